@@ -1,0 +1,67 @@
+// The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
+import type { SyntaxNode } from '../parser/syntax';
+import { ALL_RULES } from '../rules';
+import type { Report, Rule, RuleContext } from '../rules/rule';
+import { SemanticModel } from '../semantic/model';
+import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from './noqa';
+import { isRuleEnabled, resolveSettings, type Settings } from './settings';
+import { SourceText } from './source';
+import type { Diagnostic } from './types';
+
+export interface AnalysisOptions {
+  settings?: Partial<Settings>;
+  /** The file's path, when known: some heuristics read it (test modules, for instance). */
+  path?: string;
+  /** Rules to run instead of the built-in set (tests). */
+  rules?: readonly Rule[];
+}
+
+export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
+  const settings = resolveSettings(options.settings);
+  const source = new SourceText(text);
+  const model = new SemanticModel(root, source, settings, options.path);
+
+  const suppressions = new Map<number, Suppression>();
+  for (const comment of model.nodesOfKind('comment')) {
+    const commentText = text.slice(comment.start, comment.end);
+    if (isFileSuppressionComment(commentText)) return [];
+    const suppression = parseSuppression(commentText);
+    if (suppression) suppressions.set(comment.row, suppression);
+  }
+
+  const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings));
+  const diagnostics: Diagnostic[] = [];
+  for (const rule of rules) {
+    const ctx: RuleContext = {
+      model,
+      source,
+      settings,
+      report: (report: Report) => {
+        const start = report.start ?? report.node?.start ?? 0;
+        const end = report.end ?? report.node?.end ?? start;
+        if (suppresses(suppressions.get(source.lineOf(start)), rule.meta.code)) return;
+        const severity = settings.severity[rule.meta.code];
+        diagnostics.push({
+          code: rule.meta.code,
+          message: report.message,
+          start,
+          end,
+          severity: severity && severity !== 'off' ? severity : rule.meta.defaultSeverity,
+          fixes: orderFixes(report.fixes ?? []),
+        });
+      },
+    };
+    for (const kind of rule.kinds) {
+      for (const node of model.nodesOfKind(kind)) rule.visit(node, ctx);
+    }
+  }
+  return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+}
+
+/** Safe fixes first, so the first fix is the preferred one; edits sorted. */
+function orderFixes(fixes: Diagnostic['fixes']): Diagnostic['fixes'] {
+  const rank = { safe: 0, unsafe: 1, 'display-only': 2 } as const;
+  return [...fixes]
+    .sort((a, b) => rank[a.applicability] - rank[b.applicability])
+    .map((f) => ({ ...f, edits: [...f.edits].sort((a, b) => a.start - b.start) }));
+}

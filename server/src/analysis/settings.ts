@@ -1,0 +1,48 @@
+import type { RuleCode, Severity } from './types';
+
+export type SeveritySetting = Severity | 'off';
+
+/** Everything the analysis can be told. Entry points merge files and editor settings into this. */
+export interface Settings {
+  /** Codes or prefixes to enable (`OOM`, `OOM00`, `OOM003`, `ALL`); empty means all. */
+  select: string[];
+  /** Codes or prefixes to disable; wins over `select`. */
+  ignore: string[];
+  /** Training `batch_size` at or above this is reported (OOM004). */
+  maxBatchSize: number;
+  /** `num_workers` at or above this with `pin_memory=True` is reported (OOM005). */
+  maxPinnedWorkers: number;
+  /** Extra function names (exact, or with a trailing `*`) that evaluate a model. */
+  evalFunctionNames: string[];
+  /** Per-rule severity overrides. */
+  severity: Partial<Record<RuleCode, SeveritySetting>>;
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  select: [],
+  ignore: [],
+  maxBatchSize: 512,
+  maxPinnedWorkers: 8,
+  evalFunctionNames: [],
+  severity: {},
+});
+
+export function resolveSettings(partial: Partial<Settings> | undefined): Settings {
+  return { ...DEFAULT_SETTINGS, ...(partial ?? {}) };
+}
+
+function matches(code: string, selector: string): boolean {
+  const s = selector.trim().toUpperCase();
+  return s === 'ALL' || code.startsWith(s);
+}
+
+/** ruff's rule selection: the longest matching selector wins, ignore wins ties. */
+export function isRuleEnabled(code: RuleCode, settings: Settings): boolean {
+  const longest = (list: string[]) =>
+    list.filter((s) => matches(code, s)).reduce((n, s) => Math.max(n, s.trim().toUpperCase() === 'ALL' ? 0 : s.trim().length), -1);
+  const selected = settings.select.length ? longest(settings.select) : 0;
+  const ignored = longest(settings.ignore);
+  if (selected < 0) return false;
+  if (settings.severity[code] === 'off') return false;
+  return ignored < 0 || selected > ignored;
+}

@@ -1,0 +1,102 @@
+// Line and column bookkeeping over one document's text.
+
+export interface LineColumn {
+  /** 0-based line. */
+  line: number;
+  /** 0-based column in UTF-16 code units. */
+  character: number;
+}
+
+export class SourceText {
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** Offsets at which each line begins. */
+  get starts(): readonly number[] {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const text = this.text;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        }
+      }
+      this.lineStarts = starts;
+    }
+    return this.lineStarts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  lineOf(offset: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  position(offset: number): LineColumn {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const line = this.lineOf(clamped);
+    return { line, character: clamped - this.starts[line]! };
+  }
+
+  offset(position: LineColumn): number {
+    const starts = this.starts;
+    if (position.line >= starts.length) return this.text.length;
+    if (position.line < 0) return 0;
+    const lineEnd = this.lineEnd(position.line);
+    return Math.min(starts[position.line]! + Math.max(0, position.character), lineEnd);
+  }
+
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]!;
+  }
+
+  /** Offset just before the line's terminator. */
+  lineEnd(line: number): number {
+    const next = line + 1 < this.starts.length ? this.starts[line + 1]! : this.text.length;
+    let end = next;
+    if (end > this.lineStart(line) && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > this.lineStart(line) && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  /** The line terminator the document uses most (defaults to "\n"). */
+  get newline(): string {
+    const crlf = this.text.indexOf('\r\n');
+    return crlf >= 0 && crlf === this.text.indexOf('\n') - 1 ? '\r\n' : '\n';
+  }
+
+  /** Column counted in Unicode code points, as ruff's JSON reports it (0-based). */
+  codePointColumn(offset: number): number {
+    const { line, character } = this.position(offset);
+    const start = this.starts[line]!;
+    let column = 0;
+    for (let i = start; i < start + character; i++) {
+      const c = this.text.charCodeAt(i);
+      // A high surrogate followed by a low one is one character.
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < start + character) {
+        const d = this.text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+      column++;
+    }
+    return column;
+  }
+}

@@ -1,0 +1,156 @@
+// A plain JavaScript copy of the tree-sitter tree. Rules navigate it without crossing into
+// WebAssembly, and the native tree can be freed as soon as it is built.
+import type { Tree } from 'web-tree-sitter';
+import type { NodeFields, NodeKind } from './python-nodes.generated';
+
+export interface SyntaxNode {
+  /** Node kind; for anonymous nodes this is the token itself (`+=`, `(`, `for`). */
+  readonly type: string;
+  readonly named: boolean;
+  /** Offsets into the source in UTF-16 code units (JavaScript string indices). */
+  readonly start: number;
+  readonly end: number;
+  /** 0-based row of the first character. */
+  readonly row: number;
+  /** 0-based row of the last character. */
+  readonly endRow: number;
+  /** Field name this node fills in its parent, if any. */
+  readonly fieldName: string | null;
+  readonly parent: SyntaxNode | null;
+  readonly children: SyntaxNode[];
+  /** ERROR node, or a token the parser had to invent. */
+  readonly isError: boolean;
+  readonly isMissing: boolean;
+  /** Position of this node among all nodes in document order, for cheap ordering. */
+  readonly order: number;
+}
+
+/** A node known to be of kind K. */
+export type Node<K extends string = string> = SyntaxNode & { readonly type: K };
+
+interface MutableNode {
+  type: string;
+  named: boolean;
+  start: number;
+  end: number;
+  row: number;
+  endRow: number;
+  fieldName: string | null;
+  parent: MutableNode | null;
+  children: MutableNode[];
+  isError: boolean;
+  isMissing: boolean;
+  order: number;
+}
+
+/** Converts a tree-sitter tree in one cursor walk. */
+export function buildSyntaxTree(tree: Tree): SyntaxNode {
+  const cursor = tree.walk();
+  let order = 0;
+  const make = (parent: MutableNode | null): MutableNode => ({
+    type: cursor.nodeType,
+    named: cursor.nodeIsNamed,
+    start: cursor.startIndex,
+    end: cursor.endIndex,
+    row: cursor.startPosition.row,
+    endRow: cursor.endPosition.row,
+    fieldName: cursor.currentFieldName,
+    parent,
+    children: [],
+    isError: cursor.nodeType === 'ERROR',
+    isMissing: cursor.nodeIsMissing,
+    order: order++,
+  });
+  try {
+    const root = make(null);
+    let current = root;
+    for (;;) {
+      if (cursor.gotoFirstChild()) {
+        const child = make(current);
+        current.children.push(child);
+        current = child;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || current.parent === null) return root;
+        current = current.parent;
+      }
+      const sibling = make(current.parent);
+      current.parent!.children.push(sibling);
+      current = sibling;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+type FieldKinds<K, F> = K extends keyof NodeFields
+  ? F extends keyof NodeFields[K]
+    ? NodeFields[K][F] extends { kinds: infer T }
+      ? T
+      : never
+    : never
+  : never;
+
+type FieldName<K> = K extends keyof NodeFields ? keyof NodeFields[K] & string : never;
+
+/** The child in field `name`, typed by the grammar. */
+export function field<K extends keyof NodeFields, F extends FieldName<K>>(
+  node: Node<K>,
+  name: F,
+): Node<FieldKinds<K, F> & string> | null {
+  for (const child of node.children) {
+    if (child.fieldName === name) return child as Node<FieldKinds<K, F> & string>;
+  }
+  return null;
+}
+
+/** All children in field `name` (for fields that may repeat, such as `alias` or `name`). */
+export function fields<K extends keyof NodeFields, F extends FieldName<K>>(
+  node: Node<K>,
+  name: F,
+): Node<FieldKinds<K, F> & string>[] {
+  return node.children.filter((c) => c.fieldName === name) as Node<FieldKinds<K, F> & string>[];
+}
+
+export function is<K extends NodeKind>(node: SyntaxNode | null | undefined, kind: K): node is Node<K> {
+  return node != null && node.type === kind;
+}
+
+export function isOneOf<K extends NodeKind>(node: SyntaxNode | null | undefined, kinds: readonly K[]): node is Node<K> {
+  return node != null && (kinds as readonly string[]).includes(node.type);
+}
+
+export function namedChildren(node: SyntaxNode): SyntaxNode[] {
+  return node.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+/** Walks the subtree in document order; return `false` from `visit` to skip a node's children. */
+export function walk(node: SyntaxNode, visit: (n: SyntaxNode) => boolean | void): void {
+  const stack: SyntaxNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (visit(n) === false) continue;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+}
+
+export function ancestors(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let p = node.parent; p; p = p.parent) out.push(p);
+  return out;
+}
+
+export function hasErrors(node: SyntaxNode): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (found) return false;
+    if (n.isError || n.isMissing) found = true;
+    return !found;
+  });
+  return found;
+}
+
+export function contains(outer: SyntaxNode, inner: SyntaxNode): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end && outer !== inner;
+}

@@ -1,0 +1,51 @@
+import type { Fix, RuleCode, Severity } from '../analysis/types';
+import type { SourceText } from '../analysis/source';
+import type { Settings } from '../analysis/settings';
+import type { SyntaxNode } from '../parser/syntax';
+import type { NodeKind } from '../parser/python-nodes.generated';
+import type { SemanticModel } from '../semantic/model';
+
+/** A rule's documentation: the single source for hovers, `oomlint rule`, docs/rules and the README. */
+export interface RuleDoc {
+  whatItDoes: string;
+  whyIsThisBad: string;
+  /** Python code that the rule flags. */
+  example: string;
+  /** The same code written so the rule is satisfied. */
+  useInstead: string;
+  fixSafety: string;
+  references: { title: string; url: string }[];
+}
+
+export interface RuleMeta {
+  code: RuleCode;
+  /** kebab-case name of the problem. */
+  name: string;
+  /** One line, for tables and completion lists. */
+  summary: string;
+  defaultSeverity: Severity;
+  fixable: 'always' | 'sometimes' | 'never';
+  doc: RuleDoc;
+}
+
+export interface Report {
+  node?: SyntaxNode;
+  start?: number;
+  end?: number;
+  message: string;
+  fixes?: Fix[];
+}
+
+export interface RuleContext {
+  readonly model: SemanticModel;
+  readonly source: SourceText;
+  readonly settings: Settings;
+  report(report: Report): void;
+}
+
+export interface Rule {
+  readonly meta: RuleMeta;
+  /** Node kinds this rule wants to see; the shared walk hands them over in document order. */
+  readonly kinds: readonly NodeKind[];
+  visit(node: SyntaxNode, ctx: RuleContext): void;
+}
