@@ -1,0 +1,56 @@
+// Renders a rule's own documentation; used by hovers, `oomlint rule`, docs/rules/ and the README.
+import type { RuleMeta } from './rule';
+
+/** Where each rule's page lives in the repository. */
+export const RULE_DOCS_PATH = 'docs/rules';
+
+export function ruleDocFileName(meta: Pick<RuleMeta, 'code' | 'name'>): string {
+  return `${meta.code}-${meta.name}.md`;
+}
+
+/** The rule's page on the repository's web view, from `package.json`'s repository URL. */
+export function ruleDocUrl(meta: Pick<RuleMeta, 'code' | 'name'>, repositoryUrl: string): string {
+  const base = repositoryUrl.replace(/^git\+/, '').replace(/\.git$/, '').replace(/\/$/, '');
+  return `${base}/blob/main/${RULE_DOCS_PATH}/${ruleDocFileName(meta)}`;
+}
+
+const fence = (code: string) => '```python\n' + code.trim() + '\n```';
+
+/** The full page: heading, then ruff's fixed sections. */
+export function renderRuleMarkdown(meta: RuleMeta): string {
+  const { doc } = meta;
+  return [
+    `# ${meta.name} (${meta.code})`,
+    '',
+    `${meta.summary}`,
+    '',
+    `Default severity: ${meta.defaultSeverity}. Fix: ${meta.fixable === 'never' ? 'none' : meta.fixable}.`,
+    '',
+    '## What it does',
+    doc.whatItDoes.trim(),
+    '',
+    '## Why is this bad?',
+    doc.whyIsThisBad.trim(),
+    '',
+    '## Example',
+    fence(doc.example),
+    '',
+    'Use instead:',
+    fence(doc.useInstead),
+    '',
+    '## Fix safety',
+    doc.fixSafety.trim(),
+    '',
+    '## References',
+    ...doc.references.map((r) => `- [${r.title}](${r.url})`),
+    '',
+  ].join('\n');
+}
+
+/** The README's table of rules. */
+export function renderRulesTable(rules: readonly RuleMeta[]): string {
+  const rows = rules.map(
+    (r) => `| [${r.code}](${RULE_DOCS_PATH}/${ruleDocFileName(r)}) | ${r.name} | ${r.summary} | ${r.defaultSeverity} | ${r.fixable === 'never' ? '' : r.fixable === 'always' ? 'yes' : 'sometimes'} |`,
+  );
+  return ['| Code | Name | What it catches | Severity | Fix |', '|---|---|---|---|---|', ...rows].join('\n');
+}
