@@ -26,6 +26,8 @@ await Promise.all(
       target: 'node20',
       format: 'cjs',
       external: b.external ?? [],
+      // The ESM build of web-tree-sitter reads import.meta.url, which a CommonJS bundle lacks.
+      alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
       banner: b.banner ? { js: b.banner } : undefined,
       minify: production,
       sourcemap: production ? false : 'linked',

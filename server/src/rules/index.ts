@@ -1,7 +1,8 @@
+import { OOM001 } from './OOM001-eval-without-no-grad';
 import type { Rule } from './rule';
 
 /** Every rule, in code order. */
-export const ALL_RULES: readonly Rule[] = [];
+export const ALL_RULES: readonly Rule[] = [OOM001];
 
 export function ruleByCode(code: string): Rule | undefined {
   const wanted = code.trim().toUpperCase();

@@ -1,9 +1,22 @@
+// What the rules know about a file, built from one walk of its syntax tree. Everything is
+// computed lazily and memoised: a rule that never asks for grad modes never pays for them.
 import type { Settings } from '../analysis/settings';
 import type { SourceText } from '../analysis/source';
-import { walk, type SyntaxNode } from '../parser/syntax';
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import { IntResolver } from './argparse';
+import { DefinitionIndex, indexDefinitions } from './definitions';
+import { EvalContextAnalysis } from './eval-context';
+import { GradModeAnalysis } from './grad-mode';
+import { GraphAnalysis } from './graph';
+import { ImportTable } from './imports';
+import { ModuleAnalysis } from './modules';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn } from './names';
+import { classOfMethod, enclosingFunction, functionName, scopeOf } from './scopes';
 
 export class SemanticModel {
   private readonly byKind = new Map<string, SyntaxNode[]>();
+  readonly text: string;
+  private cache = new Map<string, unknown>();
 
   constructor(
     readonly root: SyntaxNode,
@@ -11,6 +24,7 @@ export class SemanticModel {
     readonly settings: Settings,
     readonly path: string | undefined,
   ) {
+    this.text = source.text;
     walk(root, (n) => {
       let list = this.byKind.get(n.type);
       if (!list) this.byKind.set(n.type, (list = []));
@@ -20,5 +34,234 @@ export class SemanticModel {
 
   nodesOfKind(kind: string): readonly SyntaxNode[] {
     return this.byKind.get(kind) ?? [];
+  }
+
+  private lazy<T>(key: string, make: () => T): T {
+    if (!this.cache.has(key)) this.cache.set(key, make());
+    return this.cache.get(key) as T;
+  }
+
+  get imports(): ImportTable {
+    return this.lazy('imports', () => new ImportTable(this.nodesOfKind('import_statement'), this.nodesOfKind('import_from_statement'), this.text));
+  }
+
+  get definitions(): DefinitionIndex {
+    return this.lazy('definitions', () => {
+      const index = new DefinitionIndex(this.text);
+      indexDefinitions(index, {
+        assignments: this.nodesOfKind('assignment'),
+        augmented: this.nodesOfKind('augmented_assignment'),
+        fors: this.nodesOfKind('for_statement'),
+        withItems: this.nodesOfKind('with_item'),
+        walruses: this.nodesOfKind('named_expression'),
+        functions: this.nodesOfKind('function_definition'),
+      });
+      return index;
+    });
+  }
+
+  get modules(): ModuleAnalysis {
+    return this.lazy('modules', () => new ModuleAnalysis({
+      text: this.text,
+      imports: this.imports,
+      definitions: this.definitions,
+      classes: this.nodesOfKind('class_definition'),
+      calls: this.nodesOfKind('call'),
+    }));
+  }
+
+  get gradMode(): GradModeAnalysis {
+    return this.lazy('gradMode', () => new GradModeAnalysis({
+      text: this.text,
+      imports: this.imports,
+      callersOf: (fn) => this.callersOf(fn),
+      valueOfName: (name) => {
+        const def = this.definitions.reaching(scopeOf(name), nodeText(name, this.text), name.start);
+        return def?.kind === 'assign' ? def.value : null;
+      },
+      setGradEnabledStatements: this.nodesOfKind('expression_statement').filter((s) => {
+        const call = s.children.find((c) => c.named);
+        const name = call && is(call, 'call') ? dottedName(field(call, 'function'), this.text) : null;
+        return name !== null && /(^|\.)set_grad_enabled$/.test(name);
+      }),
+    }));
+  }
+
+  get graph(): GraphAnalysis {
+    return this.lazy('graph', () => new GraphAnalysis({
+      text: this.text,
+      imports: this.imports,
+      definitions: this.definitions,
+      gradMode: this.gradMode,
+      modules: this.modules,
+      backpropagatedIn: (scope) => this.backpropagatedIn(scope),
+      functionsNamed: (name) => this.functionsNamed(name),
+      returnsOf: (fn) => this.nodesOfKind('return_statement').filter((r) => enclosingFunction(r) === fn),
+    }));
+  }
+
+  get evalContext(): EvalContextAnalysis {
+    return this.lazy('evalContext', () => new EvalContextAnalysis(
+      {
+        text: this.text,
+        evalFunctionNames: this.settings.evalFunctionNames,
+        isTestModule: this.isTestModule,
+        isModuleName: (name) => this.modules.isModuleName(name),
+      },
+      this.nodesOfKind('call').filter((call) => {
+        const m = methodCall(call, this.text);
+        const receiver = m ? dottedName(m.receiver, this.text) : null;
+        return m?.method === 'eval' && call.parent?.type === 'expression_statement' && receiver !== null && this.modules.isModuleName(receiver);
+      }),
+    ));
+  }
+
+  get ints(): IntResolver {
+    return this.lazy('ints', () => new IntResolver(this.text, this.definitions, this.nodesOfKind('call')));
+  }
+
+  /** Calls that run a model's forward pass, in document order. */
+  get forwardCalls(): readonly SyntaxNode[] {
+    return this.lazy('forwardCalls', () => this.nodesOfKind('call').filter((c) => this.modules.isForwardCall(c)));
+  }
+
+  /** A pytest or unittest module, whose `test_*` functions are tests rather than evaluation code. */
+  get isTestModule(): boolean {
+    return this.lazy('isTestModule', () => {
+      const path = (this.path ?? '').replace(/\\/g, '/');
+      const base = path.slice(path.lastIndexOf('/') + 1);
+      if (/^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) || /(^|\/)tests?\//.test(path)) return true;
+      return this.imports.resolveName('pytest') !== undefined || this.imports.resolveName('unittest') !== undefined;
+    });
+  }
+
+  /** The file moves tensors or models to a GPU somewhere. */
+  get usesGpu(): boolean {
+    return this.lazy('usesGpu', () => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(this.text));
+  }
+
+  functionsNamed(name: string): SyntaxNode[] {
+    return this.lazy(`functions:${name}`, () => this.nodesOfKind('function_definition').filter((f) => functionName(f, this.text) === name));
+  }
+
+  /**
+   * Call sites of a function in this file, or null when the function escapes (passed as a value,
+   * so callers elsewhere cannot be seen).
+   */
+  callersOf(fn: SyntaxNode): SyntaxNode[] | null {
+    const name = functionName(fn, this.text);
+    if (!name) return null;
+    const isMethod = classOfMethod(fn) !== null;
+    const callers: SyntaxNode[] = [];
+    for (const call of this.nodesOfKind('call')) {
+      const target = callee(call);
+      if (!target) continue;
+      if (!isMethod && target.type === 'identifier' && nodeText(target, this.text) === name) callers.push(call);
+      if (isMethod && target.type === 'attribute' && lastSegment(dottedName(target, this.text) ?? nodeText(target, this.text)) === name) callers.push(call);
+    }
+    const escapes = this.nodesOfKind(isMethod ? 'attribute' : 'identifier').some((ref) => {
+      if (ref.parent?.type === 'call' && ref.fieldName === 'function') return false;
+      const refName = isMethod ? lastSegment(dottedName(ref, this.text) ?? '') : nodeText(ref, this.text);
+      if (refName !== name) return false;
+      if (!isMethod && (ref.parent === fn || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name')) return false;
+      if (!isMethod && ref.fieldName === 'attribute') return false;
+      return true;
+    });
+    return escapes ? null : callers;
+  }
+
+  /** Names whose `.backward()` is called (or passed to `autograd.grad/backward`) in this scope. */
+  backpropagatedIn(scope: SyntaxNode): ReadonlySet<string> {
+    return this.lazy(`backprop:${scope.order}`, () => {
+      const names = new Set<string>();
+      for (const call of this.backwardCalls) {
+        if (scopeOf(call) !== scope) continue;
+        for (const target of this.backwardTargets(call)) {
+          const name = dottedName(target, this.text);
+          if (name) names.add(name);
+        }
+      }
+      return names;
+    });
+  }
+
+  /** `x.backward()`, `torch.autograd.backward(x)`, `torch.autograd.grad(x, ...)`, `scaler.scale(x).backward()`. */
+  get backwardCalls(): readonly SyntaxNode[] {
+    return this.lazy('backwardCalls', () => this.nodesOfKind('call').filter((call) => {
+      const m = methodCall(call, this.text);
+      if (m?.method === 'backward') return true;
+      const name = dottedName(callee(call), this.text);
+      const qualified = name ? this.imports.qualify(name) ?? name : '';
+      return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
+    }));
+  }
+
+  /** The tensors a backward call differentiates. */
+  backwardTargets(call: SyntaxNode): SyntaxNode[] {
+    const m = methodCall(call, this.text);
+    if (m?.method === 'backward' && !/autograd$/.test(dottedName(m.receiver, this.text) ?? '')) {
+      // `scaler.scale(loss).backward()`: the scaled loss is `loss`.
+      if (is(m.receiver, 'call') && methodCall(m.receiver, this.text)?.method === 'scale') {
+        return callArguments(m.receiver, this.text).positional.slice(0, 1);
+      }
+      return [m.receiver];
+    }
+    const { positional, keywords } = callArguments(call, this.text);
+    const first = positional[0] ?? keywords.get('outputs') ?? keywords.get('tensors');
+    return first ? [first] : [];
+  }
+
+  /**
+   * Last name segments (`saved_log_probs`, `total_loss`) of values that flow into a backward call:
+   * lists and sums kept on purpose for a later `backward()` (REINFORCE, gradient accumulation).
+   */
+  get backpropSources(): ReadonlySet<string> {
+    return this.lazy('backpropSources', () => {
+      const keys = new Set<string>();
+      const addRefs = (node: SyntaxNode) => {
+        let added = false;
+        for (const ref of referencesIn(node, this.text)) {
+          const key = lastSegment(ref);
+          if (!keys.has(key)) {
+            keys.add(key);
+            added = true;
+          }
+        }
+        return added;
+      };
+      for (const call of this.backwardCalls) for (const t of this.backwardTargets(call)) addRefs(t);
+      const defs = [
+        ...this.nodesOfKind('assignment'),
+        ...this.nodesOfKind('augmented_assignment'),
+        ...this.nodesOfKind('for_statement'),
+      ];
+      const appends = this.nodesOfKind('call').filter((c) => ['append', 'extend', 'insert'].includes(methodCall(c, this.text)?.method ?? ''));
+      for (let changed = true, rounds = 0; changed && rounds < 20; rounds++) {
+        changed = false;
+        for (const d of defs) {
+          const left = d.children.find((c) => c.fieldName === 'left');
+          const right = d.children.find((c) => c.fieldName === 'right');
+          if (!left || !right) continue;
+          if (referencesIn(left, this.text).some((r) => keys.has(lastSegment(r)))) changed = addRefs(right) || changed;
+        }
+        for (const c of appends) {
+          const receiver = methodCall(c, this.text)!.receiver;
+          const name = dottedName(receiver, this.text);
+          const args = field(c as SyntaxNode & { type: 'call' }, 'arguments');
+          if (name && keys.has(lastSegment(name)) && args) changed = addRefs(args) || changed;
+        }
+      }
+      return keys;
+    });
+  }
+
+  /** How to write `torch.no_grad` here, and the import to add when torch is not imported. */
+  torchMember(member: string): { expression: string; needsImport: boolean } {
+    const imports = this.imports;
+    const direct = imports.localNameOf(`torch.${member}`);
+    if (direct) return { expression: direct, needsImport: false };
+    const torch = imports.localNameOf('torch');
+    if (torch) return { expression: `${torch}.${member}`, needsImport: false };
+    return { expression: `torch.${member}`, needsImport: true };
   }
 }

@@ -1,0 +1,109 @@
+import type { Fix, TextEdit } from '../analysis/types';
+import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
+import type { SyntaxNode } from '../parser/syntax';
+import type { EvalRegion } from '../semantic/eval-context';
+import type { SemanticModel } from '../semantic/model';
+import { nodeText } from '../semantic/names';
+import { enclosingFunction, functionName, statementOf, within } from '../semantic/scopes';
+import type { Rule, RuleContext } from './rule';
+
+export const OOM001: Rule = {
+  meta: {
+    code: 'OOM001',
+    name: 'eval-without-no-grad',
+    summary: 'Evaluation code runs the model with autograd recording',
+    defaultSeverity: 'warning',
+    fixable: 'sometimes',
+    doc: {
+      whatItDoes: `Checks for forward passes in evaluation code (functions named like \`evaluate\`, \`validate\`,
+\`test\`, \`predict\`, \`infer\`, \`generate\` or \`sample\`; loops over validation or test loaders; code after
+\`model.eval()\`) that run while gradient recording is on: not under \`torch.no_grad()\`,
+\`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` or a \`@torch.no_grad()\` decorator, and not in a
+helper that every caller in the file already runs with gradients off. It reports each unguarded
+function or region once, at its first forward pass.`,
+      whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
+does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
+and intermediate activations so that a backward pass could use them. In evaluation no backward pass
+comes, yet those activations stay allocated for as long as any output, loss or metric computed from them
+is alive. Evaluation therefore needs several times the memory it should, and batch sizes that train
+fine run out of CUDA memory during validation.`,
+      example: `def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    for images, labels in loader:
+        logits = model(images.cuda())
+        correct += (logits.argmax(1) == labels.cuda()).sum().item()
+    return correct`,
+      useInstead: `@torch.no_grad()
+def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    for images, labels in loader:
+        logits = model(images.cuda())
+        correct += (logits.argmax(1) == labels.cuda()).sum().item()
+    return correct`,
+      fixSafety: `Adding \`@torch.no_grad()\` or wrapping the evaluation loop in \`with torch.no_grad():\` is safe when the
+region computes no gradients: regions that call \`backward()\`, \`step()\`, \`autograd.grad\` or
+\`requires_grad_()\` are never reported. Decorating a function that returns a model output is marked
+unsafe, because a caller in another file might backpropagate through it. \`import torch\` is added when
+the file does not import it.`,
+      references: [
+        { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
+        { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
+        { title: 'torch.inference_mode', url: 'https://pytorch.org/docs/stable/generated/torch.inference_mode.html' },
+      ],
+    },
+  },
+  kinds: ['module'],
+  visit(_node, ctx) {
+    const { model } = ctx;
+    const reported = new Set<SyntaxNode>();
+    for (const call of model.forwardCalls) {
+      if (model.gradMode.at(call) !== 'enabled') continue;
+      const region = model.evalContext.regionOf(call);
+      if (!region || reported.has(region.node)) continue;
+      reported.add(region.node);
+      const callee = call.children.find((c) => c.fieldName === 'function');
+      ctx.report({
+        node: call,
+        message: `Forward pass \`${callee ? nodeText(callee, model.text) : 'model'}(...)\` in evaluation code (${region.reason}) records an autograd graph that is never used.`,
+        fixes: guardFix(ctx, region, call),
+      });
+    }
+  },
+};
+
+function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[] {
+  const { model } = ctx;
+  const noGrad = model.torchMember('no_grad');
+  const importEdits: TextEdit[] = noGrad.needsImport ? [addImport(model, 'import torch')] : [];
+  if (region.kind === 'function') {
+    const fn = region.node;
+    if (model.text.slice(fn.start, fn.start + 5) === 'async') return [];
+    const edits = addDecorator(model, fn, `${noGrad.expression}()`);
+    if (!edits) return [];
+    const returnsOutput = model
+      .nodesOfKind('return_statement')
+      .some((r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && model.graph.carriesGraph(c)));
+    return [{
+      title: `Decorate \`${functionName(fn, model.text)}\` with \`@${noGrad.expression}()\``,
+      applicability: returnsOutput ? 'unsafe' : 'safe',
+      edits: [...importEdits, ...edits],
+    }];
+  }
+  const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
+  const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
+  if (!edits) return [];
+  return [{
+    title: region.kind === 'loop' ? `Wrap the evaluation loop in \`with ${noGrad.expression}():\`` : `Wrap the evaluation code in \`with ${noGrad.expression}():\``,
+    applicability: 'safe',
+    edits: [...importEdits, ...edits],
+  }];
+}
+
+/** From the first to the last statement after `model.eval()` that runs the model. */
+function spanOfForwards(model: SemanticModel, region: EvalRegion, call: SyntaxNode): [SyntaxNode, SyntaxNode] {
+  const withForward = region.statements.filter((s) => model.forwardCalls.some((c) => within(c, s) && model.gradMode.at(c) === 'enabled'));
+  const first = withForward[0] ?? statementOf(call);
+  return [first, withForward[withForward.length - 1] ?? first];
+}

@@ -1,0 +1,124 @@
+// Resolves integer settings: literals, simple constants, and argparse defaults (`args.batch_size`).
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { DefinitionIndex } from './definitions';
+import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import { scopeOf } from './scopes';
+
+export interface ResolvedInt {
+  value: number;
+  /** The literal the value came from, which a fix may edit. */
+  literal: SyntaxNode | null;
+  /** How it was found, for messages: "literal", "`BATCH_SIZE`", "argparse default of `--batch-size`". */
+  origin: string;
+}
+
+export class IntResolver {
+  /** argparse dest -> its `default=` expression and option string. */
+  private readonly argDefaults = new Map<string, { value: SyntaxNode; option: string }>();
+  /** Names bound to `parser.parse_args()` results. */
+  private readonly argNamespaces = new Set<string>();
+
+  constructor(
+    private readonly text: string,
+    private readonly definitions: DefinitionIndex,
+    calls: readonly SyntaxNode[],
+  ) {
+    for (const call of calls) {
+      const m = methodCall(call, text);
+      if (!m || m.method !== 'add_argument') continue;
+      const { positional, keywords } = callArguments(call, text);
+      const options = positional.filter((p) => p.type === 'string').map((p) => stringValue(p, text));
+      const def = keywords.get('default');
+      if (!def || !options.length) continue;
+      const explicit = keywords.get('dest');
+      const long = options.find((o) => o.startsWith('--')) ?? options[0]!;
+      const dest = explicit ? stringValue(explicit, text) : long.replace(/^-+/, '').replace(/-/g, '_');
+      this.argDefaults.set(dest, { value: def, option: long });
+    }
+    for (const call of calls) {
+      const m = methodCall(call, text);
+      if (!m || (m.method !== 'parse_args' && m.method !== 'parse_known_args')) continue;
+      const statement = call.parent;
+      if (is(statement, 'assignment')) {
+        const left = field(statement, 'left');
+        const name = dottedName(left, text);
+        if (name) this.argNamespaces.add(name);
+        if (left && left.type === 'pattern_list') {
+          const first = left.children.find((c) => c.named);
+          const firstName = first ? dottedName(first, text) : null;
+          if (firstName) this.argNamespaces.add(firstName);
+        }
+      }
+    }
+  }
+
+  resolve(expression: SyntaxNode, depth = 0): ResolvedInt | null {
+    if (depth > 8) return null;
+    const expr = unparenthesize(expression);
+    if (expr.type === 'integer') {
+      const value = Number(nodeText(expr, this.text).replace(/_/g, ''));
+      return Number.isSafeInteger(value) ? { value, literal: expr, origin: 'literal' } : null;
+    }
+    if (is(expr, 'binary_operator')) {
+      const left = field(expr, 'left');
+      const right = field(expr, 'right');
+      const op = field(expr, 'operator');
+      const a = left ? this.resolve(left, depth + 1) : null;
+      const b = right ? this.resolve(right, depth + 1) : null;
+      if (!a || !b || !op) return null;
+      const value = applyOperator(nodeText(op, this.text), a.value, b.value);
+      return value === null ? null : { value, literal: null, origin: 'expression' };
+    }
+    if (is(expr, 'attribute')) {
+      const object = dottedName(field(expr, 'object'), this.text);
+      const attr = field(expr, 'attribute');
+      if (object && attr && this.argNamespaces.has(object)) {
+        const found = this.argDefaults.get(nodeText(attr, this.text));
+        if (found) {
+          const resolved = this.resolve(found.value, depth + 1);
+          return resolved ? { ...resolved, origin: `argparse default of \`${found.option}\`` } : null;
+        }
+      }
+      return null;
+    }
+    if (expr.type === 'identifier') {
+      const name = nodeText(expr, this.text);
+      const scope = scopeOf(expr);
+      const local = this.definitions.definitionsOf(scope, name);
+      const module = scope.type === 'module' ? [] : this.definitions.definitionsOf(rootOf(expr), name);
+      const defs = local.length ? local : module;
+      // Only names assigned exactly once: anything else is a runtime value.
+      if (defs.length !== 1 || defs[0]!.kind !== 'assign' || !defs[0]!.value || defs[0]!.unpackIndex >= 0) return null;
+      const resolved = this.resolve(defs[0]!.value, depth + 1);
+      return resolved ? { ...resolved, origin: `\`${name}\`` } : null;
+    }
+    if (is(expr, 'call') && dottedName(callee(expr), this.text) === 'int') {
+      const arg = callArguments(expr, this.text).positional[0];
+      return arg ? this.resolve(arg, depth + 1) : null;
+    }
+    return null;
+  }
+}
+
+function applyOperator(op: string, a: number, b: number): number | null {
+  switch (op) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    case '//': return b === 0 ? null : Math.floor(a / b);
+    case '**': return b >= 0 && b < 64 ? a ** b : null;
+    case '<<': return b >= 0 && b < 31 ? a << b : null;
+    default: return null;
+  }
+}
+
+export function stringValue(node: SyntaxNode, text: string): string {
+  const content = node.children.filter((c) => c.type === 'string_content');
+  return content.map((c) => nodeText(c, text)).join('');
+}
+
+function rootOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.parent) n = n.parent;
+  return n;
+}

@@ -1,0 +1,146 @@
+// Where the code evaluates a model rather than trains it: evaluation functions, loops over
+// validation/test loaders, and the statements after `model.eval()`.
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import { dottedName, methodCall, nodeText, words } from './names';
+import { enclosingFunction, enclosingLoops, followingStatements, functionName, statementOf, within } from './scopes';
+
+export type EvalRegionKind = 'function' | 'loop' | 'after-eval';
+
+export interface EvalRegion {
+  kind: EvalRegionKind;
+  /** The function, the loop, or the first statement after `model.eval()`. */
+  node: SyntaxNode;
+  /** For `after-eval`: the statements after `model.eval()` up to `model.train()`. */
+  statements: SyntaxNode[];
+  /** Why this counts as evaluation, for messages. */
+  reason: string;
+}
+
+const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'validate', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout']);
+const EVAL_PREFIXES = ['val', 'valid', 'test', 'eval'];
+const LOADER_SUFFIXES = ['loader', 'dataloader', 'dl', 'set', 'data', 'dataset', 'ds', 'iter', 'batches', 'gen'];
+
+/** `val_loader`, `testloader`, `loaders['valid']`, `self.eval_dl`. */
+export function looksLikeEvalData(name: string): boolean {
+  return words(name).some(
+    (w) => EVAL_WORDS.has(w) || EVAL_PREFIXES.some((p) => w.startsWith(p) && LOADER_SUFFIXES.includes(w.slice(p.length))),
+  );
+}
+
+const EVAL_FUNCTION = /^(eval|evaluate|evaluation|valid|validate|validation|val|test|predict|infer|inference)(_|$)|^(eval|valid|test|predict|infer)[a-z]*$|^(generate|sample)$/i;
+
+export function isEvalFunctionName(name: string, extra: readonly string[]): boolean {
+  if (EVAL_FUNCTION.test(name)) return true;
+  return extra.some((e) => (e.endsWith('*') ? name.startsWith(e.slice(0, -1)) : name === e));
+}
+
+/** Calls that show the code trains or needs gradients on purpose. */
+export function needsGradients(node: SyntaxNode, text: string): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (found) return false;
+    if (n.type === 'call') {
+      const m = methodCall(n, text);
+      const method = m?.method ?? '';
+      const name = dottedName(field(n as SyntaxNode & { type: 'call' }, 'function'), text) ?? '';
+      if (['backward', 'step', 'requires_grad_', 'retain_grad'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
+        // `scheduler.step()` and `optimizer.step()` both mean training.
+        found = true;
+      }
+    }
+    if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) found = true;
+    return !found;
+  });
+  return found;
+}
+
+export interface EvalContextDeps {
+  text: string;
+  evalFunctionNames: readonly string[];
+  isTestModule: boolean;
+  isModuleName(name: string): boolean;
+}
+
+export class EvalContextAnalysis {
+  private readonly functionRegions = new Map<SyntaxNode, EvalRegion | null>();
+  private readonly loopRegions = new Map<SyntaxNode, EvalRegion | null>();
+
+  constructor(private readonly deps: EvalContextDeps, private readonly evalCalls: readonly SyntaxNode[]) {}
+
+  /** The evaluation region `node` runs in, preferring the widest that a single fix can guard. */
+  regionOf(node: SyntaxNode): EvalRegion | null {
+    const fn = enclosingFunction(node);
+    if (fn) {
+      const region = this.functionRegion(fn);
+      if (region) return region;
+    }
+    for (const loop of enclosingLoops(node).reverse()) {
+      const region = this.loopRegion(loop);
+      if (region) return region;
+    }
+    return this.afterEvalRegion(node);
+  }
+
+  private functionRegion(fn: SyntaxNode): EvalRegion | null {
+    if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
+    const name = functionName(fn, this.deps.text);
+    let region: EvalRegion | null = null;
+    const pytestFunction = this.deps.isTestModule && /^test/i.test(name);
+    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !pytestFunction && !needsGradients(fn, this.deps.text)) {
+      region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
+    }
+    this.functionRegions.set(fn, region);
+    return region;
+  }
+
+  private loopRegion(loop: SyntaxNode): EvalRegion | null {
+    if (this.loopRegions.has(loop)) return this.loopRegions.get(loop)!;
+    let region: EvalRegion | null = null;
+    if (is(loop, 'for_statement')) {
+      const iterable = field(loop, 'right');
+      const names: string[] = [];
+      if (iterable) {
+        walk(iterable, (n) => {
+          if (n.type === 'keyword_argument') return false;
+          const name = n.type === 'identifier' || n.type === 'attribute' ? dottedName(n, this.deps.text) : null;
+          if (name) names.push(name);
+          if (n.type === 'string' && n.parent?.type === 'subscript') names.push(nodeText(n, this.deps.text));
+          return n.type !== 'attribute';
+        });
+      }
+      const evalName = names.find(looksLikeEvalData);
+      if (evalName && !needsGradients(loop, this.deps.text)) {
+        region = { kind: 'loop', node: loop, statements: [], reason: `loop over \`${evalName}\`` };
+      }
+    }
+    this.loopRegions.set(loop, region);
+    return region;
+  }
+
+  /** Statements after `model.eval()` in the same block, up to `model.train()`. */
+  private afterEvalRegion(node: SyntaxNode): EvalRegion | null {
+    for (const call of this.evalCalls) {
+      const statement = statementOf(call);
+      const block = statement.parent;
+      if (!block || call.parent !== statement) continue;
+      if (!(within(node, block) && node.start >= statement.end)) continue;
+      const statements: SyntaxNode[] = [];
+      for (const next of followingStatements(statement)) {
+        if (this.trainCallIn(next)) break;
+        statements.push(next);
+      }
+      const region = statements.find((s) => within(node, s));
+      if (!region) continue;
+      if (statements.some((s) => needsGradients(s, this.deps.text))) return null;
+      const receiver = methodCall(call, this.deps.text)?.receiver;
+      return { kind: 'after-eval', node: statements[0]!, statements, reason: `code after \`${receiver ? nodeText(receiver, this.deps.text) : 'model'}.eval()\`` };
+    }
+    return null;
+  }
+
+  private trainCallIn(statement: SyntaxNode): boolean {
+    if (statement.type !== 'expression_statement') return false;
+    const call = statement.children.find((c) => c.named);
+    return call !== undefined && is(call, 'call') && methodCall(call, this.deps.text)?.method === 'train';
+  }
+}

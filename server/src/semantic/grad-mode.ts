@@ -1,0 +1,155 @@
+// Whether autograd records operations at a given point of the file.
+import { is, type SyntaxNode } from '../parser/syntax';
+import type { ImportTable } from './imports';
+import { callArguments, callee, dottedName, literalBool, nodeText, unparenthesize } from './names';
+import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
+
+/**
+ * `enabled`: the default, nothing turns grad off. `explicit`: `torch.enable_grad()` or
+ * `set_grad_enabled(True)` asks for gradients on purpose. `disabled`: no_grad, inference_mode,
+ * set_grad_enabled(False). `conditional`: depends on a runtime value (`set_grad_enabled(is_train)`).
+ */
+export type GradMode = 'enabled' | 'explicit' | 'disabled' | 'conditional';
+
+/** Hooks that PyTorch Lightning already runs under `torch.no_grad()`. */
+const LIGHTNING_NO_GRAD_HOOKS = new Set(['validation_step', 'test_step', 'predict_step']);
+
+export interface GradModeDeps {
+  text: string;
+  imports: ImportTable;
+  /** Call sites of a function definition in this file; null when it escapes (used as a value). */
+  callersOf(fn: SyntaxNode): SyntaxNode[] | null;
+  /** The value a name in a `with` item was assigned, if known. */
+  valueOfName(name: SyntaxNode): SyntaxNode | null;
+  /** Expression statements that call `torch.set_grad_enabled(...)`, in document order. */
+  setGradEnabledStatements: readonly SyntaxNode[];
+}
+
+export class GradModeAnalysis {
+  private readonly functionModes = new Map<SyntaxNode, GradMode>();
+  private readonly inProgress = new Set<SyntaxNode>();
+
+  constructor(private readonly deps: GradModeDeps) {}
+
+  /** The grad mode in force where `node` runs. */
+  at(node: SyntaxNode): GradMode {
+    let child = node;
+    for (let p = node.parent; p; child = p, p = p.parent) {
+      if (p.type === 'with_statement' && child.fieldName === 'body') {
+        const mode = this.withMode(p);
+        if (mode) return mode;
+      }
+      if (p.type === 'block' || p.type === 'module') {
+        const mode = this.setGradEnabledBefore(p, child);
+        if (mode) return mode;
+      }
+      if (p.type === 'function_definition') {
+        return child.fieldName === 'body' ? this.functionMode(p) : 'enabled';
+      }
+      if (p.type === 'lambda') return 'enabled';
+    }
+    return 'enabled';
+  }
+
+  /** The mode a function's body starts in: its decorators, else its callers. */
+  functionMode(fn: SyntaxNode): GradMode {
+    const cached = this.functionModes.get(fn);
+    if (cached) return cached;
+    if (this.inProgress.has(fn)) return 'enabled';
+    this.inProgress.add(fn);
+    const mode = this.computeFunctionMode(fn);
+    this.inProgress.delete(fn);
+    this.functionModes.set(fn, mode);
+    return mode;
+  }
+
+  private computeFunctionMode(fn: SyntaxNode): GradMode {
+    for (const decorator of decoratorsOf(fn)) {
+      const mode = this.contextMode(decoratorExpression(decorator), true);
+      if (mode) return mode;
+    }
+    const owner = classOfMethod(fn);
+    if (owner && LIGHTNING_NO_GRAD_HOOKS.has(functionName(fn, this.deps.text))) {
+      const bases = owner.children.find((c) => c.fieldName === 'superclasses');
+      if (bases && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, this.deps.text))) return 'disabled';
+    }
+    const callers = this.deps.callersOf(fn);
+    if (!callers || callers.length === 0) return 'enabled';
+    const modes = callers.map((c) => this.at(c));
+    if (modes.every((m) => m === 'disabled')) return 'disabled';
+    if (modes.some((m) => m === 'explicit')) return 'explicit';
+    if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
+    return 'enabled';
+  }
+
+  private withMode(withStatement: SyntaxNode): GradMode | null {
+    const clause = withStatement.children.find((c) => c.type === 'with_clause');
+    if (!clause) return null;
+    let result: GradMode | null = null;
+    for (const item of clause.children.filter((c) => c.type === 'with_item')) {
+      let value = item.children.find((c) => c.fieldName === 'value') ?? null;
+      if (is(value, 'as_pattern')) value = value.children.find((c) => c.named && c.fieldName !== 'alias') ?? null;
+      const mode = this.contextMode(value, false);
+      // The innermost (last) manager that decides wins.
+      if (mode) result = mode;
+    }
+    return result;
+  }
+
+  /** The mode a context manager or decorator expression sets, or null when it is unrelated. */
+  contextMode(expression: SyntaxNode | null, asDecorator: boolean): GradMode | null {
+    if (!expression) return null;
+    const expr = unparenthesize(expression);
+    if (is(expr, 'conditional_expression')) {
+      const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
+      const modes = [branches[0], branches[2]].map((b) => (b ? this.contextMode(b, asDecorator) : null));
+      return modes.some((m) => m === 'disabled' || m === 'conditional') ? 'conditional' : null;
+    }
+    if (expr.type === 'identifier' && !asDecorator) {
+      const value = this.deps.valueOfName(expr);
+      if (value && value !== expr) return this.contextMode(value, asDecorator);
+    }
+    const isCall = is(expr, 'call');
+    const target = isCall ? callee(expr) : expr;
+    const dotted = dottedName(target, this.deps.text);
+    if (!dotted) return null;
+    const qualified = this.deps.imports.qualify(dotted) ?? dotted;
+    const args = isCall ? callArguments(expr, this.deps.text) : null;
+    switch (qualified) {
+      case 'torch.no_grad':
+      case 'torch.autograd.no_grad':
+      case 'torch.autograd.grad_mode.no_grad':
+        return 'disabled';
+      case 'torch.inference_mode':
+      case 'torch.autograd.grad_mode.inference_mode': {
+        const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
+        const flag = literalBool(mode);
+        return flag === false ? 'explicit' : mode && flag === null ? 'conditional' : 'disabled';
+      }
+      case 'torch.set_grad_enabled':
+      case 'torch.autograd.set_grad_enabled':
+      case 'torch.autograd.grad_mode.set_grad_enabled': {
+        const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
+        const flag = literalBool(mode);
+        return flag === false ? 'disabled' : flag === true ? 'explicit' : 'conditional';
+      }
+      case 'torch.enable_grad':
+      case 'torch.autograd.enable_grad':
+        return 'explicit';
+    }
+    // Project helpers such as `@smart_inference_mode()` or `with self.no_grad_ctx():`.
+    const last = dotted.slice(dotted.lastIndexOf('.') + 1).toLowerCase();
+    if (last.includes('no_grad') || last.includes('inference_mode') || last === 'nograd') return 'disabled';
+    return null;
+  }
+
+  /** The last `torch.set_grad_enabled(...)` statement before `statement` in the same block. */
+  private setGradEnabledBefore(block: SyntaxNode, statement: SyntaxNode): GradMode | null {
+    let last: SyntaxNode | undefined;
+    for (const s of this.deps.setGradEnabledStatements) {
+      if (s.parent === block && s.end <= statement.start) last = s;
+    }
+    const call = last?.children.find((c) => c.named);
+    return call ? this.contextMode(call, false) : null;
+  }
+}

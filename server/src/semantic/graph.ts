@@ -1,0 +1,203 @@
+// Which values still carry an autograd graph: forward outputs, losses on them, and arithmetic on
+// those, created while grad is enabled. `.item()`, `.detach()`, `.data`, `float()` and friends end it.
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { DefinitionIndex } from './definitions';
+import type { GradModeAnalysis } from './grad-mode';
+import type { ImportTable } from './imports';
+import type { ModuleAnalysis } from './modules';
+import { LOSS_NAME } from './modules';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { bodyOf, enclosingFunction, scopeOf } from './scopes';
+
+/** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
+export const GRAPH_ENDING_METHODS = new Set([
+  'item', 'tolist', 'numpy', 'detach', 'detach_', 'argmax', 'argmin', 'argsort', 'size', 'dim', 'numel',
+  'nonzero', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'long', 'int', 'bool', 'byte', 'isnan', 'isinf', 'isfinite',
+  'all', 'any', 'data_ptr', 'element_size', 'nelement', 'stride', 'is_contiguous', 'get_device',
+]);
+
+/** Attributes of a tensor that are not part of its graph. */
+const GRAPH_FREE_ATTRIBUTES = new Set(['data', 'grad', 'shape', 'device', 'dtype', 'requires_grad', 'is_cuda', 'ndim', 'T_']);
+
+/** Builtins that turn a tensor into a plain value. */
+const PLAIN_BUILTINS = new Set(['float', 'int', 'bool', 'len', 'str', 'repr', 'print', 'isinstance', 'type', 'id', 'hash']);
+
+/** Functions (qualified) that take tensors and keep their graph. Others are treated as graph-free. */
+const GRAPH_KEEPING_QUALIFIED = /^torch\.(?!tensor$|no_grad$|argmax$|argmin$|argsort$|isnan$|isinf$|eq$|ne$|save$|load$|manual_seed$|cuda\.|distributed\.|utils\.)/;
+
+/** Methods that return (values, indices) pairs: the indices carry no graph. */
+const VALUES_INDICES = new Set(['max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode']);
+
+const MAX_DEPTH = 40;
+
+export interface GraphDeps {
+  text: string;
+  imports: ImportTable;
+  definitions: DefinitionIndex;
+  gradMode: GradModeAnalysis;
+  modules: ModuleAnalysis;
+  /** `X.backward()` receivers, by scope. */
+  backpropagatedIn(scope: SyntaxNode): ReadonlySet<string>;
+  /** In-file function definitions by name. */
+  functionsNamed(name: string): readonly SyntaxNode[];
+  /** Return statements of a function. */
+  returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
+}
+
+export class GraphAnalysis {
+  private readonly memo = new Map<SyntaxNode, boolean>();
+  private readonly returnMemo = new Map<SyntaxNode, boolean>();
+  private depth = 0;
+
+  constructor(private readonly deps: GraphDeps) {}
+
+  /** True when the value of `expression` (where it stands) still carries an autograd graph. */
+  carriesGraph(expression: SyntaxNode): boolean {
+    const cached = this.memo.get(expression);
+    if (cached !== undefined) return cached;
+    if (this.depth > MAX_DEPTH) return false;
+    this.memo.set(expression, false); // cycle guard
+    this.depth++;
+    try {
+      const result = this.compute(unparenthesize(expression));
+      this.memo.set(expression, result);
+      return result;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private compute(expr: SyntaxNode): boolean {
+    const { text } = this.deps;
+    switch (expr.type) {
+      case 'identifier':
+        return this.nameCarries(expr, nodeText(expr, text));
+      case 'attribute': {
+        const attr = field(expr as SyntaxNode & { type: 'attribute' }, 'attribute');
+        if (attr && GRAPH_FREE_ATTRIBUTES.has(nodeText(attr, text))) return false;
+        const object = field(expr as SyntaxNode & { type: 'attribute' }, 'object');
+        const dotted = dottedName(expr, text);
+        if (dotted && dotted.startsWith('self.') && this.nameCarries(expr, dotted)) return true;
+        return object ? this.carriesGraph(object) : false;
+      }
+      case 'subscript': {
+        const value = expr.children.find((c) => c.fieldName === 'value');
+        return value ? this.carriesGraph(value) : false;
+      }
+      case 'binary_operator':
+      case 'boolean_operator':
+      case 'tuple':
+      case 'list':
+      case 'set':
+      case 'expression_list':
+        return expr.children.some((c) => c.named && c.type !== 'comment' && this.carriesGraph(c));
+      case 'unary_operator':
+        return expr.children.some((c) => c.named && this.carriesGraph(c));
+      case 'conditional_expression': {
+        const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
+        return [parts[0], parts[2]].some((p) => p !== undefined && this.carriesGraph(p));
+      }
+      case 'dictionary':
+        return expr.children.some((pair) => pair.type === 'pair' && pair.children.some((c) => c.fieldName === 'value' && this.carriesGraph(c)));
+      case 'call':
+        return this.callCarries(expr);
+      default:
+        return false;
+    }
+  }
+
+  private gradRecorded(node: SyntaxNode): boolean {
+    const mode = this.deps.gradMode.at(node);
+    return mode === 'enabled' || mode === 'explicit';
+  }
+
+  private callCarries(call: SyntaxNode): boolean {
+    const { text, imports, modules } = this.deps;
+    if (modules.isForwardCall(call)) return this.gradRecorded(call);
+    const m = methodCall(call, text);
+    if (m) {
+      if (GRAPH_ENDING_METHODS.has(m.method)) return false;
+      // Tensor methods keep the receiver's graph (`out.mean()`, `loss.cpu()`, `x.view(-1)`).
+      return this.carriesGraph(m.receiver);
+    }
+    const fn = callee(call);
+    const name = dottedName(fn, text);
+    if (!name) return false;
+    if (PLAIN_BUILTINS.has(name)) return false;
+    const qualified = imports.qualify(name);
+    const args = callArguments(call, text);
+    const anyArgCarries = () => [...args.positional, ...args.keywords.values()].some((a) => this.carriesGraph(a));
+    if (qualified) {
+      return GRAPH_KEEPING_QUALIFIED.test(qualified) && this.gradRecorded(call) && anyArgCarries();
+    }
+    if (LOSS_NAME.test(lastSegment(name)) || name === 'sum' || name === 'max' || name === 'min' || name === 'abs') {
+      return this.gradRecorded(call) && anyArgCarries();
+    }
+    // A function of this file whose returned value carries a graph.
+    const defs = this.deps.functionsNamed(name);
+    return defs.length === 1 && this.gradRecorded(call) && this.returnsGraph(defs[0]!);
+  }
+
+  private returnsGraph(fn: SyntaxNode): boolean {
+    const cached = this.returnMemo.get(fn);
+    if (cached !== undefined) return cached;
+    this.returnMemo.set(fn, false);
+    const result = this.deps.returnsOf(fn).some((r) => {
+      const value = r.children.find((c) => c.named && c.type !== 'comment');
+      return value !== undefined && this.carriesGraph(value);
+    });
+    this.returnMemo.set(fn, result);
+    return result;
+  }
+
+  private nameCarries(use: SyntaxNode, name: string): boolean {
+    const scope = scopeOf(use);
+    const def = this.deps.definitions.reaching(scope, name, use.start);
+    if (def) {
+      if (def.kind === 'for' || def.kind === 'with' || def.kind === 'parameter') return false;
+      if (def.kind === 'augmented') {
+        const left = def.node.children.find((c) => c.fieldName === 'left');
+        return (def.value !== null && this.carriesGraph(def.value)) || (left !== undefined && left !== use && this.priorValueCarries(left, name));
+      }
+      if (!def.value) return false;
+      const value = unparenthesize(def.value);
+      if (def.unpackIndex > 0 && is(value, 'call')) {
+        const m = methodCall(value, this.deps.text);
+        const qualified = dottedName(callee(value), this.deps.text);
+        if ((m && VALUES_INDICES.has(m.method)) || (qualified && /^torch\.(max|min|topk|sort)$/.test(this.deps.imports.qualify(qualified) ?? ''))) return false;
+      }
+      if (this.carriesGraph(value)) return true;
+      // `loss.backward()` in the same scope proves `loss` has a graph, whatever produced it.
+      return this.deps.backpropagatedIn(scope).has(name) && this.gradRecorded(def.node) && !this.endsGraph(value);
+    }
+    return false;
+  }
+
+  private priorValueCarries(left: SyntaxNode, name: string): boolean {
+    const def = this.deps.definitions.reaching(scopeOf(left), name, left.start);
+    return def !== undefined && def.node !== left.parent && def.value !== null && this.carriesGraph(def.value);
+  }
+
+  /** Values that certainly hold no graph, whatever their inputs. */
+  endsGraph(expression: SyntaxNode): boolean {
+    const expr = unparenthesize(expression);
+    if (expr.type === 'integer' || expr.type === 'float' || expr.type === 'string' || expr.type === 'none' || expr.type === 'true' || expr.type === 'false') return true;
+    if (is(expr, 'call')) {
+      const m = methodCall(expr, this.deps.text);
+      if (m) return GRAPH_ENDING_METHODS.has(m.method);
+      const name = dottedName(callee(expr), this.deps.text);
+      return name !== null && PLAIN_BUILTINS.has(name);
+    }
+    if (is(expr, 'attribute')) {
+      const attr = field(expr, 'attribute');
+      return attr !== null && GRAPH_FREE_ATTRIBUTES.has(nodeText(attr, this.deps.text));
+    }
+    return false;
+  }
+}
+
+/** The function body that `node` belongs to, or the module. */
+export function bodyScope(node: SyntaxNode): SyntaxNode | null {
+  const fn = enclosingFunction(node);
+  return fn ? bodyOf(fn) : null;
+}

@@ -1,0 +1,72 @@
+// Which names the file binds to which modules and members: `import torch as T`,
+// `from torch.utils.data import DataLoader`, `import torch.nn as nn`, `from torch.utils import data`.
+import { field, fields, is, type SyntaxNode } from '../parser/syntax';
+import { nodeText } from './names';
+
+export class ImportTable {
+  /** Local name -> fully qualified name. */
+  private readonly bindings = new Map<string, string>();
+
+  constructor(imports: readonly SyntaxNode[], fromImports: readonly SyntaxNode[], private readonly text: string) {
+    for (const statement of imports) this.addImport(statement);
+    for (const statement of fromImports) this.addFromImport(statement);
+  }
+
+  private addImport(statement: SyntaxNode): void {
+    if (!is(statement, 'import_statement')) return;
+    for (const name of fields(statement, 'name')) {
+      if (is(name, 'aliased_import')) {
+        const module = field(name, 'name');
+        const alias = field(name, 'alias');
+        if (module && alias) this.bindings.set(nodeText(alias, this.text), nodeText(module, this.text));
+      } else {
+        // `import torch.utils.data` binds `torch`, through which the full path is reachable.
+        const first = nodeText(name, this.text).split('.')[0]!;
+        this.bindings.set(first, first);
+      }
+    }
+  }
+
+  private addFromImport(statement: SyntaxNode): void {
+    if (!is(statement, 'import_from_statement')) return;
+    const moduleNode = field(statement, 'module_name');
+    if (!moduleNode) return;
+    const module = nodeText(moduleNode, this.text).replace(/\s+/g, '');
+    for (const name of fields(statement, 'name')) {
+      if (is(name, 'aliased_import')) {
+        const member = field(name, 'name');
+        const alias = field(name, 'alias');
+        if (member && alias) this.bindings.set(nodeText(alias, this.text), `${module}.${nodeText(member, this.text)}`);
+      } else {
+        const member = nodeText(name, this.text);
+        this.bindings.set(member.split('.')[0]!, `${module}.${member}`);
+      }
+    }
+  }
+
+  /** The qualified name a local name stands for, if it was imported. */
+  resolveName(local: string): string | undefined {
+    return this.bindings.get(local);
+  }
+
+  /** `T.nn.Linear` -> `torch.nn.Linear` when `import torch as T`. Null when the head is not imported. */
+  qualify(dotted: string | null): string | null {
+    if (!dotted) return null;
+    const dot = dotted.indexOf('.');
+    const head = dot < 0 ? dotted : dotted.slice(0, dot);
+    const bound = this.bindings.get(head);
+    if (!bound) return null;
+    return dot < 0 ? bound : bound + dotted.slice(dot);
+  }
+
+  /** The local name bound to `qualified`: `T` for `import torch as T`, `no_grad` for `from torch import no_grad`. */
+  localNameOf(qualified: string): string | undefined {
+    for (const [local, target] of this.bindings) if (target === qualified) return local;
+    return undefined;
+  }
+
+  get importsTorch(): boolean {
+    for (const target of this.bindings.values()) if (target === 'torch' || target.startsWith('torch.')) return true;
+    return false;
+  }
+}

@@ -1,0 +1,177 @@
+// Which expressions hold an `nn.Module`, and which calls run one (forward passes).
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { DefinitionIndex } from './definitions';
+import type { ImportTable } from './imports';
+import { callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { classOfMethod, enclosingFunction } from './scopes';
+
+/** Names people give models; used when nothing else in the file says what a name holds. */
+const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|G|D)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+
+/** Names of loss functions and criteria: calling them is not a forward pass of a model. */
+export const LOSS_NAME = /(^|_)(loss|losses|criterion|crit)(_|$)|^(loss|criterion)|loss_?fn|lossfn|Loss$/i;
+
+/** Methods that only modules have; calling one on a name marks it as a module. */
+const MODULE_ONLY_METHODS = new Set([
+  'eval', 'train', 'parameters', 'named_parameters', 'load_state_dict', 'modules', 'named_modules', 'children',
+  'named_children', 'register_forward_hook', 'register_forward_pre_hook', 'register_buffer', 'requires_grad_',
+]);
+
+/** Methods that return the module itself. */
+const MODULE_PASSTHROUGH = new Set(['to', 'cuda', 'cpu', 'eval', 'train', 'half', 'float', 'double', 'bfloat16', 'requires_grad_', 'share_memory']);
+
+/** Module methods that run the model (a forward pass by another name). `generate` is excluded: it disables grad itself. */
+const FORWARD_METHODS = new Set([
+  'forward', 'encode', 'decode', 'encode_image', 'encode_text', 'embed', 'extract_features', 'extract_feat',
+  'forward_features', 'get_features', 'predict', 'infer', 'inference', 'sample', 'reconstruct',
+]);
+
+/** `torch.nn` classes without parameters or that compute losses: applying them is not a model forward. */
+const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sigmoid|Softmax\d*d?|LogSoftmax|Softplus|Hardswish|Hardtanh|Dropout\d*d?|AlphaDropout|Identity|Flatten|Unflatten|MaxPool\dd|AvgPool\dd|AdaptiveAvgPool\dd|AdaptiveMaxPool\dd|Upsample|PixelShuffle|PixelUnshuffle|CosineSimilarity|PairwiseDistance|\w*Loss)$/;
+
+const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/;
+
+export interface ModuleDeps {
+  text: string;
+  imports: ImportTable;
+  definitions: DefinitionIndex;
+  classes: readonly SyntaxNode[];
+  /** Calls `x.method(...)` in the file, for evidence. */
+  calls: readonly SyntaxNode[];
+}
+
+export class ModuleAnalysis {
+  /** Names of classes in this file that subclass nn.Module (directly or through each other). */
+  readonly moduleClasses = new Set<string>();
+  /** Dotted names on which a module-only method is called. */
+  private readonly evidence = new Set<string>();
+  private readonly memo = new Map<string, boolean>();
+
+  constructor(private readonly deps: ModuleDeps) {
+    this.findModuleClasses();
+    for (const call of deps.calls) {
+      const m = methodCall(call, deps.text);
+      if (!m) continue;
+      const name = dottedName(m.receiver, deps.text);
+      if (!name) continue;
+      if (MODULE_ONLY_METHODS.has(m.method)) this.evidence.add(name);
+      // `model.to(device)` / `model.cuda()` as a statement of its own only ever moves a module.
+      if ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement') this.evidence.add(name);
+    }
+  }
+
+  private findModuleClasses(): void {
+    const { text, imports } = this.deps;
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const cls of this.deps.classes) {
+        if (!is(cls, 'class_definition')) continue;
+        const name = field(cls, 'name');
+        const bases = field(cls, 'superclasses');
+        if (!name || !bases || this.moduleClasses.has(nodeText(name, text))) continue;
+        const isModule = bases.children.some((b) => {
+          const dotted = dottedName(b, text);
+          if (!dotted) return false;
+          const qualified = imports.qualify(dotted) ?? dotted;
+          return MODULE_BASE.test(qualified) || this.moduleClasses.has(dotted);
+        });
+        if (isModule) {
+          this.moduleClasses.add(nodeText(name, text));
+          changed = true;
+        }
+      }
+    }
+  }
+
+  /** True when `name` (an identifier or `self.x`) holds a module. */
+  isModuleName(name: string): boolean {
+    const cached = this.memo.get(name);
+    if (cached !== undefined) return cached;
+    this.memo.set(name, false); // cycle guard
+    let result = this.evidence.has(name) || MODEL_NAME.test(lastSegment(name));
+    if (!result) {
+      for (const def of this.deps.definitions.allDefinitionsOf(name)) {
+        if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
+          result = true;
+          break;
+        }
+      }
+    }
+    if (LOSS_NAME.test(lastSegment(name))) result = false;
+    this.memo.set(name, result);
+    return result;
+  }
+
+  /** True when the expression evaluates to a module. */
+  isModuleExpr(expression: SyntaxNode): boolean {
+    const expr = unparenthesize(expression);
+    const name = dottedName(expr, this.deps.text);
+    if (name) return this.isModuleName(name);
+    if (!is(expr, 'call')) return false;
+    const m = methodCall(expr, this.deps.text);
+    if (m && MODULE_PASSTHROUGH.has(m.method)) return this.isModuleExpr(m.receiver);
+    return this.isModelConstructor(expr);
+  }
+
+  /** `Net()`, `nn.Linear(...)`, `torchvision.models.resnet50()`, `AutoModel.from_pretrained(...)`. */
+  isModelConstructor(call: SyntaxNode): boolean {
+    const dotted = dottedName(callee(call), this.deps.text);
+    if (!dotted) return false;
+    if (this.moduleClasses.has(dotted)) return true;
+    const qualified = this.deps.imports.qualify(dotted) ?? dotted;
+    const last = lastSegment(qualified);
+    if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
+    if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
+    if (['torch.hub.load', 'torch.jit.load', 'torch.jit.script', 'torch.jit.trace', 'torch.compile'].includes(qualified)) return true;
+    if (last === 'from_pretrained') {
+      const owner = lastSegment(dotted.slice(0, -'.from_pretrained'.length));
+      return /Model|For[A-Z]|Net|Transformer|Encoder|Decoder/.test(owner) && !/Pipeline|Tokenizer|Processor|Config/.test(owner);
+    }
+    return false;
+  }
+
+  /** A call that runs a model's forward pass. */
+  isForwardCall(call: SyntaxNode): boolean {
+    if (!is(call, 'call')) return false;
+    const fn = callee(call);
+    if (!fn) return false;
+    const { text } = this.deps;
+    if (fn.type === 'identifier' && nodeText(fn, text) === 'self') return this.insideModuleClass(call);
+    const m = methodCall(call, text);
+    if (m && FORWARD_METHODS.has(m.method)) {
+      const receiver = dottedName(m.receiver, text);
+      if (receiver === 'self') return this.insideModuleClass(call);
+      if (receiver && this.isModuleName(receiver)) return true;
+      if (m.method === 'forward') return this.isModuleExpr(m.receiver);
+      return false;
+    }
+    const name = dottedName(fn, text);
+    if (!name || name === 'self') return false;
+    // Imported functions (`torch.sigmoid`, `F.relu`) are operations, not models.
+    if (this.deps.imports.qualify(name) && !this.isModuleName(name)) return false;
+    if (LOSS_NAME.test(lastSegment(name))) return false;
+    if (!this.isModuleName(name)) return false;
+    return !this.holdsNonModelLayer(name);
+  }
+
+  /** Names bound only to parameter-free layers or losses (`act = nn.ReLU()`). */
+  private holdsNonModelLayer(name: string): boolean {
+    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value);
+    if (!defs.length) return false;
+    return defs.every((d) => {
+      const value = unparenthesize(d.value!);
+      if (!is(value, 'call')) return false;
+      const dotted = dottedName(callee(value), this.deps.text);
+      const qualified = dotted ? this.deps.imports.qualify(dotted) ?? dotted : '';
+      return qualified.startsWith('torch.nn.') && NON_MODEL_NN.test(lastSegment(qualified));
+    });
+  }
+
+  private insideModuleClass(node: SyntaxNode): boolean {
+    const fn = enclosingFunction(node);
+    const cls = fn ? classOfMethod(fn) : null;
+    const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+    return name !== null && this.moduleClasses.has(nodeText(name, this.deps.text));
+  }
+}

@@ -1,0 +1,108 @@
+// Small readers of expressions that every part of the model needs.
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+
+/** `a.b.c` for identifier/attribute chains, else null. `self.model` -> "self.model". */
+export function dottedName(node: SyntaxNode | null, text: string): string | null {
+  if (!node) return null;
+  if (node.type === 'identifier') return text.slice(node.start, node.end);
+  if (is(node, 'attribute')) {
+    const object = dottedName(field(node, 'object'), text);
+    const attr = field(node, 'attribute');
+    return object && attr ? `${object}.${text.slice(attr.start, attr.end)}` : null;
+  }
+  return null;
+}
+
+/** The last segment of a dotted name or the identifier itself: `self.saved_log_probs` -> `saved_log_probs`. */
+export function lastSegment(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? name : name.slice(dot + 1);
+}
+
+export function nodeText(node: SyntaxNode, text: string): string {
+  return text.slice(node.start, node.end);
+}
+
+/** Splits `val_loader`, `testLoader`, `loaders['valid']` into lower-case words. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Identifiers read inside an expression (not attribute names, not keyword names). */
+export function identifiersIn(node: SyntaxNode, text: string): string[] {
+  const out: string[] = [];
+  walk(node, (n) => {
+    if (n.type === 'identifier' && n.fieldName !== 'attribute' && n.fieldName !== 'name') out.push(nodeText(n, text));
+    return n.type !== 'lambda';
+  });
+  return out;
+}
+
+/** Dotted names (`self.losses`, `loss`) read inside an expression, outermost chains only. */
+export function referencesIn(node: SyntaxNode, text: string): string[] {
+  const out: string[] = [];
+  walk(node, (n) => {
+    if (n.type === 'identifier' && n.fieldName === 'name' && n.parent?.type === 'keyword_argument') return false;
+    const name = n.type === 'identifier' || n.type === 'attribute' ? dottedName(n, text) : null;
+    if (name) {
+      out.push(name);
+      return n.type === 'attribute' ? false : undefined;
+    }
+    return n.type !== 'lambda';
+  });
+  return out;
+}
+
+/** The callee of a call: `model` in `model(x)`, the attribute node in `loss.backward()`. */
+export function callee(call: SyntaxNode): SyntaxNode | null {
+  return is(call, 'call') ? field(call, 'function') : null;
+}
+
+/** For `x.method(...)`: [x, "method"]. */
+export function methodCall(call: SyntaxNode, text: string): { receiver: SyntaxNode; method: string } | null {
+  const fn = callee(call);
+  if (!is(fn, 'attribute')) return null;
+  const receiver = field(fn, 'object');
+  const attr = field(fn, 'attribute');
+  return receiver && attr ? { receiver, method: nodeText(attr, text) } : null;
+}
+
+/** Positional arguments and keyword arguments of a call. */
+export function callArguments(call: SyntaxNode, text: string): { positional: SyntaxNode[]; keywords: Map<string, SyntaxNode> } {
+  const positional: SyntaxNode[] = [];
+  const keywords = new Map<string, SyntaxNode>();
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  if (!is(args, 'argument_list')) return { positional, keywords };
+  for (const arg of args.children) {
+    if (!arg.named || arg.type === 'comment') continue;
+    if (is(arg, 'keyword_argument')) {
+      const name = field(arg, 'name');
+      const value = field(arg, 'value');
+      if (name && value) keywords.set(nodeText(name, text), value);
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, keywords };
+}
+
+/** Strips parentheses: `((x))` -> `x`. */
+export function unparenthesize(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.type === 'parenthesized_expression') {
+    const inner = n.children.find((c) => c.named && c.type !== 'comment');
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+export function literalBool(node: SyntaxNode | undefined | null): boolean | null {
+  if (!node) return null;
+  const n = unparenthesize(node);
+  return n.type === 'true' ? true : n.type === 'false' ? false : null;
+}

@@ -1,0 +1,117 @@
+// Where a node sits: its statement, block, loop, function and class.
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import { nodeText } from './names';
+
+const COMPOUND = new Set([
+  'if_statement', 'for_statement', 'while_statement', 'try_statement', 'with_statement',
+  'function_definition', 'class_definition', 'decorated_definition', 'match_statement',
+]);
+
+export function isStatement(node: SyntaxNode): boolean {
+  return node.parent !== null && (node.parent.type === 'block' || node.parent.type === 'module') && node.named && node.type !== 'comment';
+}
+
+export function isCompound(node: SyntaxNode): boolean {
+  return COMPOUND.has(node.type);
+}
+
+/** The innermost statement (a child of a block or the module) that contains `node`. */
+export function statementOf(node: SyntaxNode): SyntaxNode {
+  let n: SyntaxNode = node;
+  while (n.parent && !isStatement(n)) n = n.parent;
+  return n;
+}
+
+/** Walks up from `node` to the nearest function or the module; these bound Python's local scopes. */
+export function scopeOf(node: SyntaxNode): SyntaxNode {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'module') return p;
+    if (p.type === 'lambda') return p;
+  }
+  return node;
+}
+
+/** The function whose body holds `node` (not its decorators or defaults). */
+export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'function_definition') return child.fieldName === 'body' ? p : null;
+  }
+  return null;
+}
+
+/** The class that directly defines a method. */
+export function classOfMethod(fn: SyntaxNode): SyntaxNode | null {
+  let p = fn.parent;
+  if (p?.type === 'decorated_definition') p = p.parent;
+  if (p?.type === 'block' && p.parent?.type === 'class_definition') return p.parent;
+  return null;
+}
+
+export function functionName(fn: SyntaxNode, text: string): string {
+  const name = is(fn, 'function_definition') ? field(fn, 'name') : null;
+  return name ? nodeText(name, text) : '';
+}
+
+export function decoratorsOf(fn: SyntaxNode): SyntaxNode[] {
+  const parent = fn.parent;
+  if (parent?.type !== 'decorated_definition') return [];
+  return parent.children.filter((c) => c.type === 'decorator');
+}
+
+/** The expression of a decorator (`torch.no_grad()` in `@torch.no_grad()`). */
+export function decoratorExpression(decorator: SyntaxNode): SyntaxNode | null {
+  return decorator.children.find((c) => c.named && c.type !== 'comment') ?? null;
+}
+
+/** Loops (for/while) whose body holds `node`, innermost first, inside the same function. */
+export function enclosingLoops(node: SyntaxNode): SyntaxNode[] {
+  const loops: SyntaxNode[] = [];
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') break;
+    if ((p.type === 'for_statement' || p.type === 'while_statement') && child.fieldName === 'body') loops.push(p);
+    if ((p.type === 'for_statement' || p.type === 'while_statement') && child.type === 'else_clause') continue;
+  }
+  return loops;
+}
+
+/** Comprehensions iterate too: `[model(x) for x in loader]`. */
+export function enclosingComprehension(node: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda') return null;
+    if (p.type === 'list_comprehension' || p.type === 'generator_expression' || p.type === 'set_comprehension' || p.type === 'dictionary_comprehension') return p;
+  }
+  return null;
+}
+
+/** The statements of a block (or module), without comments. */
+export function statementsOf(block: SyntaxNode): SyntaxNode[] {
+  return block.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+/** Statements after `statement` in its block. */
+export function followingStatements(statement: SyntaxNode): SyntaxNode[] {
+  const block = statement.parent;
+  if (!block) return [];
+  const all = statementsOf(block);
+  return all.slice(all.indexOf(statement) + 1);
+}
+
+/** Statements before `statement` in its block, nearest first. */
+export function precedingStatements(statement: SyntaxNode): SyntaxNode[] {
+  const block = statement.parent;
+  if (!block) return [];
+  const all = statementsOf(block);
+  return all.slice(0, all.indexOf(statement)).reverse();
+}
+
+/** True when `inner` lies inside `outer` (or is it). */
+export function within(inner: SyntaxNode, outer: SyntaxNode): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/** The body block of a compound statement or function. */
+export function bodyOf(node: SyntaxNode): SyntaxNode | null {
+  return node.children.find((c) => c.fieldName === 'body') ?? null;
+}
