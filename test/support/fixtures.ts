@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES_DIR } from './paths';
+
+export interface RuleFixture {
+  code: string;
+  path: string;
+  text: string;
+  /** `row:CODE` for every `# expect: CODE` marker (0-based rows). */
+  expected: string[];
+}
+
+const MARKER = /#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)/;
+
+export function expectedMarkers(text: string): string[] {
+  const out: string[] = [];
+  text.split(/\r?\n/).forEach((line, row) => {
+    const m = MARKER.exec(line);
+    if (m) for (const code of m[1]!.split(/\s*,\s*/)) out.push(`${row}:${code}`);
+  });
+  return out.sort();
+}
+
+export function ruleFixtures(): RuleFixture[] {
+  const dir = join(FIXTURES_DIR, 'rules');
+  return readdirSync(dir)
+    .filter((f) => /^OOM\d+.*\.py$/.test(f))
+    .sort()
+    .map((file) => {
+      const path = join(dir, file);
+      const text = readFileSync(path, 'utf8');
+      return { code: file.slice(0, 6), path, text, expected: expectedMarkers(text) };
+    });
+}
