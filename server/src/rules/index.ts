@@ -1,8 +1,10 @@
 import { OOM001 } from './OOM001-eval-without-no-grad';
+import { OOM002 } from './OOM002-graph-tensor-stored';
+import { OOM003 } from './OOM003-loss-accumulated-with-graph';
 import type { Rule } from './rule';
 
 /** Every rule, in code order. */
-export const ALL_RULES: readonly Rule[] = [OOM001];
+export const ALL_RULES: readonly Rule[] = [OOM001, OOM002, OOM003];
 
 export function ruleByCode(code: string): Rule | undefined {
   const wanted = code.trim().toUpperCase();

@@ -1,0 +1,118 @@
+import type { Fix } from '../analysis/types';
+import { appendCall } from '../fixes/edits';
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import { isScalarLike, isTrainingLoop, persistingLoop } from '../semantic/accumulators';
+import type { SemanticModel } from '../semantic/model';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
+import type { Rule } from './rule';
+
+export const OOM002: Rule = {
+  meta: {
+    code: 'OOM002',
+    name: 'graph-tensor-stored',
+    summary: 'Tensor with its autograd graph stored across training iterations',
+    defaultSeverity: 'warning',
+    fixable: 'always',
+    doc: {
+      whatItDoes: `Checks training loops (loops that call \`backward()\` or an optimizer's \`step()\`) for tensors that still
+carry an autograd graph (losses, model outputs, arithmetic on them) being appended, extended or assigned
+into a list or dict that was created outside the loop and so outlives the iteration. Lists that are
+re-created every iteration, and lists kept on purpose for a later \`backward()\` (such as REINFORCE's
+saved log-probabilities), are not reported.`,
+      whyIsThisBad: `A tensor that requires grad holds its \`grad_fn\`, and through it the whole graph of the iteration that
+produced it: the saved activations of every layer, unless a backward pass has already freed them, and
+the graph nodes either way. Storing it in a list that survives the iteration keeps all of that alive, so
+memory grows with every batch. Logging a loss history with \`losses.append(loss)\` is the classic way to
+run out of CUDA memory halfway through an epoch.`,
+      example: `losses = []
+for images, labels in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(images), labels)
+    loss.backward()
+    optimizer.step()
+    losses.append(loss)`,
+      useInstead: `losses = []
+for images, labels in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(images), labels)
+    loss.backward()
+    optimizer.step()
+    losses.append(loss.item())`,
+      fixSafety: `Appending \`.detach()\` is safe: the stored tensor keeps its value, type and device, without the graph that
+nothing uses. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
+value changes type or device, which code reading the list later may not expect.`,
+      references: [
+        { title: 'PyTorch FAQ: my model reports "cuda runtime error(2): out of memory"', url: 'https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory' },
+        { title: 'torch.Tensor.detach', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html' },
+      ],
+    },
+  },
+  kinds: ['call', 'assignment', 'augmented_assignment'],
+  visit(node, ctx) {
+    const { model } = ctx;
+    const stored = readStore(node, model);
+    if (!stored) return;
+    const { container, value, how } = stored;
+    if (model.backpropSources.has(lastSegment(container))) return;
+    const loop = persistingLoop(model, node, container);
+    if (!loop || !isTrainingLoop(model, loop)) return;
+    if (!model.graph.carriesGraph(value)) return;
+    const scalar = isScalarLike(model, value);
+    const fixes: Fix[] = [
+      { title: 'Store `.detach()` of the value', applicability: 'safe', edits: appendCall(value, '.detach()') },
+      scalar
+        ? { title: 'Store `.item()` (a Python number)', applicability: 'unsafe', edits: appendCall(value, '.item()') }
+        : { title: 'Store `.detach().cpu()` of the value', applicability: 'unsafe', edits: appendCall(value, '.detach().cpu()') },
+    ];
+    ctx.report({
+      node: value,
+      message: `\`${nodeText(value, model.text)}\` still carries its autograd graph and is ${how} \`${container}\`, which outlives the iteration.`,
+      fixes,
+    });
+  },
+};
+
+interface Store {
+  container: string;
+  value: SyntaxNode;
+  how: string;
+}
+
+/** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`. */
+function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
+  const { text } = model;
+  if (is(node, 'call')) {
+    const m = methodCall(node, text);
+    if (!m || !['append', 'extend', 'insert'].includes(m.method)) return null;
+    const container = dottedName(m.receiver, text);
+    const { positional } = callArguments(node, text);
+    const value = m.method === 'insert' ? positional[1] : positional[0];
+    if (!container || !value || positional.length !== (m.method === 'insert' ? 2 : 1)) return null;
+    if (m.method === 'extend') {
+      const inner = unparenthesize(value);
+      const single = (inner.type === 'list' || inner.type === 'tuple') ? inner.children.filter((c) => c.named && c.type !== 'comment') : [];
+      return single.length === 1 ? { container, value: single[0]!, how: 'stored in' } : null;
+    }
+    return { container, value, how: 'appended to' };
+  }
+  if (is(node, 'assignment')) {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    if (!is(left, 'subscript') || !right) return null;
+    const base = left.children.find((c) => c.fieldName === 'value');
+    const key = left.children.find((c) => c.fieldName === 'subscript');
+    const container = dottedName(base ?? null, text);
+    if (!container || !key || ['string', 'integer'].includes(key.type)) return null;
+    return { container, value: right, how: 'stored in' };
+  }
+  if (is(node, 'augmented_assignment')) {
+    const left = field(node, 'left');
+    const op = field(node, 'operator');
+    const right = field(node, 'right');
+    const container = dottedName(left, text);
+    if (!container || !op || nodeText(op, text) !== '+=' || !is(right, 'list')) return null;
+    const items = right.children.filter((c) => c.named && c.type !== 'comment');
+    return items.length === 1 ? { container, value: items[0]!, how: 'appended to' } : null;
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+import type { Fix } from '../analysis/types';
+import { appendCall } from '../fixes/edits';
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import { persistingLoop } from '../semantic/accumulators';
+import { dottedName, lastSegment, nodeText, unparenthesize } from '../semantic/names';
+import type { Rule } from './rule';
+
+export const OOM003: Rule = {
+  meta: {
+    code: 'OOM003',
+    name: 'loss-accumulated-with-graph',
+    summary: 'Running total of losses keeps every iteration\'s autograd graph alive',
+    defaultSeverity: 'warning',
+    fixable: 'always',
+    doc: {
+      whatItDoes: `Checks for running totals such as \`total_loss += loss\` or \`total = total + loss\` inside a loop, where
+the added value still carries an autograd graph (a loss or model output computed with gradients on) and
+the total lives across iterations. Totals that are themselves backpropagated later (gradient
+accumulation) are not reported.`,
+      whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
+whose \`grad_fn\` points at this iteration's loss, which points at this iteration's graph. The next
+iteration adds to that total, chaining the graphs together. Nothing in the chain can be freed, so memory
+grows with every batch until the epoch ends or CUDA runs out of memory. The PyTorch FAQ lists this as the
+first cause of memory that grows during training.`,
+      example: `total_loss = 0
+for images, labels in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(images), labels)
+    loss.backward()
+    optimizer.step()
+    total_loss += loss`,
+      useInstead: `total_loss = 0
+for images, labels in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(images), labels)
+    loss.backward()
+    optimizer.step()
+    total_loss += loss.item()`,
+      fixSafety: `Appending \`.detach()\` to the added value is safe: the total keeps its type and device and loses only the
+graph that nothing uses. Appending \`.item()\` is unsafe: the total becomes a Python float (the usual intent,
+and it also avoids a GPU tensor per step), which changes code that later calls tensor methods on it.`,
+      references: [
+        { title: 'PyTorch FAQ: my model reports "cuda runtime error(2): out of memory"', url: 'https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory' },
+        { title: 'torch.Tensor.detach', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html' },
+        { title: 'torch.Tensor.item', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.item.html' },
+      ],
+    },
+  },
+  kinds: ['augmented_assignment', 'assignment'],
+  visit(node, ctx) {
+    const { model } = ctx;
+    const accumulation = readAccumulation(node, model.text);
+    if (!accumulation) return;
+    const { target, addend } = accumulation;
+    const value = unparenthesize(addend);
+    if (['list', 'tuple', 'list_comprehension', 'dictionary', 'string'].includes(value.type)) return;
+    const name = dottedName(target.type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') ?? target : target, model.text);
+    if (!name) return;
+    if (model.backpropSources.has(lastSegment(name))) return;
+    const gradMode = model.gradMode.at(node);
+    if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
+    if (!persistingLoop(model, node, name)) return;
+    if (!model.graph.carriesGraph(addend)) return;
+    const fixes: Fix[] = [
+      { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },
+      { title: `Add \`.item()\` to accumulate a Python number`, applicability: 'unsafe', edits: appendCall(addend, '.item()') },
+    ];
+    ctx.report({
+      node,
+      message: `\`${name}\` accumulates \`${nodeText(addend, model.text)}\` with its autograd graph, keeping every iteration's graph alive.`,
+      fixes,
+    });
+  },
+};
+
+/** `t += x`, `t = t + x`, `t = x + t` -> target and added value. */
+function readAccumulation(node: SyntaxNode, text: string): { target: SyntaxNode; addend: SyntaxNode } | null {
+  if (is(node, 'augmented_assignment')) {
+    const operator = field(node, 'operator');
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    if (!operator || nodeText(operator, text) !== '+=' || !left || !right) return null;
+    return { target: left, addend: right };
+  }
+  if (is(node, 'assignment')) {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    if (!left || !is(right, 'binary_operator')) return null;
+    const op = field(right, 'operator');
+    const a = field(right, 'left');
+    const b = field(right, 'right');
+    if (!op || nodeText(op, text) !== '+' || !a || !b) return null;
+    const targetText = nodeText(left, text);
+    if (nodeText(a, text) === targetText) return { target: left, addend: b };
+    if (nodeText(b, text) === targetText) return { target: left, addend: a };
+  }
+  return null;
+}
