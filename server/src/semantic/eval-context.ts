@@ -71,6 +71,8 @@ export class EvalContextAnalysis {
   regionOf(node: SyntaxNode): EvalRegion | null {
     const fn = enclosingFunction(node);
     if (fn) {
+      // Unit tests check models; they are not evaluation runs to optimise.
+      if (this.isPytestFunction(fn)) return null;
       const region = this.functionRegion(fn);
       if (region) return region;
     }
@@ -85,12 +87,15 @@ export class EvalContextAnalysis {
     if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
     const name = functionName(fn, this.deps.text);
     let region: EvalRegion | null = null;
-    const pytestFunction = this.deps.isTestModule && /^test/i.test(name);
-    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !pytestFunction && !needsGradients(fn, this.deps.text)) {
+    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text)) {
       region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
     }
     this.functionRegions.set(fn, region);
     return region;
+  }
+
+  private isPytestFunction(fn: SyntaxNode): boolean {
+    return this.deps.isTestModule && /^test/i.test(functionName(fn, this.deps.text));
   }
 
   private loopRegion(loop: SyntaxNode): EvalRegion | null {

@@ -114,17 +114,17 @@ export class GraphAnalysis {
   private callCarries(call: SyntaxNode): boolean {
     const { text, imports, modules } = this.deps;
     if (modules.isForwardCall(call)) return this.gradRecorded(call);
+    const name = dottedName(callee(call), text);
+    // `F.cross_entropy(...)` and `torch.cat(...)` look like method calls but call module functions.
+    const qualified = name ? imports.qualify(name) : null;
     const m = methodCall(call, text);
-    if (m) {
+    if (m && !qualified) {
       if (GRAPH_ENDING_METHODS.has(m.method)) return false;
       // Tensor methods keep the receiver's graph (`out.mean()`, `loss.cpu()`, `x.view(-1)`).
       return this.carriesGraph(m.receiver);
     }
-    const fn = callee(call);
-    const name = dottedName(fn, text);
     if (!name) return false;
     if (PLAIN_BUILTINS.has(name)) return false;
-    const qualified = imports.qualify(name);
     const args = callArguments(call, text);
     const anyArgCarries = () => [...args.positional, ...args.keywords.values()].some((a) => this.carriesGraph(a));
     if (qualified) {
