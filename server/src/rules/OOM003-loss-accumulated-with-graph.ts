@@ -1,7 +1,7 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { persistingLoop } from '../semantic/accumulators';
+import { isTrainingLoop, persistingLoop } from '../semantic/accumulators';
 import { dottedName, lastSegment, nodeText, unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
 
@@ -13,10 +13,11 @@ export const OOM003: Rule = {
     defaultSeverity: 'warning',
     fixable: 'always',
     doc: {
-      whatItDoes: `Checks for running totals such as \`total_loss += loss\` or \`total = total + loss\` inside a loop, where
-the added value still carries an autograd graph (a loss or model output computed with gradients on) and
-the total lives across iterations. Totals that are themselves backpropagated later (gradient
-accumulation) are not reported.`,
+      whatItDoes: `Checks for running totals such as \`total_loss += loss\` or \`total = total + loss\` inside a training
+loop (one that calls \`backward()\` or an optimizer's \`step()\`), where the added value still carries an
+autograd graph (a loss or model output computed with gradients on) and the total lives across
+iterations. Totals that are themselves backpropagated later (gradient accumulation) and sums inside
+one step (a multi-term loss built in an inner loop) are not reported.`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
 whose \`grad_fn\` points at this iteration's loss, which points at this iteration's graph. The next
 iteration adds to that total, chaining the graphs together. Nothing in the chain can be freed, so memory
@@ -59,7 +60,10 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (model.backpropSources.has(lastSegment(name))) return;
     const gradMode = model.gradMode.at(node);
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
-    if (!persistingLoop(model, node, name)) return;
+    // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
+    // computation itself, and its graph is freed with the step.
+    const loop = persistingLoop(model, node, name);
+    if (!loop || !isTrainingLoop(model, loop)) return;
     if (!model.graph.carriesGraph(addend)) return;
     const fixes: Fix[] = [
       { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },

@@ -59,6 +59,11 @@ export interface EvalContextDeps {
   evalFunctionNames: readonly string[];
   isTestModule: boolean;
   isModuleName(name: string): boolean;
+  /**
+   * True when the function's result is used for training: it returns a value with a graph and a
+   * caller needs gradients, or it is a `sample`/`generate` that returns one (SAC's `policy.sample`).
+   */
+  feedsTraining(fn: SyntaxNode, name: string): boolean;
 }
 
 export class EvalContextAnalysis {
@@ -87,7 +92,7 @@ export class EvalContextAnalysis {
     if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
     const name = functionName(fn, this.deps.text);
     let region: EvalRegion | null = null;
-    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text)) {
+    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text) && !this.deps.feedsTraining(fn, name)) {
       region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
     }
     this.functionRegions.set(fn, region);

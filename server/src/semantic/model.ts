@@ -5,7 +5,7 @@ import type { SourceText } from '../analysis/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions } from './definitions';
-import { EvalContextAnalysis } from './eval-context';
+import { EvalContextAnalysis, needsGradients } from './eval-context';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -107,6 +107,7 @@ export class SemanticModel {
         evalFunctionNames: this.settings.evalFunctionNames,
         isTestModule: this.isTestModule,
         isModuleName: (name) => this.modules.isModuleName(name),
+        feedsTraining: (fn, name) => this.feedsTraining(fn, name),
       },
       this.nodesOfKind('call').filter((call) => {
         const m = methodCall(call, this.text);
@@ -123,6 +124,19 @@ export class SemanticModel {
   /** Calls that run a model's forward pass, in document order. */
   get forwardCalls(): readonly SyntaxNode[] {
     return this.lazy('forwardCalls', () => this.nodesOfKind('call').filter((c) => this.modules.isForwardCall(c)));
+  }
+
+  /** A function whose returned graph is used for training (see EvalContextDeps.feedsTraining). */
+  private feedsTraining(fn: SyntaxNode, name: string): boolean {
+    const returnsGraph = this.nodesOfKind('return_statement').some(
+      (r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)),
+    );
+    if (!returnsGraph) return false;
+    if (name === 'sample' || name === 'generate') return true;
+    return (this.callersOf(fn) ?? []).some((call) => {
+      const caller = enclosingFunction(call);
+      return caller !== null && needsGradients(caller, this.text);
+    });
   }
 
   /** A pytest or unittest module, whose `test_*` functions are tests rather than evaluation code. */
