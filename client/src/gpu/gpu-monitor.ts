@@ -1,0 +1,297 @@
+// Keeps one long-lived `nvidia-smi -lms N` process and turns its output into GPU readings. Spawning
+// nvidia-smi for every reading costs far more than letting it loop; if it exits, it is restarted with
+// capped exponential backoff. A missing binary is reported once and not retried.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { readComputeApps, type ComputeAppsResult } from './compute-apps';
+import { GpuBlockAssembler } from './gpu-block-assembler';
+import { classifySmiLine, detectSmiFailure, GPU_QUERY_FIELDS, type GpuRow } from './nvidia-smi-parse';
+
+export type GpuMonitorState = 'starting' | 'ok' | 'missing' | 'error';
+
+export interface GpuSnapshot {
+  state: GpuMonitorState;
+  /** The latest reading; empty unless the state is `ok`. */
+  gpus: readonly GpuRow[];
+  /** Why the state is `missing` or `error`, or a failure nvidia-smi printed beside an `ok` reading. */
+  message?: string;
+  /** When this snapshot was made (ms since the epoch). */
+  at: number;
+}
+
+export interface GpuMonitorOptions {
+  nvidiaSmiPath: string;
+  intervalMs: number;
+  /** Delay before the first restart, doubled per failed run up to `restartMaxMs`. */
+  restartInitialMs?: number;
+  restartMaxMs?: number;
+  /** A block also ends after this long without a new line (nvidia-smi prints a block at once). */
+  blockQuietMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface GpuProcessExit {
+  pid: number | undefined;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface Unsubscribe {
+  dispose(): void;
+}
+
+type Listener<T> = (value: T) => void;
+
+class ListenerSet<T> {
+  private readonly listeners = new Set<Listener<T>>();
+
+  add(listener: Listener<T>): Unsubscribe {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+const DEFAULT_RESTART_INITIAL_MS = 1000;
+const DEFAULT_RESTART_MAX_MS = 60_000;
+const MAX_KEPT_OUTPUT_CHARS = 4000;
+
+/** The arguments of the loop-mode GPU query. */
+export function gpuLoopArgs(intervalMs: number): string[] {
+  return [`--query-gpu=${GPU_QUERY_FIELDS.join(',')}`, '--format=csv,noheader,nounits', '-lms', String(intervalMs)];
+}
+
+/** Delay before restart number `attempt` (0-based). */
+export function restartDelayMs(attempt: number, initialMs: number, maxMs: number): number {
+  return Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
+}
+
+/** What one run of the child produced, to decide the state when it ends. */
+interface RunRecord {
+  readings: number;
+  failure?: string;
+  strayOutput: string;
+  stderr: string;
+  spawnErrorCode?: string;
+  spawnErrorMessage?: string;
+  ended: boolean;
+}
+
+export class GpuMonitor {
+  private child: ChildProcess | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private quietTimer: NodeJS.Timeout | undefined;
+  private failedRuns = 0;
+  private disposed = false;
+  private current: GpuSnapshot = { state: 'starting', gpus: [], at: Date.now() };
+  private readonly changeListeners = new ListenerSet<GpuSnapshot>();
+  private readonly spawnListeners = new ListenerSet<number>();
+  private readonly exitListeners = new ListenerSet<GpuProcessExit>();
+  private readonly exitWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: GpuMonitorOptions) {}
+
+  get snapshot(): GpuSnapshot {
+    return this.current;
+  }
+
+  /** Process id of the running nvidia-smi, if one runs. */
+  get childPid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Whether a restart is waiting for its backoff delay. */
+  get restartScheduled(): boolean {
+    return this.restartTimer !== undefined;
+  }
+
+  onDidChange(listener: Listener<GpuSnapshot>): Unsubscribe {
+    return this.changeListeners.add(listener);
+  }
+
+  onDidSpawn(listener: Listener<number>): Unsubscribe {
+    return this.spawnListeners.add(listener);
+  }
+
+  onDidExit(listener: Listener<GpuProcessExit>): Unsubscribe {
+    return this.exitListeners.add(listener);
+  }
+
+  start(): void {
+    if (this.disposed || this.child || this.restartTimer) return;
+    this.setSnapshot({ state: 'starting', gpus: [] });
+    this.launch();
+  }
+
+  /** Per-process usage: one short nvidia-smi run with the same binary. */
+  readProcesses(): Promise<ComputeAppsResult> {
+    return readComputeApps(this.options.nvidiaSmiPath, { env: this.options.env });
+  }
+
+  /** Resolves once no nvidia-smi started by this monitor is running. */
+  waitForExit(): Promise<void> {
+    if (!this.child) return Promise.resolve();
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.restartTimer);
+    clearTimeout(this.quietTimer);
+    this.restartTimer = undefined;
+    this.child?.kill('SIGTERM');
+    this.changeListeners.clear();
+    this.spawnListeners.clear();
+  }
+
+  private launch(): void {
+    const run: RunRecord = { readings: 0, strayOutput: '', stderr: '', ended: false };
+    const assembler = new GpuBlockAssembler((gpus) => this.acceptReading(run, gpus));
+    let child: ChildProcess;
+    try {
+      child = spawn(this.options.nvidiaSmiPath, gpuLoopArgs(this.options.intervalMs), {
+        shell: false,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+        env: this.options.env ?? process.env,
+      });
+    } catch (error) {
+      // spawn throws synchronously only for unusable arguments (an empty path, say).
+      run.spawnErrorMessage = error instanceof Error ? error.message : String(error);
+      this.endRun(run, { pid: undefined, code: null, signal: null });
+      return;
+    }
+    this.child = child;
+
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      run.spawnErrorCode = error.code;
+      run.spawnErrorMessage = error.message;
+      // A child that never started emits no 'close' on every Node version; end the run here too.
+      if (child.pid === undefined) this.finishChild(child, run, assembler, null, null);
+    });
+    child.on('spawn', () => {
+      if (child.pid !== undefined) this.spawnListeners.fire(child.pid);
+    });
+    child.on('close', (code, signal) => this.finishChild(child, run, assembler, code, signal));
+
+    if (child.stdout) {
+      createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) =>
+        this.acceptLine(run, assembler, line),
+      );
+    }
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      run.stderr = keepTail(run.stderr + chunk);
+    });
+  }
+
+  private acceptLine(run: RunRecord, assembler: GpuBlockAssembler, line: string): void {
+    const classified = classifySmiLine(line);
+    switch (classified.kind) {
+      case 'gpu':
+        assembler.push(classified.gpu);
+        this.armQuietTimer(assembler);
+        return;
+      case 'blank':
+        assembler.flush();
+        return;
+      case 'failure':
+        run.failure = classified.message;
+        return;
+      case 'header':
+        return;
+      case 'other':
+        run.strayOutput = keepTail(`${run.strayOutput}${classified.text}\n`);
+        return;
+    }
+  }
+
+  private armQuietTimer(assembler: GpuBlockAssembler): void {
+    clearTimeout(this.quietTimer);
+    const quietMs = this.options.blockQuietMs ?? Math.min(100, Math.max(10, this.options.intervalMs / 4));
+    this.quietTimer = setTimeout(() => assembler.flush(), quietMs);
+  }
+
+  private acceptReading(run: RunRecord, gpus: GpuRow[]): void {
+    if (this.disposed) return;
+    run.readings += 1;
+    this.failedRuns = 0;
+    const sorted = [...gpus].sort((a, b) => a.index - b.index);
+    this.setSnapshot({ state: 'ok', gpus: sorted, message: run.failure });
+    run.failure = undefined;
+  }
+
+  private finishChild(
+    child: ChildProcess,
+    run: RunRecord,
+    assembler: GpuBlockAssembler,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ): void {
+    if (run.ended) return;
+    clearTimeout(this.quietTimer);
+    assembler.flush();
+    if (this.child === child) this.child = undefined;
+    this.endRun(run, { pid: child.pid, code, signal });
+  }
+
+  private endRun(run: RunRecord, exit: GpuProcessExit): void {
+    run.ended = true;
+    this.exitListeners.fire(exit);
+    for (const resolve of this.exitWaiters.splice(0)) resolve();
+    if (this.disposed) return;
+
+    if (run.spawnErrorCode === 'ENOENT') {
+      // Not installed: say so once; a settings change makes a new monitor that looks again.
+      this.setSnapshot({ state: 'missing', gpus: [], message: `${this.options.nvidiaSmiPath} was not found` });
+      return;
+    }
+    const failure = run.failure ?? detectSmiFailure(run.stderr) ?? detectSmiFailure(run.strayOutput);
+    if (failure !== undefined || run.readings === 0) {
+      this.failedRuns += 1;
+      this.setSnapshot({ state: 'error', gpus: [], message: failure ?? describeExit(this.options.nvidiaSmiPath, run, exit) });
+    }
+    this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    const attempt = Math.max(0, this.failedRuns - 1);
+    const delay = restartDelayMs(
+      attempt,
+      this.options.restartInitialMs ?? DEFAULT_RESTART_INITIAL_MS,
+      this.options.restartMaxMs ?? DEFAULT_RESTART_MAX_MS,
+    );
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (!this.disposed) this.launch();
+    }, delay);
+  }
+
+  private setSnapshot(next: Omit<GpuSnapshot, 'at'>): void {
+    const unchanged =
+      next.state !== 'ok' && next.state === this.current.state && next.message === this.current.message;
+    if (unchanged) return;
+    this.current = { ...next, at: Date.now() };
+    if (this.current.message === undefined) delete this.current.message;
+    this.changeListeners.fire(this.current);
+  }
+}
+
+function keepTail(text: string): string {
+  return text.length > MAX_KEPT_OUTPUT_CHARS ? text.slice(-MAX_KEPT_OUTPUT_CHARS) : text;
+}
+
+function describeExit(nvidiaSmiPath: string, run: RunRecord, exit: GpuProcessExit): string {
+  if (run.spawnErrorMessage !== undefined) return `${nvidiaSmiPath} could not be started: ${run.spawnErrorMessage}`;
+  const detail = (run.stderr.trim() || run.strayOutput.trim()).split('\n').slice(0, 3).join(' ');
+  const how = exit.signal ? `was stopped by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
+  return detail ? `${nvidiaSmiPath} ${how}: ${detail}` : `${nvidiaSmiPath} ${how} without printing a reading`;
+}

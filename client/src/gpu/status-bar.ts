@@ -1,0 +1,121 @@
+// VS Code glue for the GPU memory readout: the status-bar item, the details command, and restarting
+// the monitor when settings or workspace trust change. The only GPU file that imports `vscode`.
+import * as vscode from 'vscode';
+import { effectiveNvidiaSmiPath, type GpuConfig } from './gpu-config';
+import { buildGpuDetailRows } from './gpu-details';
+import { GpuMonitor } from './gpu-monitor';
+import { findWorkspacePids } from './process-workspace';
+import { formatGpuStatus, type ProcessListing } from './status-format';
+
+export { readGpuConfig, type GpuConfig } from './gpu-config';
+
+export const GPU_STATUS_ITEM_ID = 'oomlint.gpu';
+export const SHOW_GPU_DETAILS_COMMAND = 'oomlint.showGpuDetails';
+export const GPU_CONFIG_SECTION = 'oomlint.gpu';
+
+export interface GpuStatusRegistration {
+  getConfig(): GpuConfig;
+  isTrusted(): boolean;
+  workspaceFolders(): string[];
+}
+
+/** What the running monitor was started with; other settings only need a redraw. */
+function launchKey(config: GpuConfig, trusted: boolean): string {
+  return JSON.stringify([config.enabled, config.intervalMs, effectiveNvidiaSmiPath(config.nvidiaSmiPath, trusted)]);
+}
+
+export function registerGpuStatus(context: vscode.ExtensionContext, options: GpuStatusRegistration): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem(GPU_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
+  item.name = 'oomlint GPU memory';
+  item.command = SHOW_GPU_DETAILS_COMMAND;
+
+  let config = options.getConfig();
+  let monitor: GpuMonitor | undefined;
+  let monitorKey: string | undefined;
+  let processes: ProcessListing | undefined;
+
+  const render = (): void => {
+    if (!monitor) {
+      item.hide();
+      return;
+    }
+    const view = formatGpuStatus(monitor.snapshot, config, processes);
+    item.text = view.text;
+    const tooltip = new vscode.MarkdownString(view.tooltip, true);
+    tooltip.isTrusted = false;
+    item.tooltip = tooltip;
+    item.backgroundColor =
+      view.level === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : view.level === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+    item.color = view.muted ? new vscode.ThemeColor('disabledForeground') : undefined;
+    if (view.visible) item.show();
+    else item.hide();
+  };
+
+  const apply = (): void => {
+    config = options.getConfig();
+    const trusted = options.isTrusted();
+    const key = launchKey(config, trusted);
+    if (key !== monitorKey) {
+      monitor?.dispose();
+      monitor = undefined;
+      processes = undefined;
+      monitorKey = key;
+      if (config.enabled) {
+        monitor = new GpuMonitor({
+          nvidiaSmiPath: effectiveNvidiaSmiPath(config.nvidiaSmiPath, trusted),
+          intervalMs: config.intervalMs,
+        });
+        monitor.onDidChange(render);
+        monitor.start();
+      }
+    }
+    render();
+  };
+
+  const showDetails = async (): Promise<void> => {
+    const current = monitor;
+    if (!current) {
+      void vscode.window.showInformationMessage('The oomlint GPU readout is turned off (oomlint.gpu.enabled).');
+      return;
+    }
+    const result = await current.readProcesses();
+    const readAt = Date.now();
+    processes = result.ok
+      ? {
+          ok: true,
+          apps: result.apps,
+          workspacePids: await findWorkspacePids(
+            result.apps.map((app) => app.pid),
+            options.workspaceFolders(),
+          ),
+          readAt,
+        }
+      : { ok: false, message: result.message, readAt };
+    if (current !== monitor) return;
+    render();
+    const items = buildGpuDetailRows(current.snapshot, processes).map(
+      (row): vscode.QuickPickItem =>
+        row.kind === 'separator'
+          ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+          : { label: row.label, description: row.description, detail: row.detail },
+    );
+    await vscode.window.showQuickPick(items, { title: 'GPU memory (nvidia-smi)', matchOnDescription: true, matchOnDetail: true });
+  };
+
+  apply();
+  const disposable = vscode.Disposable.from(
+    item,
+    vscode.commands.registerCommand(SHOW_GPU_DETAILS_COMMAND, showDetails),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(GPU_CONFIG_SECTION)) apply();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(apply),
+    { dispose: () => monitor?.dispose() },
+  );
+  context.subscriptions.push(disposable);
+  return disposable;
+}

@@ -1,0 +1,186 @@
+// Turns a monitor snapshot into what the status bar shows: text, colour level, visibility and a
+// markdown tooltip. Pure and total: odd input (unknown fields, no GPUs) gives a sensible item.
+import type { GpuConfig } from './gpu-config';
+import type { GpuSnapshot } from './gpu-monitor';
+import type { ComputeAppRow, GpuRow } from './nvidia-smi-parse';
+
+export type GpuLevel = 'normal' | 'warning' | 'error';
+
+export type GpuStatusOptions = Pick<GpuConfig, 'aggregate' | 'warningThreshold' | 'errorThreshold' | 'showWhenUnavailable'>;
+
+/** Per-process usage as last read on demand. */
+export type ProcessListing =
+  | { ok: true; apps: readonly ComputeAppRow[]; workspacePids: ReadonlySet<number>; readAt: number }
+  | { ok: false; message: string; readAt: number };
+
+export interface GpuStatusView {
+  visible: boolean;
+  /** Status-bar text; may hold `$(icon)` references. */
+  text: string;
+  level: GpuLevel;
+  /** Drawn in a muted colour (nothing to report, e.g. no GPU here). */
+  muted: boolean;
+  /** Markdown with `$(icon)` references. */
+  tooltip: string;
+}
+
+export interface MemorySummary {
+  usedMiB: number;
+  totalMiB: number;
+  /** The GPU shown, when one GPU is shown out of several. */
+  gpuIndex?: number;
+}
+
+const TOP_PROCESSES = 5;
+const CLICK_HINT = '_Click for per-process usage._';
+
+/** MiB as GiB with one decimal. */
+export function formatGiB(mib: number): string {
+  return (mib / 1024).toFixed(1);
+}
+
+/** Used share of a GPU's memory, or undefined when nvidia-smi could not say. */
+export function memoryFraction(gpu: GpuRow): number | undefined {
+  if (gpu.memoryUsedMiB === undefined || gpu.memoryTotalMiB === undefined || gpu.memoryTotalMiB <= 0) return undefined;
+  return gpu.memoryUsedMiB / gpu.memoryTotalMiB;
+}
+
+/** The memory to show: the sum over GPUs with known memory, or the fullest GPU. */
+export function summarizeMemory(gpus: readonly GpuRow[], aggregate: GpuStatusOptions['aggregate']): MemorySummary | undefined {
+  const known = gpus.filter((gpu) => memoryFraction(gpu) !== undefined);
+  if (known.length === 0) return undefined;
+  if (aggregate === 'busiest') {
+    const fullest = fullestGpu(known);
+    if (!fullest) return undefined;
+    const summary: MemorySummary = { usedMiB: fullest.memoryUsedMiB ?? 0, totalMiB: fullest.memoryTotalMiB ?? 0 };
+    if (gpus.length > 1) summary.gpuIndex = fullest.index;
+    return summary;
+  }
+  return known.reduce<MemorySummary>(
+    (sum, gpu) => ({ usedMiB: sum.usedMiB + (gpu.memoryUsedMiB ?? 0), totalMiB: sum.totalMiB + (gpu.memoryTotalMiB ?? 0) }),
+    { usedMiB: 0, totalMiB: 0 },
+  );
+}
+
+/** The level for a used share of memory. */
+export function memoryLevel(fraction: number | undefined, options: Pick<GpuStatusOptions, 'warningThreshold' | 'errorThreshold'>): GpuLevel {
+  if (fraction === undefined || !Number.isFinite(fraction)) return 'normal';
+  if (fraction >= options.errorThreshold) return 'error';
+  if (fraction >= options.warningThreshold) return 'warning';
+  return 'normal';
+}
+
+export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing): GpuStatusView {
+  switch (snapshot.state) {
+    case 'starting':
+      return { visible: true, text: '$(loading~spin) GPU', level: 'normal', muted: true, tooltip: 'Starting `nvidia-smi`…' };
+    case 'missing':
+      return {
+        visible: options.showWhenUnavailable,
+        text: '$(chip) No GPU',
+        level: 'normal',
+        muted: true,
+        tooltip: [
+          `**No GPU readout**: ${escapeMarkdown(snapshot.message ?? 'nvidia-smi was not found')}.`,
+          'Install the NVIDIA driver, or set `oomlint.gpu.nvidiaSmiPath` (used in trusted workspaces only).',
+        ].join('\n\n'),
+      };
+    case 'error':
+      return {
+        visible: options.showWhenUnavailable,
+        text: '$(chip) GPU $(warning)',
+        level: 'normal',
+        muted: false,
+        tooltip: `**nvidia-smi failed**\n\n${escapeMarkdown(snapshot.message ?? 'no reason given')}`,
+      };
+    case 'ok':
+      return formatReading(snapshot, options, processes);
+    default:
+      return { visible: false, text: '', level: 'normal', muted: true, tooltip: '' };
+  }
+}
+
+function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, processes: ProcessListing | undefined): GpuStatusView {
+  const gpus = snapshot.gpus;
+  const summary = summarizeMemory(gpus, options.aggregate);
+  // The colour follows the fullest GPU even when the text shows the sum: one full GPU is enough to OOM.
+  const fullest = fullestGpu(gpus);
+  const level = memoryLevel(fullest ? memoryFraction(fullest) : undefined, options);
+  let text: string;
+  if (gpus.length === 0) text = '$(chip) No GPU';
+  else if (!summary) text = '$(chip) N/A';
+  else {
+    const which = summary.gpuIndex !== undefined ? `#${summary.gpuIndex} ` : '';
+    text = `$(chip) ${which}${formatGiB(summary.usedMiB)}/${formatGiB(summary.totalMiB)} GiB`;
+  }
+  const sections = [gpuTable(gpus)];
+  if (snapshot.message) sections.push(`$(warning) ${escapeMarkdown(snapshot.message)}`);
+  sections.push(processes ? processSection(processes, gpus) : CLICK_HINT);
+  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n') };
+}
+
+function fullestGpu(gpus: readonly GpuRow[]): GpuRow | undefined {
+  let best: GpuRow | undefined;
+  let bestFraction = -1;
+  for (const gpu of gpus) {
+    const fraction = memoryFraction(gpu);
+    if (fraction !== undefined && fraction > bestFraction) {
+      best = gpu;
+      bestFraction = fraction;
+    }
+  }
+  return best;
+}
+
+/** "18.7 / 79.6 GiB (24%)", with N/A for what nvidia-smi could not read. */
+export function formatGpuMemory(gpu: GpuRow): string {
+  const used = gpu.memoryUsedMiB !== undefined ? formatGiB(gpu.memoryUsedMiB) : 'N/A';
+  const total = gpu.memoryTotalMiB !== undefined ? formatGiB(gpu.memoryTotalMiB) : 'N/A';
+  const fraction = memoryFraction(gpu);
+  const share = fraction !== undefined ? ` (${Math.round(fraction * 100)}%)` : '';
+  return `${used} / ${total} GiB${share}`;
+}
+
+export function formatUtilization(gpu: GpuRow): string {
+  return gpu.utilizationPercent !== undefined ? `${gpu.utilizationPercent}%` : 'N/A';
+}
+
+function gpuTable(gpus: readonly GpuRow[]): string {
+  if (gpus.length === 0) return '**GPU memory**: nvidia-smi reports no GPU.';
+  const rows = gpus.map(
+    (gpu) => `| ${gpu.index} | ${escapeMarkdown(gpu.name || 'N/A')} | ${formatGpuMemory(gpu)} | ${formatUtilization(gpu)} |`,
+  );
+  return ['**GPU memory**', '', '| GPU | Name | Memory | Utilisation |', '|---:|:---|---:|---:|', ...rows].join('\n');
+}
+
+function processSection(processes: ProcessListing, gpus: readonly GpuRow[]): string {
+  const when = new Date(processes.readAt).toTimeString().slice(0, 8);
+  if (!processes.ok) return `**Processes** (at ${when}): ${escapeMarkdown(processes.message)}`;
+  if (processes.apps.length === 0) return `**Processes** (at ${when}): none holds GPU memory, or none is visible from here.`;
+  const top = [...processes.apps]
+    .sort((a, b) => (b.usedMemoryMiB ?? -1) - (a.usedMemoryMiB ?? -1))
+    .slice(0, TOP_PROCESSES);
+  const rows = top.map((app) => {
+    const mark = processes.workspacePids.has(app.pid) ? ' $(folder) workspace' : '';
+    const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB)} GiB` : 'N/A';
+    return `| ${app.pid} | ${escapeMarkdown(app.processName || 'N/A')}${mark} | ${gpuLabel(app.gpuUuid, gpus)} | ${memory} |`;
+  });
+  const more = processes.apps.length > top.length ? [`\n_and ${processes.apps.length - top.length} more_`] : [];
+  return [`**Top processes** (at ${when})`, '', '| PID | Process | GPU | Memory |', '|---:|:---|---:|---:|', ...rows, ...more].join(
+    '\n',
+  );
+}
+
+/** The index of the GPU with `uuid`, or `?` when the latest reading does not have it. */
+export function gpuLabel(uuid: string, gpus: readonly GpuRow[]): string {
+  const gpu = gpus.find((row) => row.uuid === uuid);
+  return gpu ? String(gpu.index) : '?';
+}
+
+/** Escapes text from nvidia-smi for markdown, theme-icon syntax and table cells. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/\r?\n/g, ' ')
+    .replace(/[\\`*_[\]<>|$#~]/g, '\\$&')
+    .replace(/^([-+])/, '\\$1');
+}

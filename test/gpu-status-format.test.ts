@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { DEFAULT_GPU_CONFIG } from '../client/src/gpu/gpu-config';
+import { buildGpuDetailRows } from '../client/src/gpu/gpu-details';
+import type { GpuMonitorState, GpuSnapshot } from '../client/src/gpu/gpu-monitor';
+import { parseComputeAppsOutput, parseGpuQueryOutput, type GpuRow } from '../client/src/gpu/nvidia-smi-parse';
+import {
+  escapeMarkdown,
+  formatGpuStatus,
+  memoryLevel,
+  summarizeMemory,
+  type GpuStatusOptions,
+  type ProcessListing,
+} from '../client/src/gpu/status-format';
+import { FIXTURES_DIR } from './support/paths';
+
+const SCENARIOS = join(FIXTURES_DIR, 'nvidia-smi', 'scenarios');
+const OPTIONS: GpuStatusOptions = DEFAULT_GPU_CONFIG;
+
+/** The first block of a stand-in scenario, parsed by the real parser. */
+function scenarioGpus(scenario: string): GpuRow[] {
+  const text = readFileSync(join(SCENARIOS, scenario, 'gpu.csv'), 'utf8');
+  return parseGpuQueryOutput(text.split(/\n\s*\n/)[0] ?? '');
+}
+
+function okSnapshot(gpus: GpuRow[], message?: string): GpuSnapshot {
+  return message === undefined ? { state: 'ok', gpus, at: 0 } : { state: 'ok', gpus, message, at: 0 };
+}
+
+test('one GPU shows used/total GiB with one decimal and a table tooltip', () => {
+  const view = formatGpuStatus(okSnapshot(scenarioGpus('h100-training')), OPTIONS);
+  assert.equal(view.text, '$(chip) 18.7/79.6 GiB');
+  assert.equal(view.level, 'normal');
+  assert.equal(view.visible, true);
+  assert.equal(view.muted, false);
+  assert.match(view.tooltip, /\| 0 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| 37% \|/);
+  assert.match(view.tooltip, /Click for per-process usage/);
+});
+
+test('several GPUs show the sum or the busiest GPU, and the level follows the fullest GPU', () => {
+  const gpus = scenarioGpus('two-gpus');
+  const sum = formatGpuStatus(okSnapshot(gpus), { ...OPTIONS, aggregate: 'sum' });
+  assert.equal(sum.text, '$(chip) 91.2/159.3 GiB');
+  // 74210 of 81559 MiB on GPU 1 is 91%: a warning although the sum is only 57%.
+  assert.equal(sum.level, 'warning');
+  const busiest = formatGpuStatus(okSnapshot(gpus), { ...OPTIONS, aggregate: 'busiest' });
+  assert.equal(busiest.text, '$(chip) #1 72.5/79.6 GiB');
+  assert.equal(busiest.level, 'warning');
+  assert.equal(sum.tooltip.split('\n').filter((line) => /^\| \d \|/.test(line)).length, 2);
+});
+
+test('levels switch at the thresholds, inclusive', () => {
+  const thresholds = { warningThreshold: 0.8, errorThreshold: 0.95 };
+  assert.equal(memoryLevel(0.79, thresholds), 'normal');
+  assert.equal(memoryLevel(0.8, thresholds), 'warning');
+  assert.equal(memoryLevel(0.949, thresholds), 'warning');
+  assert.equal(memoryLevel(0.95, thresholds), 'error');
+  assert.equal(memoryLevel(undefined, thresholds), 'normal');
+  assert.equal(memoryLevel(Number.NaN, thresholds), 'normal');
+  assert.equal(formatGpuStatus(okSnapshot(scenarioGpus('near-full')), OPTIONS).level, 'error');
+  const lowered = { ...OPTIONS, warningThreshold: 0.2, errorThreshold: 0.3 };
+  assert.equal(formatGpuStatus(okSnapshot(scenarioGpus('h100-training')), lowered).level, 'warning');
+});
+
+test('unknown fields read N/A and are left out of the sum', () => {
+  const gpus = scenarioGpus('na-fields');
+  const view = formatGpuStatus(okSnapshot(gpus), OPTIONS);
+  assert.equal(view.text, '$(chip) 18.7/79.6 GiB');
+  assert.match(view.tooltip, /\| 0 \| NVIDIA H100 80GB HBM3 \| N\/A \/ N\/A GiB \| N\/A \|/);
+  assert.match(view.tooltip, /\| 1 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| N\/A \|/);
+  const allUnknown = formatGpuStatus(okSnapshot([gpus[0] as GpuRow]), OPTIONS);
+  assert.equal(allUnknown.text, '$(chip) N/A');
+  assert.equal(allUnknown.level, 'normal');
+  assert.equal(summarizeMemory([], 'sum'), undefined);
+});
+
+test('missing, error and starting states', () => {
+  const missing: GpuSnapshot = { state: 'missing', gpus: [], message: 'nvidia-smi was not found', at: 0 };
+  const shown = formatGpuStatus(missing, OPTIONS);
+  assert.deepEqual([shown.visible, shown.text, shown.muted, shown.level], [true, '$(chip) No GPU', true, 'normal']);
+  assert.match(shown.tooltip, /nvidia-smi was not found/);
+  assert.equal(formatGpuStatus(missing, { ...OPTIONS, showWhenUnavailable: false }).visible, false);
+
+  const failure = readFileSync(join(SCENARIOS, 'driver-failure', 'failure.txt'), 'utf8').trim();
+  const error: GpuSnapshot = { state: 'error', gpus: [], message: failure, at: 0 };
+  const errorView = formatGpuStatus(error, OPTIONS);
+  assert.equal(errorView.visible, true);
+  assert.equal(errorView.text, '$(chip) GPU $(warning)');
+  assert.ok(errorView.tooltip.includes("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"));
+  assert.equal(formatGpuStatus(error, { ...OPTIONS, showWhenUnavailable: false }).visible, false);
+
+  const starting = formatGpuStatus({ state: 'starting', gpus: [], at: 0 }, OPTIONS);
+  assert.equal(starting.text, '$(loading~spin) GPU');
+  assert.equal(starting.visible, true);
+});
+
+test('a failure beside a reading is shown in the tooltip', () => {
+  const view = formatGpuStatus(okSnapshot(scenarioGpus('h100-idle'), 'Unable to determine the device handle for GPU1: GPU is lost'), OPTIONS);
+  assert.equal(view.text, '$(chip) 0.0/79.6 GiB');
+  assert.match(view.tooltip, /\$\(warning\) Unable to determine the device handle for GPU1: GPU is lost/);
+});
+
+test('top processes are listed by memory with the workspace ones marked', () => {
+  const gpus = scenarioGpus('two-gpus');
+  const apps = parseComputeAppsOutput(readFileSync(join(SCENARIOS, 'two-gpus', 'apps.csv'), 'utf8'));
+  const listing: ProcessListing = { ok: true, apps, workspacePids: new Set([48213]), readAt: 0 };
+  const view = formatGpuStatus(okSnapshot(gpus), OPTIONS, listing);
+  const rows = view.tooltip.split('\n').filter((line) => /^\| \d{3,} \|/.test(line));
+  assert.deepEqual(rows, [
+    '| 51902 | /usr/bin/python3 | 1 | 71.9 GiB |',
+    '| 48213 | /usr/bin/python3 $(folder) workspace | 0 | 18.2 GiB |',
+  ]);
+  assert.doesNotMatch(view.tooltip, /Click for per-process usage/);
+
+  const failed = formatGpuStatus(okSnapshot(gpus), OPTIONS, { ok: false, message: 'nvidia-smi did not answer in time', readAt: 0 });
+  assert.match(failed.tooltip, /did not answer in time/);
+  const none = formatGpuStatus(okSnapshot(gpus), OPTIONS, { ok: true, apps: [], workspacePids: new Set(), readAt: 0 });
+  assert.match(none.tooltip, /none holds GPU memory/);
+});
+
+test('text from nvidia-smi cannot break the markdown table or inject icons', () => {
+  assert.equal(escapeMarkdown('a|b *c* $(zap) [x](y) <b>'), 'a\\|b \\*c\\* \\$(zap) \\[x\\](y) \\<b\\>');
+  const view = formatGpuStatus(okSnapshot([{ index: 0, name: 'odd | $(zap) name', memoryUsedMiB: 1, memoryTotalMiB: 2 }]), OPTIONS);
+  assert.match(view.tooltip, /\| 0 \| odd \\\| \\\$\(zap\) name \|/);
+});
+
+test('details rows list GPUs then processes', () => {
+  const gpus = scenarioGpus('two-gpus');
+  const apps = parseComputeAppsOutput(readFileSync(join(SCENARIOS, 'two-gpus', 'apps.csv'), 'utf8'));
+  const rows = buildGpuDetailRows(okSnapshot(gpus), { ok: true, apps, workspacePids: new Set([48213]), readAt: 0 });
+  assert.deepEqual(
+    rows.map((row) => [row.kind, row.label, row.description ?? '']),
+    [
+      ['separator', 'GPUs', ''],
+      ['gpu', '$(chip) GPU 0: NVIDIA H100 80GB HBM3', '18.7 / 79.6 GiB (24%)'],
+      ['gpu', '$(chip) GPU 1: NVIDIA H100 80GB HBM3', '72.5 / 79.6 GiB (91%)'],
+      ['separator', 'Processes', ''],
+      ['process', '$(terminal) /usr/bin/python3', '71.9 GiB on GPU 1'],
+      ['process', '$(folder) /usr/bin/python3', '18.2 GiB on GPU 0'],
+    ],
+  );
+  const error = buildGpuDetailRows({ state: 'error', gpus: [], message: 'No devices were found', at: 0 }, undefined);
+  assert.deepEqual(
+    error.map((row) => row.kind),
+    ['separator', 'message', 'separator', 'message'],
+  );
+  assert.equal(error[1]?.detail, 'No devices were found');
+});
+
+test('formatting never throws on odd input', () => {
+  const number = fc.oneof(fc.double(), fc.integer(), fc.constant(undefined));
+  const gpu = fc.record({
+    index: fc.integer({ min: -5, max: 64 }),
+    uuid: fc.option(fc.string(), { nil: undefined }),
+    name: fc.string(),
+    memoryUsedMiB: number,
+    memoryTotalMiB: number,
+    utilizationPercent: number,
+  });
+  const state = fc.constantFrom<GpuMonitorState>('starting', 'ok', 'missing', 'error');
+  const options = fc.record({
+    aggregate: fc.constantFrom<'sum' | 'busiest'>('sum', 'busiest'),
+    warningThreshold: fc.double(),
+    errorThreshold: fc.double(),
+    showWhenUnavailable: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(state, fc.array(gpu, { maxLength: 9 }), fc.option(fc.string(), { nil: undefined }), options, (s, gpus, message, opts) => {
+      const snapshot = { state: s, gpus: gpus as GpuRow[], at: 0, ...(message === undefined ? {} : { message }) };
+      const view = formatGpuStatus(snapshot, opts);
+      assert.equal(typeof view.text, 'string');
+      assert.ok(['normal', 'warning', 'error'].includes(view.level));
+      assert.ok(Array.isArray(buildGpuDetailRows(snapshot, undefined)));
+    }),
+  );
+});
