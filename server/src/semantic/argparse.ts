@@ -1,8 +1,8 @@
 // Resolves integer settings: literals, simple constants, and argparse defaults (`args.batch_size`).
-import { field, is, type SyntaxNode } from '../parser/syntax';
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
-import { scopeOf } from './scopes';
+import { enclosingFunction, functionName, scopeOf } from './scopes';
 
 export interface ResolvedInt {
   value: number;
@@ -35,21 +35,39 @@ export class IntResolver {
       const dest = explicit ? stringValue(explicit, text) : long.replace(/^-+/, '').replace(/-/g, '_');
       this.argDefaults.set(dest, { value: def, option: long });
     }
+    // Functions of this file that return parsed arguments: `def parse_args(): ...; return parser.parse_args()`.
+    const parsingFunctions = new Set<string>();
     for (const call of calls) {
-      const m = methodCall(call, text);
-      if (!m || (m.method !== 'parse_args' && m.method !== 'parse_known_args')) continue;
-      const statement = call.parent;
-      if (is(statement, 'assignment')) {
-        const left = field(statement, 'left');
-        const name = dottedName(left, text);
-        if (name) this.argNamespaces.add(name);
-        if (left && left.type === 'pattern_list') {
-          const first = left.children.find((c) => c.named);
-          const firstName = first ? dottedName(first, text) : null;
-          if (firstName) this.argNamespaces.add(firstName);
-        }
+      if (!isParseArgsCall(call, text)) continue;
+      let holder: SyntaxNode | null = call.parent;
+      if (is(holder, 'assignment')) {
+        const name = dottedName(field(holder, 'left'), text);
+        const fn = enclosingFunction(call);
+        if (name && fn && definitions.definitionsOf(fn, name).length) holder = returnOf(fn, name, text) ?? holder;
+      }
+      if (holder?.type === 'return_statement') {
+        const fn = enclosingFunction(holder);
+        if (fn) parsingFunctions.add(functionName(fn, text));
       }
     }
+    for (const call of calls) {
+      const parses = isParseArgsCall(call, text) || parsingFunctions.has(dottedName(callee(call), text) ?? '');
+      const statement = call.parent;
+      if (!parses || !is(statement, 'assignment')) continue;
+      const left = field(statement, 'left');
+      const name = dottedName(left, text);
+      if (name) this.argNamespaces.add(name);
+      if (left && left.type === 'pattern_list') {
+        const first = left.children.find((c) => c.named);
+        const firstName = first ? dottedName(first, text) : null;
+        if (firstName) this.argNamespaces.add(firstName);
+      }
+    }
+  }
+
+  /** True when `object.attr` reads a parsed argparse namespace. */
+  isArgumentNamespace(name: string): boolean {
+    return this.argNamespaces.has(name);
   }
 
   resolve(expression: SyntaxNode, depth = 0): ResolvedInt | null {
@@ -115,6 +133,22 @@ function applyOperator(op: string, a: number, b: number): number | null {
 export function stringValue(node: SyntaxNode, text: string): string {
   const content = node.children.filter((c) => c.type === 'string_content');
   return content.map((c) => nodeText(c, text)).join('');
+}
+
+function isParseArgsCall(call: SyntaxNode, text: string): boolean {
+  const method = methodCall(call, text)?.method;
+  return method === 'parse_args' || method === 'parse_known_args';
+}
+
+/** The `return NAME` statement of `fn`, if it returns that name. */
+function returnOf(fn: SyntaxNode, name: string, text: string): SyntaxNode | null {
+  let found: SyntaxNode | null = null;
+  walk(fn, (n) => {
+    if (n.type === 'function_definition' && n !== fn) return false;
+    if (n.type === 'return_statement' && n.children.some((c) => c.named && nodeText(c, text) === name)) found = n;
+    return found === null;
+  });
+  return found;
 }
 
 function rootOf(node: SyntaxNode): SyntaxNode {

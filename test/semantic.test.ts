@@ -1,0 +1,118 @@
+// The semantic model on small, named cases: what each rule stands on.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { resolveSettings } from '../server/src/analysis/settings';
+import { SourceText } from '../server/src/analysis/source';
+import type { SyntaxNode } from '../server/src/parser/syntax';
+import { SemanticModel } from '../server/src/semantic/model';
+import { sharedAnalyzer } from './support/analyzer';
+
+async function modelOf(text: string): Promise<SemanticModel> {
+  const { parser } = await sharedAnalyzer();
+  return new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings({}), 'train.py');
+}
+
+/** The first node of `kind` whose text is `snippet`. */
+function find(model: SemanticModel, kind: string, snippet: string): SyntaxNode {
+  const node = model.nodesOfKind(kind).find((n) => model.text.slice(n.start, n.end) === snippet);
+  assert.ok(node, `no ${kind} \`${snippet}\``);
+  return node;
+}
+
+describe('imports', () => {
+  test('aliases and from-imports resolve to qualified names', async () => {
+    const model = await modelOf('import torch as T\nimport torch.nn as nn\nfrom torch.utils import data\nfrom torch import no_grad as ng\nimport torch.utils.data\n');
+    assert.equal(model.imports.qualify('T.no_grad'), 'torch.no_grad');
+    assert.equal(model.imports.qualify('nn.Linear'), 'torch.nn.Linear');
+    assert.equal(model.imports.qualify('data.DataLoader'), 'torch.utils.data.DataLoader');
+    assert.equal(model.imports.qualify('ng'), 'torch.no_grad');
+    assert.equal(model.imports.qualify('numpy.array'), null);
+    assert.deepEqual(model.torchMember('no_grad'), { expression: 'ng', needsImport: false });
+  });
+
+  test('spelling torch members when torch is missing or aliased', async () => {
+    assert.deepEqual((await modelOf('import numpy as np\n')).torchMember('no_grad'), { expression: 'torch.no_grad', needsImport: true });
+    assert.deepEqual((await modelOf('import torch as T\n')).torchMember('no_grad'), { expression: 'T.no_grad', needsImport: false });
+  });
+});
+
+describe('grad mode', () => {
+  const cases: [string, string, string][] = [
+    ['with', 'import torch\nwith torch.no_grad():\n    y = model(x)\n', 'disabled'],
+    ['combined with', 'import torch\nwith torch.autocast("cuda"), torch.inference_mode():\n    y = model(x)\n', 'disabled'],
+    ['inference_mode(False)', 'import torch\nwith torch.inference_mode(False):\n    y = model(x)\n', 'explicit'],
+    ['set_grad_enabled(var)', 'import torch\nwith torch.set_grad_enabled(train):\n    y = model(x)\n', 'conditional'],
+    ['statement', 'import torch\ntorch.set_grad_enabled(False)\ny = model(x)\n', 'disabled'],
+    ['statement re-enabled', 'import torch\ntorch.set_grad_enabled(False)\ntorch.set_grad_enabled(True)\ny = model(x)\n', 'explicit'],
+    ['decorator call', 'import torch\n@torch.no_grad()\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['bare decorator', 'from torch import inference_mode\n@inference_mode\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['project decorator', '@smart_inference_mode()\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['every caller guarded', 'import torch\ndef f(model, x):\n    y = model(x)\nwith torch.no_grad():\n    f(m, 1)\n    f(m, 2)\n', 'disabled'],
+    ['one caller unguarded', 'import torch\ndef f(model, x):\n    y = model(x)\nwith torch.no_grad():\n    f(m, 1)\nf(m, 2)\n', 'enabled'],
+    ['escaping helper', 'import torch\ndef f(model, x):\n    y = model(x)\nwith torch.no_grad():\n    f(m, 1)\nhooks = [f]\n', 'enabled'],
+    ['volatile Variable does nothing', 'from torch.autograd import Variable\nx = Variable(t, volatile=True)\ny = model(x)\n', 'enabled'],
+    ['lightning hook', 'import pytorch_lightning as pl\nclass M(pl.LightningModule):\n    def validation_step(self, batch, i):\n        y = model(batch)\n', 'disabled'],
+  ];
+  for (const [name, code, expected] of cases) {
+    test(name, async () => {
+      const model = await modelOf(code);
+      assert.equal(model.gradMode.at(find(model, 'call', code.includes('model(batch)') ? 'model(batch)' : 'model(x)')), expected);
+    });
+  }
+});
+
+describe('modules and forward calls', () => {
+  test('models by class, constructor, evidence and name; losses and activations are not models', async () => {
+    const model = await modelOf([
+      'import torch.nn as nn', 'import torchvision',
+      'class Net(nn.Module):', '    pass',
+      'class Deeper(Net):', '    pass',
+      'a = Deeper()', 'b = torchvision.models.resnet18()', 'c.eval()', 'criterion = nn.CrossEntropyLoss()', 'act = nn.ReLU()',
+      'a(x)', 'b(x)', 'c(x)', 'criterion(x)', 'act(x)', 'model(x)', 'helper(x)', 'model.forward(x)', 'model.encode(x)', 'model.generate(x)',
+    ].join('\n'));
+    const forward = (snippet: string) => model.modules.isForwardCall(find(model, 'call', snippet));
+    assert.deepEqual(
+      ['a(x)', 'b(x)', 'c(x)', 'criterion(x)', 'act(x)', 'model(x)', 'helper(x)', 'model.forward(x)', 'model.encode(x)', 'model.generate(x)'].map(forward),
+      [true, true, true, false, false, true, false, true, true, false],
+    );
+  });
+});
+
+describe('argparse and constants', () => {
+  test('defaults through parse_args helpers, constants and arithmetic', async () => {
+    const model = await modelOf([
+      'import argparse',
+      'BATCH = 2 ** 10',
+      'def parse_args():',
+      '    parser = argparse.ArgumentParser()',
+      '    parser.add_argument("-b", "--batch-size", type=int, default=BATCH)',
+      '    parser.add_argument("--workers", dest="num_workers", default=16)',
+      '    args = parser.parse_args()',
+      '    return args',
+      'args = parse_args()',
+      'use(args.batch_size, args.num_workers, args.missing, other.batch_size)',
+    ].join('\n'));
+    const value = (snippet: string) => model.ints.resolve(find(model, 'attribute', snippet))?.value ?? null;
+    assert.equal(value('args.batch_size'), 1024);
+    assert.equal(value('args.num_workers'), 16);
+    assert.equal(value('args.missing'), null);
+    assert.equal(value('other.batch_size'), null);
+  });
+});
+
+describe('graph tensors', () => {
+  test('what carries a graph and what ends it', async () => {
+    const model = await modelOf([
+      'import torch', 'import torch.nn.functional as F',
+      'out = model(x)', 'loss = F.cross_entropy(out, y)', 'scaled = loss * 2',
+      'a = loss.item()', 'b = loss.detach()', 'c = out.argmax(1)', 'd = float(loss)', 'e = loss.data', '_, pred = out.max(1)',
+      'with torch.no_grad():', '    g = model(x)',
+      'use(out, loss, scaled, a, b, c, d, e, pred, g)',
+    ].join('\n'));
+    const use = model.nodesOfKind('call').find((c) => model.text.slice(c.start, c.end).startsWith('use('))!;
+    const args = use.children.find((c) => c.fieldName === 'arguments')!.children.filter((c) => c.type === 'identifier');
+    assert.deepEqual(args.map((a) => [model.text.slice(a.start, a.end), model.graph.carriesGraph(a)]), [
+      ['out', true], ['loss', true], ['scaled', true], ['a', false], ['b', false], ['c', false], ['d', false], ['e', false], ['pred', false], ['g', false],
+    ]);
+  });
+});
