@@ -9,6 +9,7 @@ export interface LineColumn {
 
 export class SourceText {
   private lineStarts: number[] | undefined;
+  private firstNewline: string | undefined;
 
   constructor(readonly text: string) {}
 
@@ -77,10 +78,13 @@ export class SourceText {
     return this.text.slice(this.lineStart(line), this.lineEnd(line));
   }
 
-  /** The line terminator the document uses most (defaults to "\n"). */
+  /** The line terminator of the document's first line (defaults to "\n"). */
   get newline(): string {
-    const crlf = this.text.indexOf('\r\n');
-    return crlf >= 0 && crlf === this.text.indexOf('\n') - 1 ? '\r\n' : '\n';
+    this.firstNewline ??= (() => {
+      const crlf = this.text.indexOf('\r\n');
+      return crlf >= 0 && crlf === this.text.indexOf('\n') - 1 ? '\r\n' : '\n';
+    })();
+    return this.firstNewline;
   }
 
   /** Column counted in Unicode code points, as ruff's JSON reports it (0-based). */

@@ -28,10 +28,10 @@ export function persistingLoop(model: SemanticModel, use: SyntaxNode, name: stri
 
 /** `name.clear()` or `del name[:]` earlier in the loop body. */
 function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use: SyntaxNode): boolean {
-  for (const call of model.nodesOfKind('call')) {
+  for (const call of callsOfMethod(model, 'clear')) {
     if (call.start >= use.start || !within(call, body)) continue;
-    const m = methodCall(call, model.text);
-    if (m && m.method === 'clear' && model.text.slice(m.receiver.start, m.receiver.end) === name) return true;
+    const receiver = methodCall(call, model.text)!.receiver;
+    if (model.text.slice(receiver.start, receiver.end) === name) return true;
   }
   for (const del of model.nodesOfKind('delete_statement')) {
     if (del.start < use.start && within(del, body) && model.text.slice(del.start, del.end).replace(/\s+/g, '').startsWith(`del${name}[`)) return true;
@@ -39,10 +39,41 @@ function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use
   return false;
 }
 
+const trainingLoops = new WeakMap<SemanticModel, Map<SyntaxNode, boolean>>();
+
 /** A loop that trains: its body runs a backward pass or an optimizer step. */
 export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean {
-  if (model.backwardCalls.some((c) => within(c, loop))) return true;
-  return model.nodesOfKind('call').some((c) => within(c, loop) && methodCall(c, model.text)?.method === 'step' && !/sched/i.test(model.text.slice(c.start, c.end)));
+  let memo = trainingLoops.get(model);
+  if (!memo) trainingLoops.set(model, (memo = new Map()));
+  const known = memo.get(loop);
+  if (known !== undefined) return known;
+  const result = model.backwardCalls.some((c) => within(c, loop)) || optimizerSteps(model).some((c) => within(c, loop));
+  memo.set(loop, result);
+  return result;
+}
+
+/** `optimizer.step()` calls (not learning-rate schedulers). */
+function optimizerSteps(model: SemanticModel): SyntaxNode[] {
+  return callsOfMethod(model, 'step').filter((c) => !/sched/i.test(model.text.slice(c.start, c.end)));
+}
+
+const methodCallIndex = new WeakMap<SemanticModel, Map<string, SyntaxNode[]>>();
+
+/** `x.method(...)` calls of the file by method name, indexed once per model. */
+function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
+  let index = methodCallIndex.get(model);
+  if (!index) {
+    index = new Map();
+    for (const call of model.nodesOfKind('call')) {
+      const name = methodCall(call, model.text)?.method;
+      if (!name) continue;
+      const list = index.get(name);
+      if (list) list.push(call);
+      else index.set(name, [call]);
+    }
+    methodCallIndex.set(model, index);
+  }
+  return index.get(method) ?? [];
 }
 
 /** Values that read as one number per step: losses, means, sums, norms. */

@@ -20,6 +20,7 @@ export interface Definition {
 
 export class DefinitionIndex {
   private readonly byScope = new Map<SyntaxNode, Map<string, Definition[]>>();
+  private readonly byName = new Map<string, Definition[]>();
 
   constructor(readonly text: string) {}
 
@@ -29,6 +30,9 @@ export class DefinitionIndex {
     let list = names.get(def.name);
     if (!list) names.set(def.name, (list = []));
     list.push(def);
+    let all = this.byName.get(def.name);
+    if (!all) this.byName.set(def.name, (all = []));
+    all.push(def);
   }
 
   /** Records the targets of an assignment-like node. */
@@ -63,10 +67,8 @@ export class DefinitionIndex {
   }
 
   /** Every scope's definitions of a name (for attributes such as `self.model`, set in another method). */
-  allDefinitionsOf(name: string): Definition[] {
-    const out: Definition[] = [];
-    for (const names of this.byScope.values()) out.push(...(names.get(name) ?? []));
-    return out;
+  allDefinitionsOf(name: string): readonly Definition[] {
+    return this.byName.get(name) ?? [];
   }
 }
 

@@ -69,6 +69,7 @@ export interface EvalContextDeps {
 export class EvalContextAnalysis {
   private readonly functionRegions = new Map<SyntaxNode, EvalRegion | null>();
   private readonly loopRegions = new Map<SyntaxNode, EvalRegion | null>();
+  private evalByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
 
   constructor(private readonly deps: EvalContextDeps, private readonly evalCalls: readonly SyntaxNode[]) {}
 
@@ -127,12 +128,30 @@ export class EvalContextAnalysis {
     return region;
   }
 
+  /** `model.eval()` statements by the block they stand in. */
+  private get evalStatementsByBlock(): Map<SyntaxNode, SyntaxNode[]> {
+    if (!this.evalByBlock) {
+      this.evalByBlock = new Map();
+      for (const call of this.evalCalls) {
+        const statement = statementOf(call);
+        if (!statement.parent || call.parent !== statement) continue;
+        const list = this.evalByBlock.get(statement.parent);
+        if (list) list.push(call);
+        else this.evalByBlock.set(statement.parent, [call]);
+      }
+    }
+    return this.evalByBlock;
+  }
+
   /** Statements after `model.eval()` in the same block, up to `model.train()`. */
   private afterEvalRegion(node: SyntaxNode): EvalRegion | null {
-    for (const call of this.evalCalls) {
+    const byBlock = this.evalStatementsByBlock;
+    if (!byBlock.size) return null;
+    const candidates: SyntaxNode[] = [];
+    for (let p = node.parent; p; p = p.parent) candidates.push(...(byBlock.get(p) ?? []));
+    for (const call of candidates) {
       const statement = statementOf(call);
-      const block = statement.parent;
-      if (!block || call.parent !== statement) continue;
+      const block = statement.parent!;
       if (!(within(node, block) && node.start >= statement.end)) continue;
       const statements: SyntaxNode[] = [];
       for (const next of followingStatements(statement)) {

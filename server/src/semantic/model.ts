@@ -96,7 +96,7 @@ export class SemanticModel {
       modules: this.modules,
       backpropagatedIn: (scope) => this.backpropagatedIn(scope),
       functionsNamed: (name) => this.functionsNamed(name),
-      returnsOf: (fn) => this.nodesOfKind('return_statement').filter((r) => enclosingFunction(r) === fn),
+      returnsOf: (fn) => this.returnsOf(fn),
     }));
   }
 
@@ -128,9 +128,7 @@ export class SemanticModel {
 
   /** A function whose returned graph is used for training (see EvalContextDeps.feedsTraining). */
   private feedsTraining(fn: SyntaxNode, name: string): boolean {
-    const returnsGraph = this.nodesOfKind('return_statement').some(
-      (r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)),
-    );
+    const returnsGraph = this.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)));
     if (!returnsGraph) return false;
     if (name === 'sample' || name === 'generate') return true;
     return (this.callersOf(fn) ?? []).some((call) => {
@@ -165,23 +163,67 @@ export class SemanticModel {
   callersOf(fn: SyntaxNode): SyntaxNode[] | null {
     const name = functionName(fn, this.text);
     if (!name) return null;
-    const isMethod = classOfMethod(fn) !== null;
-    const callers: SyntaxNode[] = [];
-    for (const call of this.nodesOfKind('call')) {
-      const target = callee(call);
-      if (!target) continue;
-      if (!isMethod && target.type === 'identifier' && nodeText(target, this.text) === name) callers.push(call);
-      if (isMethod && target.type === 'attribute' && lastSegment(dottedName(target, this.text) ?? nodeText(target, this.text)) === name) callers.push(call);
+    const index = this.callIndex;
+    if (classOfMethod(fn) !== null) {
+      return index.escapingAttributes.has(name) ? null : index.callsByAttribute.get(name) ?? [];
     }
-    const escapes = this.nodesOfKind(isMethod ? 'attribute' : 'identifier').some((ref) => {
-      if (ref.parent?.type === 'call' && ref.fieldName === 'function') return false;
-      const refName = isMethod ? lastSegment(dottedName(ref, this.text) ?? '') : nodeText(ref, this.text);
-      if (refName !== name) return false;
-      if (!isMethod && (ref.parent === fn || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name')) return false;
-      if (!isMethod && ref.fieldName === 'attribute') return false;
-      return true;
+    const escapes = (index.escapingIdentifiers.get(name) ?? []).some((ref) => ref.parent !== fn);
+    return escapes ? null : index.callsByName.get(name) ?? [];
+  }
+
+  /** Calls grouped by callee name, and names used other than as a callee; built once. */
+  private get callIndex(): {
+    callsByName: Map<string, SyntaxNode[]>;
+    callsByAttribute: Map<string, SyntaxNode[]>;
+    escapingIdentifiers: Map<string, SyntaxNode[]>;
+    escapingAttributes: Set<string>;
+  } {
+    return this.lazy('callIndex', () => {
+      const callsByName = new Map<string, SyntaxNode[]>();
+      const callsByAttribute = new Map<string, SyntaxNode[]>();
+      const push = (map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode) => {
+        const list = map.get(key);
+        if (list) list.push(node);
+        else map.set(key, [node]);
+      };
+      for (const call of this.nodesOfKind('call')) {
+        const target = callee(call);
+        if (target?.type === 'identifier') push(callsByName, nodeText(target, this.text), call);
+        else if (target?.type === 'attribute') {
+          const attr = target.children.find((c) => c.fieldName === 'attribute');
+          if (attr) push(callsByAttribute, nodeText(attr, this.text), call);
+        }
+      }
+      const escapingIdentifiers = new Map<string, SyntaxNode[]>();
+      for (const ref of this.nodesOfKind('identifier')) {
+        if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
+        if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
+        push(escapingIdentifiers, nodeText(ref, this.text), ref);
+      }
+      const escapingAttributes = new Set<string>();
+      for (const ref of this.nodesOfKind('attribute')) {
+        if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
+        const attr = ref.children.find((c) => c.fieldName === 'attribute');
+        if (attr) escapingAttributes.add(nodeText(attr, this.text));
+      }
+      return { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
     });
-    return escapes ? null : callers;
+  }
+
+  /** Return statements by the function they return from. */
+  returnsOf(fn: SyntaxNode): readonly SyntaxNode[] {
+    const byFunction = this.lazy('returnsByFunction', () => {
+      const map = new Map<SyntaxNode, SyntaxNode[]>();
+      for (const r of this.nodesOfKind('return_statement')) {
+        const owner = enclosingFunction(r);
+        if (!owner) continue;
+        const list = map.get(owner);
+        if (list) list.push(r);
+        else map.set(owner, [r]);
+      }
+      return map;
+    });
+    return byFunction.get(fn) ?? [];
   }
 
   /** Names whose `.backward()` is called (or passed to `autograd.grad/backward`) in this scope. */
