@@ -39,7 +39,9 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
       report: (report: Report) => {
         const start = report.start ?? report.node?.start ?? 0;
         const end = report.end ?? report.node?.end ?? start;
-        if (suppresses(suppressions.get(source.lineOf(start)), rule.meta.code)) return;
+        const line = source.lineOf(start);
+        const noqaLine = noqaLineOf(model, line);
+        if (suppresses(suppressions.get(line), rule.meta.code) || suppresses(suppressions.get(noqaLine), rule.meta.code)) return;
         const severity = settings.severity[rule.meta.code];
         diagnostics.push({
           code: rule.meta.code,
@@ -48,6 +50,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
           end,
           severity: severity && severity !== 'off' ? severity : rule.meta.defaultSeverity,
           fixes: orderFixes(report.fixes ?? []),
+          noqaLine,
         });
       },
     };
@@ -56,6 +59,19 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
     }
   }
   return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+}
+
+/**
+ * Where a suppression comment for `line` goes: a line inside a multi-line string cannot hold a
+ * comment, nor can a line that continues with a backslash, so the comment belongs where they end.
+ */
+function noqaLineOf(model: SemanticModel, line: number): number {
+  let target = line;
+  for (const s of model.nodesOfKind('string')) {
+    if (s.row <= target && s.endRow > target) target = s.endRow;
+  }
+  while (target + 1 < model.source.lineCount && /\\\s*$/.test(model.source.lineText(target))) target++;
+  return target === line ? line : noqaLineOf(model, target);
 }
 
 /** Safe fixes first, so the first fix is the preferred one; edits sorted. */

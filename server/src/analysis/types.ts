@@ -31,6 +31,11 @@ export interface Diagnostic {
   severity: Severity;
   /** The first fix is the preferred one; safe fixes come first. */
   fixes: Fix[];
+  /**
+   * 0-based line where a `# noqa` comment suppresses this diagnostic: its first line, or where the
+   * multi-line string or backslash-continued line it starts in ends (ruff's mapping).
+   */
+  noqaLine: number;
 }
 
 export interface ConfigProblem {

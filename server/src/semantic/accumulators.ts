@@ -47,7 +47,8 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
   if (!memo) trainingLoops.set(model, (memo = new Map()));
   const known = memo.get(loop);
   if (known !== undefined) return known;
-  const result = model.backwardCalls.some((c) => within(c, loop)) || optimizerSteps(model).some((c) => within(c, loop));
+  // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
+  const result = callsOfMethod(model, 'backward').some((c) => within(c, loop)) || optimizerSteps(model).some((c) => within(c, loop));
   memo.set(loop, result);
   return result;
 }

@@ -1,8 +1,15 @@
 // Resolves integer settings: literals, simple constants, and argparse defaults (`args.batch_size`).
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
-import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingFunction, functionName, scopeOf } from './scopes';
+
+export interface ArgumentOption {
+  /** `--batch-size` */
+  option: string;
+  default: SyntaxNode | null;
+  action: string | null;
+}
 
 export interface ResolvedInt {
   value: number;
@@ -13,8 +20,8 @@ export interface ResolvedInt {
 }
 
 export class IntResolver {
-  /** argparse dest -> its `default=` expression and option string. */
-  private readonly argDefaults = new Map<string, { value: SyntaxNode; option: string }>();
+  /** argparse dest -> its option string, `default=` expression and `action=`. */
+  private readonly options = new Map<string, ArgumentOption>();
   /** Names bound to `parser.parse_args()` results. */
   private readonly argNamespaces = new Set<string>();
 
@@ -27,13 +34,13 @@ export class IntResolver {
       const m = methodCall(call, text);
       if (!m || m.method !== 'add_argument') continue;
       const { positional, keywords } = callArguments(call, text);
-      const options = positional.filter((p) => p.type === 'string').map((p) => stringValue(p, text));
-      const def = keywords.get('default');
-      if (!def || !options.length) continue;
+      const names = positional.filter((p) => p.type === 'string').map((p) => stringValue(p, text));
+      if (!names.length) continue;
       const explicit = keywords.get('dest');
-      const long = options.find((o) => o.startsWith('--')) ?? options[0]!;
-      const dest = explicit ? stringValue(explicit, text) : long.replace(/^-+/, '').replace(/-/g, '_');
-      this.argDefaults.set(dest, { value: def, option: long });
+      const option = names.find((o) => o.startsWith('--')) ?? names[0]!;
+      const dest = explicit ? stringValue(explicit, text) : option.replace(/^-+/, '').replace(/-/g, '_');
+      const action = keywords.get('action');
+      this.options.set(dest, { option, default: keywords.get('default') ?? null, action: action ? stringValue(action, text) : null });
     }
     // Functions of this file that return parsed arguments: `def parse_args(): ...; return parser.parse_args()`.
     const parsingFunctions = new Set<string>();
@@ -65,9 +72,37 @@ export class IntResolver {
     }
   }
 
-  /** True when `object.attr` reads a parsed argparse namespace. */
+  /** True when `name` holds a parsed argparse namespace. */
   isArgumentNamespace(name: string): boolean {
     return this.argNamespaces.has(name);
+  }
+
+  /**
+   * The argparse option behind `args.attr`, unless the file changes it after parsing
+   * (`args.batch_size //= world_size`, `vars(args).update(...)`, `setattr`, `set_defaults`).
+   */
+  argumentOption(attribute: SyntaxNode): ArgumentOption | null {
+    const expr = unparenthesize(attribute);
+    if (!is(expr, 'attribute')) return null;
+    const object = dottedName(field(expr, 'object'), this.text);
+    const attr = field(expr, 'attribute');
+    if (!object || !attr || !this.argNamespaces.has(object)) return null;
+    const name = nodeText(attr, this.text);
+    if (this.definitions.allDefinitionsOf(`${object}.${name}`).length || this.reloadsNamespace(object)) return null;
+    return this.options.get(name) ?? null;
+  }
+
+  /** The boolean default of `args.flag`: `default=True/False`, or implied by `store_true/store_false`. */
+  argumentFlag(attribute: SyntaxNode): boolean | null {
+    const option = this.argumentOption(attribute);
+    if (!option) return null;
+    if (option.default) return literalBool(option.default);
+    return option.action === 'store_false' ? true : option.action === 'store_true' ? false : null;
+  }
+
+  private reloadsNamespace(object: string): boolean {
+    const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`\\bset_defaults\\s*\\(|\\bsetattr\\s*\\(\\s*${escaped}\\s*,|\\bvars\\s*\\(\\s*${escaped}\\s*\\)|\\b${escaped}\\.__dict__`).test(this.text);
   }
 
   resolve(expression: SyntaxNode, depth = 0): ResolvedInt | null {
@@ -88,16 +123,9 @@ export class IntResolver {
       return value === null ? null : { value, literal: null, origin: 'expression' };
     }
     if (is(expr, 'attribute')) {
-      const object = dottedName(field(expr, 'object'), this.text);
-      const attr = field(expr, 'attribute');
-      if (object && attr && this.argNamespaces.has(object)) {
-        const found = this.argDefaults.get(nodeText(attr, this.text));
-        if (found) {
-          const resolved = this.resolve(found.value, depth + 1);
-          return resolved ? { ...resolved, origin: `argparse default of \`${found.option}\`` } : null;
-        }
-      }
-      return null;
+      const option = this.argumentOption(expr);
+      const resolved = option?.default ? this.resolve(option.default, depth + 1) : null;
+      return resolved && option ? { ...resolved, origin: `argparse default of \`${option.option}\`` } : null;
     }
     if (expr.type === 'identifier') {
       const name = nodeText(expr, this.text);

@@ -6,7 +6,7 @@ import type { GradModeAnalysis } from './grad-mode';
 import type { ImportTable } from './imports';
 import type { ModuleAnalysis } from './modules';
 import { LOSS_NAME } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { bodyOf, enclosingFunction, scopeOf } from './scopes';
 
 /** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
@@ -23,7 +23,7 @@ const GRAPH_FREE_ATTRIBUTES = new Set(['data', 'grad', 'shape', 'device', 'dtype
 const PLAIN_BUILTINS = new Set(['float', 'int', 'bool', 'len', 'str', 'repr', 'print', 'isinstance', 'type', 'id', 'hash']);
 
 /** Functions (qualified) that take tensors and keep their graph. Others are treated as graph-free. */
-const GRAPH_KEEPING_QUALIFIED = /^torch\.(?!tensor$|no_grad$|argmax$|argmin$|argsort$|isnan$|isinf$|eq$|ne$|save$|load$|manual_seed$|cuda\.|distributed\.|utils\.)/;
+const GRAPH_KEEPING_QUALIFIED = /^torch\.(?!tensor$|no_grad$|argmax$|argmin$|argsort$|isnan$|isinf$|eq$|ne$|save$|load$|manual_seed$|cuda\.|distributed\.|utils\.|autograd\.)/;
 
 /** Methods that return (values, indices) pairs: the indices carry no graph. */
 const VALUES_INDICES = new Set(['max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode']);
@@ -128,6 +128,8 @@ export class GraphAnalysis {
     const args = callArguments(call, text);
     const anyArgCarries = () => [...args.positional, ...args.keywords.values()].some((a) => this.carriesGraph(a));
     if (qualified) {
+      // Gradients from `autograd.grad` have a graph only when asked for one (`create_graph=True`).
+      if (qualified.startsWith('torch.autograd.')) return literalBool(args.keywords.get('create_graph')) === true;
       return GRAPH_KEEPING_QUALIFIED.test(qualified) && this.gradRecorded(call) && anyArgCarries();
     }
     if (LOSS_NAME.test(lastSegment(name)) || name === 'sum' || name === 'max' || name === 'min' || name === 'abs') {

@@ -66,7 +66,20 @@ export class ImportTable {
   }
 
   get importsTorch(): boolean {
-    for (const target of this.bindings.values()) if (target === 'torch' || target.startsWith('torch.')) return true;
+    for (const target of this.bindings.values()) if (TORCH_FAMILY.test(target)) return true;
+    return false;
+  }
+
+  /** The file imports another ML framework (scikit-learn, Keras, JAX...) and nothing from PyTorch. */
+  get usesOtherFrameworkOnly(): boolean {
+    if (this.importsTorch) return false;
+    for (const target of this.bindings.values()) if (OTHER_FRAMEWORKS.test(target)) return true;
     return false;
   }
 }
+
+/** PyTorch and the libraries built on it: their presence means models here are `nn.Module`s. */
+const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers|diffusers|accelerate|lightning|pytorch_lightning|torch_geometric|torchmetrics|peft|ignite|detectron2|mmcv|mmdet|ultralytics|fairseq|deepspeed|open_clip|clip|segment_anything)(\.|$)/;
+
+/** Frameworks whose `model.predict(...)` has nothing to do with autograd. */
+const OTHER_FRAMEWORKS = /^(sklearn|tensorflow|keras|tf_keras|jax|flax|xgboost|lightgbm|catboost|paddle|mxnet|statsmodels)(\.|$)/;

@@ -67,6 +67,7 @@ export class SemanticModel {
       definitions: this.definitions,
       classes: this.nodesOfKind('class_definition'),
       calls: this.nodesOfKind('call'),
+      functionsNamed: (name) => this.functionsNamed(name),
     }));
   }
 
@@ -245,7 +246,7 @@ export class SemanticModel {
   get backwardCalls(): readonly SyntaxNode[] {
     return this.lazy('backwardCalls', () => this.nodesOfKind('call').filter((call) => {
       const m = methodCall(call, this.text);
-      if (m?.method === 'backward') return true;
+      if (m?.method === 'backward' || m?.method === 'manual_backward') return true;
       const name = dottedName(callee(call), this.text);
       const qualified = name ? this.imports.qualify(name) ?? name : '';
       return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
@@ -255,7 +256,12 @@ export class SemanticModel {
   /** The tensors a backward call differentiates. */
   backwardTargets(call: SyntaxNode): SyntaxNode[] {
     const m = methodCall(call, this.text);
-    if (m?.method === 'backward' && !/autograd$/.test(dottedName(m.receiver, this.text) ?? '')) {
+    const receiver = m ? dottedName(m.receiver, this.text) ?? '' : '';
+    // `accelerator.backward(loss)`, `fabric.backward(loss)`, `self.manual_backward(loss)` take the loss as argument.
+    if (m?.method === 'manual_backward' || (m?.method === 'backward' && /(^|\.)(accelerator|fabric|engine|model_engine|deepspeed|trainer)$/.test(receiver))) {
+      return callArguments(call, this.text).positional.slice(0, 1);
+    }
+    if (m?.method === 'backward' && !/autograd$/.test(receiver)) {
       // `scaler.scale(loss).backward()`: the scaled loss is `loss`.
       if (is(m.receiver, 'call') && methodCall(m.receiver, this.text)?.method === 'scale') {
         return callArguments(m.receiver, this.text).positional.slice(0, 1);

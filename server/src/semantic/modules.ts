@@ -6,7 +6,10 @@ import { callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize }
 import { classOfMethod, enclosingFunction } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
-const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|G|D)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+
+/** `build_model`, `unwrap_model`, `load_net`: functions that make or handle models are not models. */
+const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select)_/i;
 
 /** Names of loss functions and criteria: calling them is not a forward pass of a model. */
 export const LOSS_NAME = /(^|_)(loss|losses|criterion|crit)(_|$)|^(loss|criterion)|loss_?fn|lossfn|Loss$/i;
@@ -38,6 +41,8 @@ export interface ModuleDeps {
   classes: readonly SyntaxNode[];
   /** Calls `x.method(...)` in the file, for evidence. */
   calls: readonly SyntaxNode[];
+  /** Function definitions of this file by name. */
+  functionsNamed(name: string): readonly SyntaxNode[];
 }
 
 export class ModuleAnalysis {
@@ -89,7 +94,7 @@ export class ModuleAnalysis {
     const cached = this.memo.get(name);
     if (cached !== undefined) return cached;
     this.memo.set(name, false); // cycle guard
-    let result = this.evidence.has(name) || MODEL_NAME.test(lastSegment(name));
+    let result = this.evidence.has(name) || this.namedLikeModel(name);
     if (!result) {
       for (const def of this.deps.definitions.allDefinitionsOf(name)) {
         if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
@@ -101,6 +106,19 @@ export class ModuleAnalysis {
     if (LOSS_NAME.test(lastSegment(name))) result = false;
     this.memo.set(name, result);
     return result;
+  }
+
+  /**
+   * The name alone says "model": only in files that use PyTorch (or no other framework), and not for
+   * functions of this file, imported names, or verbs such as `build_model`.
+   */
+  private namedLikeModel(name: string): boolean {
+    const last = lastSegment(name);
+    // GAN code names its networks `G` and `D`; lower-case `g` and `d` are gradients and data.
+    if (!(MODEL_NAME.test(last) || /^(G|D)$/.test(last)) || MODEL_VERB.test(last)) return false;
+    if (this.deps.imports.usesOtherFrameworkOnly) return false;
+    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.deps.functionsNamed(name).length)) return false;
+    return true;
   }
 
   /** True when the expression evaluates to a module. */
@@ -142,7 +160,8 @@ export class ModuleAnalysis {
     if (m && FORWARD_METHODS.has(m.method)) {
       const receiver = dottedName(m.receiver, text);
       if (receiver === 'self') return this.insideModuleClass(call);
-      if (receiver && this.isModuleName(receiver)) return true;
+      // `model.predict(X)` is scikit-learn or Keras as often as PyTorch: a name alone is not enough.
+      if (receiver && this.isModuleName(receiver) && (this.deps.imports.importsTorch || m.method === 'forward')) return true;
       if (m.method === 'forward') return this.isModuleExpr(m.receiver);
       return false;
     }
