@@ -1,0 +1,95 @@
+import type { Fix } from '../analysis/types';
+import type { ResolvedInt } from '../semantic/argparse';
+import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';
+import { unparenthesize } from '../semantic/names';
+import type { Rule } from './rule';
+
+export const OOM004: Rule = {
+  meta: {
+    code: 'OOM004',
+    name: 'oversized-batch-size',
+    summary: 'A training DataLoader uses a batch size at or above the configured limit',
+    defaultSeverity: 'warning',
+    fixable: 'sometimes',
+    doc: {
+      whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that feed training and whose \`batch_size\` is at
+or above \`max-batch-size\` (512 unless configured). The size may be a literal, a constant assigned once,
+an argparse default (\`args.batch_size\`), or an entry of a \`**kwargs\` dictionary; it may be passed by
+keyword or as the second positional argument. A loader counts as training when its name or dataset
+says so (\`train_loader\`, \`MNIST(..., train=True)\`), it shuffles, or a loop over it calls
+\`backward()\` or \`step()\`; loaders named or built for validation or testing, and loaders iterated only
+with gradients off, are left alone. Sizes that cannot be worked out statically are not reported, nor
+are argparse values that the file overwrites or reloads from a config. With a \`DistributedSampler\` the
+batch size is per process, which is what each GPU has to hold.`,
+      whyIsThisBad: `During training the forward pass keeps every layer's activations for the backward pass, and
+that memory grows linearly with the batch. A batch size that fits on one card overflows a smaller
+one, and the error only shows up when the first full batch (or the batch with the longest sequences)
+arrives. A batch sized to just fit leaves no headroom for allocator fragmentation or for an unusually
+large input, so a run can fail hours in. Splitting the batch and accumulating gradients over several
+steps gives nearly the same update with a fraction of the activation memory.`,
+      example: `parser.add_argument("--batch-size", type=int, default=1024)
+args = parser.parse_args()
+train_loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True)`,
+      useInstead: `parser.add_argument("--batch-size", type=int, default=256)
+parser.add_argument("--accumulation-steps", type=int, default=4)
+args = parser.parse_args()
+train_loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True)
+
+for step, (inputs, targets) in enumerate(train_loader):
+    loss = criterion(model(inputs), targets) / args.accumulation_steps
+    loss.backward()
+    if (step + 1) % args.accumulation_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()`,
+      fixSafety: `The fix halves the integer literal the batch size comes from (the argument itself, the constant,
+or the argparse default) until it is below the limit. It is unsafe: it changes the effective batch,
+and with it the learning-rate schedule, batch-norm statistics and results, unless the training loop
+accumulates gradients over as many steps as the title says; the fix does not add that loop. A constant
+or argparse default may feed other loaders too. No fix is offered when the size is computed.`,
+      references: [
+        { title: 'torch.utils.data: DataLoader', url: 'https://pytorch.org/docs/stable/data.html#torch.utils.data.DataLoader' },
+        { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
+        { title: 'Automatic mixed precision examples: gradient accumulation', url: 'https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-accumulation' },
+      ],
+    },
+  },
+  kinds: ['module'],
+  visit(_node, ctx) {
+    const { model, settings } = ctx;
+    const loaders = dataLoadersOf(model);
+    for (const loader of loaders.calls) {
+      const batchSize = loader.argument('batch_size');
+      if (batchSize.kind !== 'given' || unparenthesize(batchSize.value).type === 'none') continue;
+      // A batch sampler decides the batches itself; `batch_size` then has to stay at its default.
+      const batchSampler = loader.argument('batch_sampler');
+      if (batchSampler.kind === 'unknown' || (batchSampler.kind === 'given' && unparenthesize(batchSampler.value).type !== 'none')) continue;
+      const resolved = loaders.resolveInt(batchSize.value);
+      if (!resolved || resolved.value < settings.maxBatchSize || !loaders.isTraining(loader)) continue;
+      const what = `Training ${describeLoader(loader)}`;
+      const perProcess = loaders.isDistributed(loader) ? 'per-process ' : '';
+      ctx.report({
+        node: batchSize.site,
+        message: `${what} uses ${perProcess}batch_size ${resolved.value}${originPhrase(resolved, batchSize, model.text)}, at or above max-batch-size ${settings.maxBatchSize}.`,
+        fixes: halvingFix(resolved, settings.maxBatchSize),
+      });
+    }
+  },
+};
+
+function halvingFix(resolved: ResolvedInt, limit: number): Fix[] {
+  const literal = resolved.literal;
+  if (!literal) return [];
+  let target = resolved.value;
+  let steps = 1;
+  while (target >= limit && target > 0) {
+    target = Math.floor(target / 2);
+    steps *= 2;
+  }
+  if (target < 1) return [];
+  const halve = steps === 2 ? `Halve batch_size to ${target}` : `Halve batch_size ${steps === 4 ? 'twice' : `${Math.log2(steps)} times`} (to ${target})`;
+  return [{
+    title: `${halve}${literalPlacePhrase(resolved)} (then accumulate gradients over ${steps} steps yourself to keep the effective batch)`,
+    applicability: 'unsafe',
+    edits: [{ start: literal.start, end: literal.end, newText: String(target) }],
+  }];
+}

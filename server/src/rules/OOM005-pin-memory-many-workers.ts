@@ -1,0 +1,85 @@
+import type { Fix } from '../analysis/types';
+import type { SyntaxNode } from '../parser/syntax';
+import type { ResolvedInt } from '../semantic/argparse';
+import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';
+import { nodeText } from '../semantic/names';
+import type { Rule } from './rule';
+
+/** What the fix lowers `num_workers` to (below the limit when the limit is lower). */
+const SUGGESTED_WORKERS = 4;
+
+export const OOM005: Rule = {
+  meta: {
+    code: 'OOM005',
+    name: 'pin-memory-many-workers',
+    summary: 'A DataLoader pins memory while running many worker processes',
+    defaultSeverity: 'warning',
+    fixable: 'always',
+    doc: {
+      whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that pass \`pin_memory=True\` together with a
+\`num_workers\` at or above \`max-pinned-workers\` (8 unless configured). Both values may be literals,
+constants assigned once, argparse defaults or entries of a \`**kwargs\` dictionary; \`pin_memory\` also
+counts as true when it is \`torch.cuda.is_available()\`. Loaders that leave \`pin_memory\` off, or whose
+worker count cannot be worked out statically, are not reported.`,
+      whyIsThisBad: `With \`pin_memory=True\` a thread in the training process copies every batch the workers produce
+into page-locked (pinned) host memory, so that the copy to the GPU can run asynchronously. Each worker
+keeps \`prefetch_factor\` batches in flight, so the pinned footprint grows with the number of workers,
+and CUDA's host allocator caches pinned blocks instead of giving them back. Pinned pages cannot be
+swapped out; they are allocated through the CUDA driver, so running short fails with \`CUDA error: out
+of memory\` in the pin-memory thread even while the GPU has room, and under distributed training every
+process on the machine pins its own share. Beyond a handful of workers, more workers rarely speed up
+loading but keep multiplying this memory.`,
+      example: `train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=16, pin_memory=True)`,
+      useInstead: `train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4, pin_memory=True)`,
+      fixSafety: `Both fixes are unsafe. Lowering \`num_workers\` to 4 (or below \`max-pinned-workers\` when that is
+lower), edited where the value is set (the argument, the constant, or the argparse default), can slow
+down data loading when decoding is expensive; a constant or default may feed other loaders too. Setting \`pin_memory=False\` at the call makes each
+host-to-device copy synchronous, which can slow every step.`,
+      references: [
+        { title: 'torch.utils.data: memory pinning', url: 'https://pytorch.org/docs/stable/data.html#memory-pinning' },
+        { title: 'torch.utils.data: single- and multi-process data loading', url: 'https://pytorch.org/docs/stable/data.html#single-and-multi-process-data-loading' },
+        { title: 'CUDA semantics: use pinned memory buffers', url: 'https://pytorch.org/docs/stable/notes/cuda.html#use-pinned-memory-buffers' },
+      ],
+    },
+  },
+  kinds: ['module'],
+  visit(_node, ctx) {
+    const { model, settings } = ctx;
+    const loaders = dataLoadersOf(model);
+    for (const loader of loaders.calls) {
+      const pinMemory = loader.argument('pin_memory');
+      const workers = loader.argument('num_workers');
+      if (pinMemory.kind !== 'given' || workers.kind !== 'given') continue;
+      const pinned = loaders.pinsMemory(pinMemory.value);
+      const resolved = pinned ? loaders.resolveInt(workers.value) : null;
+      if (!pinned || !resolved || resolved.value < settings.maxPinnedWorkers) continue;
+      const what = describeLoader(loader);
+      const pinSource = `\`pin_memory=${nodeText(pinMemory.value, model.text).replace(/\s+/g, ' ')}\`${pinned === 'argparse-default' ? ', true by default' : ''}`;
+      ctx.report({
+        node: pinMemory.site,
+        message: `${what} pins memory (${pinSource}) with ${resolved.value} workers${originPhrase(resolved, workers, model.text)}, at or above max-pinned-workers ${settings.maxPinnedWorkers}.`,
+        fixes: [...fewerWorkersFix(resolved, workers.value, settings.maxPinnedWorkers), noPinningFix(pinMemory.value)],
+      });
+    }
+  },
+};
+
+function fewerWorkersFix(resolved: ResolvedInt, value: SyntaxNode, limit: number): Fix[] {
+  const target = Math.min(SUGGESTED_WORKERS, limit - 1);
+  if (target < 0) return [];
+  // Edit the literal where the count is set, so an argparse default or constant stays the one place to change it.
+  const edited = resolved.literal ?? value;
+  return [{
+    title: `Set num_workers to ${target}${literalPlacePhrase(resolved)}`,
+    applicability: 'unsafe',
+    edits: [{ start: edited.start, end: edited.end, newText: String(target) }],
+  }];
+}
+
+function noPinningFix(value: SyntaxNode): Fix {
+  return {
+    title: 'Set pin_memory to False',
+    applicability: 'unsafe',
+    edits: [{ start: value.start, end: value.end, newText: 'False' }],
+  };
+}

@@ -1,0 +1,88 @@
+import { appendCall } from '../fixes/edits';
+import type { SyntaxNode } from '../parser/syntax';
+import type { Definition } from '../semantic/definitions';
+import { gpuModelOutput } from '../semantic/gpu-outputs';
+import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from '../semantic/kept-lists';
+import { nodeText } from '../semantic/names';
+import { enclosingLoops, scopeOf } from '../semantic/scopes';
+import type { Rule } from './rule';
+
+export const OOM007: Rule = {
+  meta: {
+    code: 'OOM007',
+    name: 'eval-outputs-kept-on-gpu',
+    summary: 'Evaluation loop collects model outputs in a list while they are still on the GPU',
+    defaultSeverity: 'information',
+    fixable: 'always',
+    doc: {
+      whatItDoes: `Checks loops over data (a DataLoader, a dataset, batches drawn with \`next\`) for model outputs that are
+added to a list created before the loop, on every iteration, while still on the GPU, when the forward pass
+runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like). Outputs are the
+forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
+\`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly or through a variable, added with \`append\`,
+\`extend\` or \`+= [...]\`. It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
+\`.item()\` or \`.to("cpu")\`; lists re-created, cleared or popped inside the loop; additions made only on some
+iterations (\`if i == 0:\`); loops bounded by something other than the data (ensemble members,
+augmentations, decoding steps, repeated passes over one batch); and files that never use a GPU. Values that
+are small per batch are left out on purpose: losses, reductions (\`out.mean()\`, \`out.sum(1)\`; reductions of
+features such as \`hidden_states.mean(dim=1)\` still count), comparisons, and class indices from \`argmax\`,
+\`max\`, \`topk\` or \`multinomial\`. They do pile up on the device too, but a few numbers per sample rarely
+exhaust it, and reporting every metric would bury the outputs that do.`,
+      whyIsThisBad: `Every tensor in the list keeps its CUDA memory for as long as the list lives. Logits, probabilities
+and features are as large as the batch times the output size, so collecting them over a whole validation
+or test set makes device memory grow with the size of the dataset, next to the model and the current batch,
+until the evaluation runs out of CUDA memory near its end. Slices and views such as \`out[0]\` keep the whole
+output alive. Moving each batch's result to the CPU keeps GPU memory flat and the results in host memory,
+which is where metrics and NumPy need them anyway.`,
+      example: `all_probs = []
+with torch.no_grad():
+    for images, _ in test_loader:
+        logits = model(images.cuda())
+        all_probs.append(logits.softmax(1))
+probs = torch.cat(all_probs).cpu().numpy()`,
+      useInstead: `all_probs = []
+with torch.no_grad():
+    for images, _ in test_loader:
+        logits = model(images.cuda())
+        all_probs.append(logits.softmax(1).cpu())
+probs = torch.cat(all_probs).cpu().numpy()`,
+      fixSafety: `Appending \`.cpu()\` to the stored value is safe when every later read of the list works as well on CPU
+tensors: it is joined with \`torch.cat\`/\`torch.stack\` and then moved with \`.cpu()\`, \`.numpy()\` or \`.tolist()\`,
+handed to NumPy, SciPy, pandas or scikit-learn, or only measured with \`len\`. Otherwise the fix is unsafe:
+code that combines the collected outputs with GPU tensors (labels kept on the device, for example) would
+then mix devices and fail, and lists kept on \`self\` or returned can be read anywhere.`,
+      references: [
+        { title: 'torch.Tensor.cpu', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.cpu.html' },
+        { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
+        { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
+      ],
+    },
+  },
+  kinds: ['module'],
+  visit(_node, ctx) {
+    const { model } = ctx;
+    if (!model.usesGpu) return;
+    const additions = listAdditions(model);
+    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[] }[] = [];
+    for (const addition of additions) {
+      const loop = enclosingLoops(addition.site)[0];
+      if (!loop) continue;
+      const outputs = addition.values.filter((v) => gpuModelOutput(model, v, loop) !== null);
+      if (!outputs.length || !walksData(model, loop) || !addedEveryIteration(model, addition, loop)) continue;
+      const creations = keptAcrossIterations(model, addition, loop);
+      if (creations) for (const value of outputs) found.push({ addition, value, creations });
+    }
+    const fixed = new Set(found.map((f) => f.value));
+    for (const { addition, value, creations } of found) {
+      const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
+      // Items of one list must end up on one device, and later reads must accept CPU tensors.
+      const safe = sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
+        && readsWorkOnCpu(model, addition.list, creations, sameList);
+      ctx.report({
+        node: value,
+        message: `Model output \`${nodeText(value, model.text)}\` is kept on the GPU in \`${addition.list}\`, which grows on every iteration of the loop.`,
+        fixes: [{ title: 'Move the value to the CPU with `.cpu()` before storing it', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
+      });
+    }
+  },
+};

@@ -1,0 +1,722 @@
+// `torch.utils.data.DataLoader(...)` calls in a file: what each is given (by keyword, by position or
+// through a `**kwargs` dictionary), what the values resolve to, and whether the loader feeds training.
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import type { ResolvedInt } from './argparse';
+import type { Definition } from './definitions';
+import { stringValue } from './argparse';
+import { isEvalFunctionName, looksLikeEvalData, needsGradients } from './eval-context';
+import type { SemanticModel } from './model';
+import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+
+/** DataLoader's parameters that may be passed by position, in order. */
+const POSITIONAL_PARAMETERS = [
+  'dataset', 'batch_size', 'shuffle', 'sampler', 'batch_sampler', 'num_workers', 'collate_fn', 'pin_memory',
+  'drop_last', 'timeout', 'worker_init_fn', 'multiprocessing_context', 'generator',
+];
+
+const DATALOADER_CLASSES = new Set(['torch.utils.data.DataLoader', 'torch.utils.data.dataloader.DataLoader']);
+
+/** Calls that hand the loader (or an iterator over it) through unchanged. */
+const PASS_THROUGH_CALLS = new Set(['iter', 'enumerate', 'tqdm', 'trange', 'cycle', 'islice', 'zip', 'prepare', 'prepare_data_loader', 'track']);
+
+/** Keywords of dataset constructors that say which split they load. */
+const SPLIT_FLAG_KEYWORDS = new Set(['train', 'training', 'is_train', 'is_training']);
+
+const TRAIN_WORDS = new Set(['train', 'training', 'trn', 'trainval']);
+const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout', 'inference', 'predict', 'prediction']);
+const SPLIT_SUFFIXES = new Set(['loader', 'dataloader', 'dl', 'set', 'data', 'dataset', 'ds', 'iter', 'batches', 'gen', 'dir', 'path', 'split', 'files', 'list', 'sampler', 'transform', 'transforms']);
+
+/** How a DataLoader parameter is set at one call. */
+export type LoaderArgument =
+  /** `value` is the expression passed; `site` is where the call passes it (the keyword, the position, or `**kwargs`). */
+  | { kind: 'given'; value: SyntaxNode; site: SyntaxNode }
+  /** Not passed: the DataLoader default applies. */
+  | { kind: 'default' }
+  /** Possibly passed through `*args` or a `**kwargs` dictionary that cannot be read. */
+  | { kind: 'unknown' };
+
+/** What the code calls a loader: its variable, dictionary key, keyword, or the function returning it. */
+export interface LoaderName {
+  text: string;
+  kind: 'variable' | 'key' | 'keyword' | 'returned';
+}
+
+export interface DataLoaderCall {
+  call: SyntaxNode;
+  name: LoaderName | null;
+  argument(parameter: string): LoaderArgument;
+}
+
+/** For messages: "DataLoader `train_loader`", "DataLoader returned by `train_dataloader()`". */
+export function describeLoader(loader: DataLoaderCall): string {
+  const name = loader.name;
+  switch (name?.kind) {
+    case 'variable': return `DataLoader \`${name.text}\``;
+    case 'key': return `DataLoader for key \`${JSON.stringify(name.text)}\``;
+    case 'keyword': return `DataLoader passed as \`${name.text}=\``;
+    case 'returned': return `DataLoader returned by \`${name.text}()\``;
+    default: return 'DataLoader';
+  }
+}
+
+interface Evidence {
+  train: boolean;
+  eval: boolean;
+}
+
+/** Names and variables that say which split the code handles. */
+export function saysTraining(name: string): boolean {
+  return words(name).some((word) => {
+    const w = word.replace(/\d+$/, '');
+    return TRAIN_WORDS.has(w) || (w.startsWith('train') && SPLIT_SUFFIXES.has(w.slice('train'.length)));
+  });
+}
+
+export function saysEvaluation(name: string): boolean {
+  if (looksLikeEvalData(name)) return true;
+  return words(name).some((word) => {
+    const w = word.replace(/\d+$/, '');
+    return EVAL_WORDS.has(w) || ['val', 'valid', 'test', 'eval', 'dev'].some((p) => w.startsWith(p) && SPLIT_SUFFIXES.has(w.slice(p.length)));
+  });
+}
+
+/**
+ * For messages: where a resolved argument came from, e.g. " (argparse default of `--batch-size`)",
+ * " (from `BATCH_SIZE`)", " (`2 * 512`)", " (through `**loader_kwargs`)", or nothing for a literal.
+ */
+export function originPhrase(resolved: ResolvedInt, argument: { value: SyntaxNode; site: SyntaxNode }, text: string): string {
+  const parts: string[] = [];
+  if (resolved.origin === 'expression') parts.push(`\`${nodeText(argument.value, text).replace(/\s+/g, ' ')}\``);
+  else if (resolved.origin.startsWith('argparse')) parts.push(resolved.origin);
+  else if (resolved.origin !== 'literal') parts.push(`from ${resolved.origin}`);
+  if (argument.site.type === 'dictionary_splat') parts.push(`through \`${nodeText(argument.site, text)}\``);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** For fix titles: where the literal being edited sits, or nothing when it is the argument itself. */
+export function literalPlacePhrase(resolved: ResolvedInt): string {
+  if (resolved.literal === null || resolved.origin === 'literal') return '';
+  return resolved.origin.startsWith('argparse') ? ` in the ${resolved.origin}` : ` where ${resolved.origin} is set`;
+}
+
+const analyses = new WeakMap<SemanticModel, DataLoaderAnalysis>();
+
+/** The file's DataLoader analysis, built once per semantic model. */
+export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
+  let analysis = analyses.get(model);
+  if (!analysis) analyses.set(model, (analysis = new DataLoaderAnalysis(model)));
+  return analysis;
+}
+
+export class DataLoaderAnalysis {
+  readonly calls: readonly DataLoaderCall[];
+  private readonly text: string;
+  private readonly trainingMemo = new Map<SyntaxNode, boolean>();
+
+  constructor(private readonly model: SemanticModel) {
+    this.text = model.text;
+    this.calls = model.nodesOfKind('call').filter((c) => this.isDataLoaderConstruction(c)).map((call) => this.describe(call));
+  }
+
+  /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
+  isDataLoaderConstruction(call: SyntaxNode): boolean {
+    const dotted = dottedName(callee(call), this.text);
+    return dotted !== null && this.isDataLoaderClass(dotted, call, 0);
+  }
+
+  private isDataLoaderClass(dotted: string, at: SyntaxNode, depth: number): boolean {
+    const qualified = this.model.imports.qualify(dotted);
+    if (qualified) return DATALOADER_CLASSES.has(qualified);
+    if (dotted === 'DataLoader' && this.starImportsTorchData()) return true;
+    // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
+    if (depth < 2 && !dotted.includes('.')) {
+      const value = this.singleAssignedValue(at, dotted);
+      const target = value ? dottedName(unparenthesize(value), this.text) : null;
+      if (target && value) return this.isDataLoaderClass(target, value, depth + 1);
+    }
+    return false;
+  }
+
+  private starImportsTorchData(): boolean {
+    return this.model.nodesOfKind('import_from_statement').some((s) => {
+      const module = is(s, 'import_from_statement') ? field(s, 'module_name') : null;
+      return module !== null && nodeText(module, this.text).replace(/\s+/g, '') === 'torch.utils.data' && s.children.some((c) => c.type === 'wildcard_import');
+    });
+  }
+
+  private describe(call: SyntaxNode): DataLoaderCall {
+    const given = new Map<string, { value: SyntaxNode; site: SyntaxNode }>();
+    let positionalKnownUpTo = POSITIONAL_PARAMETERS.length;
+    let unreadableSplat = false;
+    let position = 0;
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    for (const arg of args?.children ?? []) {
+      if (!arg.named || arg.type === 'comment') continue;
+      if (is(arg, 'keyword_argument')) {
+        const name = field(arg, 'name');
+        const value = field(arg, 'value');
+        if (name && value) given.set(nodeText(name, this.text), { value, site: arg });
+      } else if (arg.type === 'dictionary_splat') {
+        const inner = arg.children.find((c) => c.named && c.type !== 'comment');
+        const entries = inner ? this.dictionaryEntries(inner, 0) : null;
+        if (!entries) unreadableSplat = true;
+        else for (const [key, value] of entries) given.set(key, { value, site: arg });
+      } else if (arg.type === 'list_splat') {
+        positionalKnownUpTo = Math.min(positionalKnownUpTo, position);
+      } else {
+        const parameter = POSITIONAL_PARAMETERS[position];
+        if (parameter && position < positionalKnownUpTo) given.set(parameter, { value: arg, site: arg });
+        position++;
+      }
+    }
+    return {
+      call,
+      name: this.loaderName(call),
+      argument(parameter: string): LoaderArgument {
+        const found = given.get(parameter);
+        if (found) return { kind: 'given', ...found };
+        const index = POSITIONAL_PARAMETERS.indexOf(parameter);
+        if (unreadableSplat || (index >= positionalKnownUpTo)) return { kind: 'unknown' };
+        return { kind: 'default' };
+      },
+    };
+  }
+
+  /**
+   * The string-keyed entries of a dictionary given by `**kwargs`: a literal, `dict(...)`, or a name
+   * assigned once to one of those and changed only by `update(...)` or `d['key'] = value`. Null when
+   * any part cannot be read.
+   */
+  private dictionaryEntries(expression: SyntaxNode, depth: number): Map<string, SyntaxNode> | null {
+    if (depth > 4) return null;
+    const expr = unparenthesize(expression);
+    const entries = new Map<string, SyntaxNode>();
+    const merge = (more: Map<string, SyntaxNode> | null): boolean => {
+      if (!more) return false;
+      for (const [k, v] of more) entries.set(k, v);
+      return true;
+    };
+    if (expr.type === 'dictionary') {
+      for (const item of expr.children) {
+        if (!item.named || item.type === 'comment') continue;
+        if (is(item, 'pair')) {
+          const key = field(item, 'key');
+          const value = field(item, 'value');
+          const keyText = key ? this.plainString(key) : null;
+          if (keyText === null || !value) return null;
+          entries.set(keyText, value);
+        } else if (item.type === 'dictionary_splat') {
+          const inner = item.children.find((c) => c.named && c.type !== 'comment');
+          if (!inner || !merge(this.dictionaryEntries(inner, depth + 1))) return null;
+        } else {
+          return null;
+        }
+      }
+      return entries;
+    }
+    if (is(expr, 'call') && dottedName(callee(expr), this.text) === 'dict' && !this.model.imports.resolveName('dict')) {
+      return this.readCallKeywords(expr, depth);
+    }
+    if (expr.type === 'identifier') {
+      const name = nodeText(expr, this.text);
+      const definition = this.singleDefinition(expr, name);
+      if (!definition?.value || !merge(this.dictionaryEntries(definition.value, depth + 1))) return null;
+      for (const change of this.changesOf(name, scopeOf(definition.node), definition.node, expr)) {
+        if (!merge(change === null ? null : this.readChange(change, depth))) return null;
+      }
+      return entries;
+    }
+    return null;
+  }
+
+  /** `dict(a=1, **more)` or `d.update(a=1)` / `d.update({...})`: the keywords and mappings it passes. */
+  private readCallKeywords(call: SyntaxNode, depth: number): Map<string, SyntaxNode> | null {
+    const entries = new Map<string, SyntaxNode>();
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    let positional = 0;
+    for (const arg of args?.children ?? []) {
+      if (!arg.named || arg.type === 'comment') continue;
+      let more: Map<string, SyntaxNode> | null = null;
+      if (is(arg, 'keyword_argument')) {
+        const name = field(arg, 'name');
+        const value = field(arg, 'value');
+        if (!name || !value) return null;
+        entries.set(nodeText(name, this.text), value);
+        continue;
+      }
+      if (arg.type === 'dictionary_splat') {
+        const inner = arg.children.find((c) => c.named && c.type !== 'comment');
+        more = inner ? this.dictionaryEntries(inner, depth + 1) : null;
+      } else if (arg.type !== 'list_splat' && positional++ === 0) {
+        more = this.dictionaryEntries(arg, depth + 1);
+      }
+      if (!more) return null;
+      for (const [k, v] of more) entries.set(k, v);
+    }
+    return entries;
+  }
+
+  /** `d.update(...)` calls and `d['key'] = value` statements; null stands for a change that cannot be read. */
+  private changesOf(name: string, scope: SyntaxNode, definition: SyntaxNode, use: SyntaxNode): (SyntaxNode | null)[] {
+    const changes: (SyntaxNode | null)[] = [];
+    for (const ref of this.model.nodesOfKind('identifier')) {
+      if (ref.start <= definition.start || ref.start >= use.start || nodeText(ref, this.text) !== name) continue;
+      if (ref.fieldName === 'attribute' || !this.resolvesTo(ref, name, scope)) continue;
+      const parent = ref.parent;
+      if (is(parent, 'attribute') && ref.fieldName === 'object') {
+        const method = field(parent, 'attribute');
+        const methodName = method ? nodeText(method, this.text) : '';
+        if (['get', 'items', 'keys', 'values', 'copy'].includes(methodName)) continue;
+        changes.push(methodName === 'update' && parent.parent?.type === 'call' ? parent.parent : null);
+      } else if (is(parent, 'subscript') && ref.fieldName === 'value' && parent.fieldName === 'left' && parent.parent?.type === 'assignment') {
+        changes.push(parent.parent);
+      } else if (is(parent, 'subscript') && ref.fieldName === 'value' && parent.parent?.type === 'delete_statement') {
+        changes.push(null);
+      }
+    }
+    return changes;
+  }
+
+  private readChange(change: SyntaxNode, depth: number): Map<string, SyntaxNode> | null {
+    if (is(change, 'call')) return this.readCallKeywords(change, depth);
+    if (!is(change, 'assignment')) return null;
+    const target = field(change, 'left');
+    const value = field(change, 'right');
+    const subscript = target?.children.find((c) => c.fieldName === 'subscript');
+    const key = subscript ? this.plainString(subscript) : null;
+    return key !== null && value ? new Map([[key, value]]) : null;
+  }
+
+  private plainString(node: SyntaxNode): string | null {
+    const n = unparenthesize(node);
+    if (n.type !== 'string' || n.children.some((c) => c.type === 'interpolation')) return null;
+    return stringValue(n, this.text);
+  }
+
+  // ---- names and definitions ------------------------------------------------------------------
+
+  /** True when `ref`, an identifier named `name`, refers to the variable of `scope`. */
+  private resolvesTo(ref: SyntaxNode, name: string, scope: SyntaxNode): boolean {
+    for (let s = scopeOf(ref); ; s = scopeOf(s)) {
+      if (s === scope) return true;
+      if (s.type === 'module' || this.model.definitions.definitionsOf(s, name).length) return false;
+    }
+  }
+
+  /** The one definition of `name` visible at `ref` when it is assigned exactly once, else null. */
+  private singleDefinition(ref: SyntaxNode, name: string): Definition | null {
+    for (let s = scopeOf(ref); ; s = scopeOf(s)) {
+      const defs = this.model.definitions.definitionsOf(s, name);
+      if (defs.length) {
+        const def = defs.length === 1 ? defs[0]! : null;
+        return def && def.kind === 'assign' && def.unpackIndex < 0 ? def : null;
+      }
+      if (s.type === 'module') return null;
+    }
+  }
+
+  private singleAssignedValue(ref: SyntaxNode, name: string): SyntaxNode | null {
+    return this.singleDefinition(ref, name)?.value ?? null;
+  }
+
+  /** The value `name` last had at `ref` (straight-line reading), when it was a plain assignment. */
+  private reachingValue(ref: SyntaxNode, name: string): SyntaxNode | null {
+    const own = scopeOf(ref);
+    for (let s = own; ; s = scopeOf(s)) {
+      const defs = this.model.definitions.definitionsOf(s, name);
+      if (defs.length) {
+        const def = s === own ? this.model.definitions.reaching(s, name, ref.start) : defs.length === 1 ? defs[0] : undefined;
+        return def && def.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
+      }
+      if (s.type === 'module') return null;
+    }
+  }
+
+  // ---- what the loader is called ----------------------------------------------------------------
+
+  /** Climbs from the call through parentheses, conditionals and pass-through wrappers. */
+  private outermost(node: SyntaxNode): SyntaxNode {
+    let n = node;
+    for (;;) {
+      const parent = n.parent;
+      if (!parent) return n;
+      if (parent.type === 'parenthesized_expression') n = parent;
+      else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== n) n = parent;
+      else if (parent.type === 'argument_list' && parent.parent && PASS_THROUGH_CALLS.has(lastSegment(dottedName(callee(parent.parent), this.text) ?? ''))) n = parent.parent;
+      else return n;
+    }
+  }
+
+  /** The variable, dictionary key, keyword or returning function that names the loader. */
+  private loaderName(call: SyntaxNode): LoaderName | null {
+    const top = this.outermost(call);
+    const parent = top.parent;
+    if (is(parent, 'assignment') && top.fieldName === 'right') {
+      return this.targetName(field(parent, 'left'));
+    }
+    if ((parent?.type === 'expression_list' || parent?.type === 'tuple') && is(parent.parent, 'assignment') && parent.fieldName === 'right') {
+      const targets = field(parent.parent, 'left');
+      const values = parent.children.filter((c) => c.named && c.type !== 'comment');
+      const names = targets?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+      const target = names.length === values.length ? names[values.indexOf(top)] : undefined;
+      return target ? this.targetName(target) : null;
+    }
+    if (is(parent, 'pair') && top.fieldName === 'value') {
+      const key = field(parent, 'key');
+      const text = key ? this.plainString(key) : null;
+      return text === null ? null : { text, kind: 'key' };
+    }
+    if (is(parent, 'keyword_argument') && top.fieldName === 'value') {
+      const name = field(parent, 'name');
+      return name ? { text: nodeText(name, this.text), kind: 'keyword' } : null;
+    }
+    if (parent?.type === 'return_statement') {
+      const fn = enclosingFunction(parent);
+      return fn ? { text: functionName(fn, this.text), kind: 'returned' } : null;
+    }
+    return null;
+  }
+
+  private targetName(target: SyntaxNode | null): LoaderName | null {
+    if (!target) return null;
+    const t = unparenthesize(target);
+    const dotted = dottedName(t, this.text);
+    if (dotted) return { text: dotted, kind: 'variable' };
+    // `loaders['train'] = DataLoader(...)`
+    const key = is(t, 'subscript') ? t.children.find((c) => c.fieldName === 'subscript') : undefined;
+    const text = key ? this.plainString(key) : null;
+    return text === null ? null : { text, kind: 'key' };
+  }
+
+  // ---- training or evaluation -------------------------------------------------------------------
+
+  /**
+   * True when the loader feeds training: at least one positive sign (a name or dataset that says
+   * train, a loop over it that backpropagates or steps, `shuffle=True`, a shuffling sampler) and no
+   * sign of evaluation (val/test/eval names, or iterated only with gradients off).
+   */
+  isTraining(loader: DataLoaderCall): boolean {
+    const cached = this.trainingMemo.get(loader.call);
+    if (cached !== undefined) return cached;
+    const result = this.computeTraining(loader);
+    this.trainingMemo.set(loader.call, result);
+    return result;
+  }
+
+  private computeTraining(loader: DataLoaderCall): boolean {
+    const evidence: Evidence = { train: false, eval: false };
+    const add = (more: Evidence) => {
+      evidence.train ||= more.train;
+      evidence.eval ||= more.eval;
+    };
+    const labels = [loader.name?.text ?? null, ...this.useLabels(loader)].filter((l): l is string => l !== null);
+    for (const label of labels) add({ train: saysTraining(label), eval: saysEvaluation(label) });
+    const given = (p: string) => {
+      const a = loader.argument(p);
+      return a.kind === 'given' ? a.value : null;
+    };
+    const dataset = given('dataset');
+    if (dataset) add(this.evidenceOf(dataset, 0));
+    const sampler = given('sampler');
+    if (sampler) {
+      add(this.evidenceOf(sampler, 0));
+      if (this.samplerInfo(sampler, 0).shuffles) evidence.train = true;
+    }
+    const batchSize = given('batch_size');
+    const batchName = batchSize ? dottedName(unparenthesize(batchSize), this.text) : null;
+    if (batchName) add({ train: saysTraining(batchName), eval: saysEvaluation(batchName) });
+    const shuffle = given('shuffle');
+    if (shuffle && literalBool(shuffle) === true) evidence.train = true;
+    // `shuffle=is_train`, `shuffle=(train_sampler is None)`; strings in `split == "train"` prove nothing.
+    for (const name of shuffle && literalBool(shuffle) === null ? referencesIn(shuffle, this.text) : []) add({ train: saysTraining(name), eval: saysEvaluation(name) });
+    if (evidence.eval) return false;
+
+    const loops = this.loopsOver(loader);
+    const trainingLoops = loops.filter((l) => this.loopTrains(l));
+    if (loops.length > 0 && trainingLoops.length === 0 && loops.every((l) => this.evaluates(l))) return false;
+    return evidence.train || trainingLoops.length > 0;
+  }
+
+  /** Words in a dataset or sampler expression that say train or val/test, following names to their values. */
+  private evidenceOf(expression: SyntaxNode, depth: number): Evidence {
+    const evidence: Evidence = { train: false, eval: false };
+    const add = (more: Evidence) => {
+      evidence.train ||= more.train;
+      evidence.eval ||= more.eval;
+    };
+    const addName = (name: string) => add({ train: saysTraining(name), eval: saysEvaluation(name) });
+    walk(expression, (n) => {
+      if (n.type === 'lambda' || n.type === 'comment') return false;
+      if (is(n, 'keyword_argument')) {
+        const name = field(n, 'name');
+        const value = field(n, 'value');
+        const flag = literalBool(value);
+        if (name && SPLIT_FLAG_KEYWORDS.has(nodeText(name, this.text)) && flag !== null) add({ train: flag, eval: !flag });
+        else if (value) add(this.evidenceOf(value, depth));
+        return false;
+      }
+      if (n.fieldName === 'function' && n.parent?.type === 'call') {
+        const name = dottedName(n, this.text);
+        if (name) addName(lastSegment(name));
+        return name === null;
+      }
+      if (n.type === 'string') {
+        if (!n.children.some((c) => c.type === 'interpolation')) addName(stringValue(n, this.text));
+        return false;
+      }
+      const name = n.type === 'identifier' || n.type === 'attribute' ? dottedName(n, this.text) : null;
+      if (!name) return true;
+      addName(name);
+      if (n.type === 'identifier' && depth < 2) {
+        const value = this.reachingValue(n, name);
+        if (value) add(this.evidenceOf(value, depth + 1));
+      }
+      return false;
+    });
+    return evidence;
+  }
+
+  /** Whether a sampler expression shuffles (RandomSampler, DistributedSampler by default) or splits by process. */
+  private samplerInfo(expression: SyntaxNode, depth: number): { shuffles: boolean; distributed: boolean } {
+    const info = { shuffles: false, distributed: false };
+    if (depth > 3) return info;
+    const expr = unparenthesize(expression);
+    if (expr.type === 'conditional_expression') {
+      const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
+      for (const part of [parts[0], parts[2]]) {
+        if (!part) continue;
+        const more = this.samplerInfo(part, depth + 1);
+        info.shuffles ||= more.shuffles;
+        info.distributed ||= more.distributed;
+      }
+      return info;
+    }
+    if (expr.type === 'identifier') {
+      const value = this.reachingValue(expr, nodeText(expr, this.text));
+      return value ? this.samplerInfo(value, depth + 1) : info;
+    }
+    if (!is(expr, 'call')) return info;
+    const dotted = dottedName(callee(expr), this.text) ?? '';
+    const cls = lastSegment(this.model.imports.qualify(dotted) ?? dotted);
+    const { positional, keywords } = callArguments(expr, this.text);
+    if (cls === 'DistributedSampler') {
+      info.distributed = true;
+      info.shuffles = literalBool(keywords.get('shuffle') ?? positional[3]) !== false;
+    } else if (/^(Random|SubsetRandom|WeightedRandom)Sampler$/.test(cls)) {
+      info.shuffles = true;
+    }
+    return info;
+  }
+
+  /** True when a DistributedSampler splits the loader's data, so its batch size is per process. */
+  isDistributed(loader: DataLoaderCall): boolean {
+    const sampler = loader.argument('sampler');
+    return sampler.kind === 'given' && this.samplerInfo(sampler.value, 0).distributed;
+  }
+
+  /** Keyword names and outside functions that the loader is handed to (`val_dataloaders=loader`, `evaluate(model, loader)`). */
+  private useLabels(loader: DataLoaderCall): string[] {
+    const labels: string[] = [];
+    for (const use of this.usesOf(loader)) {
+      const top = this.outermost(use);
+      const parent = top.parent;
+      if (is(parent, 'keyword_argument') && top.fieldName === 'value' && parent.parent?.type === 'argument_list') {
+        const name = field(parent, 'name');
+        if (name) labels.push(nodeText(name, this.text));
+      } else if (parent?.type === 'argument_list' && parent.parent && this.functionsCalled(parent.parent).length === 0) {
+        const name = dottedName(callee(parent.parent), this.text);
+        const last = name ? lastSegment(name) : '';
+        if (isEvalFunctionName(last, this.model.settings.evalFunctionNames)) labels.push('eval');
+        else if (/^(fit|train)/i.test(last)) labels.push('train');
+      }
+    }
+    return labels;
+  }
+
+  /** Expressions that evaluate to the loader: the call itself and reads of the variable it is stored in. */
+  private usesOf(loader: DataLoaderCall): SyntaxNode[] {
+    const uses = [loader.call];
+    const top = this.outermost(loader.call);
+    const assignment = top.parent;
+    if (!is(assignment, 'assignment') || top.fieldName !== 'right') return uses;
+    const target = field(assignment, 'left');
+    const name = target ? dottedName(unparenthesize(target), this.text) : null;
+    if (!name || !target) return uses;
+    return [...uses, ...this.readsOf(name, target, assignment)];
+  }
+
+  /** Reads of the variable `name` that `definition` assigns (`loader`, `self.loader`). */
+  private readsOf(name: string, target: SyntaxNode, definition: SyntaxNode): SyntaxNode[] {
+    if (!name.includes('.')) {
+      const scope = scopeOf(definition);
+      return this.model.nodesOfKind('identifier').filter((ref) => {
+        if (ref === target || nodeText(ref, this.text) !== name || ref.fieldName === 'attribute') return false;
+        if (ref.fieldName === 'name' && ref.parent?.type === 'keyword_argument') return false;
+        if (!this.resolvesTo(ref, name, scope)) return false;
+        if (scopeOf(ref) !== scope) return true;
+        // In the same scope, only reads this assignment reaches (not those of a later reassignment).
+        return this.model.definitions.reaching(scope, name, ref.start)?.node === definition;
+      });
+    }
+    const owner = name.startsWith('self.') ? this.classOf(definition) : null;
+    return this.model.nodesOfKind('attribute').filter((ref) => {
+      if (ref === target || dottedName(ref, this.text) !== name) return false;
+      return owner === null || this.classOf(ref) === owner;
+    });
+  }
+
+  private classOf(node: SyntaxNode): SyntaxNode | null {
+    const fn = enclosingFunction(node);
+    return fn ? classOfMethod(fn) : null;
+  }
+
+  /** Loops that iterate the loader: directly, through wrappers and `iter()`/`next()`, or in the file's functions it is passed to. */
+  private loopsOver(loader: DataLoaderCall): SyntaxNode[] {
+    const loops = new Set<SyntaxNode>();
+    const visited = new Set<string>();
+    const follow = (use: SyntaxNode, depth: number) => {
+      const top = this.outermost(use);
+      const parent = top.parent;
+      if (is(parent, 'for_statement') && top.fieldName === 'right') {
+        loops.add(parent);
+        return;
+      }
+      if (parent?.type === 'for_in_clause' && top.fieldName === 'right' && parent.parent) {
+        loops.add(parent.parent);
+        return;
+      }
+      // `batches = iter(loader)` ... `next(batches)` inside a loop.
+      if (is(parent, 'assignment') && top !== use && this.wrapsInIter(use, top)) {
+        const target = field(parent, 'left');
+        const name = target ? dottedName(target, this.text) : null;
+        if (name && target) {
+          for (const read of this.readsOf(name, target, parent)) {
+            const call = read.parent?.parent;
+            if (read.parent?.type === 'argument_list' && call && dottedName(callee(call), this.text) === 'next') {
+              const loop = enclosingLoops(call)[0];
+              if (loop) loops.add(loop);
+            }
+          }
+        }
+        return;
+      }
+      if (depth >= 3) return;
+      const argumentOf = parent?.type === 'argument_list' ? top : is(parent, 'keyword_argument') && parent.parent?.type === 'argument_list' ? parent : null;
+      const call = argumentOf?.parent?.parent;
+      if (!argumentOf || !call) return;
+      for (const { fn, parameter } of this.parametersReceiving(call, argumentOf)) {
+        const key = `${fn.order}:${parameter}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        const reads = this.model.nodesOfKind('identifier').filter(
+          (ref) => within(ref, fn) && nodeText(ref, this.text) === parameter && ref.fieldName !== 'attribute' && this.resolvesTo(ref, parameter, fn),
+        );
+        for (const read of reads) follow(read, depth + 1);
+      }
+    };
+    for (const use of this.usesOf(loader)) follow(use, 0);
+    return [...loops];
+  }
+
+  private wrapsInIter(use: SyntaxNode, top: SyntaxNode): boolean {
+    for (let n: SyntaxNode | null = use; n && n !== top.parent; n = n.parent) {
+      if (is(n, 'call') && ['iter', 'cycle'].includes(dottedName(callee(n), this.text) ?? '')) return true;
+    }
+    return false;
+  }
+
+  /** The file's functions a call runs, with how many leading parameters the call does not fill (`self`). */
+  private functionsCalled(call: SyntaxNode): { fn: SyntaxNode; skipped: number }[] {
+    const target = callee(call);
+    if (!target) return [];
+    if (target.type === 'identifier') {
+      return this.model.functionsNamed(nodeText(target, this.text)).filter((f) => classOfMethod(f) === null).map((fn) => ({ fn, skipped: 0 }));
+    }
+    const method = methodCall(call, this.text)?.method;
+    if (!method) return [];
+    return this.model.functionsNamed(method).filter((f) => classOfMethod(f) !== null).map((fn) => ({ fn, skipped: 1 }));
+  }
+
+  /** The parameters of the file's functions that receive `argument` at `call`. */
+  private parametersReceiving(call: SyntaxNode, argument: SyntaxNode): { fn: SyntaxNode; parameter: string }[] {
+    const out: { fn: SyntaxNode; parameter: string }[] = [];
+    const args = argument.parent?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+    const keyword = is(argument, 'keyword_argument') ? field(argument, 'name') : null;
+    const before = args.slice(0, args.indexOf(argument));
+    if (!keyword && before.some((a) => a.type === 'list_splat' || a.type === 'keyword_argument' || a.type === 'dictionary_splat')) return out;
+    for (const { fn, skipped } of this.functionsCalled(call)) {
+      const parameters = this.parameterNames(fn);
+      const parameter = keyword ? nodeText(keyword, this.text) : parameters.positional[before.length + skipped];
+      if (parameter && (parameters.positional.includes(parameter) || parameters.keywordOnly.includes(parameter))) out.push({ fn, parameter });
+    }
+    return out;
+  }
+
+  private parameterNames(fn: SyntaxNode): { positional: string[]; keywordOnly: string[] } {
+    const positional: string[] = [];
+    const keywordOnly: string[] = [];
+    let list = positional;
+    const parameters = is(fn, 'function_definition') ? field(fn, 'parameters') : null;
+    for (const p of parameters?.children ?? []) {
+      if (!p.named) continue;
+      if (p.type === 'list_splat_pattern' || p.type === 'keyword_separator') {
+        list = keywordOnly;
+        continue;
+      }
+      if (p.type === 'dictionary_splat_pattern' || p.type === 'positional_separator') continue;
+      const id = p.type === 'identifier' ? p : (p.children.find((c) => c.fieldName === 'name') ?? p.children.find((c) => c.type === 'identifier'));
+      if (id) list.push(nodeText(id, this.text));
+    }
+    return { positional, keywordOnly };
+  }
+
+  /** A loop whose body backpropagates or steps an optimizer, itself or through a function of the file. */
+  private loopTrains(loop: SyntaxNode): boolean {
+    if (needsGradients(loop, this.text)) return true;
+    let found = false;
+    walk(loop, (n) => {
+      if (found || n.type === 'lambda') return false;
+      if (n.type === 'call' && this.functionsCalled(n).some(({ fn }) => needsGradients(fn, this.text))) found = true;
+      return !found;
+    });
+    return found;
+  }
+
+  /** A loop that runs with gradients off or in evaluation code. */
+  private evaluates(loop: SyntaxNode): boolean {
+    return this.model.gradMode.at(loop) === 'disabled' || this.model.evalContext.regionOf(loop) !== null;
+  }
+
+  // ---- values -----------------------------------------------------------------------------------
+
+  /**
+   * The integer an argument resolves to, or null when it is not known statically. Argparse values
+   * that the file overwrites (`args.batch_size = args.batch_size // world_size`) or reloads from a
+   * config (`vars(args).update(...)`, `set_defaults`) count as unknown.
+   */
+  resolveInt(expression: SyntaxNode): ResolvedInt | null {
+    return this.model.ints.resolve(expression);
+  }
+
+  /**
+   * Why a `pin_memory` value is known to be true: the literal, a constant, an argparse default, or
+   * `torch.cuda.is_available()` (true on every machine that could run out of GPU memory). Null otherwise.
+   */
+  pinsMemory(expression: SyntaxNode, depth = 0): 'literal' | 'constant' | 'cuda-available' | 'argparse-default' | null {
+    if (depth > 4) return null;
+    const expr = unparenthesize(expression);
+    if (expr.type === 'true') return 'literal';
+    if (is(expr, 'call')) {
+      const dotted = dottedName(callee(expr), this.text);
+      const qualified = dotted ? this.model.imports.qualify(dotted) : null;
+      return qualified === 'torch.cuda.is_available' ? 'cuda-available' : null;
+    }
+    if (expr.type === 'identifier') {
+      const value = this.singleAssignedValue(expr, nodeText(expr, this.text));
+      return value && this.pinsMemory(value, depth + 1) ? 'constant' : null;
+    }
+    if (is(expr, 'attribute')) return this.model.ints.argumentFlag(expr) === true ? 'argparse-default' : null;
+    return null;
+  }
+}

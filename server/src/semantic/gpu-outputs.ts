@@ -1,0 +1,176 @@
+// Which values are a model's outputs still on the GPU: the result of a forward pass, directly or
+// through variables, subscripts, attributes (`.logits`) and tensor operations that keep the size
+// and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
+// that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { SemanticModel } from './model';
+import { LOSS_NAME } from './modules';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
+import { bodyOf, scopeOf, within } from './scopes';
+
+/** Methods whose result leaves the GPU or the tensor world. */
+const LEAVES_GPU = new Set(['cpu', 'numpy', 'tolist', 'item', 'pin_memory']);
+
+/** Methods whose result is a few numbers or indices per batch, or not a tensor at all. */
+const SMALL_OR_NOT_TENSOR = new Set([
+  'argmax', 'argmin', 'argsort', 'max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode', 'eq', 'ne', 'lt',
+  'gt', 'le', 'ge', 'isnan', 'isinf', 'isfinite', 'all', 'any', 'nonzero', 'size', 'dim', 'numel', 'long', 'int',
+  'bool', 'byte', 'count_nonzero', 'unique', 'data_ptr', 'get_device', 'element_size', 'nelement', 'stride',
+  'chunk', 'split', 'unbind', 'keys', 'values', 'items', 'multinomial',
+]);
+
+/** Reductions: a scalar without a dimension; with one, a per-sample value worth counting only for features. */
+const REDUCTIONS = new Set(['sum', 'mean', 'norm', 'std', 'var', 'prod', 'logsumexp', 'amax', 'amin', 'nansum', 'nanmean']);
+
+/** Attributes that are not the tensor's data. */
+const NOT_DATA_ATTRIBUTES = new Set(['shape', 'device', 'dtype', 'ndim', 'is_cuda', 'requires_grad', 'grad_fn', 'layout', 'names']);
+
+/** Torch functions that build new tensors from their arguments' data (on the CPU unless told). */
+const CREATES_FROM_DATA = /^torch\.(tensor|as_tensor|from_numpy|zeros_like|ones_like|empty_like|full_like|rand_like|randn_like)$/;
+
+/** Torch functions that return a few numbers per batch, indices or booleans. */
+const SMALL_TORCH_RESULT = /^torch\.(argmax|argmin|argsort|max|min|topk|sort|kthvalue|median|mode|eq|ne|lt|gt|le|ge|equal|isnan|isinf|isfinite|all|any|nonzero|count_nonzero|unique|numel|is_tensor|multinomial|searchsorted|bucketize)$/;
+
+/** Feature-like names, whose per-sample reductions are still large (mean-pooled embeddings). */
+const FEATURE_WORDS = /^(hidden|hiddens|feat|feats|feature|features|emb|embs|embed|embeds|embedding|embeddings|token|tokens|encoding|encodings|state|states)$/;
+
+const MAX_DEPTH = 24;
+
+const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
+
+/**
+ * The forward call inside `loop` whose output (on the GPU) `expression` still is, or null. The
+ * forward pass must run with gradients disabled, so the value holds data only, no graph.
+ */
+export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
+  let perModel = cache.get(model);
+  if (!perModel) cache.set(model, (perModel = new Map()));
+  if (perModel.has(expression)) return perModel.get(expression)!;
+  const origin = new OutputTracer(model).trace(expression, 0);
+  const body = bodyOf(loop) ?? loop;
+  const result = origin && within(origin, body) && model.gradMode.at(origin) === 'disabled' && readsIterationInput(model, origin, loop, body) ? origin : null;
+  perModel.set(expression, result);
+  return result;
+}
+
+/**
+ * The forward pass gets new input on each iteration (the loop's item, or something the body
+ * assigns). Running models of an ensemble, or Monte Carlo dropout, on one fixed batch collects a
+ * bounded number of outputs, not one per batch of data.
+ */
+function readsIterationInput(model: SemanticModel, forward: SyntaxNode, loop: SyntaxNode, body: SyntaxNode): boolean {
+  const args = is(forward, 'call') ? field(forward, 'arguments') : null;
+  if (!args) return false;
+  const scope = scopeOf(forward);
+  return referencesIn(args, model.text).some((ref) =>
+    model.definitions.definitionsOf(scope, ref.split('.')[0]!).some((d) => d.node === loop || within(d.node, body)));
+}
+
+class OutputTracer {
+  private readonly visiting = new Set<SyntaxNode>();
+
+  constructor(private readonly model: SemanticModel) {}
+
+  trace(node: SyntaxNode, depth: number): SyntaxNode | null {
+    if (depth > MAX_DEPTH || this.visiting.has(node)) return null;
+    this.visiting.add(node);
+    try {
+      return this.traceExpression(unparenthesize(node), depth + 1);
+    } finally {
+      this.visiting.delete(node);
+    }
+  }
+
+  private traceExpression(expr: SyntaxNode, depth: number): SyntaxNode | null {
+    const { text } = this.model;
+    switch (expr.type) {
+      case 'identifier':
+        return this.traceName(expr, nodeText(expr, text), depth);
+      case 'attribute': {
+        const node = expr as SyntaxNode & { type: 'attribute' };
+        const attr = field(node, 'attribute');
+        const attrName = attr ? nodeText(attr, text) : '';
+        if (NOT_DATA_ATTRIBUTES.has(attrName) || LOSS_NAME.test(attrName)) return null;
+        const name = dottedName(expr, text);
+        if (name && this.model.definitions.reaching(scopeOf(expr), name, expr.start)) return this.traceName(expr, name, depth);
+        const object = field(node, 'object');
+        return object ? this.trace(object, depth) : null;
+      }
+      case 'subscript': {
+        const value = expr.children.find((c) => c.fieldName === 'value');
+        return value ? this.trace(value, depth) : null;
+      }
+      case 'binary_operator': {
+        const operands = expr.children.filter((c) => c.fieldName === 'left' || c.fieldName === 'right');
+        for (const operand of operands) {
+          const origin = this.trace(operand, depth);
+          if (origin) return origin;
+        }
+        return null;
+      }
+      case 'unary_operator': {
+        const operand = expr.children.find((c) => c.named);
+        return operand ? this.trace(operand, depth) : null;
+      }
+      case 'call':
+        return this.traceCall(expr, depth);
+      default:
+        return null;
+    }
+  }
+
+  private traceCall(call: SyntaxNode, depth: number): SyntaxNode | null {
+    const { model } = this;
+    const { text } = model;
+    if (model.modules.isForwardCall(call)) return call;
+    const { positional, keywords } = callArguments(call, text);
+    const name = dottedName(callee(call), text);
+    const qualified = name ? model.imports.qualify(name) : null;
+    const m = qualified ? null : methodCall(call, text);
+    if (m) {
+      if (LEAVES_GPU.has(m.method) || SMALL_OR_NOT_TENSOR.has(m.method)) return null;
+      if (m.method === 'to' && [...positional, ...keywords.values()].some((a) => /cpu/i.test(nodeText(a, text)))) return null;
+      if (REDUCTIONS.has(m.method) && !this.keepsFeatures(m.receiver, positional.length > 0 || keywords.has('dim') || keywords.has('axis'))) return null;
+      return this.trace(m.receiver, depth);
+    }
+    if (!qualified || !qualified.startsWith('torch.')) return null;
+    if (CREATES_FROM_DATA.test(qualified) || SMALL_TORCH_RESULT.test(qualified)) return null;
+    const first = positional[0] ?? keywords.get('input');
+    const reduction = REDUCTIONS.has(lastSegment(qualified));
+    if (reduction && (!first || !this.keepsFeatures(first, positional.length > 1 || keywords.has('dim')))) return null;
+    // `torch.cat([a, b])`, `torch.sigmoid(out)`, `F.softmax(out, dim=1)`: any tensor argument.
+    for (const arg of positional) {
+      const inner = unparenthesize(arg);
+      const candidates = inner.type === 'list' || inner.type === 'tuple' ? inner.children.filter((c) => c.named && c.type !== 'comment') : [inner];
+      for (const candidate of candidates) {
+        const origin = this.trace(candidate, depth);
+        if (origin) return origin;
+      }
+    }
+    return null;
+  }
+
+  /** A reduction over a dimension of feature-like values (`hidden.mean(dim=1)`) is still large. */
+  private keepsFeatures(receiver: SyntaxNode, overDimension: boolean): boolean {
+    if (!overDimension) return false;
+    const receiverText = nodeText(receiver, this.model.text);
+    return words(receiverText).some((w) => FEATURE_WORDS.test(w));
+  }
+
+  private traceName(use: SyntaxNode, name: string, depth: number): SyntaxNode | null {
+    if (LOSS_NAME.test(lastSegment(name))) return null;
+    const def = this.model.definitions.reaching(scopeOf(use), name, use.start);
+    if (!def || !def.value || (def.kind !== 'assign' && def.kind !== 'walrus')) return null;
+    const value = unparenthesize(def.value);
+    if (def.unpackIndex < 0) return this.trace(value, depth);
+    if (value.type === 'tuple' || value.type === 'expression_list') {
+      const element = value.children.filter((c) => c.named && c.type !== 'comment')[def.unpackIndex];
+      return element ? this.trace(element, depth) : null;
+    }
+    // `logits, hidden = model(x)`: each part of a forward's result is an output. Unpacking
+    // anything else (`values, indices = out.max(1)`) is left alone.
+    if (is(value, 'call') && this.model.modules.isForwardCall(value)) return value;
+    if (is(value, 'subscript')) return this.trace(value, depth);
+    return null;
+  }
+}

@@ -1,0 +1,284 @@
+// Lists that keep what a loop puts in them: created before the loop, never re-created or cleared
+// inside it, and added to on every iteration. Also: whether the code that reads such a list later
+// would work as well if its items were CPU tensors.
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import type { Definition } from './definitions';
+import type { SemanticModel } from './model';
+import { looksLikeEvalData } from './eval-context';
+import { callArguments, callee, dottedName, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
+import { bodyOf, enclosingLoops, scopeOf, within } from './scopes';
+import { nodesIn } from './subtree';
+
+/** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
+export interface ListAddition {
+  /** The call, or the `+=` statement. */
+  site: SyntaxNode;
+  /** `preds` or `self.preds`. */
+  list: string;
+  /** The identifier or attribute naming the list at the site. */
+  receiver: SyntaxNode;
+  /** What goes in: the argument, or the items of a literal tuple, list or dict. */
+  values: SyntaxNode[];
+}
+
+const cache = new WeakMap<SemanticModel, ListAddition[]>();
+
+/** Every addition to a named list in the file, in document order. */
+export function listAdditions(model: SemanticModel): readonly ListAddition[] {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const { text } = model;
+  const additions: ListAddition[] = [];
+  for (const call of model.nodesOfKind('call')) {
+    const m = methodCall(call, text);
+    if (!m || !['append', 'extend', 'insert'].includes(m.method)) continue;
+    const list = dottedName(m.receiver, text);
+    const { positional, keywords } = callArguments(call, text);
+    const value = m.method === 'insert' ? positional[1] : positional[0];
+    if (!list || !value || keywords.size || positional.length !== (m.method === 'insert' ? 2 : 1)) continue;
+    additions.push({ site: call, list, receiver: m.receiver, values: literalItems(value) ?? [value] });
+  }
+  for (const statement of model.nodesOfKind('augmented_assignment')) {
+    if (!is(statement, 'augmented_assignment')) continue;
+    const left = field(statement, 'left');
+    const op = field(statement, 'operator');
+    const right = field(statement, 'right');
+    const list = dottedName(left, text);
+    if (!left || !list || !right || !op || nodeText(op, text) !== '+=') continue;
+    additions.push({ site: statement, list, receiver: left, values: literalItems(right) ?? [right] });
+  }
+  additions.sort((a, b) => a.site.start - b.site.start);
+  cache.set(model, additions);
+  return additions;
+}
+
+/** `(a, b)` -> [a, b]; `{'k': v}` -> [v]; null for anything else. */
+function literalItems(value: SyntaxNode): SyntaxNode[] | null {
+  const inner = unparenthesize(value);
+  if (inner.type === 'tuple' || inner.type === 'list') return inner.children.filter((c) => c.named && c.type !== 'comment');
+  if (inner.type === 'dictionary') {
+    return inner.children.filter((c) => c.type === 'pair').flatMap((p) => p.children.filter((c) => c.fieldName === 'value'));
+  }
+  return null;
+}
+
+/** The list-creating definitions of `addition.list` when the list outlives every iteration of `loop`. */
+export function keptAcrossIterations(model: SemanticModel, addition: ListAddition, loop: SyntaxNode): Definition[] | null {
+  const body = bodyOf(loop) ?? loop;
+  const { list, site } = addition;
+  const scope = scopeOf(site);
+  const selfAttribute = list.startsWith('self.');
+  const defs = selfAttribute ? model.definitions.allDefinitionsOf(list) : [...model.definitions.definitionsOf(scope, list)];
+  const creations = defs.filter((d) => d.kind === 'assign' && listCreation(model, d));
+  if (!creations.length) return null;
+  if (defs.some((d) => d.kind !== 'augmented' && within(d.node, body))) return null;
+  if (!selfAttribute) {
+    const reaching = model.definitions.reaching(scope, list, site.start);
+    if (!reaching || !(creations.includes(reaching) || reaching.kind === 'augmented')) return null;
+  }
+  if (clearedIn(model, body, list)) return null;
+  // Re-created in an outer loop, the list only gathers one outer iteration's worth when the inner
+  // loop walks over that iteration's data (`for part in x.chunk(4)`).
+  for (const outer of enclosingLoops(site).slice(1)) {
+    const outerBody = bodyOf(outer) ?? outer;
+    if (creations.some((d) => within(d.node, outerBody)) && walksIterationData(model, loop, outer, scope)) return null;
+  }
+  return creations;
+}
+
+/** The inner loop's iterable (or condition) reads values that change with each iteration of `outer`. */
+function walksIterationData(model: SemanticModel, inner: SyntaxNode, outer: SyntaxNode, scope: SyntaxNode): boolean {
+  const outerBody = bodyOf(outer) ?? outer;
+  const header = inner.children.find((c) => c.fieldName === 'right' || c.fieldName === 'condition');
+  if (!header) return false;
+  return referencesIn(header, model.text).some((ref) =>
+    model.definitions.definitionsOf(scope, ref.split('.')[0]!).some((d) => d.node === outer || within(d.node, outerBody)));
+}
+
+/** The definition assigns a new list (also as one part of `preds, labels = [], []`). */
+function listCreation(model: SemanticModel, def: Definition): boolean {
+  if (!def.value) return false;
+  const value = unparenthesize(def.value);
+  if (def.unpackIndex >= 0) {
+    if (value.type !== 'tuple' && value.type !== 'expression_list') return false;
+    const part = value.children.filter((c) => c.named && c.type !== 'comment')[def.unpackIndex];
+    return part !== undefined && isNewList(model, part);
+  }
+  return isNewList(model, value);
+}
+
+function isNewList(model: SemanticModel, expression: SyntaxNode): boolean {
+  const v = unparenthesize(expression);
+  if (v.type === 'list') return true;
+  return is(v, 'call') && dottedName(callee(v), model.text) === 'list' && callArguments(v, model.text).positional.length === 0;
+}
+
+/** Methods that empty a list or take items out of it: a list that loses items is bounded. */
+const SHRINKING_METHODS = new Set(['clear', 'pop', 'remove']);
+
+/** `xs.clear()`, `xs.pop(0)`, `del xs[:]`, `del xs[0]` or `xs[:] = []` in the block. */
+function clearedIn(model: SemanticModel, block: SyntaxNode, list: string): boolean {
+  const { text } = model;
+  for (const call of nodesIn(block, ['call'])) {
+    const m = methodCall(call, text);
+    if (m && SHRINKING_METHODS.has(m.method) && dottedName(m.receiver, text) === list) return true;
+  }
+  const emptied = (target: SyntaxNode | null | undefined) => {
+    const t = target ? unparenthesize(target) : null;
+    return is(t, 'subscript') && dottedName(t.children.find((c) => c.fieldName === 'value') ?? null, text) === list;
+  };
+  if (nodesIn(block, ['delete_statement']).some((d) => d.children.some(emptied))) return true;
+  return nodesIn(block, ['assignment']).some((a) => emptied(a.children.find((c) => c.fieldName === 'left')));
+}
+
+/** Words of names that hold data to iterate over, batch by batch. */
+const DATA_WORDS = new Set([
+  'loader', 'loaders', 'dataloader', 'dataloaders', 'dl', 'dls', 'data', 'dataset', 'datasets', 'ds', 'batches',
+  'samples', 'examples', 'images', 'imgs', 'texts', 'sentences', 'documents', 'docs', 'files', 'paths', 'corpus',
+  'queries', 'iter', 'iterator', 'records', 'stream', 'reader', 'split',
+]);
+
+/**
+ * The loop walks over data (a loader, a dataset, batches, a split), so what it collects grows with
+ * the data. Loops over models, augmentations, decoding steps or a tensor's chunks are bounded by
+ * something else and are left alone. A `while` loop counts when its body draws batches with `next`.
+ */
+export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
+  const { text } = model;
+  const dataName = (name: string) => looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w));
+  if (is(loop, 'for_statement')) {
+    const iterable = field(loop, 'right');
+    return iterable !== null && referencesIn(iterable, text).some(dataName);
+  }
+  const body = bodyOf(loop) ?? loop;
+  return nodesIn(body, ['call']).some((c) => {
+    if (dottedName(callee(c), text) !== 'next') return false;
+    const source = callArguments(c, text).positional[0];
+    return source !== undefined && referencesIn(source, text).some(dataName);
+  });
+}
+
+/**
+ * The addition runs on every iteration of `loop`: no `if` between them tests something that
+ * changes from one iteration to the next (`if i == 0`, `if len(samples) < 8`).
+ */
+export function addedEveryIteration(model: SemanticModel, addition: ListAddition, loop: SyntaxNode): boolean {
+  const body = bodyOf(loop) ?? loop;
+  const scope = scopeOf(addition.site);
+  const perIteration = (name: string) =>
+    model.definitions.definitionsOf(scope, name).some((d) => d.node === loop || within(d.node, body));
+  for (let p = addition.site.parent; p && p !== body; p = p.parent) {
+    if (p.type !== 'if_statement') continue;
+    const conditions = [p.children.find((c) => c.fieldName === 'condition'), ...p.children.filter((c) => c.type === 'elif_clause').map((e) => e.children.find((c) => c.fieldName === 'condition'))];
+    for (const condition of conditions) {
+      if (!condition) continue;
+      if (/\blen\s*\(/.test(nodeText(condition, model.text))) return false;
+      if (referencesIn(condition, model.text).some((r) => perIteration(r) || perIteration(r.split('.')[0]!))) return false;
+    }
+  }
+  return true;
+}
+
+/** Methods after which a tensor is no longer on the GPU, or which only read its size. */
+const OFF_GPU_METHODS = new Set(['cpu', 'numpy', 'tolist', 'item', 'size', 'dim', 'numel']);
+const SIZE_ATTRIBUTES = new Set(['shape', 'dtype', 'ndim']);
+/** Functions that join a list of tensors into one tensor on their device. */
+const JOINS = /^torch\.(cat|concat|concatenate|stack|vstack|hstack|row_stack|column_stack|dstack)$/;
+/** Libraries that take CPU tensors (through `__array__`) and never GPU ones. */
+const CPU_LIBRARIES = /^(numpy|sklearn|scipy|pandas)(\.|$)/;
+const HARMLESS_BUILTINS = new Set(['len', 'print', 'float', 'int', 'str', 'bool', 'repr']);
+const MAX_FOLLOW = 4;
+
+/**
+ * Every read of the list created by `creations` (outside the additions themselves) keeps working
+ * when the list holds CPU tensors: joined and then moved to the CPU or NumPy, passed to NumPy or
+ * scikit-learn, measured with `len`. A `self.` list may be read anywhere, so it never qualifies.
+ */
+export function readsWorkOnCpu(model: SemanticModel, list: string, creations: readonly Definition[], additions: readonly ListAddition[]): boolean {
+  if (list.includes('.')) return false;
+  const scope = scopeOf(creations[0]!.node);
+  const defs = new Set<SyntaxNode>(creations.map((d) => d.node));
+  for (const a of additions) if (a.site.type === 'augmented_assignment') defs.add(a.site);
+  const receivers = new Set(additions.map((a) => a.receiver));
+  const reads = readsOf(model, scope, list, defs, receivers);
+  return reads !== null && reads.every((r) => consumedOnCpu(model, r, 0));
+}
+
+/** Identifier reads of `name` in `scope` whose value comes from one of `defs`; null when a nested function reads it. */
+function readsOf(model: SemanticModel, scope: SyntaxNode, name: string, defs: ReadonlySet<SyntaxNode>, skip: ReadonlySet<SyntaxNode>): SyntaxNode[] | null {
+  const reads: SyntaxNode[] = [];
+  for (const id of nodesIn(scope, ['identifier'])) {
+    if (skip.has(id) || id.fieldName === 'attribute' || nodeText(id, model.text) !== name) continue;
+    if (id.fieldName === 'name' && id.parent?.type === 'keyword_argument') continue;
+    if (scopeOf(id) !== scope) return null;
+    if (isAssignedTo(id)) continue;
+    const def = model.definitions.reaching(scope, name, id.start);
+    if (def && defs.has(def.node)) reads.push(id);
+  }
+  return reads;
+}
+
+/** The identifier is (part of) the target of an assignment or loop. */
+function isAssignedTo(id: SyntaxNode): boolean {
+  let n = id;
+  while (n.parent && ['pattern_list', 'tuple_pattern', 'list_pattern', 'parenthesized_expression', 'list_splat_pattern'].includes(n.parent.type)) n = n.parent;
+  return n.fieldName === 'left' && ['assignment', 'for_statement'].includes(n.parent?.type ?? '');
+}
+
+function consumedOnCpu(model: SemanticModel, expression: SyntaxNode, depth: number): boolean {
+  if (depth > MAX_FOLLOW) return false;
+  const { text } = model;
+  let node = expression;
+  while (node.parent?.type === 'parenthesized_expression') node = node.parent;
+  const parent = node.parent;
+  if (!parent) return false;
+  if (is(parent, 'attribute') && node.fieldName === 'object') {
+    const attr = nodeText(field(parent, 'attribute') ?? parent, text);
+    if (SIZE_ATTRIBUTES.has(attr)) return true;
+    const call = parent.parent;
+    if (!is(call, 'call') || parent.fieldName !== 'function') return false;
+    const { positional, keywords } = callArguments(call, text);
+    const args = [...positional, ...keywords.values()];
+    if (OFF_GPU_METHODS.has(attr)) return true;
+    if (attr === 'to') return args.some((a) => /cpu/i.test(nodeText(a, text)));
+    // `torch.cat(xs).softmax(1).cpu()`: a method with constant arguments keeps the device.
+    return args.every(isConstant) && consumedOnCpu(model, call, depth + 1);
+  }
+  if (parent.type === 'argument_list') {
+    const call = parent.parent;
+    const name = call ? dottedName(callee(call), text) : null;
+    if (!call || !name) return false;
+    const qualified = model.imports.qualify(name) ?? name;
+    if (CPU_LIBRARIES.test(qualified) || HARMLESS_BUILTINS.has(name)) return true;
+    if (JOINS.test(qualified) && callArguments(call, text).positional[0] === node) return consumedOnCpu(model, call, depth + 1);
+    return false;
+  }
+  if (is(parent, 'assignment') && node.fieldName === 'right') {
+    const left = field(parent, 'left');
+    if (!is(left, 'identifier')) return false;
+    const scope = scopeOf(parent);
+    const reads = readsOf(model, scope, nodeText(left, text), new Set([parent]), new Set());
+    return reads !== null && reads.every((r) => consumedOnCpu(model, r, depth + 1));
+  }
+  return false;
+}
+
+function isConstant(node: SyntaxNode): boolean {
+  let constant = true;
+  walk(node, (n) => {
+    if (n.type === 'identifier' || n.type === 'call' || n.type === 'attribute') constant = false;
+    return constant;
+  });
+  return constant;
+}
+
+/** The value is visibly off the GPU or not a tensor: `.cpu()`, `.item()`, `float(...)`, a literal. */
+export function visiblyOffGpu(model: SemanticModel, expression: SyntaxNode): boolean {
+  const v = unparenthesize(expression);
+  if (['integer', 'float', 'string', 'true', 'false', 'none', 'concatenated_string'].includes(v.type)) return true;
+  if (!is(v, 'call')) return false;
+  const m = methodCall(v, model.text);
+  if (m) return ['cpu', 'numpy', 'tolist', 'item'].includes(m.method) || (m.method === 'to' && /cpu/i.test(nodeText(v, model.text).slice(nodeText(m.receiver, model.text).length)));
+  const name = dottedName(callee(v), model.text);
+  return name !== null && HARMLESS_BUILTINS.has(name);
+}
