@@ -1,0 +1,159 @@
+// Turns argv into a typed command. Knows nothing about files or rules.
+import { parseArgs } from 'node:util';
+
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface CheckOptions {
+  paths: string[];
+  format: OutputFormat;
+  /** Write safe fixes (and unsafe ones with `unsafeFixes`) back to the files. */
+  fix: boolean;
+  unsafeFixes: boolean;
+  /** Print what fixing would change instead of writing. */
+  diff: boolean;
+  /** A fresh selection replacing the configuration's select and ignore. */
+  select: string[] | undefined;
+  /** Added to the ignored codes. */
+  ignore: string[] | undefined;
+  configFile: string | undefined;
+  exitZero: boolean;
+  quiet: boolean;
+  statistics: boolean;
+  noColor: boolean;
+}
+
+export type CliCommand =
+  | { kind: 'help'; topic: 'main' | 'check' | 'rule' }
+  | { kind: 'version' }
+  | { kind: 'check'; options: CheckOptions }
+  | { kind: 'rule'; code: string | undefined; all: boolean };
+
+/** Bad command line: the entry prints the message and the usage, and exits with 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly topic: 'main' | 'check' | 'rule' = 'main',
+  ) {
+    super(message);
+  }
+}
+
+const SELECTOR = /^(ALL|OOM[0-9]{0,3})$/;
+
+function splitSelectors(values: string[] | undefined, option: string): string[] | undefined {
+  if (values === undefined) return undefined;
+  const selectors = values
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  const invalid = selectors.find((s) => !SELECTOR.test(s));
+  if (invalid) throw new UsageError(`${option}: \`${invalid}\` is not a rule code or prefix (such as OOM003, OOM or ALL)`, 'check');
+  return selectors;
+}
+
+/** parseArgs reports unknown options and missing values as TypeErrors with an ERR_PARSE_ARGS code. */
+function parseOrThrow<T>(parse: () => T, topic: 'check' | 'rule'): T {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) throw error;
+    // Node's message for an unknown option goes on about positionals; the option is what matters.
+    const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message);
+    throw new UsageError(unknown ? `unknown option '${unknown[1]}'` : (error as Error).message, topic);
+  }
+}
+
+function parseCheck(argv: string[]): CliCommand {
+  const { values, positionals } = parseOrThrow(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          format: { type: 'string' },
+          fix: { type: 'boolean' },
+          'unsafe-fixes': { type: 'boolean' },
+          diff: { type: 'boolean' },
+          select: { type: 'string', multiple: true },
+          ignore: { type: 'string', multiple: true },
+          config: { type: 'string' },
+          'exit-zero': { type: 'boolean' },
+          quiet: { type: 'boolean', short: 'q' },
+          statistics: { type: 'boolean' },
+          'no-color': { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      }),
+    'check',
+  );
+  if (values.help) return { kind: 'help', topic: 'check' };
+  const format = values.format ?? 'text';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got \`${format}\`)`, 'check');
+  }
+  if (values.statistics && format !== 'text' && format !== 'json') {
+    throw new UsageError('--statistics works with --format text or json', 'check');
+  }
+  const diff = values.diff ?? false;
+  const unsafeFixes = values['unsafe-fixes'] ?? false;
+  return {
+    kind: 'check',
+    options: {
+      paths: positionals.length ? positionals : ['.'],
+      format: format as OutputFormat,
+      // Asking for unsafe fixes means asking for fixes; with --diff they are only shown.
+      fix: !diff && ((values.fix ?? false) || unsafeFixes),
+      unsafeFixes,
+      diff,
+      select: splitSelectors(values.select, '--select'),
+      ignore: splitSelectors(values.ignore, '--ignore'),
+      configFile: values.config,
+      exitZero: values['exit-zero'] ?? false,
+      quiet: values.quiet ?? false,
+      statistics: values.statistics ?? false,
+      noColor: values['no-color'] ?? false,
+    },
+  };
+}
+
+function parseRule(argv: string[]): CliCommand {
+  const { values, positionals } = parseOrThrow(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      }),
+    'rule',
+  );
+  if (values.help) return { kind: 'help', topic: 'rule' };
+  const all = values.all ?? false;
+  if (positionals.length > 1) throw new UsageError('`rule` takes one rule code', 'rule');
+  if (all === (positionals.length === 1)) throw new UsageError('give a rule code (such as OOM003) or --all', 'rule');
+  return { kind: 'rule', code: positionals[0], all };
+}
+
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const [first, ...rest] = argv;
+  switch (first) {
+    case undefined:
+      throw new UsageError('missing command');
+    case '--help':
+    case '-h':
+    case 'help':
+      return { kind: 'help', topic: 'main' };
+    case '--version':
+    case '-V':
+      return { kind: 'version' };
+    case 'check':
+      return parseCheck(rest);
+    case 'rule':
+      return parseRule(rest);
+    default:
+      throw new UsageError(first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`);
+  }
+}

@@ -1,0 +1,86 @@
+// `oomlint check`: run the check, print the report in the format asked for, choose the exit status.
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Analyzer } from '../analysis/analyzer';
+import type { ConfigProblem } from '../analysis/types';
+import { createPaint, type Paint } from './ansi';
+import type { CheckOptions } from './args';
+import { checkFiles } from './check-files';
+import type { CheckReport } from './check-report';
+import { EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS } from './exit-codes';
+import { writeFileProblems, writeRejectedFixes } from './file-problems';
+import { formatGithub } from './format-github';
+import { formatJson } from './format-json';
+import { formatSarif } from './format-sarif';
+import { formatStatisticsJson, formatStatisticsText, ruleStatistics } from './format-statistics';
+import { writeTextReport } from './format-text';
+import type { OutputStreams } from './output';
+import { summaryLines } from './summary';
+import type { ToolInfo } from './tool-info';
+import { unifiedDiff } from './unified-diff';
+
+export interface CheckEnvironment {
+  cwd: string;
+  analyzer: Analyzer;
+  out: OutputStreams;
+  color: boolean;
+  tool: ToolInfo;
+}
+
+function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint): string {
+  return `${paint('bold', `${relative(cwd, problem.file) || problem.file}:${problem.line}`)}: ${paint('red', 'configuration error:')} ${problem.message}\n`;
+}
+
+function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvironment, paint: Paint): void {
+  const { out, cwd } = env;
+  if (report.mode === 'diff') {
+    for (const change of report.changes) out.stdout(unifiedDiff(change.before, change.after, change.displayPath));
+    writeFileProblems(report, out, paint);
+    if (!options.quiet) out.stderr(summaryLines(report).join('\n') + '\n');
+    return;
+  }
+  if (options.statistics) {
+    const statistics = ruleStatistics(report.files.flatMap((f) => f.diagnostics), report.selection);
+    out.stdout(options.format === 'json' ? formatStatisticsJson(statistics) : formatStatisticsText(statistics));
+    writeFileProblems(report, out, paint);
+    return;
+  }
+  switch (options.format) {
+    case 'text':
+      writeTextReport(report, out, { paint, quiet: options.quiet });
+      return;
+    case 'json':
+      out.stdout(formatJson(report, env.tool.repositoryUrl));
+      break;
+    case 'sarif':
+      out.stdout(formatSarif(report, cwd, env.tool));
+      break;
+    case 'github':
+      out.stdout(formatGithub(report, cwd));
+      break;
+  }
+  // Machine-readable formats carry the failures already; rejected fixes still deserve a human's eye.
+  writeRejectedFixes(report, out, paint);
+}
+
+export function exitStatus(report: CheckReport, options: CheckOptions): number {
+  if (report.failures.length || report.configProblems.length) return EXIT_ERROR;
+  if (options.exitZero) return EXIT_CLEAN;
+  if (report.mode === 'diff') return report.changes.length ? EXIT_PROBLEMS : EXIT_CLEAN;
+  return report.files.some((f) => f.diagnostics.length) ? EXIT_PROBLEMS : EXIT_CLEAN;
+}
+
+export function runCheckCommand(options: CheckOptions, env: CheckEnvironment): number {
+  const paint = createPaint(env.color);
+  if (options.configFile !== undefined && !existsSync(resolve(env.cwd, options.configFile))) {
+    env.out.stderr(`oomlint: --config: no such file: ${options.configFile}\n`);
+    return EXIT_ERROR;
+  }
+  const report = checkFiles({ options, cwd: env.cwd, analyzer: env.analyzer });
+  // The github format turns configuration problems into annotations; every other format leaves stdout to results.
+  if (options.format !== 'github' || options.statistics || report.mode === 'diff') {
+    for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint));
+  }
+  writeReport(report, options, env, paint);
+  return exitStatus(report, options);
+}

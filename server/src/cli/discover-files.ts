@@ -1,0 +1,120 @@
+// Which files `oomlint check PATH...` looks at: every .py file below the folders named, minus what
+// .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
+// named on the command line is always checked, whatever it is called, so that a missing or
+// unreadable one is reported rather than silently skipped.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** Folders that never hold the project's own code. */
+const SKIPPED_FOLDERS = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'site-packages',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+]);
+
+interface GitignoreLayer {
+  base: string;
+  rules: Ignore;
+}
+
+export interface DiscoveryOptions {
+  /** True for a file or folder that the configuration's `exclude` leaves out of walks. */
+  isExcluded: (path: string) => boolean;
+}
+
+function readGitignore(folder: string): GitignoreLayer | undefined {
+  const file = join(folder, '.gitignore');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return { base: folder, rules: ignore().add(text) };
+}
+
+const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'));
+
+/** The deepest .gitignore with an opinion decides, as in git. */
+function isGitignored(layers: readonly GitignoreLayer[], path: string, isFolder: boolean): boolean {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i]!;
+    const rel = toPosix(relative(layer.base, path)) + (isFolder ? '/' : '');
+    const verdict = layer.rules.test(rel);
+    if (verdict.ignored) return true;
+    if (verdict.unignored) return false;
+  }
+  return false;
+}
+
+/** .gitignore files between the repository's root and `folder` (exclusive) also apply inside it. */
+function enclosingGitignores(folder: string): GitignoreLayer[] {
+  const chain: string[] = [];
+  for (let current = folder; !existsSync(join(current, '.git')); ) {
+    const parent = dirname(current);
+    // Not inside a repository: only the .gitignore files found during the walk count.
+    if (parent === current) return [];
+    chain.unshift(parent);
+    current = parent;
+  }
+  return chain.map(readGitignore).filter((l): l is GitignoreLayer => l !== undefined);
+}
+
+function isVirtualenv(folder: string): boolean {
+  return existsSync(join(folder, 'pyvenv.cfg'));
+}
+
+function walk(folder: string, layers: GitignoreLayer[], options: DiscoveryOptions, found: Set<string>): void {
+  const own = readGitignore(folder);
+  const here = own ? [...layers, own] : layers;
+  let entries;
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    // A folder that cannot be listed holds nothing we could read either.
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (SKIPPED_FOLDERS.has(entry.name) || isVirtualenv(path)) continue;
+      if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
+      walk(path, here, options, found);
+    } else if (entry.name.endsWith('.py') && !entry.isFIFO() && !entry.isSocket()) {
+      // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
+      if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
+      found.add(path);
+    }
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Absolute paths of the files to check, sorted. */
+export function discoverPythonFiles(paths: readonly string[], cwd: string, options: DiscoveryOptions): string[] {
+  const found = new Set<string>();
+  for (const given of paths) {
+    const path = resolve(cwd, given);
+    if (isFolder(path)) walk(path, enclosingGitignores(path), options, found);
+    else found.add(path);
+  }
+  return [...found].sort();
+}
+

@@ -1,0 +1,17 @@
+// Files that could not be checked, and fixes held back, as lines on stderr for people to read.
+import type { Paint } from './ansi';
+import { READ_ERROR_CODE, type CheckReport } from './check-report';
+import type { OutputStreams } from './output';
+
+export function writeFileProblems(report: CheckReport, out: OutputStreams, paint: Paint): void {
+  for (const failure of report.failures) {
+    out.stderr(`${paint('bold', failure.displayPath)}: ${paint('red', READ_ERROR_CODE)} ${failure.message}\n`);
+  }
+  writeRejectedFixes(report, out, paint);
+}
+
+export function writeRejectedFixes(report: CheckReport, out: OutputStreams, paint: Paint): void {
+  for (const rejected of report.rejectedFixes) {
+    out.stderr(`${paint('bold', rejected.displayPath)}: ${paint('yellow', 'fixes not applied:')} ${rejected.message}\n`);
+  }
+}

@@ -1,0 +1,45 @@
+// Fixing one file's text: apply fixes pass by pass until nothing applicable is left, then refuse
+// the result if it parses worse than the original (a broken fix must never reach the disk).
+import { fixUntilStable, type FixSelection } from '../analysis/fixes';
+import type { Diagnostic } from '../analysis/types';
+import { walk, type SyntaxNode } from '../parser/syntax';
+
+export function countSyntaxErrors(root: SyntaxNode): number {
+  let count = 0;
+  walk(root, (node) => {
+    if (node.isError || node.isMissing) count++;
+  });
+  return count;
+}
+
+export type FixOutcome =
+  | { kind: 'unchanged'; diagnostics: Diagnostic[] }
+  | { kind: 'fixed'; text: string; applied: number; diagnostics: Diagnostic[] }
+  /** `diagnostics` are those of the original text, which stays as it was. */
+  | { kind: 'rejected'; reason: string; diagnostics: Diagnostic[] };
+
+export interface FixInput {
+  text: string;
+  analyse: (text: string) => Diagnostic[];
+  parse: (text: string) => SyntaxNode;
+  selection: FixSelection;
+}
+
+export function fixText({ text, analyse, parse, selection }: FixInput): FixOutcome {
+  let original: Diagnostic[] | undefined;
+  const analyseOnce = (current: string) => {
+    const diagnostics = analyse(current);
+    // fixUntilStable analyses the original first; keep that for the rejected case.
+    original ??= diagnostics;
+    return diagnostics;
+  };
+  const result = fixUntilStable(text, analyseOnce, selection);
+  if (result.text === text) return { kind: 'unchanged', diagnostics: result.remaining };
+  const before = countSyntaxErrors(parse(text));
+  const after = countSyntaxErrors(parse(result.text));
+  if (after > before) {
+    const reason = `the fixed code would have ${after} syntax error${after === 1 ? '' : 's'} where the original has ${before}; please report this`;
+    return { kind: 'rejected', reason, diagnostics: original ?? [] };
+  }
+  return { kind: 'fixed', text: result.text, applied: result.applied, diagnostics: result.remaining };
+}

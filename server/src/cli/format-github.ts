@@ -1,0 +1,61 @@
+// GitHub Actions workflow commands: each problem becomes an annotation on the pull request's diff.
+import { relative, sep } from 'node:path';
+import type { ConfigProblem, Severity } from '../analysis/types';
+import { READ_ERROR_CODE, type CheckReport } from './check-report';
+import { rowColumn } from './locations';
+
+type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+const LEVEL: Record<Severity, AnnotationLevel> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** The message part: `%` and line breaks would end or corrupt the command. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Property values also may not contain the separators `,` and `:`. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+function annotation(level: AnnotationLevel, properties: Record<string, string | number>, message: string): string {
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
+  return `::${level} ${props}::${escapeData(message)}\n`;
+}
+
+/** GitHub resolves annotation paths against the workspace, with `/` separators. */
+const workspacePath = (displayPath: string) => (sep === '/' ? displayPath : displayPath.split(sep).join('/'));
+
+function configAnnotation(problem: ConfigProblem, cwd: string): string {
+  const file = workspacePath(relative(cwd, problem.file));
+  return annotation('error', { title: 'oomlint configuration', file, line: problem.line }, problem.message);
+}
+
+export function formatGithub(report: CheckReport, cwd: string): string {
+  let out = report.configProblems.map((p) => configAnnotation(p, cwd)).join('');
+  for (const failure of report.failures) {
+    const position: Record<string, number> = failure.line === undefined ? {} : { line: failure.line, col: failure.column ?? 1 };
+    out += annotation('error', { title: `oomlint (${READ_ERROR_CODE})`, file: workspacePath(failure.displayPath), ...position }, failure.message);
+  }
+  for (const file of report.files) {
+    for (const diagnostic of file.diagnostics) {
+      const start = rowColumn(file.source, diagnostic.start);
+      const end = rowColumn(file.source, diagnostic.end);
+      out += annotation(
+        LEVEL[diagnostic.severity],
+        {
+          title: `oomlint (${diagnostic.code})`,
+          file: workspacePath(file.displayPath),
+          line: start.row,
+          col: start.column,
+          endLine: end.row,
+          endColumn: end.column,
+        },
+        diagnostic.message,
+      );
+    }
+  }
+  return out;
+}

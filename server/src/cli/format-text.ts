@@ -1,0 +1,43 @@
+// The human format: `path:row:col: CODE message`, the line with carets under the problem, a summary.
+import { applicableFix } from '../analysis/fixes';
+import type { Severity } from '../analysis/types';
+import type { Paint, Style } from './ansi';
+import type { CheckReport } from './check-report';
+import { renderCodeFrame } from './code-frame';
+import { writeFileProblems } from './file-problems';
+import { rowColumn } from './locations';
+import type { OutputStreams } from './output';
+import { summaryLines } from './summary';
+
+export const SEVERITY_STYLE: Record<Severity, Style> = {
+  error: 'red',
+  warning: 'yellow',
+  information: 'blue',
+  hint: 'cyan',
+};
+
+export interface TextOptions {
+  paint: Paint;
+  quiet: boolean;
+}
+
+export function writeTextReport(report: CheckReport, out: OutputStreams, { paint, quiet }: TextOptions): void {
+  writeFileProblems(report, out, paint);
+
+  const blocks: string[] = [];
+  for (const file of report.files) {
+    for (const diagnostic of file.diagnostics) {
+      const { row, column } = rowColumn(file.source, diagnostic.start);
+      const style = SEVERITY_STYLE[diagnostic.severity];
+      const fixable = applicableFix(diagnostic, report.selection) ? `${paint('cyan', '[*]')} ` : '';
+      const heading = `${paint('bold', file.displayPath)}:${row}:${column}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
+      const frame = renderCodeFrame(file.source, diagnostic.start, diagnostic.end, paint, style);
+      blocks.push([heading, ...frame].join('\n') + '\n');
+    }
+  }
+  if (blocks.length) out.stdout(blocks.join('\n'));
+  if (!quiet) {
+    const summary = summaryLines(report);
+    if (summary.length) out.stdout((blocks.length ? '\n' : '') + summary.join('\n') + '\n');
+  }
+}

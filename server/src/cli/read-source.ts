@@ -1,0 +1,99 @@
+// Reads a Python file as bytes and decodes it strictly: a file that is not UTF-8 is reported,
+// never analysed with replacement characters (its fixes would then corrupt it).
+import { lstatSync, readFileSync } from 'node:fs';
+
+export type SourceRead =
+  | { ok: true; text: string; hasBom: boolean }
+  /** `line` and `column` (1-based) point at the first undecodable byte, when that is the problem. */
+  | { ok: false; message: string; line?: number; column?: number };
+
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a directory',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'file name too long',
+};
+
+function describeReadError(path: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  let reason = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+  if (code === 'ENOENT') {
+    try {
+      if (lstatSync(path).isSymbolicLink()) reason = 'symbolic link to a missing file';
+    } catch {
+      // Not there at all: the plain message is right.
+    }
+  }
+  return `could not read: ${reason}${code ? ` (${code})` : ''}`;
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence; -1 if all are valid. */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf;
+    if (lead < 0x80) length = 1;
+    else if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      // No overlong forms, no UTF-16 surrogates.
+      if (lead === 0xe0) min = 0xa0;
+      if (lead === 0xed) max = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) min = 0x90;
+      if (lead === 0xf4) max = 0x8f;
+    } else return i;
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      const low = k === 1 ? min : 0x80;
+      const high = k === 1 ? max : 0xbf;
+      if (next === undefined || next < low || next > high) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/** Where an offset into valid UTF-8 `bytes` falls, as a 1-based line and character column. */
+function lineAndColumn(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  const before = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, offset));
+  return { line, column: [...before].length + 1 };
+}
+
+export function decodeSource(bytes: Uint8Array): SourceRead {
+  try {
+    // The decoder removes a leading BOM itself; remember it so that fixed files keep it.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return { ok: true, text, hasBom };
+  } catch {
+    const offset = Math.max(0, firstInvalidUtf8Byte(bytes));
+    const { line, column } = lineAndColumn(bytes, offset);
+    const byte = bytes[offset]?.toString(16).toUpperCase().padStart(2, '0') ?? '??';
+    return { ok: false, message: `could not decode as UTF-8: invalid byte 0x${byte} at line ${line}, column ${column}`, line, column };
+  }
+}
+
+export function readSource(path: string): SourceRead {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    return { ok: false, message: describeReadError(path, error) };
+  }
+  return decodeSource(bytes);
+}

@@ -1,0 +1,49 @@
+// Help text for each command.
+
+const MAIN = `Usage: oomlint <command> [options]
+
+Finds the PyTorch code patterns behind "CUDA out of memory" and fixes them.
+
+Commands:
+  check [PATH...]   Check Python files (default: the current folder)
+  rule CODE         Show a rule's documentation (--all lists every rule)
+
+Options:
+  -h, --help        Show help (also: oomlint <command> --help)
+  -V, --version     Show the version
+`;
+
+const CHECK = `Usage: oomlint check [options] [PATH...]
+
+Checks the .py files named and those found in the folders named (default: the current folder),
+skipping what .gitignore files, \`exclude\` in [tool.oomlint], virtualenvs and caches leave out.
+A file named explicitly is always checked.
+
+Options:
+  --format FORMAT     text (default), json (ruff-compatible), sarif, github
+  --fix               Apply safe fixes to the files
+  --unsafe-fixes      Also apply unsafe fixes (implies --fix unless --diff is given)
+  --diff              Print a unified diff of the fixes instead of writing them
+  --select CODES      Comma-separated codes or prefixes to check, instead of the
+                      configuration's select and ignore
+  --ignore CODES      Comma-separated codes or prefixes to skip, besides the configuration's
+  --config FILE       Read settings from FILE instead of the nearest pyproject.toml
+  --exit-zero         Exit with 0 even when problems are found
+  -q, --quiet         Print only the problems, no summary
+  --statistics        Print how many times each rule fired instead of each problem
+  --no-color          Do not colour the output (also: NO_COLOR=1)
+  -h, --help          Show this help
+
+Exit status: 0 no problems, 1 problems found (or, with --diff, changes to make),
+2 bad usage, a bad configuration, or a file that could not be read or decoded.
+`;
+
+const RULE = `Usage: oomlint rule CODE
+       oomlint rule --all
+
+Prints the documentation of a rule (such as OOM003) as Markdown, or lists every rule.
+`;
+
+export function usageText(topic: 'main' | 'check' | 'rule'): string {
+  return topic === 'check' ? CHECK : topic === 'rule' ? RULE : MAIN;
+}

@@ -1,0 +1,91 @@
+// Finds and reads the pyproject.toml that governs a file. Results are cached per file and per
+// folder, because a walk over a project asks once for every file; editors invalidate on change.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { declaresOomlintSection, defaultProjectConfig, parseProjectConfig, type ProjectConfig } from './pyproject';
+
+interface LoadedFile {
+  config: ProjectConfig;
+  declaresSection: boolean;
+}
+
+/** null: no such file. */
+const fileCache = new Map<string, LoadedFile | null>();
+const folderCache = new Map<string, ProjectConfig>();
+
+function readConfigFile(file: string): LoadedFile | null {
+  const cached = fileCache.get(file);
+  if (cached !== undefined) return cached;
+  let loaded: LoadedFile | null;
+  try {
+    const text = readFileSync(file, 'utf8');
+    loaded = { config: parseProjectConfig(text, file), declaresSection: declaresOomlintSection(text) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    loaded =
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? null
+        : {
+            config: { ...defaultProjectConfig(dirname(file)), file, problems: [{ file, line: 1, message: `could not read: ${describeError(error)}` }] },
+            declaresSection: true,
+          };
+  }
+  fileCache.set(file, loaded);
+  return loaded;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads one configuration file (cached); a missing or unreadable file gives defaults and a problem. */
+export function loadProjectConfigFile(file: string): ProjectConfig {
+  const absolute = resolve(file);
+  const loaded = readConfigFile(absolute);
+  if (loaded) return loaded.config;
+  return { ...defaultProjectConfig(dirname(absolute)), file: absolute, problems: [{ file: absolute, line: 1, message: 'file not found' }] };
+}
+
+function startFolder(startPath: string): string {
+  const absolute = resolve(startPath);
+  try {
+    if (statSync(absolute).isDirectory()) return absolute;
+  } catch {
+    // A file that does not exist yet (an unsaved editor buffer) still has a folder.
+  }
+  return dirname(absolute);
+}
+
+/**
+ * The configuration for a file or folder: the nearest pyproject.toml above it with a
+ * `[tool.oomlint]` table, else the nearest pyproject.toml, else defaults rooted at the folder.
+ */
+export function findProjectConfig(startPath: string): ProjectConfig {
+  const folder = startFolder(startPath);
+  const cached = folderCache.get(folder);
+  if (cached) return cached;
+
+  let nearest: ProjectConfig | undefined;
+  let found: ProjectConfig | undefined;
+  for (let current = folder; ; current = dirname(current)) {
+    const loaded = readConfigFile(join(current, 'pyproject.toml'));
+    if (loaded) {
+      nearest ??= loaded.config;
+      if (loaded.declaresSection) {
+        found = loaded.config;
+        break;
+      }
+    }
+    if (dirname(current) === current) break;
+  }
+  const config = found ?? nearest ?? defaultProjectConfig(folder);
+  folderCache.set(folder, config);
+  return config;
+}
+
+/** Forgets a changed, created or deleted file (any file's change can move which one is nearest), or everything. */
+export function invalidateProjectConfig(file?: string): void {
+  if (file === undefined) fileCache.clear();
+  else fileCache.delete(resolve(file));
+  folderCache.clear();
+}

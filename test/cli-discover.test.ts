@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { after, test } from 'node:test';
+import { discoverPythonFiles, type DiscoveryOptions } from '../server/src/cli/discover-files';
+import { parseProjectConfig, isExcluded } from '../server/src/config/pyproject';
+
+const root = mkdtempSync(join(tmpdir(), 'oomlint-discover-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function write(path: string, text = ''): void {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+const nothingExcluded: DiscoveryOptions = { isExcluded: () => false };
+const found = (paths: string[], options: DiscoveryOptions = nothingExcluded, cwd = root) =>
+  discoverPythonFiles(paths, cwd, options).map((p) => relative(root, p));
+
+// A small project with everything a walk has to skip.
+write('.git/HEAD', 'ref: refs/heads/main\n');
+write('.gitignore', 'generated/\n*_pb2.py\n!keep_pb2.py\n');
+write('train.py');
+write('notes.txt');
+write('model_pb2.py');
+write('keep_pb2.py');
+write('generated/out.py');
+write('pkg/__init__.py');
+write('pkg/.gitignore', 'local_*.py\n');
+write('pkg/local_settings.py');
+write('pkg/__pycache__/x.py');
+write('node_modules/lib/x.py');
+write('.venv/lib/site.py');
+write('env/pyvenv.cfg', 'home = /usr/bin\n');
+write('env/lib/python3.11/site-packages/torch/x.py');
+write('vendor/site-packages/x.py');
+write('build/lib/x.py');
+write('generated/inner/y.py');
+write('sub/model_pb2.py');
+write('sub/ok.py');
+write('nested/.git/HEAD', 'ref: refs/heads/main\n');
+write('nested/api_pb2.py');
+symlinkSync(join(root, 'nowhere.py'), join(root, 'dangling.py'));
+symlinkSync(join(root, 'pkg'), join(root, 'pkg_link'));
+
+test('walks folders for .py files, skipping ignored files, virtualenvs and caches', () => {
+  assert.deepEqual(found(['.']), ['build/lib/x.py', 'dangling.py', 'keep_pb2.py', 'pkg/__init__.py', 'sub/ok.py', 'train.py']);
+});
+
+test('.gitignore files above the folder walked apply up to the repository root', () => {
+  assert.deepEqual(found(['sub']), ['sub/ok.py']);
+  // A repository of its own does not inherit the enclosing one's rules.
+  assert.deepEqual(found(['nested']), ['nested/api_pb2.py']);
+});
+
+test('a file named explicitly is checked whatever it is called and wherever it is', () => {
+  assert.deepEqual(found(['notes.txt', 'generated/out.py', 'missing.py', 'train.py', './train.py']), [
+    'generated/out.py',
+    'missing.py',
+    'notes.txt',
+    'train.py',
+  ]);
+});
+
+test("the configuration's exclude leaves out files and folders in walks only", () => {
+  const config = parseProjectConfig('[tool.oomlint]\nexclude = ["build", "keep_*.py"]\n', join(root, 'pyproject.toml'));
+  const options = { isExcluded: (path: string) => isExcluded(config, path) };
+  assert.deepEqual(found(['.'], options), ['dangling.py', 'pkg/__init__.py', 'sub/ok.py', 'train.py']);
+  assert.deepEqual(found(['build/lib/x.py'], options), ['build/lib/x.py']);
+});
+
+test('paths are resolved against the working folder given', () => {
+  assert.deepEqual(found(['__init__.py'], nothingExcluded, join(root, 'pkg')), ['pkg/__init__.py']);
+});

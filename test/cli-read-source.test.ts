@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import fc from 'fast-check';
+import { decodeSource, firstInvalidUtf8Byte, readSource } from '../server/src/cli/read-source';
+
+const dir = mkdtempSync(join(tmpdir(), 'oomlint-read-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('decodes UTF-8 and removes a BOM, remembering it', () => {
+  const plain = decodeSource(Buffer.from('x = "é🚀"\n'));
+  assert.deepEqual(plain, { ok: true, text: 'x = "é🚀"\n', hasBom: false });
+  const bom = decodeSource(Buffer.from('\ufeffx = 1\n'));
+  assert.deepEqual(bom, { ok: true, text: 'x = 1\n', hasBom: true });
+});
+
+test('points at the first byte that is not UTF-8', () => {
+  // "é" in Latin-1 on the second line, after two characters.
+  const result = decodeSource(Buffer.concat([Buffer.from('x = 1\nab'), Buffer.from([0xe9]), Buffer.from('t = 2\n')]));
+  assert.equal(result.ok, false);
+  assert.ok(!result.ok);
+  assert.equal(result.line, 2);
+  assert.equal(result.column, 3);
+  assert.match(result.message, /could not decode as UTF-8: invalid byte 0xE9 at line 2, column 3/);
+});
+
+test('the validator agrees with a strict TextDecoder on arbitrary bytes', () => {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 24 }), (bytes) => {
+      let valid = true;
+      try {
+        strict.decode(bytes);
+      } catch {
+        valid = false;
+      }
+      assert.equal(firstInvalidUtf8Byte(bytes) === -1, valid);
+    }),
+    { numRuns: 3000 },
+  );
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary' }), (text) => {
+      assert.equal(firstInvalidUtf8Byte(Buffer.from(text, 'utf8')), -1);
+    }),
+  );
+});
+
+test('missing files, dangling symlinks and folders are reported, not thrown', () => {
+  const missing = readSource(join(dir, 'missing.py'));
+  assert.ok(!missing.ok);
+  assert.equal(missing.message, 'could not read: no such file or directory (ENOENT)');
+
+  symlinkSync(join(dir, 'nowhere.py'), join(dir, 'dangling.py'));
+  const dangling = readSource(join(dir, 'dangling.py'));
+  assert.ok(!dangling.ok);
+  assert.equal(dangling.message, 'could not read: symbolic link to a missing file (ENOENT)');
+
+  const folder = readSource(dir);
+  assert.ok(!folder.ok);
+  assert.equal(folder.message, 'could not read: is a directory (EISDIR)');
+
+  writeFileSync(join(dir, 'ok.py'), 'x = 1\n');
+  assert.deepEqual(readSource(join(dir, 'ok.py')), { ok: true, text: 'x = 1\n', hasBom: false });
+});

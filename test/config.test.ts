@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { isRuleEnabled, resolveSettings } from '../server/src/analysis/settings';
+import { findProjectConfig, invalidateProjectConfig, loadProjectConfigFile } from '../server/src/config/discover';
+import { isExcluded, parseProjectConfig, settingsForFile } from '../server/src/config/pyproject';
+import { sharedAnalyzer } from './support/analyzer';
+
+const ROOT = join(tmpdir(), 'oomlint-config-project');
+const PYPROJECT = join(ROOT, 'pyproject.toml');
+
+const problemsAt = (text: string) => parseProjectConfig(text, PYPROJECT).problems.map((p) => `${p.line}: ${p.message}`);
+
+describe('parseProjectConfig', () => {
+  test('reads every key of [tool.oomlint] into settings', () => {
+    const config = parseProjectConfig(
+      [
+        '[project]',
+        'name = "demo"',
+        '',
+        '[tool.oomlint]',
+        'select = ["oom00", "OOM003"]',
+        'ignore = ["OOM002"]',
+        'max-batch-size = 1024',
+        'max-pinned-workers = 4',
+        'eval-function-names = ["score_*", "benchmark"]',
+        'exclude = ["./build/", "data/generated"]',
+        '',
+        '[tool.oomlint.per-file-ignores]',
+        '"tests/**" = ["OOM004"]',
+        '"scripts/*.py" = ["OOM001", "OOM005"]',
+        '',
+        '[tool.oomlint.severity]',
+        'OOM003 = "error"',
+        'OOM005 = "off"',
+      ].join('\n'),
+      PYPROJECT,
+    );
+    assert.deepEqual(config.problems, []);
+    assert.equal(config.file, PYPROJECT);
+    assert.equal(config.root, ROOT);
+    assert.deepEqual(config.settings, {
+      select: ['OOM00', 'OOM003'],
+      ignore: ['OOM002'],
+      maxBatchSize: 1024,
+      maxPinnedWorkers: 4,
+      evalFunctionNames: ['score_*', 'benchmark'],
+      severity: { OOM003: 'error', OOM005: 'off' },
+    });
+    assert.deepEqual(config.perFileIgnores, [
+      { pattern: 'tests/**', codes: ['OOM004'] },
+      { pattern: 'scripts/*.py', codes: ['OOM001', 'OOM005'] },
+    ]);
+    assert.deepEqual(config.exclude, ['build', 'data/generated']);
+  });
+
+  test('a pyproject.toml without [tool.oomlint] configures nothing and is not a problem', () => {
+    const config = parseProjectConfig('[project]\nname = "demo"\n[tool.ruff]\nline-length = 100\n', PYPROJECT);
+    assert.deepEqual(config.settings, {});
+    assert.deepEqual(config.problems, []);
+  });
+
+  test('reports a TOML syntax error at its line and falls back to defaults', () => {
+    const config = parseProjectConfig('[tool.oomlint]\nselect = ["OOM001"\nignore = []\n', PYPROJECT);
+    assert.deepEqual(config.settings, {});
+    assert.equal(config.problems.length, 1);
+    assert.equal(config.problems[0]!.file, PYPROJECT);
+    assert.equal(config.problems[0]!.line, 3);
+    assert.match(config.problems[0]!.message, /^invalid TOML: /);
+  });
+
+  test('reports wrong types and unknown keys at their lines and keeps the valid keys', () => {
+    const text = [
+      '[tool.oomlint]', // 1
+      'select = "OOM001"', // 2
+      'ignore = ["OOM002", "E501"]', // 3
+      'max-batch-size = 0', // 4
+      'max_pinned_workers = 4', // 5
+      'eval-function-names = ["ok"]', // 6
+      'severity = { OOM003 = "loud", OOM001 = "hint" }', // 7
+      '', // 8
+      '[tool.oomlint.per-file-ignores]', // 9
+      '"tests/*" = "OOM003"', // 10
+    ].join('\n');
+    assert.deepEqual(problemsAt(text), [
+      '2: `select` must be a list of strings',
+      '3: `E501` in `ignore` is not a rule code or prefix (such as OOM003, OOM or ALL)',
+      '4: `max-batch-size` must be a positive integer',
+      '5: unknown key `max_pinned_workers`; did you mean `max-pinned-workers`? (known keys: select, ignore, per-file-ignores, max-batch-size, max-pinned-workers, eval-function-names, severity, exclude)',
+      '7: severity of OOM003 must be one of error, warning, information, hint, off',
+      '10: `per-file-ignores.tests/*` must be a list of strings',
+    ]);
+    const { settings, perFileIgnores } = parseProjectConfig(text, PYPROJECT);
+    assert.deepEqual(settings, { ignore: ['OOM002'], evalFunctionNames: ['ok'], severity: { OOM001: 'hint' } });
+    assert.deepEqual(perFileIgnores, []);
+  });
+
+  test('finds keys written as dotted keys or under [tool]', () => {
+    assert.deepEqual(problemsAt('[tool]\nblack = 1\noomlint.max-batch-size = -3\n'), ['3: `max-batch-size` must be a positive integer']);
+    assert.deepEqual(problemsAt('tool.oomlint.bogus = 1\n'), [
+      '1: unknown key `bogus` (known keys: select, ignore, per-file-ignores, max-batch-size, max-pinned-workers, eval-function-names, severity, exclude)',
+    ]);
+    assert.deepEqual(problemsAt('x = 1\n[tool]\noomlint = 5\n'), ['3: `tool.oomlint` must be a table']);
+  });
+
+  test('a dedicated configuration file holds the keys at its top level', () => {
+    const file = join(ROOT, 'oomlint.toml');
+    const config = parseProjectConfig('select = ["OOM003"]\nmax-batch-size = 64\n', file);
+    assert.deepEqual(config.problems, []);
+    assert.deepEqual(config.settings, { select: ['OOM003'], maxBatchSize: 64 });
+  });
+});
+
+describe('settingsForFile and isExcluded', () => {
+  const config = parseProjectConfig(
+    [
+      '[tool.oomlint]',
+      'ignore = ["OOM002"]',
+      'exclude = ["build", "data/generated/*.py"]',
+      '[tool.oomlint.per-file-ignores]',
+      '"tests/**" = ["OOM003"]',
+      '"conftest.py" = ["OOM001"]',
+      '"notebooks" = ["OOM004"]',
+    ].join('\n'),
+    PYPROJECT,
+  );
+
+  test('adds the ignores of every matching per-file pattern to ignore', () => {
+    assert.deepEqual(settingsForFile(config, join(ROOT, 'tests', 'unit', 'test_train.py')).ignore, ['OOM002', 'OOM003']);
+    assert.deepEqual(settingsForFile(config, join(ROOT, 'pkg', 'conftest.py')).ignore, ['OOM002', 'OOM001']);
+    assert.deepEqual(settingsForFile(config, join(ROOT, 'notebooks', 'demo.py')).ignore, ['OOM002', 'OOM004']);
+    assert.deepEqual(settingsForFile(config, join(ROOT, 'train.py')).ignore, ['OOM002']);
+    // Outside the configuration's folder nothing matches.
+    assert.deepEqual(settingsForFile(config, join(tmpdir(), 'elsewhere', 'tests', 'x.py')).ignore, ['OOM002']);
+  });
+
+  test('per-file ignores turn the rule off for those files only', () => {
+    const inTests = resolveSettings(settingsForFile(config, join(ROOT, 'tests', 'test_a.py')));
+    const elsewhere = resolveSettings(settingsForFile(config, join(ROOT, 'src', 'a.py')));
+    assert.equal(isRuleEnabled('OOM003', inTests), false);
+    assert.equal(isRuleEnabled('OOM003', elsewhere), true);
+  });
+
+  test('excludes matching files and everything in matching folders', () => {
+    assert.equal(isExcluded(config, join(ROOT, 'build')), true);
+    assert.equal(isExcluded(config, join(ROOT, 'build', 'lib', 'x.py')), true);
+    assert.equal(isExcluded(config, join(ROOT, 'src', 'build', 'x.py')), true);
+    assert.equal(isExcluded(config, join(ROOT, 'data', 'generated', 'x.py')), true);
+    assert.equal(isExcluded(config, join(ROOT, 'data', 'x.py')), false);
+    assert.equal(isExcluded(config, join(ROOT, 'builder.py')), false);
+  });
+
+  test('per-file ignores reach the analysis', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = 'def train(model, loader, opt, crit):\n    total = 0\n    for x, y in loader:\n        loss = crit(model(x), y)\n        loss.backward()\n        opt.step()\n        total += loss\n';
+    const codes = (path: string) => analyzer.analyzeText(text, { settings: settingsForFile(config, path), path }).map((d) => d.code);
+    assert.deepEqual(codes(join(ROOT, 'src', 'train.py')), ['OOM003']);
+    assert.deepEqual(codes(join(ROOT, 'tests', 'test_train.py')), []);
+  });
+});
+
+describe('findProjectConfig', () => {
+  const base = mkdtempSync(join(tmpdir(), 'oomlint-config-'));
+  after(() => rmSync(base, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(base, path, '..'), { recursive: true });
+    writeFileSync(join(base, path), text);
+  };
+
+  test('takes the nearest pyproject.toml with [tool.oomlint], skipping ones without it', () => {
+    write('pyproject.toml', '[tool.oomlint]\nmax-batch-size = 64\n');
+    write('pkg/pyproject.toml', '[project]\nname = "pkg"\n');
+    write('pkg/src/train.py', '');
+    const config = findProjectConfig(join(base, 'pkg', 'src', 'train.py'));
+    assert.equal(config.file, join(base, 'pyproject.toml'));
+    assert.equal(config.root, base);
+    assert.deepEqual(config.settings, { maxBatchSize: 64 });
+  });
+
+  test('falls back to the nearest pyproject.toml, then to defaults', () => {
+    const project = mkdtempSync(join(tmpdir(), 'oomlint-config-plain-'));
+    try {
+      mkdirSync(join(project, 'src'));
+      assert.equal(findProjectConfig(join(project, 'src', 'a.py')).file, null);
+      assert.equal(findProjectConfig(join(project, 'src', 'a.py')).root, join(project, 'src'));
+      writeFileSync(join(project, 'pyproject.toml'), '[project]\nname = "x"\n');
+      invalidateProjectConfig(join(project, 'pyproject.toml'));
+      const config = findProjectConfig(join(project, 'src', 'a.py'));
+      assert.equal(config.file, join(project, 'pyproject.toml'));
+      assert.deepEqual(config.settings, {});
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  test('serves cached results until the file is invalidated', () => {
+    write('cache/pyproject.toml', '[tool.oomlint]\nmax-batch-size = 10\n');
+    const file = join(base, 'cache', 'a.py');
+    assert.equal(findProjectConfig(file).settings.maxBatchSize, 10);
+    write('cache/pyproject.toml', '[tool.oomlint]\nmax-batch-size = 20\n');
+    assert.equal(findProjectConfig(file).settings.maxBatchSize, 10);
+    invalidateProjectConfig(join(base, 'cache', 'pyproject.toml'));
+    assert.equal(findProjectConfig(file).settings.maxBatchSize, 20);
+  });
+
+  test('a broken pyproject.toml that mentions [tool.oomlint] is still chosen, so its problem is seen', () => {
+    write('broken/pyproject.toml', '[tool.oomlint]\nselect = [\n');
+    write('broken/sub/a.py', '');
+    const config = findProjectConfig(join(base, 'broken', 'sub', 'a.py'));
+    assert.equal(config.file, join(base, 'broken', 'pyproject.toml'));
+    assert.equal(config.problems.length, 1);
+    assert.match(config.problems[0]!.message, /invalid TOML/);
+  });
+
+  test('loadProjectConfigFile reports a missing file', () => {
+    const config = loadProjectConfigFile(join(base, 'nope.toml'));
+    assert.deepEqual(config.problems.map((p) => p.message), ['file not found']);
+  });
+});
