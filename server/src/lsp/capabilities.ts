@@ -1,0 +1,37 @@
+// What this server offers, and which optional client features it relies on when present.
+import {
+  CodeActionKind,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type ServerCapabilities,
+} from 'vscode-languageserver';
+import { APPLY_FIX_ALL_COMMAND, FIX_ALL_KIND } from './protocol';
+
+export interface ClientSupport {
+  /** Answers `workspace/configuration`; otherwise settings come with didChangeConfiguration. */
+  configurationPull: boolean;
+  /** Lets the server ask for didChangeConfiguration notifications at run time. */
+  configurationChangeRegistration: boolean;
+  /** Lets the server ask to be told about pyproject.toml changes at run time. */
+  watchedFilesRegistration: boolean;
+}
+
+export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
+  const workspace = capabilities.workspace;
+  return {
+    configurationPull: workspace?.configuration === true,
+    configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+  };
+}
+
+export function serverCapabilities(): ServerCapabilities {
+  return {
+    // Offsets everywhere are UTF-16 code units: LSP's default, tree-sitter's and JavaScript's unit.
+    positionEncoding: 'utf-16',
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+    hoverProvider: true,
+    executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND] },
+  };
+}

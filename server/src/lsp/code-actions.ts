@@ -1,0 +1,49 @@
+// textDocument/codeAction: the fixes each diagnostic carries, "ignore on this line", and fix-all.
+// Diagnostics stamped with another version than the document's current one get nothing.
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Connection } from 'vscode-languageserver';
+import { readDiagnosticData } from './diagnostic-data';
+import type { DocumentLinter } from './document-linter';
+import { fixAllAction } from './fix-all';
+import { ignoreLineAction } from './ignore-line';
+import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from './protocol';
+import { quickFixActions } from './quick-fixes';
+
+/** Kinds are hierarchical: asking for `source.fixAll` also asks for `source.fixAll.oomlint`. */
+function isRequested(only: readonly string[] | undefined, kind: string): boolean {
+  return !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
+}
+
+export async function codeActions(params: CodeActionParams, linter: DocumentLinter): Promise<CodeAction[]> {
+  const { uri } = params.textDocument;
+  const result = await linter.current(uri);
+  if (!result || !result.root) return [];
+  const { only } = params.context;
+
+  const fixes: CodeAction[] = [];
+  const ignores: CodeAction[] = [];
+  const ignoreOffered = new Set<string>();
+  let ours = 0;
+  if (isRequested(only, CodeActionKind.QuickFix)) {
+    for (const diagnostic of params.context.diagnostics) {
+      if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+      const data = readDiagnosticData(diagnostic.data);
+      if (!data || data.uri !== uri || data.version !== result.version) continue;
+      ours++;
+      fixes.push(...quickFixActions(diagnostic, data));
+      const ignoreKey = `${String(diagnostic.code)}@${diagnostic.range.start.line}`;
+      if (ignoreOffered.has(ignoreKey)) continue;
+      const ignore = ignoreLineAction(result, diagnostic, linter);
+      if (ignore) {
+        ignores.push(ignore);
+        ignoreOffered.add(ignoreKey);
+      }
+    }
+  }
+  // Unfiltered requests (the light bulb) get fix-all next to the problems it would fix.
+  const fixAll = (only ? isRequested(only, FIX_ALL_KIND) : ours > 0) ? fixAllAction(result) : undefined;
+  return [...fixes, ...ignores, ...(fixAll ? [fixAll] : [])];
+}
+
+export function registerCodeActions(connection: Connection, linter: DocumentLinter): void {
+  connection.onCodeAction((params) => codeActions(params, linter));
+}

@@ -1,0 +1,106 @@
+// Runs the analysis on open documents and keeps the result of each document's current version, so
+// diagnostics, code actions, fix-all and hovers share one analysis per version.
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { analyze } from '../analysis/analyze';
+import { SourceText } from '../analysis/source';
+import type { Diagnostic } from '../analysis/types';
+import type { SyntaxNode } from '../parser/syntax';
+import { documentPath } from './document-path';
+import type { DocumentSettings, DocumentSettingsProvider } from './document-settings';
+import type { DocumentStore } from './document-store';
+import { toLspDiagnostic } from './lsp-diagnostic';
+import type { Logger } from './logger';
+import type { OpenDocument } from './open-document';
+
+export interface LintResult {
+  uri: string;
+  version: number;
+  source: SourceText;
+  /** The tree the analysis saw; absent when the document was not analysed (disabled, excluded, failed). */
+  root: SyntaxNode | undefined;
+  settings: DocumentSettings;
+  diagnostics: Diagnostic[];
+  lspDiagnostics: LspDiagnostic[];
+}
+
+interface CachedResult {
+  revision: number;
+  generation: number;
+  result: LintResult;
+}
+
+/** Settings may change while they are fetched; after this many tries the request is given up. */
+const SETTINGS_ATTEMPTS = 3;
+
+export class DocumentLinter {
+  private readonly results = new Map<string, CachedResult>();
+
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly settings: DocumentSettingsProvider,
+    private readonly repositoryUrl: string | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * The analysis of the document's current version, cached or computed now. `undefined` when the
+   * document is closed, or when settings kept changing meanwhile (a re-lint is then on its way).
+   */
+  async current(uri: string): Promise<LintResult | undefined> {
+    for (let attempt = 0; attempt < SETTINGS_ATTEMPTS; attempt++) {
+      const generation = this.settings.generation;
+      const settings = await this.settings.forDocument(uri);
+      if (generation !== this.settings.generation) continue;
+      // From here on everything is synchronous: the document cannot change under the analysis.
+      const document = this.documents.get(uri);
+      if (!document) return undefined;
+      const cached = this.results.get(uri);
+      if (cached?.revision === document.revision && cached.generation === generation) return cached.result;
+      const result = this.lint(document, settings);
+      this.results.set(uri, { revision: document.revision, generation, result });
+      return result;
+    }
+    return undefined;
+  }
+
+  /**
+   * Would the analysis, with the settings of `result`, still report `code` at `start` in `text`? An
+   * analysis that fails counts as yes, so nothing is offered on its account.
+   */
+  reportsIn(result: LintResult, text: string, code: string, start: number): boolean {
+    try {
+      const path = documentPath(result.uri);
+      const diagnostics = analyze(this.documents.parseDetached(text), text, { settings: result.settings.analysis, ...(path ? { path } : {}) });
+      return diagnostics.some((d) => d.code === code && d.start === start);
+    } catch (error) {
+      this.log.error(`oomlint: could not analyse a candidate edit of ${result.uri}: ${errorText(error)}`);
+      return true;
+    }
+  }
+
+  forget(uri: string): void {
+    this.results.delete(uri);
+  }
+
+  private lint(document: OpenDocument, settings: DocumentSettings): LintResult {
+    const { uri, version, text } = document;
+    const source = new SourceText(text);
+    const result: LintResult = { uri, version, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
+    if (!settings.enable || settings.excluded) return result;
+    try {
+      const root = this.documents.syntax(document);
+      const path = documentPath(uri);
+      const diagnostics = analyze(root, text, { settings: settings.analysis, ...(path ? { path } : {}) });
+      const stamp = { uri, version, repositoryUrl: this.repositoryUrl };
+      return { ...result, root, diagnostics, lspDiagnostics: diagnostics.map((d) => toLspDiagnostic(source, d, stamp)) };
+    } catch (error) {
+      // One document the analysis cannot handle must not take the server down with it.
+      this.log.error(`oomlint: could not analyse ${uri} (version ${version}): ${errorText(error)}`);
+      return result;
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,106 @@
+// The settings each document is linted with: the editor's `oomlint` section (pulled with
+// `workspace/configuration`, or the last one pushed by clients that cannot be asked) merged over the
+// project's `[tool.oomlint]`. Cached per document until either side changes.
+import type { Connection } from 'vscode-languageserver';
+import type { Settings } from '../analysis/settings';
+import { documentPath } from './document-path';
+import { readEditorSettings } from './editor-settings';
+import type { Logger } from './logger';
+import { projectSettingsFor, type ProjectSettings } from './project-settings';
+import { CONFIGURATION_SECTION } from './protocol';
+
+export interface DocumentSettings {
+  enable: boolean;
+  /** The project excludes this file. */
+  excluded: boolean;
+  analysis: Partial<Settings>;
+}
+
+/** Editor values win; per-rule severities merge code by code. */
+export function mergeSettings(project: Partial<Settings>, editor: Partial<Settings>): Partial<Settings> {
+  const merged: Partial<Settings> = { ...project, ...editor };
+  if (project.severity || editor.severity) merged.severity = { ...project.severity, ...editor.severity };
+  return merged;
+}
+
+export class DocumentSettingsProvider {
+  private readonly cache = new Map<string, Promise<DocumentSettings>>();
+  /** Problems already logged since the last change, so each is logged once, not once per document. */
+  private readonly logged = new Set<string>();
+  private pushedSection: unknown;
+  private currentGeneration = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    /** The client answers `workspace/configuration`. */
+    private readonly canPull: boolean,
+    private readonly log: Logger,
+  ) {}
+
+  /** Changes whenever settings may have changed; results computed under an older one are stale. */
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  forDocument(uri: string): Promise<DocumentSettings> {
+    let settings = this.cache.get(uri);
+    if (!settings) {
+      settings = this.load(uri);
+      this.cache.set(uri, settings);
+    }
+    return settings;
+  }
+
+  /**
+   * Editor or project configuration changed. `pushedSection` is the `oomlint` section a client sent
+   * with `workspace/didChangeConfiguration`; it is used only when the client cannot be asked.
+   */
+  invalidate(pushedSection?: unknown): void {
+    if (pushedSection !== undefined) this.pushedSection = pushedSection;
+    this.currentGeneration++;
+    this.cache.clear();
+    this.logged.clear();
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  private async load(uri: string): Promise<DocumentSettings> {
+    const editor = readEditorSettings(await this.editorSection(uri));
+    for (const problem of editor.problems) this.logOnce(problem);
+    const project = this.projectSettings(uri);
+    for (const problem of project.problems) this.logOnce(`${problem.file}:${problem.line}: ${problem.message}`);
+    return {
+      enable: editor.settings.enable,
+      excluded: project.excluded,
+      analysis: mergeSettings(project.settings, editor.settings.analysis),
+    };
+  }
+
+  private projectSettings(uri: string): ProjectSettings {
+    try {
+      return projectSettingsFor(documentPath(uri));
+    } catch (error) {
+      // A configuration that cannot be read must not stop the document from being linted.
+      this.logOnce(`could not read the project configuration for ${uri}: ${String(error)}`);
+      return { settings: {}, excluded: false, problems: [] };
+    }
+  }
+
+  private async editorSection(uri: string): Promise<unknown> {
+    if (!this.canPull) return this.pushedSection;
+    try {
+      return await this.connection.workspace.getConfiguration({ scopeUri: uri, section: CONFIGURATION_SECTION });
+    } catch (error) {
+      this.logOnce(`could not read the editor's settings, using defaults: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  private logOnce(message: string): void {
+    if (this.logged.has(message)) return;
+    this.logged.add(message);
+    this.log.warn(`oomlint: ${message}`);
+  }
+}

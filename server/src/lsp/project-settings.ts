@@ -1,0 +1,28 @@
+// The one place the server asks for a file's project configuration (`[tool.oomlint]` in the nearest
+// pyproject.toml, read by config/).
+import type { Settings } from '../analysis/settings';
+import type { ConfigProblem } from '../analysis/types';
+import { findProjectConfig, invalidateProjectConfig } from '../config/discover';
+import { isExcluded, settingsForFile } from '../config/pyproject';
+
+export interface ProjectSettings {
+  settings: Partial<Settings>;
+  /** The project's `exclude` patterns cover this file: the editor leaves it alone too, as the CLI does. */
+  excluded: boolean;
+  /** What was wrong with the configuration file; the server logs them. */
+  problems: ConfigProblem[];
+}
+
+const NO_PROJECT: ProjectSettings = { settings: {}, excluded: false, problems: [] };
+
+/** Settings for `filePath`; documents without a file (`untitled:`) get none. */
+export function projectSettingsFor(filePath: string | undefined): ProjectSettings {
+  if (filePath === undefined) return NO_PROJECT;
+  const config = findProjectConfig(filePath);
+  return { settings: settingsForFile(config, filePath), excluded: isExcluded(config, filePath), problems: config.problems };
+}
+
+/** Drops cached project files after `changedFile` (or any, when not given) changed on disk. */
+export function forgetProjectSettings(changedFile?: string): void {
+  invalidateProjectConfig(changedFile);
+}

@@ -1,0 +1,40 @@
+// Names and data shapes shared by the server, its clients and the tests: one module, so a rename
+// cannot leave the two ends disagreeing.
+import type { Range } from 'vscode-languageserver';
+import type { Applicability } from '../analysis/types';
+
+/** `source` of every diagnostic this server publishes. */
+export const DIAGNOSTIC_SOURCE = 'oomlint';
+
+/** Code action kind of "fix all"; a sub-kind of `source.fixAll`, so both requests find it. */
+export const FIX_ALL_KIND = 'source.fixAll.oomlint';
+
+/** `workspace/executeCommand` that applies fix-all. Arguments: `[uri: string, version: number]`. */
+export const APPLY_FIX_ALL_COMMAND = 'oomlint.applyFixAll';
+
+/** The configuration section the server pulls from the editor. */
+export const CONFIGURATION_SECTION = 'oomlint';
+
+/** Glob the server watches: a changed project file re-lints every open document. */
+export const PROJECT_FILE_GLOB = '**/pyproject.toml';
+
+export interface LspFixEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface LspFix {
+  title: string;
+  applicability: Applicability;
+  edits: LspFixEdit[];
+}
+
+/**
+ * Carried in `Diagnostic.data`: everything a code action needs, stamped with the document version
+ * the fixes were computed for, so the server keeps no cache of fixes.
+ */
+export interface DiagnosticData {
+  uri: string;
+  version: number;
+  fixes: LspFix[];
+}

@@ -1,0 +1,21 @@
+// One quick fix per fix a diagnostic carries in its data.
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { DiagnosticData } from './protocol';
+import { versionedEdit } from './versioned-edit';
+
+export function quickFixActions(diagnostic: LspDiagnostic, data: DiagnosticData): CodeAction[] {
+  const actions: CodeAction[] = [];
+  data.fixes.forEach((fix, index) => {
+    // Display-only fixes are shown by the CLI for review; an editor would apply them in one click.
+    if (fix.applicability === 'display-only') return;
+    actions.push({
+      title: fix.applicability === 'unsafe' ? `${fix.title} (unsafe)` : fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      // Fixes arrive safest first, so only the first can be the one to apply without asking.
+      ...(index === 0 && fix.applicability === 'safe' ? { isPreferred: true } : {}),
+      edit: versionedEdit(data.uri, data.version, fix.edits),
+    });
+  });
+  return actions;
+}

@@ -1,0 +1,60 @@
+// workspace/didChangeConfiguration and pyproject.toml changes: forget cached settings and lint every
+// open document again.
+import { basename } from 'node:path';
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  type Connection,
+} from 'vscode-languageserver';
+import type { ClientSupport } from './capabilities';
+import type { DiagnosticsPublisher } from './diagnostics-publisher';
+import { documentPath } from './document-path';
+import type { DocumentSettingsProvider } from './document-settings';
+import type { DocumentStore } from './document-store';
+import { forgetProjectSettings } from './project-settings';
+import { CONFIGURATION_SECTION, PROJECT_FILE_GLOB } from './protocol';
+
+const PROJECT_FILE_NAME = 'pyproject.toml';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function registerSettingsChanges(
+  connection: Connection,
+  settings: DocumentSettingsProvider,
+  documents: DocumentStore,
+  publisher: DiagnosticsPublisher,
+): void {
+  const relintAll = () => publisher.scheduleAll(documents.all().map((d) => d.uri));
+
+  connection.onDidChangeConfiguration((params) => {
+    // Pull clients send nothing useful here (often `null`); push clients send the whole tree.
+    settings.invalidate(isRecord(params.settings) ? params.settings[CONFIGURATION_SECTION] : undefined);
+    relintAll();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    const changed = params.changes
+      .map((change) => documentPath(change.uri))
+      .filter((path): path is string => path !== undefined && basename(path) === PROJECT_FILE_NAME);
+    if (!changed.length) return;
+    for (const path of changed) forgetProjectSettings(path);
+    settings.invalidate();
+    relintAll();
+  });
+}
+
+/** Asks the client, after `initialized`, for the notifications above where it must be asked. */
+export async function requestSettingsNotifications(connection: Connection, support: ClientSupport): Promise<void> {
+  const registrations: Promise<unknown>[] = [];
+  if (support.configurationChangeRegistration) {
+    registrations.push(connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }));
+  }
+  if (support.watchedFilesRegistration) {
+    registrations.push(
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: PROJECT_FILE_GLOB }] }),
+    );
+  }
+  await Promise.all(registrations);
+}

@@ -1,0 +1,54 @@
+// The language server's composition root: creates the connection and wires the handlers in lsp/ to
+// it. `node dist/server.js --stdio` for any LSP client; VS Code starts it with `--node-ipc`.
+import { join } from 'node:path';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { PythonParser } from './parser/parser';
+import { clientSupport, serverCapabilities } from './lsp/capabilities';
+import { registerCodeActions } from './lsp/code-actions';
+import { DiagnosticsPublisher } from './lsp/diagnostics-publisher';
+import { DocumentLinter } from './lsp/document-linter';
+import { DocumentSettingsProvider } from './lsp/document-settings';
+import { DocumentStore } from './lsp/document-store';
+import { registerExecuteCommand } from './lsp/execute-command';
+import { registerHover } from './lsp/hover';
+import { readPackageInfo } from './lsp/package-info';
+import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
+import { registerTextSync } from './lsp/text-sync';
+
+const connection = createConnection(ProposedFeatures.all);
+const log = connection.console;
+// The bundle lives in dist/, next to grammars/ and package.json.
+const installRoot = join(__dirname, '..');
+
+connection.onInitialize(async (params) => {
+  const packageInfo = readPackageInfo(join(installRoot, 'package.json'));
+  const parser = await PythonParser.create({ grammarDir: join(installRoot, 'grammars') });
+  const support = clientSupport(params.capabilities);
+
+  const documents = new DocumentStore(parser);
+  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log);
+  const linter = new DocumentLinter(documents, settings, packageInfo.repositoryUrl, log);
+  const publisher = new DiagnosticsPublisher(connection, linter, log);
+
+  registerTextSync(connection, documents, linter, settings, publisher);
+  registerSettingsChanges(connection, settings, documents, publisher);
+  registerCodeActions(connection, linter);
+  registerHover(connection, linter);
+  registerExecuteCommand(connection, linter);
+  connection.onInitialized(() => {
+    requestSettingsNotifications(connection, support).catch((error: unknown) =>
+      log.warn(`oomlint: could not register for settings changes: ${String(error)}`),
+    );
+  });
+  connection.onShutdown(() => {
+    documents.dispose();
+    parser.delete();
+  });
+
+  return {
+    capabilities: serverCapabilities(),
+    serverInfo: { name: 'oomlint', ...(packageInfo.version ? { version: packageInfo.version } : {}) },
+  };
+});
+
+connection.listen();

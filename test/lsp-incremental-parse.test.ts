@@ -1,0 +1,78 @@
+// The server's documents reparse incrementally: after any sequence of ranged edits, the tree must be
+// the one a parse from scratch gives, with rows and UTF-16 offsets intact.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { OpenDocument } from '../server/src/lsp/open-document';
+import { walk, type SyntaxNode } from '../server/src/parser/syntax';
+import { sharedAnalyzer } from './support/analyzer';
+import { FIXTURES_DIR } from './support/paths';
+
+const TRAIN = readFileSync(join(FIXTURES_DIR, 'lsp', 'train-loop.py'), 'utf8');
+
+function shape(root: SyntaxNode): string[] {
+  const lines: string[] = [];
+  walk(root, (n) => void lines.push(`${n.type} ${n.start}-${n.end} rows ${n.row}-${n.endRow}${n.isMissing ? ' missing' : ''}`));
+  return lines;
+}
+
+/** Pieces of Python and of awkward text: line breaks of all kinds, wide characters, open strings. */
+const piece = fc.constantFrom(
+  'x', ' ', '\n', '\r\n', '\r', '(', ')', ':', '    ', '🚀', '中文', '"""', '"', '# ', '\\', 'for i in y:\n    ', 'loss', ' += ', '.detach()',
+);
+const rawEdit = fc.record({
+  at: fc.nat(),
+  length: fc.nat({ max: 30 }),
+  text: fc.array(piece, { maxLength: 6 }).map((parts) => parts.join('')),
+});
+
+test('incremental reparses match parses from scratch after random ranged edits', async () => {
+  const { parser } = await sharedAnalyzer();
+  fc.assert(
+    fc.property(fc.array(fc.array(rawEdit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (batches) => {
+      const document = new OpenDocument('untitled:property', 'python', 1, TRAIN);
+      let reference = TextDocument.create('untitled:property', 'python', 1, TRAIN);
+      try {
+        document.syntax(parser);
+        let version = 1;
+        for (const batch of batches) {
+          version++;
+          const changes: TextDocumentContentChangeEvent[] = [];
+          for (const edit of batch) {
+            // Each change is relative to the text the previous one left, as in one didChange.
+            const length = reference.getText().length;
+            const start = length ? edit.at % (length + 1) : 0;
+            const end = Math.min(length, start + edit.length);
+            const change = { range: { start: reference.positionAt(start), end: reference.positionAt(end) }, text: edit.text };
+            reference = TextDocument.update(reference, [change], version);
+            changes.push(change);
+          }
+          document.applyChanges(changes, version);
+          assert.equal(document.text, reference.getText());
+          assert.equal(document.version, version);
+          assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax(document.text)));
+        }
+      } finally {
+        document.freeTree();
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('a full-text change replaces the tree', async () => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:full', 'python', 1, TRAIN);
+  try {
+    const before = document.syntax(parser);
+    assert.equal(document.syntax(parser), before, 'parsed once per change');
+    document.applyChanges([{ text: 'x = 1\n' }], 2);
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax('x = 1\n')));
+  } finally {
+    document.freeTree();
+  }
+});
