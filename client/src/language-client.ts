@@ -1,0 +1,30 @@
+// How the extension starts and talks to the language server.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { PROJECT_FILE_GLOB } from '../../server/src/lsp/protocol';
+
+export const CLIENT_ID = 'oomlint';
+const CLIENT_NAME = 'oomlint';
+
+/** Python files on disk, unsaved Python editors, and the Python cells of notebooks. */
+export const PYTHON_DOCUMENT_SELECTOR = [
+  { scheme: 'file', language: 'python' },
+  { scheme: 'untitled', language: 'python' },
+  { scheme: 'vscode-notebook-cell', language: 'python' },
+];
+
+export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
+  // The bundled server sits next to the extension bundle and needs no node_modules.
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const server = { module: serverModule, transport: TransportKind.ipc };
+  const serverOptions: ServerOptions = { run: server, debug: server };
+  const projectFiles = vscode.workspace.createFileSystemWatcher(PROJECT_FILE_GLOB);
+  context.subscriptions.push(projectFiles);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: PYTHON_DOCUMENT_SELECTOR,
+    // The server pulls the `oomlint` section through workspace/configuration; no initializationOptions.
+    synchronize: { fileEvents: projectFiles },
+    outputChannel: log,
+  };
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
