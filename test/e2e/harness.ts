@@ -1,0 +1,142 @@
+// One end-to-end session: a copy of the fixture workspace, code-server with the packaged extension
+// installed, and headless Chromium showing its workbench. close() tears all of it down, and is safe to
+// call after a failed start.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { CodeServer } from './code-server';
+import { chromiumPath, E2E_WORKSPACE_FIXTURE, FAKE_NVIDIA_SMI_DIR, pathWithout, SCREENSHOT_DIR } from './prerequisites';
+import { Workbench } from './workbench';
+
+/** Which nvidia-smi the extension host finds on PATH. */
+export type GpuSetup =
+  | { kind: 'recorded'; scenario: string }
+  /** PATH without any nvidia-smi, as on a laptop without an NVIDIA driver. */
+  | { kind: 'none' };
+
+export interface SessionOptions {
+  /** Names the session's log file and state folder. */
+  name: string;
+  gpu: GpuSetup;
+  /** A .vsix to install before the start; none runs the workbench without the extension. */
+  vsixPath?: string;
+  userSettings?: Record<string, unknown>;
+  /** Query parameters added to the workbench URL, given code-server's port (the extension-host test passes `payload`). */
+  extraQuery?: (codeServerPort: number) => Record<string, string>;
+  /** Runs on the page before the workbench loads (to expose functions the workbench calls). */
+  preparePage?: (page: Page) => Promise<void>;
+}
+
+export class E2ESession {
+  private codeServer: CodeServer | undefined;
+  private browser: BrowserContext | undefined;
+  private workbenchOrUndefined: Workbench | undefined;
+
+  private constructor(
+    readonly name: string,
+    /** Temporary folder with the workspace copy, the code-server state and the browser profile. */
+    readonly rootDir: string,
+  ) {}
+
+  get workspaceDir(): string {
+    return join(this.rootDir, 'workspace');
+  }
+
+  get workbench(): Workbench {
+    if (!this.workbenchOrUndefined) throw new Error('the session has no workbench (start failed?)');
+    return this.workbenchOrUndefined;
+  }
+
+  get codeServerPort(): number {
+    if (!this.codeServer) throw new Error('the session has no code-server (start failed?)');
+    return this.codeServer.port;
+  }
+
+  /** Starts everything; on failure it cleans up what it started before rethrowing. */
+  static async start(options: SessionOptions): Promise<E2ESession> {
+    const session = new E2ESession(options.name, mkdtempSync(join(tmpdir(), `oomlint-e2e-${options.name}-`)));
+    try {
+      await session.startAll(options);
+      return session;
+    } catch (error: unknown) {
+      await session.close();
+      throw error;
+    }
+  }
+
+  private async startAll(options: SessionOptions): Promise<void> {
+    cpSync(E2E_WORKSPACE_FIXTURE, this.workspaceDir, { recursive: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const codeServer = await CodeServer.prepare({
+      stateDir: join(this.rootDir, 'code-server'),
+      workspaceDir: this.workspaceDir,
+      env: environmentFor(options.gpu),
+      userSettings: options.userSettings,
+      logFile: join(SCREENSHOT_DIR, `code-server-${options.name}.log`),
+    });
+    this.codeServer = codeServer;
+    if (options.vsixPath) codeServer.installExtension(options.vsixPath);
+    await codeServer.start();
+
+    const executablePath = chromiumPath();
+    if (!executablePath) throw new Error('chromium is not on PATH');
+    this.browser = await launchChromium({ executablePath, profileDir: join(this.rootDir, 'chromium-profile') });
+    const page = this.browser.pages()[0] ?? (await this.browser.newPage());
+    await options.preparePage?.(page);
+    this.workbenchOrUndefined = new Workbench(page, SCREENSHOT_DIR);
+    const query = Object.entries(options.extraQuery?.(codeServer.port) ?? {})
+      .map(([key, value]) => `&${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+      .join('');
+    await this.workbenchOrUndefined.open(`${codeServer.url}${query}`);
+  }
+
+  /**
+   * Runs one step of a test. When it throws, the window is saved as `failed-<name>.png` and the
+   * workbench's logs (extension host, language server output) are copied next to it before rethrowing.
+   */
+  async recordingFailure<T>(name: string, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error: unknown) {
+      await this.workbenchOrUndefined?.screenshot(`failed-${name}.png`).catch(() => undefined);
+      const logs = join(this.rootDir, 'code-server', 'user-data', 'logs');
+      if (existsSync(logs)) cpSync(logs, join(SCREENSHOT_DIR, `logs-${this.name}-${name}`), { recursive: true });
+      throw error;
+    }
+  }
+
+  /** Stops the browser and code-server (with its whole process group), then removes the temp folder. */
+  async close(): Promise<void> {
+    const browser = this.browser;
+    this.browser = undefined;
+    this.workbenchOrUndefined = undefined;
+    try {
+      await browser?.close();
+    } finally {
+      await this.codeServer?.stop();
+      this.codeServer = undefined;
+      rmSync(this.rootDir, { recursive: true, force: true });
+    }
+  }
+}
+
+function environmentFor(gpu: GpuSetup): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // A test run from inside VS Code must not hand code-server that editor's IPC hooks.
+  for (const key of Object.keys(env)) if (key.startsWith('VSCODE_')) delete env[key];
+  // Otherwise the server takes the extension host's environment from a login shell, whose profile
+  // rebuilds PATH and so would drop (or bring back) the nvidia-smi this test chooses. VS Code skips
+  // that step for a server started from its CLI, which this variable says.
+  env.VSCODE_CLI = '1';
+  const withoutSmi = pathWithout('nvidia-smi');
+  if (gpu.kind === 'recorded') {
+    env.PATH = [FAKE_NVIDIA_SMI_DIR, withoutSmi].join(delimiter);
+    env.OOMLINT_FAKE_SMI_SCENARIO = gpu.scenario;
+  } else {
+    env.PATH = withoutSmi;
+    delete env.OOMLINT_FAKE_SMI_SCENARIO;
+  }
+  return env;
+}

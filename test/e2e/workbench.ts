@@ -1,0 +1,164 @@
+// What a user does in the VS Code workbench, as Playwright steps that wait on what the page shows:
+// open a file from the Explorer, move the cursor, run a command, read the Problems panel, take a shot.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+const STEP_TIMEOUT_MS = 30_000;
+
+/**
+ * A page-side expression for the Problems panel's rows, each as its accessible label (message, line,
+ * column) and its shown text (source and code). A string, so the same code serves a read and a wait.
+ */
+const READ_PROBLEM_ROWS = `Array.from(document.querySelectorAll('.markers-panel .monaco-list-row'),
+  (row) => (row.getAttribute('aria-label') ?? '') + ' | ' + (row.textContent ?? ''))`;
+
+export class Workbench {
+  constructor(
+    readonly page: Page,
+    private readonly screenshotDir: string,
+  ) {}
+
+  /** Loads the workbench and waits until the Explorer lists the workspace's files. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url, { timeout: STEP_TIMEOUT_MS });
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await this.page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+  }
+
+  private explorerRow(fileName: string): Locator {
+    return this.page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(fileName)}$`) }) });
+  }
+
+  /** The tab of the active editor. */
+  activeTab(): Locator {
+    return this.page.locator('.tabs-container .tab.active');
+  }
+
+  /** Opens a file by clicking its Explorer row (Quick Open does not open files reliably here). */
+  async openFile(fileName: string): Promise<void> {
+    await this.explorerRow(fileName).click({ timeout: STEP_TIMEOUT_MS });
+    await this.activeTab().filter({ hasText: fileName }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await this.editor().locator('.view-lines').waitFor({ timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** The editor of the active group. */
+  editor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  async focusEditor(): Promise<void> {
+    await this.editor().locator('.view-lines').click({ timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Runs a command by its title from the Command Palette. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await input.fill(`>${title}`);
+    const match = this.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
+      .first();
+    await match.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await match.click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Moves the cursor with Go to Line (line and column count from 1). */
+  async goToLine(line: number, column = 1): Promise<void> {
+    await this.focusEditor();
+    await this.page.keyboard.press('Control+g');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await input.fill(`:${line}:${column}`);
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+    // The cursor position in the status bar says the editor got there.
+    await this.statusBarItem(new RegExp(`^Ln ${line}, Col ${column}$`)).waitFor({ timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Opens the Problems panel and focuses it. */
+  async openProblems(): Promise<void> {
+    await this.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
+    await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** The rows the Problems panel shows now (file rows and problem rows). */
+  async problemRows(): Promise<string[]> {
+    const rows: unknown = await this.page.evaluate(READ_PROBLEM_ROWS);
+    return Array.isArray(rows) ? rows.map(String) : [];
+  }
+
+  /** Waits until the Problems panel's rows satisfy `predicate`; returns those rows. */
+  async waitForProblems(predicate: (labels: string[]) => boolean, description: string): Promise<string[]> {
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    // Woken by a change of the rows (checked each animation frame in the page), not by a clock.
+    for (;;) {
+      const labels = await this.problemRows();
+      if (predicate(labels)) return labels;
+      if (Date.now() > deadline) {
+        throw new Error(`Problems panel never showed ${description}; it shows:\n${labels.join('\n')}`);
+      }
+      const changed = `JSON.stringify(${READ_PROBLEM_ROWS}) !== ${JSON.stringify(JSON.stringify(labels))}`;
+      await this.page
+        .waitForFunction(changed, undefined, { timeout: Math.max(1, deadline - Date.now()) })
+        .catch(() => undefined);
+    }
+  }
+
+  /** Opens the Quick Fix menu (Ctrl+.) at the cursor and returns the titles it offers. */
+  async openQuickFixMenu(): Promise<string[]> {
+    await this.page.keyboard.press('Control+.');
+    const rows = this.page.locator('.action-widget .monaco-list-row.action');
+    await rows.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    return rows.evaluateAll((elements) => elements.map((element) => element.textContent?.trim() ?? ''));
+  }
+
+  /** The title of the Quick Fix menu's focused row, the one Enter applies. */
+  async focusedQuickFix(): Promise<string> {
+    const focused = this.page.locator('.action-widget .monaco-list-row.action.focused');
+    await focused.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    return (await focused.textContent())?.trim() ?? '';
+  }
+
+  /** Applies the focused Quick Fix with Enter, as a user does after Ctrl+. */
+  async acceptFocusedQuickFix(): Promise<void> {
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Saves the active editor with Ctrl+S and waits until its tab no longer shows unsaved changes. */
+  async save(): Promise<void> {
+    await this.page.keyboard.press('Control+s');
+    await this.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Hovers over an element and returns the text of the hover that appears. */
+  async hoverTooltip(target: Locator): Promise<string> {
+    await target.hover();
+    const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ visible: true }).first();
+    await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    return hover.innerText();
+  }
+
+  /** A status bar entry whose text matches. */
+  statusBarItem(text: RegExp): Locator {
+    return this.page.locator('.statusbar-item').filter({ hasText: text }).first();
+  }
+
+  /** Saves a PNG of the whole window as `NN-name.png` under the screenshot folder. */
+  async screenshot(fileName: string): Promise<string> {
+    mkdirSync(this.screenshotDir, { recursive: true });
+    const path = join(this.screenshotDir, fileName);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
