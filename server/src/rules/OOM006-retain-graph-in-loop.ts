@@ -48,7 +48,7 @@ modification error).`,
 not change and memory drops. When state carried between iterations still links them (a hidden state that
 is not detached), the next backward then raises "Trying to backward through the graph a second time":
 detach that state at the start of each iteration (\`hidden = hidden.detach()\`) rather than keeping every
-graph. A backward elsewhere (in a function called later) that reuses the graph would fail the same way.`,
+graph. In that case the fix is display-only: it shows the removal but leaves placing the detach to you. A backward elsewhere (in a function called later) that reuses the graph would fail the same way.`,
       references: [
         { title: 'torch.Tensor.backward', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html' },
         { title: 'torch.autograd.grad', url: 'https://pytorch.org/docs/stable/generated/torch.autograd.grad.html' },
@@ -70,10 +70,19 @@ graph. A backward elsewhere (in a function called later) that reuses the graph w
       if (!targets.length || !targets.every((t) => graphOrigin(model, t, loop) === 'iteration')) continue;
       const fn = callee(call);
       const edits = removeArgument(model, retain);
-      const fixes: Fix[] = edits ? [{ title: 'Remove `retain_graph=True`', applicability: 'unsafe', edits }] : [];
+      const carried = carriedState(model, loop);
+      // With state carried between iterations, removing the flag alone makes the next backward fail:
+      // the state must be detached first, which only the author can place correctly.
+      const fixes: Fix[] = !edits
+        ? []
+        : carried
+          ? [{ title: `Detach \`${carried}\` at the start of each iteration, then remove \`retain_graph=True\``, applicability: 'display-only', edits }]
+          : [{ title: 'Remove `retain_graph=True`', applicability: 'unsafe', edits }];
       ctx.report({
         node: call,
-        message: `\`retain_graph=True\` in \`${fn ? nodeText(fn, model.text) : 'backward'}(...)\` keeps each iteration's autograd graph alive, yet nothing later in the iteration backpropagates through it again.`,
+        message: carried
+          ? `\`retain_graph=True\` in \`${fn ? nodeText(fn, model.text) : 'backward'}(...)\` keeps every iteration's graph attached to \`${carried}\`, which flows into the next iteration undetached.`
+          : `\`retain_graph=True\` in \`${fn ? nodeText(fn, model.text) : 'backward'}(...)\` keeps each iteration's autograd graph alive, yet nothing later in the iteration backpropagates through it again.`,
         fixes,
       });
     }
@@ -162,4 +171,30 @@ function removeArgument(model: SemanticModel, argument: SyntaxNode): TextEdit[] 
   }
   if (list.children.some((c) => c.type === 'comment' && c.start >= start && c.end <= end)) return null;
   return [{ start, end, newText: '' }];
+}
+
+/**
+ * A name the loop feeds back into its own forward pass (`out, hidden = model(x, hidden)`) without
+ * detaching it in the loop: each iteration's graph then hangs off the next one.
+ */
+function carriedState(model: SemanticModel, loop: SyntaxNode): string | null {
+  const body = bodyOf(loop);
+  if (!body) return null;
+  for (const call of nodesIn(body, ['call'])) {
+    if (!model.modules.isForwardCall(call)) continue;
+    const assignment = call.parent;
+    if (!is(assignment, 'assignment') || call.fieldName !== 'right') continue;
+    const left = field(assignment, 'left');
+    if (!left) continue;
+    const assigned = new Set(referencesIn(left, model.text));
+    const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
+    const fedBack = args ? referencesIn(args, model.text).find((r) => assigned.has(r)) : undefined;
+    if (!fedBack) continue;
+    const detached = nodesIn(body, ['call']).some((c) => {
+      const text = nodeText(c, model.text);
+      return text.includes(fedBack) && /detach|repackage/.test(text);
+    });
+    if (!detached) return fedBack;
+  }
+  return null;
 }
