@@ -159,7 +159,9 @@ class OutputTracer {
 
   private traceName(use: SyntaxNode, name: string, depth: number): SyntaxNode | null {
     if (LOSS_NAME.test(lastSegment(name))) return null;
-    const def = this.model.definitions.reaching(scopeOf(use), name, use.start);
+    let def = this.model.definitions.reaching(scopeOf(use), name, use.start);
+    // `f /= f.norm(dim=-1, keepdim=True)` updates the output in place: it is still that output.
+    while (def?.kind === 'augmented') def = this.model.definitions.reaching(scopeOf(use), name, def.node.start);
     if (!def || !def.value || (def.kind !== 'assign' && def.kind !== 'walrus')) return null;
     const value = unparenthesize(def.value);
     if (def.unpackIndex < 0) return this.trace(value, depth);
