@@ -22,13 +22,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registerRestartServerCommand(client, log),
     registerRuleDocsProvider(repositoryUrl),
     registerOpenRuleDocsCommand(repositoryUrl),
-    registerGpuStatus(context, {
-      getConfig: () => readGpuConfig(vscode.workspace.getConfiguration(GPU_CONFIG_SECTION)),
-      isTrusted: () => vscode.workspace.isTrusted,
-      // Local folders only: the readout matches GPU processes to them by path.
-      workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
-    }),
   );
+  // Adds its own disposables to the context.
+  registerGpuStatus(context, {
+    getConfig: () => readGpuConfig(vscode.workspace.getConfiguration(GPU_CONFIG_SECTION)),
+    isTrusted: () => vscode.workspace.isTrusted,
+    // Local folders only: the readout matches GPU processes to them by path.
+    workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+  });
   try {
     await client.start();
   } catch (error: unknown) {

@@ -1,7 +1,6 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { PROJECT_FILE_GLOB } from '../../server/src/lsp/protocol';
 
 export const CLIENT_ID = 'oomlint';
 const CLIENT_NAME = 'oomlint';
@@ -18,12 +17,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
   const serverModule = context.asAbsolutePath('dist/server.js');
   const server = { module: serverModule, transport: TransportKind.ipc };
   const serverOptions: ServerOptions = { run: server, debug: server };
-  const projectFiles = vscode.workspace.createFileSystemWatcher(PROJECT_FILE_GLOB);
-  context.subscriptions.push(projectFiles);
   const clientOptions: LanguageClientOptions = {
     documentSelector: PYTHON_DOCUMENT_SELECTOR,
-    // The server pulls the `oomlint` section through workspace/configuration; no initializationOptions.
-    synchronize: { fileEvents: projectFiles },
+    // The server pulls the `oomlint` section through workspace/configuration, and registers its own
+    // pyproject.toml watcher (a second one here would deliver every change twice).
     outputChannel: log,
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
