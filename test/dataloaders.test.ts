@@ -307,6 +307,7 @@ describe('OOM004 and OOM005 through the analyzer', () => {
       '    batch_size=args.batch_size,',
       '    shuffle=True,',
       ')',
+      'model = model.cuda()',
       '',
     ].join('\n');
     const [diagnostic, ...rest] = analyzer.analyzeText(text, { settings: { select: ['OOM004'] } });
@@ -322,7 +323,7 @@ describe('OOM004 and OOM005 through the analyzer', () => {
 
   test('the limits come from the settings', async () => {
     const analyzer = await sharedAnalyzer();
-    const text = 'from torch.utils.data import DataLoader\ntrain_loader = DataLoader(train_set, batch_size=1024, num_workers=6, pin_memory=True)\n';
+    const text = 'from torch.utils.data import DataLoader\ntrain_loader = DataLoader(train_set, batch_size=1024, num_workers=6, pin_memory=True)\nmodel.cuda()\n';
     const codes = (settings: { maxBatchSize?: number; maxPinnedWorkers?: number }) =>
       analyzer.analyzeText(text, { settings: { select: ['OOM004', 'OOM005'], ...settings } }).map((d) => d.code);
     assert.deepEqual(codes({}), ['OOM004']);

@@ -20,7 +20,8 @@ says so (\`train_loader\`, \`MNIST(..., train=True)\`), it shuffles, or a loop o
 \`backward()\` or \`step()\`; loaders named or built for validation or testing, and loaders iterated only
 with gradients off, are left alone. Sizes that cannot be worked out statically are not reported, nor
 are argparse values that the file overwrites or reloads from a config. With a \`DistributedSampler\` the
-batch size is per process, which is what each GPU has to hold.`,
+batch size is per process, which is what each GPU has to hold. Files that never use a GPU (no
+\`.cuda()\`, \`"cuda"\` or \`device\`) are not checked.`,
       whyIsThisBad: `During training the forward pass keeps every layer's activations for the backward pass, and
 that memory grows linearly with the batch. A batch size that fits on one card overflows a smaller
 one, and the error only shows up when the first full batch (or the batch with the longest sequences)
@@ -56,6 +57,8 @@ or argparse default may feed other loaders too. No fix is offered when the size 
   kinds: ['module'],
   visit(_node, ctx) {
     const { model, settings } = ctx;
+    // A script that never touches a GPU cannot run out of GPU memory, whatever its batch size.
+    if (!model.usesGpu) return;
     const loaders = dataLoadersOf(model);
     for (const loader of loaders.calls) {
       const batchSize = loader.argument('batch_size');

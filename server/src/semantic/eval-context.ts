@@ -34,24 +34,50 @@ export function isEvalFunctionName(name: string, extra: readonly string[]): bool
   return extra.some((e) => (e.endsWith('*') ? name.startsWith(e.slice(0, -1)) : name === e));
 }
 
-/** Calls that show the code trains or needs gradients on purpose. */
-export function needsGradients(node: SyntaxNode, text: string): boolean {
+/** Finds the functions of this file that a call may run, by name. */
+export type FunctionLookup = (name: string) => readonly SyntaxNode[];
+
+const functionNeedsGradients = new WeakMap<SyntaxNode, boolean>();
+
+/**
+ * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
+ * `autograd.grad`, `requires_grad_()`. With `functionsNamed`, helpers of this file that the code
+ * calls (`attack(model, x)`, `self.refine(...)`) are followed too.
+ */
+export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: FunctionLookup, visiting = new Set<SyntaxNode>()): boolean {
   let found = false;
+  const callees: string[] = [];
   walk(node, (n) => {
     if (found) return false;
     if (n.type === 'call') {
+      const fn = field(n as SyntaxNode & { type: 'call' }, 'function');
       const m = methodCall(n, text);
       const method = m?.method ?? '';
-      const name = dottedName(field(n as SyntaxNode & { type: 'call' }, 'function'), text) ?? '';
-      if (['backward', 'step', 'requires_grad_', 'retain_grad'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
+      const name = dottedName(fn, text) ?? '';
+      if (['backward', 'step', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
         // `scheduler.step()` and `optimizer.step()` both mean training.
         found = true;
       }
+      if (fn?.type === 'identifier') callees.push(name);
+      else if (m && /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '')) callees.push(method);
     }
     if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) found = true;
     return !found;
   });
-  return found;
+  if (found || !functionsNamed) return found;
+  for (const name of callees) {
+    for (const fn of functionsNamed(name)) {
+      if (visiting.has(fn)) continue;
+      let result = functionNeedsGradients.get(fn);
+      if (result === undefined) {
+        visiting.add(fn);
+        result = needsGradients(fn, text, functionsNamed, visiting);
+        functionNeedsGradients.set(fn, result);
+      }
+      if (result) return true;
+    }
+  }
+  return false;
 }
 
 export interface EvalContextDeps {
@@ -64,6 +90,7 @@ export interface EvalContextDeps {
    * caller needs gradients, or it is a `sample`/`generate` that returns one (SAC's `policy.sample`).
    */
   feedsTraining(fn: SyntaxNode, name: string): boolean;
+  functionsNamed: FunctionLookup;
 }
 
 export class EvalContextAnalysis {
@@ -93,7 +120,7 @@ export class EvalContextAnalysis {
     if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
     const name = functionName(fn, this.deps.text);
     let region: EvalRegion | null = null;
-    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text) && !this.deps.feedsTraining(fn, name)) {
+    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text, this.deps.functionsNamed) && !this.deps.feedsTraining(fn, name)) {
       region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
     }
     this.functionRegions.set(fn, region);
@@ -120,7 +147,7 @@ export class EvalContextAnalysis {
         });
       }
       const evalName = names.find(looksLikeEvalData);
-      if (evalName && !needsGradients(loop, this.deps.text)) {
+      if (evalName && !needsGradients(loop, this.deps.text, this.deps.functionsNamed)) {
         region = { kind: 'loop', node: loop, statements: [], reason: `loop over \`${evalName}\`` };
       }
     }
@@ -160,7 +187,7 @@ export class EvalContextAnalysis {
       }
       const region = statements.find((s) => within(node, s));
       if (!region) continue;
-      if (statements.some((s) => needsGradients(s, this.deps.text))) return null;
+      if (statements.some((s) => needsGradients(s, this.deps.text, this.deps.functionsNamed))) return null;
       const receiver = methodCall(call, this.deps.text)?.receiver;
       return { kind: 'after-eval', node: statements[0]!, statements, reason: `code after \`${receiver ? nodeText(receiver, this.deps.text) : 'model'}.eval()\`` };
     }

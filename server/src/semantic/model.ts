@@ -109,6 +109,7 @@ export class SemanticModel {
         isTestModule: this.isTestModule,
         isModuleName: (name) => this.modules.isModuleName(name),
         feedsTraining: (fn, name) => this.feedsTraining(fn, name),
+        functionsNamed: (name) => this.functionsNamed(name),
       },
       this.nodesOfKind('call').filter((call) => {
         const m = methodCall(call, this.text);
@@ -134,7 +135,7 @@ export class SemanticModel {
     if (name === 'sample' || name === 'generate') return true;
     return (this.callersOf(fn) ?? []).some((call) => {
       const caller = enclosingFunction(call);
-      return caller !== null && needsGradients(caller, this.text);
+      return caller !== null && needsGradients(caller, this.text, (name) => this.functionsNamed(name));
     });
   }
 
