@@ -2,7 +2,9 @@ import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { isTrainingLoop, persistingLoop } from '../semantic/accumulators';
+import type { SemanticModel } from '../semantic/model';
 import { dottedName, lastSegment, nodeText, unparenthesize } from '../semantic/names';
+import { enclosingFunction, functionName } from '../semantic/scopes';
 import type { Rule } from './rule';
 
 export const OOM003: Rule = {
@@ -16,8 +18,10 @@ export const OOM003: Rule = {
       whatItDoes: `Checks for running totals such as \`total_loss += loss\` or \`total = total + loss\` inside a training
 loop (one that calls \`backward()\` or an optimizer's \`step()\`), where the added value still carries an
 autograd graph (a loss or model output computed with gradients on) and the total lives across
-iterations. Totals that are themselves backpropagated later (gradient accumulation) and sums inside
-one step (a multi-term loss built in an inner loop) are not reported.`,
+iterations, or in a method that runs a training step (calls \`backward()\`) and adds to an attribute
+such as \`self.running_loss\`, which outlives every call. Totals that are themselves backpropagated
+later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
+reported.`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
 whose \`grad_fn\` points at this iteration's loss, which points at this iteration's graph. The next
 iteration adds to that total, chaining the graphs together. Nothing in the chain can be freed, so memory
@@ -63,7 +67,7 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
     // computation itself, and its graph is freed with the step.
     const loop = persistingLoop(model, node, name);
-    if (!loop || !isTrainingLoop(model, loop)) return;
+    if (loop ? !isTrainingLoop(model, loop) : !accumulatesAcrossTrainingSteps(model, node, name)) return;
     if (!model.graph.carriesGraph(addend)) return;
     const fixes: Fix[] = [
       { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },
@@ -99,4 +103,14 @@ function readAccumulation(node: SyntaxNode, text: string): { target: SyntaxNode;
     if (nodeText(b, text) === targetText) return { target: left, addend: a };
   }
   return null;
+}
+
+/**
+ * `self.running_loss += loss` in a method that runs one training step: the attribute outlives the
+ * call, so every call chains another step's graph onto it, loop or no loop.
+ */
+function accumulatesAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, name: string): boolean {
+  if (!name.startsWith('self.')) return false;
+  const fn = enclosingFunction(node);
+  return fn !== null && functionName(fn, model.text) !== '__init__' && model.backwardCalls.some((c) => enclosingFunction(c) === fn);
 }
