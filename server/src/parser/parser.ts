@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Edit, Language, Parser, type Point, type Tree } from 'web-tree-sitter';
 import { buildSyntaxTree, type SyntaxNode } from './syntax';
+import { WasmTreeWalker, type PreviousConversion } from './wasm-tree-walk';
+
+export type { PreviousConversion, TextEditSpan } from './wasm-tree-walk';
 
 export type { Tree } from 'web-tree-sitter';
 export { Edit };
@@ -15,20 +18,43 @@ export interface GrammarLocation {
 /** Parse time limit per document, so a pathological input cannot stall the server. */
 const PARSE_TIMEOUT_MS = 5_000;
 
+/**
+ * The options object of the process's first `Parser.init`: emscripten turns it into the runtime
+ * module (web-tree-sitter initialises once per process and ignores later options).
+ */
+let runtime: Record<string, unknown> | undefined;
+
 export class PythonParser {
-  private constructor(private readonly parser: Parser) {}
+  private constructor(
+    private readonly parser: Parser,
+    private readonly walker: WasmTreeWalker | undefined,
+  ) {}
 
   static async create({ grammarDir }: GrammarLocation): Promise<PythonParser> {
     const runtimeWasm = join(grammarDir, 'web-tree-sitter.wasm');
-    await Parser.init({
+    runtime ??= {
       // Hand the runtime its own bytes: no lookup through node_modules or the bundle's folder.
       wasmBinary: readFileSync(runtimeWasm),
       locateFile: () => runtimeWasm,
-    });
+    };
+    await Parser.init(runtime);
     const language = await Language.load(readFileSync(join(grammarDir, 'tree-sitter-python.wasm')));
     const parser = new Parser();
     parser.setLanguage(language);
-    return new PythonParser(parser);
+    return new PythonParser(parser, WasmTreeWalker.create(runtime, language));
+  }
+
+  /** How trees become `SyntaxNode`s: `direct` calls into the runtime, `cursor` is the public API. */
+  get conversion(): 'direct' | 'cursor' {
+    return this.walker ? 'direct' : 'cursor';
+  }
+
+  /**
+   * The plain syntax tree of `tree`, which was parsed from `text`; the caller still owns `tree`.
+   * With `previous` (the tree before one edit), unchanged subtrees of it are reused.
+   */
+  toSyntax(tree: Tree, text: string, previous?: PreviousConversion): SyntaxNode {
+    return this.walker?.convert(tree, text, previous) ?? buildSyntaxTree(tree);
   }
 
   /** Parses `text`, reusing `oldTree` (already `edit()`ed) when given. The caller owns the result. */
@@ -48,7 +74,7 @@ export class PythonParser {
   parseToSyntax(text: string): SyntaxNode {
     const tree = this.parse(text);
     try {
-      return buildSyntaxTree(tree);
+      return this.toSyntax(tree, text);
     } finally {
       tree.delete();
     }
