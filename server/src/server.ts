@@ -11,6 +11,7 @@ import { DocumentSettingsProvider } from './lsp/document-settings';
 import { DocumentStore } from './lsp/document-store';
 import { registerExecuteCommand } from './lsp/execute-command';
 import { registerHover } from './lsp/hover';
+import { IdleMemoryRelease } from './lsp/idle-memory';
 import { readPackageInfo } from './lsp/package-info';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
@@ -28,7 +29,8 @@ connection.onInitialize(async (params) => {
   const documents = new DocumentStore(parser);
   const settings = new DocumentSettingsProvider(connection, support.configurationPull, log);
   const linter = new DocumentLinter(documents, settings, packageInfo.repositoryUrl, log);
-  const publisher = new DiagnosticsPublisher(connection, linter, log);
+  const idleMemory = new IdleMemoryRelease();
+  const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
   registerTextSync(connection, documents, linter, settings, publisher);
   registerSettingsChanges(connection, settings, documents, publisher);
@@ -41,6 +43,7 @@ connection.onInitialize(async (params) => {
     );
   });
   connection.onShutdown(() => {
+    idleMemory.dispose();
     documents.dispose();
     parser.delete();
   });

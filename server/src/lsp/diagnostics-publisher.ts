@@ -1,5 +1,6 @@
 // Publishes each open document's diagnostics as soon as they are ready. Changes that arrive together
 // are linted once, at the newest version; a result never replaces one for a newer version.
+// `noteWork` hears of each lint and each withdrawal (the idle memory release waits for them to stop).
 import type { Connection } from 'vscode-languageserver';
 import type { DocumentLinter, LintResult } from './document-linter';
 import type { Logger } from './logger';
@@ -13,6 +14,7 @@ export class DiagnosticsPublisher {
     private readonly connection: Connection,
     private readonly linter: DocumentLinter,
     private readonly log: Logger,
+    private readonly noteWork: () => void = () => undefined,
   ) {}
 
   /**
@@ -36,6 +38,7 @@ export class DiagnosticsPublisher {
   /** Withdraws a closed document's diagnostics. */
   clear(uri: string): void {
     this.published.delete(uri);
+    this.noteWork();
     this.connection
       .sendDiagnostics({ uri, diagnostics: [] })
       .catch((error: unknown) => this.log.error(`oomlint: could not clear diagnostics for ${uri}: ${String(error)}`));
@@ -43,6 +46,7 @@ export class DiagnosticsPublisher {
 
   private async publish(uri: string): Promise<void> {
     const result = await this.linter.current(uri);
+    this.noteWork();
     if (!result) return;
     const last = this.published.get(uri);
     if (last && (last.version > result.version || last === result)) return;

@@ -16,8 +16,12 @@ export interface LintResult {
   uri: string;
   version: number;
   source: SourceText;
-  /** The tree the analysis saw; absent when the document was not analysed (disabled, excluded, failed). */
-  root: SyntaxNode | undefined;
+  /**
+   * The tree the analysis saw; absent when the document was not analysed (disabled, excluded,
+   * failed) or is no longer open at this revision. Parsed again on demand when the store gave the
+   * document's tree up to stay within its budget.
+   */
+  readonly root: SyntaxNode | undefined;
   settings: DocumentSettings;
   diagnostics: Diagnostic[];
   lspDiagnostics: LspDiagnostic[];
@@ -92,7 +96,16 @@ export class DocumentLinter {
       const path = documentPath(uri);
       const diagnostics = analyze(root, text, { settings: settings.analysis, ...(path ? { path } : {}) });
       const stamp = { uri, version, repositoryUrl: this.repositoryUrl };
-      return { ...result, root, diagnostics, lspDiagnostics: diagnostics.map((d) => toLspDiagnostic(source, d, stamp)) };
+      const { documents } = this;
+      const revision = document.revision;
+      return {
+        ...result,
+        get root() {
+          return documents.isOpen(document) && document.revision === revision ? documents.syntax(document) : undefined;
+        },
+        diagnostics,
+        lspDiagnostics: diagnostics.map((d) => toLspDiagnostic(source, d, stamp)),
+      };
     } catch (error) {
       // One document the analysis cannot handle must not take the server down with it.
       this.log.error(`oomlint: could not analyse ${uri} (version ${version}): ${errorText(error)}`);

@@ -1,9 +1,10 @@
 // One open document: its text (kept by LSP's incremental sync rules) and its tree-sitter tree, which
 // follows every change through `Tree.edit()` and is reparsed incrementally when someone needs it.
+// After a single edit, the plain tree is converted incrementally too, reusing unchanged subtrees.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { PythonParser, Tree } from '../parser/parser';
-import { buildSyntaxTree, type SyntaxNode } from '../parser/syntax';
+import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
+import type { SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
 
 export class OpenDocument {
@@ -11,7 +12,9 @@ export class OpenDocument {
   /** The last parse, already `edit()`ed for every change since; undefined before the first parse. */
   private tree: Tree | undefined;
   private changeCount = 0;
-  private parsed: { revision: number; root: SyntaxNode } | undefined;
+  private parsed: { revision: number; root: SyntaxNode; nodes: number } | undefined;
+  /** Ranged edits since the last parse, in order. */
+  private editsSinceParse: TextEditSpan[] = [];
 
   constructor(
     readonly uri: string,
@@ -40,7 +43,10 @@ export class OpenDocument {
       if ('range' in change) {
         const from = this.document.offsetAt(change.range.start);
         const to = this.document.offsetAt(change.range.end);
-        this.tree?.edit(editForChange(this.text, Math.min(from, to), Math.max(from, to), change.text));
+        const [start, end] = [Math.min(from, to), Math.max(from, to)];
+        this.tree?.edit(editForChange(this.text, start, end, change.text));
+        const rowDelta = lineBreaks(change.text) - lineBreaks(this.text.slice(start, end));
+        this.editsSinceParse.push({ start, oldEnd: end, newEnd: start + change.text.length, rowDelta });
       } else {
         // A full replacement shares nothing with the old tree worth describing.
         this.freeTree();
@@ -53,6 +59,8 @@ export class OpenDocument {
   /** The plain syntax tree of the current text; parses at most once per change. */
   syntax(parser: PythonParser): SyntaxNode {
     if (this.parsed?.revision === this.changeCount) return this.parsed.root;
+    const edits = this.editsSinceParse;
+    this.editsSinceParse = [];
     let next: Tree;
     try {
       next = parser.parse(this.text, this.tree);
@@ -60,10 +68,22 @@ export class OpenDocument {
       this.freeTree();
       throw error;
     }
+    let previous: PreviousConversion | undefined;
+    if (this.tree && this.parsed && edits.length === 1) {
+      previous = { root: this.parsed.root, edit: edits[0]!, changed: next.getChangedRanges(this.tree) };
+    }
     this.tree?.delete();
     this.tree = next;
-    this.parsed = { revision: this.changeCount, root: buildSyntaxTree(next) };
+    // The previous plain tree is taken apart here; nothing reads it after its revision.
+    this.parsed = undefined;
+    const root = parser.toSyntax(next, this.text, previous);
+    this.parsed = { revision: this.changeCount, root, nodes: lastDescendant(root).order + 1 };
     return this.parsed.root;
+  }
+
+  /** Nodes of the plain tree this document holds (0 when it holds none). */
+  get parsedNodes(): number {
+    return this.parsed?.nodes ?? 0;
   }
 
   /** Releases the native tree; the document stays usable and parses from scratch next time. */
@@ -71,5 +91,19 @@ export class OpenDocument {
     this.tree?.delete();
     this.tree = undefined;
     this.parsed = undefined;
+    this.editsSinceParse = [];
   }
+}
+
+/** The last node in document order, whose `order` is the highest. */
+function lastDescendant(root: SyntaxNode): SyntaxNode {
+  let node = root;
+  while (node.children.length) node = node.children[node.children.length - 1]!;
+  return node;
+}
+
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }

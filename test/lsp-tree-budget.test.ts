@@ -1,0 +1,106 @@
+// The server keeps trees only for the documents used last, within a node budget, and gives memory
+// back once idle: documents that gave their trees up parse again, to the same tree, when needed.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { DocumentStore } from '../server/src/lsp/document-store';
+import { IdleMemoryRelease } from '../server/src/lsp/idle-memory';
+import { walk, type SyntaxNode } from '../server/src/parser/syntax';
+import { sharedAnalyzer } from './support/analyzer';
+import { FIXTURES_DIR } from './support/paths';
+
+const TRAIN = readFileSync(join(FIXTURES_DIR, 'lsp', 'train-loop.py'), 'utf8');
+const EVALUATE = readFileSync(join(FIXTURES_DIR, 'lsp', 'evaluate.py'), 'utf8');
+
+function shape(root: SyntaxNode): string[] {
+  const lines: string[] = [];
+  walk(root, (n) => void lines.push(`${n.type} ${n.start}-${n.end} rows ${n.row}-${n.endRow}`));
+  return lines;
+}
+
+function open(store: DocumentStore, uri: string, text: string) {
+  return store.open({ textDocument: { uri, languageId: 'python', version: 1, text } });
+}
+
+test('trees beyond the budget are given up, least recently used first, and parse again on demand', async () => {
+  const { parser } = await sharedAnalyzer();
+  const one = parser.parseToSyntax(TRAIN);
+  let nodes = 0;
+  walk(one, () => void nodes++);
+  // Room for two of these documents, not three.
+  const store = new DocumentStore(parser, nodes * 2 + 1);
+  try {
+    const a = open(store, 'file:///a.py', TRAIN);
+    const b = open(store, 'file:///b.py', TRAIN);
+    const c = open(store, 'file:///c.py', TRAIN);
+    store.syntax(a);
+    store.syntax(b);
+    assert.equal(a.parsedNodes, nodes);
+    assert.equal(b.parsedNodes, nodes);
+    const first = store.syntax(a);
+    store.syntax(c);
+    assert.equal(b.parsedNodes, 0, 'b was used longest ago');
+    assert.equal(a.parsedNodes, nodes);
+    assert.equal(store.syntax(a), first, 'a kept its tree');
+    assert.deepEqual(shape(store.syntax(b)), shape(one), 'b parses again to the same tree');
+    assert.equal(c.parsedNodes, 0, 'and c gave its tree up in turn');
+  } finally {
+    store.dispose();
+  }
+});
+
+test('the document in use keeps its tree even when it alone is over the budget', async () => {
+  const { parser } = await sharedAnalyzer();
+  const store = new DocumentStore(parser, 10);
+  try {
+    const big = open(store, 'file:///big.py', TRAIN);
+    const root = store.syntax(big);
+    assert.ok(big.parsedNodes > 10);
+    assert.equal(store.syntax(big), root);
+    const other = open(store, 'file:///other.py', EVALUATE);
+    store.syntax(other);
+    assert.equal(big.parsedNodes, 0);
+    assert.ok(other.parsedNodes > 0);
+  } finally {
+    store.dispose();
+  }
+});
+
+test('a closed document is no longer open, and reopening the same URI replaces it', async () => {
+  const { parser } = await sharedAnalyzer();
+  const store = new DocumentStore(parser);
+  try {
+    const first = open(store, 'file:///a.py', TRAIN);
+    store.syntax(first);
+    assert.ok(store.isOpen(first));
+    const second = open(store, 'file:///a.py', EVALUATE);
+    assert.equal(store.isOpen(first), false);
+    assert.equal(first.parsedNodes, 0);
+    store.close({ textDocument: { uri: 'file:///a.py' } });
+    assert.equal(store.isOpen(second), false);
+  } finally {
+    store.dispose();
+  }
+});
+
+test('memory is collected once work stops, not while it goes on', async () => {
+  let collections = 0;
+  let collected: () => void = () => undefined;
+  const twice = new Promise<void>((resolve) => (collected = resolve));
+  const release = new IdleMemoryRelease(() => {
+    collections++;
+    if (collections === 2) collected();
+  });
+  try {
+    release.noteWork();
+    release.noteWork();
+    assert.equal(collections, 0, 'nothing while work is still being noted');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no collection within 10 s')), 10_000)));
+    await Promise.race([twice, timeout]).finally(() => clearTimeout(timer));
+    assert.equal(collections, 2, 'a second pass follows the first after a pause');
+  } finally {
+    release.dispose();
+  }
+});
