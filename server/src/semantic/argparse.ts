@@ -24,6 +24,8 @@ export class IntResolver {
   private readonly options = new Map<string, ArgumentOption>();
   /** Names bound to `parser.parse_args()` results. */
   private readonly argNamespaces = new Set<string>();
+  /** reloadsNamespace per namespace name: it scans the whole text, and is asked once per `args.x`. */
+  private readonly reloads = new Map<string, boolean>();
 
   constructor(
     private readonly text: string,
@@ -101,6 +103,12 @@ export class IntResolver {
   }
 
   private reloadsNamespace(object: string): boolean {
+    let reloads = this.reloads.get(object);
+    if (reloads === undefined) this.reloads.set(object, (reloads = this.scanForReloads(object)));
+    return reloads;
+  }
+
+  private scanForReloads(object: string): boolean {
     const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return new RegExp(`\\bset_defaults\\s*\\(|\\bsetattr\\s*\\(\\s*${escaped}\\s*,|\\bvars\\s*\\(\\s*${escaped}\\s*\\)|\\b${escaped}\\.__dict__`).test(this.text);
   }

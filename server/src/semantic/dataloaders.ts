@@ -113,6 +113,9 @@ export class DataLoaderAnalysis {
   readonly calls: readonly DataLoaderCall[];
   private readonly text: string;
   private readonly trainingMemo = new Map<SyntaxNode, boolean>();
+  /** Identifiers by text and attributes by dotted name, in document order; built on first use. */
+  private identifiersByName: Map<string, SyntaxNode[]> | undefined;
+  private attributesByName: Map<string, SyntaxNode[]> | undefined;
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
@@ -550,8 +553,9 @@ export class DataLoaderAnalysis {
   private readsOf(name: string, target: SyntaxNode, definition: SyntaxNode): SyntaxNode[] {
     if (!name.includes('.')) {
       const scope = scopeOf(definition);
-      return this.model.nodesOfKind('identifier').filter((ref) => {
-        if (ref === target || nodeText(ref, this.text) !== name || ref.fieldName === 'attribute') return false;
+      this.identifiersByName ??= groupBy(this.model.nodesOfKind('identifier'), (ref) => nodeText(ref, this.text));
+      return (this.identifiersByName.get(name) ?? []).filter((ref) => {
+        if (ref === target || ref.fieldName === 'attribute') return false;
         if (ref.fieldName === 'name' && ref.parent?.type === 'keyword_argument') return false;
         if (!this.resolvesTo(ref, name, scope)) return false;
         if (scopeOf(ref) !== scope) return true;
@@ -560,8 +564,9 @@ export class DataLoaderAnalysis {
       });
     }
     const owner = name.startsWith('self.') ? this.classOf(definition) : null;
-    return this.model.nodesOfKind('attribute').filter((ref) => {
-      if (ref === target || dottedName(ref, this.text) !== name) return false;
+    this.attributesByName ??= groupBy(this.model.nodesOfKind('attribute'), (ref) => dottedName(ref, this.text));
+    return (this.attributesByName.get(name) ?? []).filter((ref) => {
+      if (ref === target) return false;
       return owner === null || this.classOf(ref) === owner;
     });
   }
@@ -719,4 +724,17 @@ export class DataLoaderAnalysis {
     if (is(expr, 'attribute')) return this.model.ints.argumentFlag(expr) === true ? 'argparse-default' : null;
     return null;
   }
+}
+
+/** Nodes grouped by a key (nodes without one left out), each group in the input's order. */
+function groupBy(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNode) => string | null): Map<string, SyntaxNode[]> {
+  const groups = new Map<string, SyntaxNode[]>();
+  for (const node of nodes) {
+    const key = keyOf(node);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(node);
+    else groups.set(key, [node]);
+  }
+  return groups;
 }
