@@ -1,10 +1,14 @@
 // The `oomlint` command: parse the arguments, hand over to the command, set the exit status.
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
 import { Analyzer } from './analysis/analyzer';
 import { shouldUseColor } from './cli/ansi';
 import { parseCliArgs, UsageError } from './cli/args';
 import { runCheckCommand } from './cli/check-command';
+import { serveCheckWorker } from './cli/check-worker';
+import { CHECK_WORKER_ROLE, isCheckWorkerData } from './cli/check-worker-messages';
 import { EXIT_CLEAN, EXIT_ERROR } from './cli/exit-codes';
 import type { OutputStreams } from './cli/output';
 import { runRuleCommand } from './cli/rule-command';
@@ -41,23 +45,39 @@ async function main(argv: string[]): Promise<number> {
       return runRuleCommand(command.code, command.all, out);
     case 'check': {
       const color = shouldUseColor({ noColorFlag: command.options.noColor, isTTY: process.stdout.isTTY === true, env: process.env });
-      const analyzer = await Analyzer.create({ grammarDir: GRAMMAR_DIR });
+      let analyzer: Promise<Analyzer> | undefined;
       try {
-        return runCheckCommand(command.options, { cwd: process.cwd(), analyzer, out, color, tool: TOOL });
+        return await runCheckCommand(command.options, {
+          cwd: process.cwd(),
+          analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })),
+          out,
+          color,
+          tool: TOOL,
+          // A worker runs this same file; see the bottom.
+          workers: { script: __filename, data: { role: CHECK_WORKER_ROLE, grammarDir: GRAMMAR_DIR }, cores: availableParallelism() },
+        });
       } finally {
-        analyzer.dispose();
+        (await analyzer)?.dispose();
       }
     }
   }
 }
 
-main(process.argv.slice(2)).then(
-  (status) => {
-    // Let pending writes to a pipe finish instead of calling process.exit().
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    out.stderr(`${TOOL.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = EXIT_ERROR;
-  },
-);
+if (!isMainThread && parentPort && isCheckWorkerData(workerData)) {
+  serveCheckWorker(parentPort, workerData);
+} else {
+  void runMain();
+}
+
+function runMain(): Promise<void> {
+  return main(process.argv.slice(2)).then(
+    (status) => {
+      // Let pending writes to a pipe finish instead of calling process.exit().
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      out.stderr(`${TOOL.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = EXIT_ERROR;
+    },
+  );
+}

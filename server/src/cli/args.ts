@@ -21,6 +21,8 @@ export interface CheckOptions {
   quiet: boolean;
   statistics: boolean;
   noColor: boolean;
+  /** Worker threads for the per-file work; undefined lets the command choose (one per core). */
+  jobs?: number;
 }
 
 export type CliCommand =
@@ -84,6 +86,7 @@ function parseCheck(argv: string[]): CliCommand {
           quiet: { type: 'boolean', short: 'q' },
           statistics: { type: 'boolean' },
           'no-color': { type: 'boolean' },
+          jobs: { type: 'string', short: 'j' },
           help: { type: 'boolean', short: 'h' },
         },
       }),
@@ -96,6 +99,10 @@ function parseCheck(argv: string[]): CliCommand {
   }
   if (values.statistics && format !== 'text' && format !== 'json') {
     throw new UsageError('--statistics works with --format text or json', 'check');
+  }
+  const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) {
+    throw new UsageError(`--jobs must be a whole number of at least 1 (got \`${values.jobs}\`)`, 'check');
   }
   const diff = values.diff ?? false;
   const unsafeFixes = values['unsafe-fixes'] ?? false;
@@ -115,6 +122,7 @@ function parseCheck(argv: string[]): CliCommand {
       quiet: values.quiet ?? false,
       statistics: values.statistics ?? false,
       noColor: values['no-color'] ?? false,
+      ...(jobs === undefined ? {} : { jobs }),
     },
   };
 }

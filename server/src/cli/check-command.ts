@@ -5,8 +5,12 @@ import type { Analyzer } from '../analysis/analyzer';
 import type { ConfigProblem } from '../analysis/types';
 import { createPaint, type Paint } from './ansi';
 import type { CheckOptions } from './args';
-import { checkFiles } from './check-files';
+import { assembleReport, planCheck } from './check-files';
 import type { CheckReport } from './check-report';
+import type { CheckWorkerData } from './check-worker-messages';
+import { checkInWorkers } from './check-workers';
+import { checkFile, type FileOutcome } from './file-check';
+import { workerThreadsFor } from './jobs';
 import { EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS } from './exit-codes';
 import { writeFileProblems, writeRejectedFixes } from './file-problems';
 import { formatGithub } from './format-github';
@@ -21,10 +25,13 @@ import { unifiedDiff } from './unified-diff';
 
 export interface CheckEnvironment {
   cwd: string;
-  analyzer: Analyzer;
+  /** The analyzer for work on this thread; called only when some is done here. */
+  analyzer: () => Promise<Analyzer>;
   out: OutputStreams;
   color: boolean;
   tool: ToolInfo;
+  /** How to start worker threads; without it everything runs on this thread. */
+  workers?: { script: string; data: CheckWorkerData; cores: number };
 }
 
 function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint): string {
@@ -70,13 +77,26 @@ export function exitStatus(report: CheckReport, options: CheckOptions): number {
   return report.files.some((f) => f.diagnostics.length) ? EXIT_PROBLEMS : EXIT_CLEAN;
 }
 
-export function runCheckCommand(options: CheckOptions, env: CheckEnvironment): number {
+async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<CheckReport> {
+  const plan = planCheck(options, env.cwd);
+  const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? env.workers.cores) : 0;
+  let outcomes: FileOutcome[];
+  if (env.workers && threads > 0) {
+    outcomes = await checkInWorkers(plan.tasks, { jobs: threads, workerScript: env.workers.script, workerData: env.workers.data });
+  } else {
+    const analyzer = plan.tasks.length ? await env.analyzer() : undefined;
+    outcomes = analyzer ? plan.tasks.map((task) => checkFile(task, analyzer)) : [];
+  }
+  return assembleReport(plan, outcomes);
+}
+
+export async function runCheckCommand(options: CheckOptions, env: CheckEnvironment): Promise<number> {
   const paint = createPaint(env.color);
   if (options.configFile !== undefined && !existsSync(resolve(env.cwd, options.configFile))) {
     env.out.stderr(`oomlint: --config: no such file: ${options.configFile}\n`);
     return EXIT_ERROR;
   }
-  const report = checkFiles({ options, cwd: env.cwd, analyzer: env.analyzer });
+  const report = await checkAll(options, env);
   // The github format turns configuration problems into annotations; every other format leaves stdout to results.
   if (options.format !== 'github' || options.statistics || report.mode === 'diff') {
     for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint));

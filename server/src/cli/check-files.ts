@@ -1,22 +1,34 @@
 // The work behind `oomlint check`: find the files, read each one's configuration, analyse, and fix
 // or compute diffs when asked. Output belongs to the formats; this only gathers the report.
-import { writeFileSync } from 'node:fs';
+// Planning and assembling happen here; the per-file work (file-check.ts) runs in this thread or
+// in worker threads (check-workers.ts).
 import { basename, relative, resolve } from 'node:path';
 import type { Analyzer } from '../analysis/analyzer';
+import type { FixSelection } from '../analysis/fixes';
 import { SourceText } from '../analysis/source';
-import type { ConfigProblem, Diagnostic } from '../analysis/types';
+import type { ConfigProblem } from '../analysis/types';
 import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
 import { isExcluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';
 import type { CheckReport } from './check-report';
 import { discoverPythonFiles } from './discover-files';
-import { fixText } from './fix-file';
-import { readSource } from './read-source';
+import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
 
 export interface CheckRun {
   options: CheckOptions;
   cwd: string;
   analyzer: Analyzer;
+}
+
+/** The files to check, each with its settings, and the configurations they came from. */
+export interface CheckPlan {
+  mode: CheckMode;
+  selection: FixSelection;
+  tasks: FileTask[];
+  /** The configuration of each task's file, by index. */
+  configs: ProjectConfig[];
+  /** `--config FILE`, when given. */
+  explicitConfig: ProjectConfig | undefined;
 }
 
 /**
@@ -36,69 +48,65 @@ function withCommandLineOverrides(config: ProjectConfig, options: CheckOptions):
   return { ...config, settings };
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
+  const mode: CheckMode = options.diff ? 'diff' : options.fix ? 'fix' : 'check';
+  const selection = { unsafe: options.unsafeFixes };
+  const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
+  const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
+  const files = discoverPythonFiles(options.paths, cwd, { isExcluded: (path) => isExcluded(configFor(path), path) });
+  const tasks: FileTask[] = [];
+  const configs: ProjectConfig[] = [];
+  for (const path of files) {
+    const config = configFor(path);
+    configs.push(config);
+    tasks.push({
+      path,
+      displayPath: relative(cwd, path) || basename(path),
+      settings: settingsForFile(withCommandLineOverrides(config, options), path),
+      mode,
+      selection,
+    });
+  }
+  return { mode, selection, tasks, configs, explicitConfig };
+}
 
-export function checkFiles({ options, cwd, analyzer }: CheckRun): CheckReport {
-  const mode = options.diff ? 'diff' : options.fix ? 'fix' : 'check';
+/** The report from each task's outcome, in the plan's order. */
+export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]): CheckReport {
   const report: CheckReport = {
-    mode,
-    selection: { unsafe: options.unsafeFixes },
+    mode: plan.mode,
+    selection: plan.selection,
     files: [],
     failures: [],
     rejectedFixes: [],
     changes: [],
     configProblems: [],
   };
-  const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
-  const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
-
   const problems = new Map<string, ConfigProblem>();
   const noteProblems = (config: ProjectConfig) => {
     for (const problem of config.problems) problems.set(`${problem.file}\0${problem.line}\0${problem.message}`, problem);
   };
-  if (explicitConfig) noteProblems(explicitConfig);
-
-  const files = discoverPythonFiles(options.paths, cwd, { isExcluded: (path) => isExcluded(configFor(path), path) });
-  for (const path of files) {
-    const displayPath = relative(cwd, path) || basename(path);
-    const read = readSource(path);
-    if (!read.ok) {
-      report.failures.push({ path, displayPath, message: read.message, line: read.line, column: read.column });
-      continue;
+  if (plan.explicitConfig) noteProblems(plan.explicitConfig);
+  outcomes.forEach((outcome, index) => {
+    // A file that could not be read never had its configuration looked at.
+    if (outcome.kind === 'failed' && outcome.stage === 'read') {
+      report.failures.push(outcome.failure);
+      return;
     }
-    const config = configFor(path);
-    noteProblems(config);
-    const settings = settingsForFile(withCommandLineOverrides(config, options), path);
-    const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
-
-    try {
-      let text = read.text;
-      let diagnostics: Diagnostic[];
-      let fixesApplied = 0;
-      if (mode === 'check') {
-        diagnostics = analyse(text);
-      } else {
-        const outcome = fixText({ text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection: report.selection });
-        diagnostics = outcome.diagnostics;
-        if (outcome.kind === 'rejected') {
-          report.rejectedFixes.push({ path, displayPath, message: outcome.reason });
-        } else if (outcome.kind === 'fixed') {
-          if (mode === 'diff') {
-            report.changes.push({ displayPath, before: text, after: outcome.text });
-          } else {
-            // The same bytes as read, BOM included, with only the fixed spans changed.
-            writeFileSync(path, (read.hasBom ? '\ufeff' : '') + outcome.text);
-          }
-          text = outcome.text;
-          fixesApplied = outcome.applied;
-        }
-      }
-      report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied });
-    } catch (error) {
-      const during = mode === 'fix' ? 'fixing or writing' : 'checking';
-      report.failures.push({ path, displayPath, message: `failed while ${during}: ${describeError(error)}` });
+    noteProblems(plan.configs[index]!);
+    if (outcome.kind === 'failed') {
+      report.failures.push(outcome.failure);
+      return;
     }
-  }
+    if (outcome.rejected) report.rejectedFixes.push(outcome.rejected);
+    if (outcome.change) report.changes.push(outcome.change);
+    const { path, displayPath, text, diagnostics, fixesApplied } = outcome;
+    report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied });
+  });
   report.configProblems = [...problems.values()];
   return report;
+}
+
+export function checkFiles({ options, cwd, analyzer }: CheckRun): CheckReport {
+  const plan = planCheck(options, cwd);
+  return assembleReport(plan, plan.tasks.map((task) => checkFile(task, analyzer)));
 }

@@ -32,6 +32,7 @@ Options:
   -q, --quiet         Print only the problems, no summary
   --statistics        Print how many times each rule fired instead of each problem
   --no-color          Do not colour the output (also: NO_COLOR=1)
+  -j, --jobs N        Check files on N threads (default: one per CPU core; 1 for none)
   -h, --help          Show this help
 
 Exit status: 0 no problems, 1 problems found (or, with --diff, changes to make),

@@ -1,0 +1,83 @@
+// One file's share of `oomlint check`: read it, analyse it, and fix it or compute its diff when
+// asked. Plain data in and out, so a worker thread can run it as well as the main thread.
+import { writeFileSync } from 'node:fs';
+import type { Analyzer } from '../analysis/analyzer';
+import type { FixSelection } from '../analysis/fixes';
+import type { Settings } from '../analysis/settings';
+import type { Diagnostic } from '../analysis/types';
+import type { FileChange, FileFailure } from './check-report';
+import { fixText } from './fix-file';
+import { readSource } from './read-source';
+
+export type CheckMode = 'check' | 'fix' | 'diff';
+
+export interface FileTask {
+  /** Absolute. */
+  path: string;
+  displayPath: string;
+  settings: Partial<Settings>;
+  mode: CheckMode;
+  selection: FixSelection;
+}
+
+export type FileOutcome =
+  /** `stage` says whether the file could not be read (its configuration then does not count). */
+  | { kind: 'failed'; stage: 'read' | 'analysis'; failure: FileFailure }
+  | {
+      kind: 'checked';
+      path: string;
+      displayPath: string;
+      /** The text the diagnostics refer to (after fixing, when fixes were written). */
+      text: string;
+      diagnostics: Diagnostic[];
+      fixesApplied: number;
+      rejected?: FileFailure;
+      change?: FileChange;
+    };
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
+  const { path, displayPath, settings, mode, selection } = task;
+  const read = readSource(path);
+  if (!read.ok) {
+    return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
+  }
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
+  try {
+    if (mode === 'check') {
+      return { kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0 };
+    }
+    const outcome = fixText({ text: read.text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection });
+    if (outcome.kind === 'rejected') {
+      return {
+        kind: 'checked',
+        path,
+        displayPath,
+        text: read.text,
+        diagnostics: outcome.diagnostics,
+        fixesApplied: 0,
+        rejected: { path, displayPath, message: outcome.reason },
+      };
+    }
+    if (outcome.kind === 'unchanged') {
+      return { kind: 'checked', path, displayPath, text: read.text, diagnostics: outcome.diagnostics, fixesApplied: 0 };
+    }
+    if (mode === 'fix') {
+      // The same bytes as read, BOM included, with only the fixed spans changed.
+      writeFileSync(path, (read.hasBom ? '\ufeff' : '') + outcome.text);
+    }
+    return {
+      kind: 'checked',
+      path,
+      displayPath,
+      text: outcome.text,
+      diagnostics: outcome.diagnostics,
+      fixesApplied: outcome.applied,
+      ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: outcome.text } } : {}),
+    };
+  } catch (error) {
+    const during = mode === 'fix' ? 'fixing or writing' : 'checking';
+    return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
+  }
+}
