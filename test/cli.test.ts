@@ -323,3 +323,25 @@ describe('rule command', () => {
     assert.match(run.stderr, /^oomlint: unknown rule `OOM999`\. Known rules: OOM001, .*Run `oomlint rule --all` to list them\.\n$/);
   });
 });
+
+describe('output to a closed pipe', () => {
+  test('a reader that stops early (| head) ends the run quietly, without a stack trace', async () => {
+    // Enough problems that the output outgrows the pipe's buffer long after the reader has gone.
+    const body = Array.from(
+      { length: 3000 },
+      (_, i) => `def train_${i}(model, loader):\n    total = 0\n    for x in loader:\n        loss = model(x).sum()\n        loss.backward()\n        total += loss\n    return total\n`,
+    ).join('\n');
+    const root = project({ 'train.py': `import torch\n\n${body}` });
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [CLI, 'check', '--no-color'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Read the first chunk, then close our end as `head -1` does.
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+    assert.match(first, /OOM003/);
+    child.stdout.destroy();
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    assert.equal(stderr, '', 'nothing on stderr');
+    assert.ok(status === 0 || status === 1, `a normal exit status (got ${String(status)})`);
+  });
+});

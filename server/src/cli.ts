@@ -20,6 +20,13 @@ const GRAMMAR_DIR = join(__dirname, '..', 'grammars');
 /** Inlined by the bundler: the version and links are those of the build. */
 const TOOL = toolInfoFromPackageJson(packageJson);
 
+// A reader that stops early (`oomlint check . | head`) closes the pipe: stop quietly, as other
+// command-line tools do, instead of failing on the next write.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? EXIT_CLEAN);
+});
+
 const out: OutputStreams = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
