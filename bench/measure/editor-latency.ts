@@ -1,0 +1,172 @@
+// Editor latency over the real LSP: the time from sending a one-character didChange to receiving the
+// publishDiagnostics of that version, at several places in files of each size. Every edit waits for
+// its diagnostics before the next is sent, as when someone types slower than the linter. The
+// reference is ruff's WebAssembly build checking each edited text in full, in this process.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { editForChange } from '../../server/src/lsp/tree-edit';
+import { PythonParser } from '../../server/src/parser/parser';
+import { largeFile } from '../corpus/large-file';
+import { countLines } from '../corpus/corpus';
+import { LspSession } from '../lsp/lsp-session';
+import { GRAMMAR_DIR } from '../paths';
+import { ruffCheck, ruffWorkspace } from '../references/ruff-settings';
+import { median, percentile, round } from '../stats';
+
+export interface LatencySummary {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface EditorSizeResult {
+  lines: number;
+  edits: number;
+  /** didChange -> publishDiagnostics of that version, in ms. */
+  oomlint: LatencySummary;
+  /** ruff-wasm `check` of the same edited texts, in ms. */
+  ruff: LatencySummary;
+  /**
+   * The floor under any tree-sitter design: web-tree-sitter's incremental reparse after each edit
+   * (`Tree.edit` + `parse(text, oldTree)`), in this process, nothing else.
+   */
+  reparse: LatencySummary;
+  /** didOpen -> first diagnostics, in ms. */
+  openMs: number;
+  p95ToRuffP95: number;
+}
+
+export interface EditorLatencyOptions {
+  sizes: readonly number[];
+  /** Places in each file where characters are typed. */
+  places: number;
+  /** Type-and-delete pairs at each place. */
+  repeats: number;
+  nodeArgs: readonly string[];
+}
+
+interface Edit {
+  change: TextDocumentContentChangeEvent;
+  /** The whole text after the change, for the references. */
+  text: string;
+  /** The change as offsets into the text before it. */
+  start: number;
+  end: number;
+  inserted: string;
+}
+
+/** Lines of the text parsed a few times before the reparse floor is measured. */
+const WARM_UP_PARSE_LINES = 20_000;
+
+/** Untimed edits before the timed ones, at each size (an even number leaves the text as it was). */
+const WARM_UP_EDITS = 4;
+
+function summarise(samples: readonly number[]): LatencySummary {
+  return { p50: round(median(samples)), p95: round(percentile(samples, 0.95)), max: round(Math.max(...samples)) };
+}
+
+/** Single-character edits: type a letter after the first word of a code line, then delete it. */
+export function plannedEdits(text: string, places: number, repeats: number): Edit[] {
+  const lines = text.split('\n');
+  const edits: Edit[] = [];
+  for (let place = 0; place < places; place++) {
+    let row = Math.floor(((place + 0.5) / places) * lines.length);
+    while (row < lines.length - 1 && !/\w/.test(lines[row]!)) row++;
+    const line = lines[row]!;
+    const word = /\w+/.exec(line);
+    const column = word ? word.index + word[0].length : 0;
+    const typed = [...lines.slice(0, row), line.slice(0, column) + 'q' + line.slice(column), ...lines.slice(row + 1)].join('\n');
+    const at = { line: row, character: column };
+    let offset = column;
+    for (let r = 0; r < row; r++) offset += lines[r]!.length + 1;
+    for (let r = 0; r < repeats; r++) {
+      edits.push({ change: { range: { start: at, end: at }, text: 'q' }, text: typed, start: offset, end: offset, inserted: 'q' });
+      edits.push({ change: { range: { start: at, end: { line: row, character: column + 1 } }, text: '' }, text, start: offset, end: offset + 1, inserted: '' });
+    }
+  }
+  return edits;
+}
+
+/**
+ * Times of web-tree-sitter's incremental reparse for each edit. The sequence runs twice and only the
+ * second pass counts: the first lets the WebAssembly tier up, as it has in a long-running server.
+ */
+function reparseTimes(parser: PythonParser, text: string, edits: readonly Edit[]): number[] {
+  let current = text;
+  let tree = parser.parse(current);
+  const times: number[] = [];
+  try {
+    for (const [index, edit] of [...edits, ...edits].entries()) {
+      tree.edit(editForChange(current, edit.start, edit.end, edit.inserted));
+      const started = performance.now();
+      const next = parser.parse(edit.text, tree);
+      if (index >= edits.length) times.push(performance.now() - started);
+      tree.delete();
+      tree = next;
+      current = edit.text;
+    }
+  } finally {
+    tree.delete();
+  }
+  return times;
+}
+
+export async function measureEditorLatency(options: EditorLatencyOptions): Promise<EditorSizeResult[]> {
+  const folder = join(tmpdir(), 'oomlint-bench-editor');
+  const { session } = await LspSession.start(folder, options.nodeArgs);
+  const workspace = ruffWorkspace();
+  const parser = await PythonParser.create({ grammarDir: GRAMMAR_DIR });
+  // Let the parser's WebAssembly tier up before anything is timed, as in a long-running server.
+  const warmUp = largeFile(WARM_UP_PARSE_LINES, 999);
+  for (let i = 0; i < 3; i++) parser.parse(warmUp).delete();
+  const results: EditorSizeResult[] = [];
+  try {
+    for (const [index, size] of options.sizes.entries()) {
+      const text = largeFile(size, 1000 + index);
+      const uri = pathToFileURL(join(folder, `editor_${size}.py`)).href;
+      const opened = performance.now();
+      const first = session.diagnosticsOf(uri, 1);
+      await session.open(uri, text, 1);
+      const openMs = (await first).at - opened;
+
+      const edits = plannedEdits(text, options.places, options.repeats);
+      let version = 1;
+      // A long-running server has compiled its hot code; let this one warm up on a few edits first.
+      for (const edit of edits.slice(0, WARM_UP_EDITS)) {
+        version++;
+        const published = session.diagnosticsOf(uri, version);
+        await session.change(uri, version, [edit.change]);
+        await published;
+      }
+      const latencies: number[] = [];
+      for (const edit of edits) {
+        version++;
+        const published = session.diagnosticsOf(uri, version);
+        const sent = performance.now();
+        await session.change(uri, version, [edit.change]);
+        latencies.push((await published).at - sent);
+      }
+      await session.close(uri);
+
+      // The reference, warmed up on the text first as the server was by opening it.
+      ruffCheck(workspace, text);
+      ruffCheck(workspace, text);
+      const ruffTimes = edits.map((edit) => {
+        const started = performance.now();
+        ruffCheck(workspace, edit.text);
+        return performance.now() - started;
+      });
+      const oomlint = summarise(latencies);
+      const ruff = summarise(ruffTimes);
+      const reparse = summarise(reparseTimes(parser, text, edits));
+      results.push({ lines: countLines(text), edits: edits.length, oomlint, ruff, reparse, openMs: round(openMs), p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
+    }
+  } finally {
+    parser.delete();
+    workspace.free();
+    await session.stop();
+  }
+  return results;
+}

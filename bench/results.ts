@@ -1,0 +1,66 @@
+// The shape of a benchmark run's results (written as JSON), and the issue's targets checked against them.
+import type { MachineInfo } from './machine';
+import type { CliThroughputResult } from './measure/cli-throughput';
+import type { ColdStartResult } from './measure/cold-start';
+import type { EditorSizeResult } from './measure/editor-latency';
+import type { GpuReadoutResult } from './measure/gpu-readout';
+import type { ServerMemoryResult } from './measure/server-memory';
+
+export interface CorpusDescription {
+  seed: number;
+  files: number;
+  lines: number;
+  bytes: number;
+}
+
+export interface BenchResults {
+  schema: 1;
+  mode: 'full' | 'short';
+  startedAt: string;
+  durationS: number;
+  machine: MachineInfo;
+  corpus?: CorpusDescription;
+  cli?: CliThroughputResult;
+  editor?: EditorSizeResult[];
+  memory?: ServerMemoryResult;
+  coldStart?: ColdStartResult;
+  gpuReadout?: GpuReadoutResult;
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+function check(name: string, value: number, limit: number, unit = ''): TargetCheck {
+  return { name, target: `<= ${limit}${unit}`, measured: `${value}${unit}`, met: value <= limit };
+}
+
+/** The targets of the performance issue, for the sections that ran. */
+export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const { cli, editor, memory, coldStart } = results;
+  if (cli) {
+    checks.push(check('CLI time, oomlint / ruff-wasm', cli.ratios.oomlintToRuff, 1.0));
+    checks.push(check('CLI time, oomlint / parse only', cli.ratios.oomlintToParse, 1.3));
+  }
+  for (const size of editor ?? []) {
+    const limit = size.lines >= 40_000 ? 60 : size.lines >= 8_000 ? 15 : undefined;
+    if (limit !== undefined) checks.push(check(`editor p95 at ${size.lines} lines`, size.oomlint.p95, limit, ' ms'));
+    checks.push({
+      name: `editor p95 at ${size.lines} lines below ruff-wasm's full check`,
+      target: `< ${size.ruff.p95} ms`,
+      measured: `${size.oomlint.p95} ms`,
+      met: size.oomlint.p95 < size.ruff.p95,
+    });
+  }
+  if (memory) {
+    checks.push(check(`server memory with ${memory.documents} documents open`, memory.openMB, 150, ' MB'));
+    checks.push(check('server memory after closing them, / baseline', memory.closedToBaseline, 1.1));
+  }
+  if (coldStart) checks.push(check('cold start, server to first diagnostics', coldStart.serverMedianMs, 300, ' ms'));
+  return checks;
+}

@@ -1,0 +1,98 @@
+// The results as a plain-text table for the terminal (and the README).
+import { machineLine } from './machine';
+import type { ReadoutCost } from './measure/gpu-readout';
+import type { BenchResults } from './results';
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
+
+const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)} ms`;
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+export function formatResults(results: BenchResults): string {
+  const out: string[] = [`oomlint benchmark (${results.mode}), ${results.startedAt}`, `machine: ${machineLine(results.machine)}`, ''];
+  const { corpus, cli, editor, memory, coldStart, gpuReadout } = results;
+  if (cli && corpus) {
+    out.push(`CLI throughput: ${thousands(corpus.files)} files, ${thousands(corpus.lines)} lines, whole processes, median of ${cli.rounds} rounds`);
+    const row = (name: string, t: { medianMs: number; cpuMs: number | undefined; linesPerSecond: number }, vsRuff: string, vsParse: string) => [
+      name,
+      ms(t.medianMs),
+      t.cpuMs === undefined ? '-' : ms(t.cpuMs),
+      thousands(t.linesPerSecond),
+      vsRuff,
+      vsParse,
+    ];
+    out.push(
+      ...table(['command', 'wall', 'cpu', 'lines/s', 'vs ruff', 'vs parse'], [
+        row(`oomlint check (default, ${cli.oomlint.jobs} cores)`, cli.oomlint, ratio(cli.ratios.oomlintToRuff), ratio(cli.ratios.oomlintToParse)),
+        row('oomlint check --jobs 1', cli.oomlintSingleThread, ratio(cli.ratios.oomlintSingleThreadToRuff), ratio(cli.ratios.oomlintSingleThreadToParse)),
+        row(`ruff-wasm check (${cli.ruff.select.join(',')})`, cli.ruff, '1.00x', ratio(cli.ruff.medianMs / cli.parse.medianMs)),
+        row('web-tree-sitter parse only', cli.parse, ratio(cli.parse.medianMs / cli.ruff.medianMs), '1.00x'),
+      ]),
+      `after start-up (runtime loaded, WebAssembly compiled): ruff-wasm ${ms(cli.ruff.workMedianMs)}, parse ${ms(cli.parse.workMedianMs)}`,
+      `findings: oomlint ${cli.oomlint.findings}, ruff ${cli.ruff.findings}`,
+      '',
+    );
+  }
+  if (editor?.length) {
+    out.push('Editor latency: one-character didChange -> publishDiagnostics of that version, over stdio;');
+    out.push('references: ruff-wasm full check of the edited text, web-tree-sitter incremental reparse alone');
+    out.push(
+      ...table(
+        ['file', 'edits', 'open', 'p50', 'p95', 'ruff p50', 'ruff p95', 'p95 vs ruff', 'reparse p50', 'reparse p95'],
+        editor.map((e) => [
+          `${thousands(e.lines)} lines`,
+          String(e.edits),
+          ms(e.openMs),
+          ms(e.oomlint.p50),
+          ms(e.oomlint.p95),
+          ms(e.ruff.p50),
+          ms(e.ruff.p95),
+          ratio(e.p95ToRuffP95),
+          ms(e.reparse.p50),
+          ms(e.reparse.p95),
+        ]),
+      ),
+      '',
+    );
+  }
+  if (memory) {
+    out.push(`Server memory (resident): ${memory.documents} documents of ${thousands(memory.linesPerDocument)} lines`);
+    out.push(
+      ...table(['baseline', 'open (settled)', 'open (peak)', 'after closing', 'closed / baseline'], [
+        [`${memory.baselineMB} MB`, `${memory.openMB} MB`, `${memory.openPeakMB} MB`, `${memory.closedMB} MB`, ratio(memory.closedToBaseline)],
+      ]),
+      '',
+    );
+  }
+  if (coldStart) {
+    out.push(`Cold start (${thousands(coldStart.lines)}-line file, median of ${coldStart.runs}): server spawn -> first diagnostics ${ms(coldStart.serverMedianMs)}; \`oomlint check FILE\` ${ms(coldStart.cliMedianMs)}`, '');
+  }
+  if (gpuReadout) {
+    out.push(`GPU readout: CPU per minute, ${gpuReadout.intervalMs} ms interval, stand-in nvidia-smi (${gpuReadout.scenario}), ${gpuReadout.durationMs / 1000} s`);
+    const row = (name: string, c: ReadoutCost) => [
+      name,
+      String(c.readings),
+      ms(c.cpuMsPerMinute),
+      ms(c.ownCpuMsPerMinute),
+      c.nvidiaSmiCpuMsPerMinute === null ? '-' : ms(c.nvidiaSmiCpuMsPerMinute),
+    ];
+    out.push(
+      ...table(['reader', 'readings', 'cpu/min', 'reader', 'nvidia-smi'], [
+        row('one long-lived nvidia-smi -lms', gpuReadout.longLived),
+        row('one nvidia-smi per interval', gpuReadout.spawnPerInterval),
+      ]),
+      `spawning per interval costs ${gpuReadout.spawnToLongLived}x the CPU`,
+      '',
+    );
+  }
+  if (results.targets.length) {
+    out.push('Targets');
+    out.push(...table(['target', 'limit', 'measured', 'met'], results.targets.map((t) => [t.name, t.target, t.measured, t.met ? 'yes' : 'NO'])));
+  }
+  return out.join('\n') + '\n';
+}

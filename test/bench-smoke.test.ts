@@ -1,0 +1,77 @@
+// The benchmark's short mode runs end to end, so `npm run bench` cannot rot: every section produces
+// figures of the right shape. Timings are not judged here (CI machines are shared and noisy).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { REPO_ROOT } from './support/paths';
+
+const RUNNER = join(REPO_ROOT, 'out', 'bench', 'run.js');
+const folder = mkdtempSync(join(tmpdir(), 'oomlint-bench-smoke-'));
+after(() => rmSync(folder, { recursive: true, force: true }));
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  assert.ok(typeof value === 'object' && value !== null && !Array.isArray(value), `${what} is an object`);
+  return value as Json;
+}
+
+function positive(value: unknown, what: string): number {
+  assert.ok(typeof value === 'number' && Number.isFinite(value) && value > 0, `${what} is a positive number (got ${String(value)})`);
+  return value as number;
+}
+
+test('npm run bench -- --short measures every section and writes the figures', { timeout: 240_000 }, () => {
+  const out = join(folder, 'short.json');
+  const run = spawnSync(process.execPath, [RUNNER, '--short', '--out', out, '--corpus-dir', join(folder, 'corpus')], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 230_000,
+  });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  assert.ok(existsSync(out));
+  for (const heading of ['CLI throughput', 'Editor latency', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
+    assert.ok(run.stdout.includes(heading), `the table has "${heading}"`);
+  }
+
+  const results = object(JSON.parse(readFileSync(out, 'utf8')), 'results');
+  assert.equal(results.mode, 'short');
+  const machine = object(results.machine, 'machine');
+  positive(machine.cores, 'cores');
+
+  const corpus = object(results.corpus, 'corpus');
+  positive(corpus.files, 'corpus files');
+  positive(corpus.lines, 'corpus lines');
+
+  const cli = object(results.cli, 'cli');
+  for (const name of ['oomlint', 'oomlintSingleThread', 'ruff', 'parse']) positive(object(cli[name], name).medianMs, `${name} time`);
+  positive(object(cli.oomlint, 'oomlint').findings, 'oomlint findings (the corpus has memory mistakes in it)');
+  positive(object(cli.ruff, 'ruff').findings, 'ruff findings');
+  const ratios = object(cli.ratios, 'ratios');
+  for (const name of ['oomlintToRuff', 'oomlintToParse', 'oomlintSingleThreadToRuff', 'oomlintSingleThreadToParse']) positive(ratios[name], name);
+
+  assert.ok(Array.isArray(results.editor) && results.editor.length >= 2, 'editor latency at two sizes');
+  for (const size of results.editor as unknown[]) {
+    const entry = object(size, 'editor size');
+    positive(entry.edits, 'edits');
+    positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
+    positive(object(entry.ruff, 'ruff latency').p95, 'ruff p95');
+  }
+
+  const memory = object(results.memory, 'memory');
+  for (const name of ['baselineMB', 'openMB', 'openPeakMB', 'closedMB']) positive(memory[name], name);
+  assert.ok((memory.openPeakMB as number) >= (memory.openMB as number));
+
+  const cold = object(results.coldStart, 'coldStart');
+  positive(cold.serverMedianMs, 'server cold start');
+  positive(cold.cliMedianMs, 'CLI cold start');
+
+  const gpu = object(results.gpuReadout, 'gpuReadout');
+  positive(object(gpu.longLived, 'longLived').readings, 'long-lived readings');
+  positive(object(gpu.spawnPerInterval, 'spawnPerInterval').readings, 'per-interval readings');
+
+  assert.ok(Array.isArray(results.targets) && results.targets.length > 0, 'targets are listed');
+});
