@@ -164,8 +164,10 @@ export class WasmTreeWalker {
     const markErroneous = (node: MutableNode) => {
       for (let n: MutableNode | null = node; n && !withErrors.has(n); n = n.parent) withErrors.add(n);
     };
-    /** Visits the cursor's node: a previous subtree taken over (not to be walked), or a new node. */
-    const visit = (parentNode: MutableNode | null): { node: MutableNode; reused: boolean } => {
+    /** Whether the node `visit` returned last was taken over from the previous tree (not to be walked). */
+    let reused = false;
+    /** Visits the cursor's node: a previous subtree taken over, or a new node. */
+    const visit = (parentNode: MutableNode | null): MutableNode => {
       const id = typeId(tree);
       const start = startIndex(tree);
       const end = endIndex(tree);
@@ -177,7 +179,8 @@ export class WasmTreeWalker {
       if (taken) {
         taken.parent = parentNode;
         taken.fieldName = fieldName;
-        return { node: taken, reused: true };
+        reused = true;
+        return taken;
       }
       // Nodes come in document order, so start rows only move forward.
       while (row + 1 < starts.length && starts[row + 1]! <= start) row++;
@@ -198,18 +201,18 @@ export class WasmTreeWalker {
       };
       if (node.isError || node.isMissing) markErroneous(node);
       reuse?.pair(node, parentNode);
-      return { node, reused: false };
+      reused = false;
+      return node;
     };
-    const first = visit(null);
-    const root = first.node;
+    const root = visit(null);
     let current = root;
-    let descend = !first.reused;
+    let descend = !reused;
     for (;;) {
       if (descend && firstChild(tree)) {
         const child = visit(current);
-        current.children.push(child.node);
-        current = child.node;
-        descend = !child.reused;
+        current.children.push(child);
+        current = child;
+        descend = !reused;
         continue;
       }
       while (!nextSibling(tree)) {
@@ -220,9 +223,9 @@ export class WasmTreeWalker {
         current = current.parent;
       }
       const sibling = visit(current.parent);
-      current.parent!.children.push(sibling.node);
-      current = sibling.node;
-      descend = !sibling.reused;
+      current.parent!.children.push(sibling);
+      current = sibling;
+      descend = !reused;
     }
   }
 }

@@ -280,39 +280,45 @@ export class SemanticModel {
    */
   get backpropSources(): ReadonlySet<string> {
     return this.lazy('backpropSources', () => {
-      const keys = new Set<string>();
-      const addRefs = (node: SyntaxNode) => {
-        let added = false;
-        for (const ref of referencesIn(node, this.text)) {
-          const key = lastSegment(ref);
-          if (!keys.has(key)) {
-            keys.add(key);
-            added = true;
-          }
-        }
-        return added;
+      // What each name is built from: the values assigned to it and the arguments appended to it.
+      const feeds = new Map<string, SyntaxNode[]>();
+      const link = (key: string, value: SyntaxNode) => {
+        const values = feeds.get(key);
+        if (values) values.push(value);
+        else feeds.set(key, [value]);
       };
-      for (const call of this.backwardCalls) for (const t of this.backwardTargets(call)) addRefs(t);
-      const defs = [
-        ...this.nodesOfKind('assignment'),
-        ...this.nodesOfKind('augmented_assignment'),
-        ...this.nodesOfKind('for_statement'),
-      ];
-      const appends = this.nodesOfKind('call').filter((c) => ['append', 'extend', 'insert'].includes(methodCall(c, this.text)?.method ?? ''));
-      for (let changed = true, rounds = 0; changed && rounds < 20; rounds++) {
-        changed = false;
-        for (const d of defs) {
+      for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
+        for (const d of this.nodesOfKind(kind)) {
           const left = d.children.find((c) => c.fieldName === 'left');
           const right = d.children.find((c) => c.fieldName === 'right');
           if (!left || !right) continue;
-          if (referencesIn(left, this.text).some((r) => keys.has(lastSegment(r)))) changed = addRefs(right) || changed;
+          for (const ref of referencesIn(left, this.text)) link(lastSegment(ref), right);
         }
-        for (const c of appends) {
-          const receiver = methodCall(c, this.text)!.receiver;
-          const name = dottedName(receiver, this.text);
-          const args = field(c as SyntaxNode & { type: 'call' }, 'arguments');
-          if (name && keys.has(lastSegment(name)) && args) changed = addRefs(args) || changed;
+      }
+      for (const call of this.nodesOfKind('call')) {
+        const m = methodCall(call, this.text);
+        if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
+        const name = dottedName(m.receiver, this.text);
+        const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
+        if (name && args) link(lastSegment(name), args);
+      }
+      // Everything reachable from the backward calls' targets through those links.
+      const keys = new Set<string>();
+      const pending: string[] = [];
+      const seen = new Set<SyntaxNode>();
+      const addRefs = (node: SyntaxNode) => {
+        if (seen.has(node)) return;
+        seen.add(node);
+        for (const ref of referencesIn(node, this.text)) {
+          const key = lastSegment(ref);
+          if (keys.has(key)) continue;
+          keys.add(key);
+          pending.push(key);
         }
+      };
+      for (const call of this.backwardCalls) for (const t of this.backwardTargets(call)) addRefs(t);
+      for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+        for (const value of feeds.get(key) ?? []) addRefs(value);
       }
       return keys;
     });

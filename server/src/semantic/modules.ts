@@ -51,6 +51,8 @@ export class ModuleAnalysis {
   /** Dotted names on which a module-only method is called. */
   private readonly evidence = new Set<string>();
   private readonly memo = new Map<string, boolean>();
+  /** isForwardCall per call node: several analyses ask about the same calls. */
+  private readonly forwardMemo = new Map<SyntaxNode, boolean>();
 
   constructor(private readonly deps: ModuleDeps) {
     this.findModuleClasses();
@@ -151,6 +153,12 @@ export class ModuleAnalysis {
 
   /** A call that runs a model's forward pass. */
   isForwardCall(call: SyntaxNode): boolean {
+    let forward = this.forwardMemo.get(call);
+    if (forward === undefined) this.forwardMemo.set(call, (forward = this.computeIsForwardCall(call)));
+    return forward;
+  }
+
+  private computeIsForwardCall(call: SyntaxNode): boolean {
     if (!is(call, 'call')) return false;
     const fn = callee(call);
     if (!fn) return false;
