@@ -73,3 +73,15 @@ test("the configuration's exclude leaves out files and folders in walks only", (
 test('paths are resolved against the working folder given', () => {
   assert.deepEqual(found(['__init__.py'], nothingExcluded, join(root, 'pkg')), ['pkg/__init__.py']);
 });
+
+test('a folder named explicitly is walked even when .gitignore leaves it out; its other rules still apply', () => {
+  write('generated/inner/z_pb2.py');
+  try {
+    assert.deepEqual(found(['generated']), ['generated/inner/y.py', 'generated/out.py']);
+    assert.deepEqual(found(['generated/inner']), ['generated/inner/y.py']);
+    // Walking from above, the folder stays ignored.
+    assert.ok(!found(['.']).some((path) => path.startsWith('generated/')));
+  } finally {
+    rmSync(join(root, 'generated/inner/z_pb2.py'));
+  }
+});

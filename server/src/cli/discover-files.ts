@@ -1,7 +1,8 @@
 // Which files `oomlint check PATH...` looks at: every .py file below the folders named, minus what
 // .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
 // named on the command line is always checked, whatever it is called, so that a missing or
-// unreadable one is reported rather than silently skipped.
+// unreadable one is reported rather than silently skipped, and a folder named there is walked even
+// when an enclosing .gitignore leaves that folder out.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -26,6 +27,8 @@ const SKIPPED_FOLDERS = new Set([
 interface GitignoreLayer {
   base: string;
   rules: Ignore;
+  /** The file's lines, for rebuilding the layer without some of them. */
+  lines: string[];
 }
 
 export interface DiscoveryOptions {
@@ -41,7 +44,25 @@ function readGitignore(folder: string): GitignoreLayer | undefined {
   } catch {
     return undefined;
   }
-  return { base: folder, rules: ignore().add(text) };
+  const lines = text.split(/\r?\n/);
+  return { base: folder, rules: ignore().add(lines), lines };
+}
+
+/**
+ * `layer` without the lines that leave `folder` itself out (a folder named on the command line is
+ * checked even when .gitignore lists it); its other lines still apply inside it.
+ */
+function withoutRulesIgnoring(layer: GitignoreLayer, folder: string): GitignoreLayer {
+  if (!isGitignored([layer], folder, true)) return layer;
+  const rel = toPosix(relative(layer.base, folder)) + '/';
+  // A line leaves the folder out when it ignores the folder or one of the folders above it.
+  const parts = rel.split('/').filter(Boolean);
+  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/') + '/');
+  const lines = layer.lines.filter((line) => {
+    const single = ignore().add(line);
+    return !prefixes.some((prefix) => single.ignores(prefix));
+  });
+  return { base: layer.base, rules: ignore().add(lines), lines };
 }
 
 const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'));
@@ -112,8 +133,13 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
   const found = new Set<string>();
   for (const given of paths) {
     const path = resolve(cwd, given);
-    if (isFolder(path)) walk(path, enclosingGitignores(path), options, found);
-    else found.add(path);
+    if (!isFolder(path)) {
+      found.add(path);
+      continue;
+    }
+    // A folder named on the command line is checked even when an enclosing .gitignore leaves it
+    // out (`oomlint check build/generated`); the rest of that .gitignore still applies inside it.
+    walk(path, enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)), options, found);
   }
   return [...found].sort();
 }

@@ -17,7 +17,7 @@ const CHECK = `Usage: oomlint check [options] [PATH...]
 
 Checks the .py files named and those found in the folders named (default: the current folder),
 skipping what .gitignore files, \`exclude\` in [tool.oomlint], virtualenvs and caches leave out.
-A file named explicitly is always checked.
+A file or folder named explicitly is always checked.
 
 Options:
   --format FORMAT     text (default), json (ruff-compatible), sarif, github
