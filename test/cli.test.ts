@@ -324,6 +324,18 @@ describe('rule command', () => {
   });
 });
 
+describe('nothing to check', () => {
+  test('a folder without Python files says so on stderr instead of passing silently', () => {
+    const root = project({ 'notes/readme.txt': 'nothing here\n', 'docs/.venv/lib/x.py': 'import torch\n' });
+    const run = oomlint(root, ['check', 'notes', 'docs', '--no-color']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, 'All checks passed!\n');
+    assert.equal(run.stderr, 'warning: no Python files found under notes, docs (.gitignore, `exclude` and virtualenvs are skipped)\n');
+    const quiet = oomlint(root, ['check', 'notes', '--quiet']);
+    assert.equal(quiet.stderr, '');
+  });
+});
+
 describe('output to a closed pipe', () => {
   test('a reader that stops early (| head) ends the run quietly, without a stack trace', async () => {
     // Enough problems that the output outgrows the pipe's buffer long after the reader has gone.

@@ -97,6 +97,10 @@ export async function runCheckCommand(options: CheckOptions, env: CheckEnvironme
     return EXIT_ERROR;
   }
   const report = await checkAll(options, env);
+  if (!report.files.length && !report.failures.length && !options.quiet) {
+    // "All checks passed!" alone would suggest that something was checked.
+    env.out.stderr(`${paint('yellow', 'warning:')} no Python files found under ${options.paths.join(', ')} (.gitignore, \`exclude\` and virtualenvs are skipped)\n`);
+  }
   // The github format turns configuration problems into annotations; every other format leaves stdout to results.
   if (options.format !== 'github' || options.statistics || report.mode === 'diff') {
     for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint));
