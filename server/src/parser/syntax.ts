@@ -28,7 +28,8 @@ export interface SyntaxNode {
 /** A node known to be of kind K. */
 export type Node<K extends string = string> = SyntaxNode & { readonly type: K };
 
-interface MutableNode {
+/** A `SyntaxNode` while a conversion builds or moves it. */
+export interface MutableNode {
   type: string;
   named: boolean;
   start: number;

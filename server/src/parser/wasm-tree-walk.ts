@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import type { SyntaxNode } from './syntax';
+import type { MutableNode, SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -50,21 +50,6 @@ export interface PreviousConversion {
   edit: TextEditSpan;
   /** `Tree.getChangedRanges` of the new tree against the edited old one (new-text offsets). */
   changed: readonly { startIndex: number; endIndex: number }[];
-}
-
-interface MutableNode {
-  type: string;
-  named: boolean;
-  start: number;
-  end: number;
-  row: number;
-  endRow: number;
-  fieldName: string | null;
-  parent: MutableNode | null;
-  children: MutableNode[];
-  isError: boolean;
-  isMissing: boolean;
-  order: number;
 }
 
 function lineStarts(text: string): Int32Array {
