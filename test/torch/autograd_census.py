@@ -8,6 +8,7 @@ Two measures back the claims the checks make:
   retain_graph releases them; a graph kept without ever running backward keeps them.
 """
 
+import argparse
 import json
 import sys
 import weakref
@@ -94,6 +95,18 @@ def small_mlp(width=256, depth=4, classes=10):
         layers += [torch.nn.Linear(width, width), torch.nn.ReLU()]
     layers.append(torch.nn.Linear(width, classes))
     return torch.nn.Sequential(*layers)
+
+def run_args():
+    """The options every claim script takes: --iterations and --batch."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--batch", type=int, default=128)
+    return parser.parse_args()
+
+
+def random_batches(batch, iterations, width=256, classes=10):
+    """Inputs and class labels for `iterations` steps of a classifier as small_mlp() builds it."""
+    return [(torch.randn(batch, width), torch.randint(0, classes, (batch,))) for _ in range(iterations)]
 
 
 def print_result(result):

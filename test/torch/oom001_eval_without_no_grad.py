@@ -5,11 +5,9 @@ for a backward that never comes, and they stay alive as long as the output does.
 runs under torch.no_grad() and saves nothing. Prints one JSON line.
 """
 
-import argparse
-
 import torch
 
-from autograd_census import SavedTensorCensus, graph_nodes_reachable, print_result, small_mlp
+from autograd_census import graph_nodes_reachable, print_result, random_batches, run_args, SavedTensorCensus, small_mlp
 
 
 def evaluate(model, batches, guard):
@@ -28,14 +26,11 @@ def evaluate(model, batches, guard):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=20)
-    parser.add_argument("--batch", type=int, default=128)
-    args = parser.parse_args()
+    args = run_args()
 
     torch.manual_seed(0)
     model = small_mlp()
-    batches = [(torch.randn(args.batch, 256), torch.randint(0, 10, (args.batch,))) for _ in range(args.iterations)]
+    batches = random_batches(args.batch, args.iterations)
     print_result({
         "rule": "OOM001",
         "iterations": args.iterations,

@@ -8,12 +8,10 @@
 Prints one JSON line with the numbers after every iteration.
 """
 
-import argparse
-
 import torch
 import torch.nn.functional as F
 
-from autograd_census import SavedTensorCensus, graph_nodes_reachable, print_result, small_mlp
+from autograd_census import graph_nodes_reachable, print_result, random_batches, run_args, SavedTensorCensus, small_mlp
 
 
 def run(batches, as_number, backward):
@@ -38,13 +36,10 @@ def run(batches, as_number, backward):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=20)
-    parser.add_argument("--batch", type=int, default=128)
-    args = parser.parse_args()
+    args = run_args()
 
     torch.manual_seed(1)
-    batches = [(torch.randn(args.batch, 256), torch.randint(0, 10, (args.batch,))) for _ in range(args.iterations)]
+    batches = random_batches(args.batch, args.iterations)
     print_result({
         "rule": "OOM003",
         "iterations": args.iterations,

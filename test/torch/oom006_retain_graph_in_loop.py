@@ -8,12 +8,10 @@ still in memory.
 Prints one JSON line with the numbers after every iteration.
 """
 
-import argparse
-
 import torch
 import torch.nn.functional as F
 
-from autograd_census import SavedTensorCensus, print_result, small_mlp
+from autograd_census import print_result, random_batches, run_args, SavedTensorCensus, small_mlp
 
 
 def train(batches, retain_graph):
@@ -39,13 +37,10 @@ def train(batches, retain_graph):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=20)
-    parser.add_argument("--batch", type=int, default=128)
-    args = parser.parse_args()
+    args = run_args()
 
     torch.manual_seed(1)
-    batches = [(torch.randn(args.batch, 256), torch.randint(0, 10, (args.batch,))) for _ in range(args.iterations)]
+    batches = random_batches(args.batch, args.iterations)
     print_result({
         "rule": "OOM006",
         "iterations": args.iterations,
