@@ -1,9 +1,9 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { isScalarLike, isTrainingLoop, persistingLoop } from '../semantic/accumulators';
+import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
 
 export const OOM002: Rule = {
@@ -16,9 +16,11 @@ export const OOM002: Rule = {
     doc: {
       whatItDoes: `Checks training loops (loops that call \`backward()\` or an optimizer's \`step()\`) for tensors that still
 carry an autograd graph (losses, model outputs, arithmetic on them) being appended, extended or assigned
-into a list or dict that was created outside the loop and so outlives the iteration. Lists that are
-re-created every iteration, and lists kept on purpose for a later \`backward()\` (such as REINFORCE's
-saved log-probabilities), are not reported.`,
+into a list or dict that was created outside the loop and so outlives the iteration (also a list kept
+in a dict, \`history["loss"].append(loss)\`, and a tensor inside a logged record), or kept on \`self\` by a
+method that runs one training step (calls \`backward()\`, or is a Lightning \`training_step\`). Lists
+that are re-created every iteration, and lists kept on purpose for a later \`backward()\` (such as
+REINFORCE's saved log-probabilities), are not reported.`,
       whyIsThisBad: `A tensor that requires grad holds its \`grad_fn\`, and through it the whole graph of the iteration that
 produced it: the saved activations of every layer, unless a backward pass has already freed them, and
 the graph nodes either way. Storing it in a list that survives the iteration keeps all of that alive, so
@@ -54,23 +56,39 @@ value changes type or device, which code reading the list later may not expect.`
     if (!stored) return;
     const { container, value, how } = stored;
     if (model.backpropSources.has(lastSegment(container))) return;
-    const loop = persistingLoop(model, node, container);
-    if (!loop || !isTrainingLoop(model, loop)) return;
-    if (!model.graph.carriesGraph(value)) return;
-    const scalar = isScalarLike(model, value);
-    const fixes: Fix[] = [
-      { title: 'Store `.detach()` of the value', applicability: 'safe', edits: appendCall(value, '.detach()') },
-      scalar
-        ? { title: 'Store `.item()` (a Python number)', applicability: 'unsafe', edits: appendCall(value, '.item()') }
-        : { title: 'Store `.detach().cpu()` of the value', applicability: 'unsafe', edits: appendCall(value, '.detach().cpu()') },
-    ];
-    ctx.report({
-      node: value,
-      message: `\`${nodeText(value, model.text)}\` still carries its autograd graph and is ${how} \`${container}\`, which outlives the iteration.`,
-      fixes,
-    });
+    const loop = persistingTrainingLoop(model, node, container);
+    if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
+    const outlives = loop ? 'the iteration' : 'the training step';
+    for (const item of graphCarryingItems(model, value)) {
+      const scalar = isScalarLike(model, item);
+      const fixes: Fix[] = [
+        { title: 'Store `.detach()` of the value', applicability: 'safe', edits: appendCall(item, '.detach()') },
+        scalar
+          ? { title: 'Store `.item()` (a Python number)', applicability: 'unsafe', edits: appendCall(item, '.item()') }
+          : { title: 'Store `.detach().cpu()` of the value', applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
+      ];
+      ctx.report({
+        node: item,
+        message: `\`${nodeText(item, model.text)}\` still carries its autograd graph and is ${how} \`${container}\`, which outlives ${outlives}.`,
+        fixes,
+      });
+    }
   },
 };
+
+/**
+ * The parts of a stored value that carry a graph: the value itself, or the items of a literal
+ * tuple, list or dict (`logs.append({"loss": loss, "step": i})`), so that the fix detaches each
+ * tensor rather than the literal.
+ */
+function graphCarryingItems(model: SemanticModel, value: SyntaxNode): SyntaxNode[] {
+  const inner = unparenthesize(value);
+  let items: SyntaxNode[] | null = null;
+  if (inner.type === 'tuple' || inner.type === 'list') items = inner.children.filter((c) => c.named && c.type !== 'comment');
+  else if (inner.type === 'dictionary') items = inner.children.filter((c) => c.type === 'pair').flatMap((p) => p.children.filter((c) => c.fieldName === 'value'));
+  if (!items) return valueCarriesGraph(model, value) ? [value] : [];
+  return items.flatMap((item) => graphCarryingItems(model, item));
+}
 
 interface Store {
   container: string;
@@ -84,7 +102,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
   if (is(node, 'call')) {
     const m = methodCall(node, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) return null;
-    const container = dottedName(m.receiver, text);
+    const container = containerName(m.receiver, text);
     const { positional } = callArguments(node, text);
     const value = m.method === 'insert' ? positional[1] : positional[0];
     if (!container || !value || positional.length !== (m.method === 'insert' ? 2 : 1)) return null;
@@ -101,8 +119,10 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     if (!is(left, 'subscript') || !right) return null;
     const base = left.children.find((c) => c.fieldName === 'value');
     const key = left.children.find((c) => c.fieldName === 'subscript');
-    const container = dottedName(base ?? null, text);
+    const container = base ? containerName(base, text) : null;
     if (!container || !key || ['string', 'integer'].includes(key.type)) return null;
+    // `totals[k] = totals[k] + loss` is a running total, which OOM003 reports.
+    if (referencesIn(right, text).some((ref) => ref === container || ref.startsWith(`${container}.`))) return null;
     return { container, value: right, how: 'stored in' };
   }
   if (is(node, 'augmented_assignment')) {

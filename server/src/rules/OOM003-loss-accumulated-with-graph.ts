@@ -1,10 +1,8 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { isTrainingLoop, persistingLoop } from '../semantic/accumulators';
-import type { SemanticModel } from '../semantic/model';
-import { dottedName, lastSegment, nodeText, unparenthesize } from '../semantic/names';
-import { enclosingFunction, functionName } from '../semantic/scopes';
+import { containerName, keptAcrossTrainingSteps, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { callArguments, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
 
 export const OOM003: Rule = {
@@ -19,7 +17,8 @@ export const OOM003: Rule = {
 loop (one that calls \`backward()\` or an optimizer's \`step()\`), where the added value still carries an
 autograd graph (a loss or model output computed with gradients on) and the total lives across
 iterations, or in a method that runs a training step (calls \`backward()\`) and adds to an attribute
-such as \`self.running_loss\`, which outlives every call. Totals that are themselves backpropagated
+such as \`self.running_loss\`, which outlives every call. Totals per loss term count too
+(\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
 reported.`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
@@ -59,16 +58,15 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     const { target, addend } = accumulation;
     const value = unparenthesize(addend);
     if (['list', 'tuple', 'list_comprehension', 'dictionary', 'string'].includes(value.type)) return;
-    const name = dottedName(target.type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') ?? target : target, model.text);
+    const name = containerName(target, model.text);
     if (!name) return;
     if (model.backpropSources.has(lastSegment(name))) return;
     const gradMode = model.gradMode.at(node);
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
     // computation itself, and its graph is freed with the step.
-    const loop = persistingLoop(model, node, name);
-    if (loop ? !isTrainingLoop(model, loop) : !accumulatesAcrossTrainingSteps(model, node, name)) return;
-    if (!model.graph.carriesGraph(addend)) return;
+    if (!persistingTrainingLoop(model, node, name) && !keptAcrossTrainingSteps(model, node, name)) return;
+    if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
       { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },
       { title: `Add \`.item()\` to accumulate a Python number`, applicability: 'unsafe', edits: appendCall(addend, '.item()') },
@@ -99,18 +97,21 @@ function readAccumulation(node: SyntaxNode, text: string): { target: SyntaxNode;
     const b = field(right, 'right');
     if (!op || nodeText(op, text) !== '+' || !a || !b) return null;
     const targetText = nodeText(left, text);
-    if (nodeText(a, text) === targetText) return { target: left, addend: b };
-    if (nodeText(b, text) === targetText) return { target: left, addend: a };
+    if (readsTarget(a, left, targetText, text)) return { target: left, addend: b };
+    if (readsTarget(b, left, targetText, text)) return { target: left, addend: a };
   }
   return null;
 }
 
-/**
- * `self.running_loss += loss` in a method that runs one training step: the attribute outlives the
- * call, so every call chains another step's graph onto it, loop or no loop.
- */
-function accumulatesAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, name: string): boolean {
-  if (!name.startsWith('self.')) return false;
-  const fn = enclosingFunction(node);
-  return fn !== null && functionName(fn, model.text) !== '__init__' && model.backwardCalls.some((c) => enclosingFunction(c) === fn);
+/** `operand` reads the target's current value: `t`, or `d.get(k, 0)` for the target `d[k]`. */
+function readsTarget(operand: SyntaxNode, target: SyntaxNode, targetText: string, text: string): boolean {
+  const value = unparenthesize(operand);
+  if (nodeText(value, text) === targetText) return true;
+  if (!is(target, 'subscript') || !is(value, 'call')) return false;
+  const m = methodCall(value, text);
+  const base = target.children.find((c) => c.fieldName === 'value');
+  const key = target.children.find((c) => c.fieldName === 'subscript');
+  const keyArgument = callArguments(value, text).positional[0];
+  return m?.method === 'get' && base !== undefined && key !== undefined && keyArgument !== undefined
+    && nodeText(m.receiver, text) === nodeText(base, text) && nodeText(keyArgument, text) === nodeText(key, text);
 }

@@ -1,8 +1,8 @@
 // Containers and running totals that live across loop iterations.
-import type { SyntaxNode } from '../parser/syntax';
+import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
-import { methodCall, unparenthesize } from './names';
-import { enclosingLoops, scopeOf, within } from './scopes';
+import { dottedName, methodCall, unparenthesize } from './names';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is
@@ -24,6 +24,59 @@ export function persistingLoop(model: SemanticModel, use: SyntaxNode, name: stri
     return null;
   }
   return null;
+}
+
+/**
+ * The first training loop around `use` across whose iterations `name` keeps its value. A total
+ * kept over an epoch may be updated in an inner loop over the loss terms (`for k in loss_dict:
+ * totals[k] += loss_dict[k]`); the training loop is then an outer one. Null when the name is
+ * re-created inside every loop that trains.
+ */
+export function persistingTrainingLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
+  const scope = scopeOf(use);
+  const defs = model.definitions.definitionsOf(scope, name);
+  for (const loop of enclosingLoops(use)) {
+    const body = loop.children.find((c) => c.fieldName === 'body');
+    if (!body) continue;
+    const resetInside = defs.some((d) => d.kind === 'assign' && within(d.node, body) && d.node.start < use.start)
+      || clearedInside(model, body, name, use);
+    if (resetInside) return null;
+    if (isTrainingLoop(model, loop)) return loop;
+  }
+  return null;
+}
+
+/**
+ * `self.history.append(loss)` or `self.running_loss += loss` in a method that runs one training
+ * step (calls `backward()`): the attribute outlives the call, so every call keeps another step's
+ * graph, loop or no loop.
+ */
+export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, name: string): boolean {
+  if (!name.startsWith('self.')) return false;
+  const fn = enclosingFunction(node);
+  if (fn === null || functionName(fn, model.text) === '__init__') return false;
+  if (!model.backwardCalls.some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn)) return false;
+  // Re-created in the same method before the addition: it lives for this call only.
+  return !model.definitions.definitionsOf(scopeOf(node), name).some((d) => d.kind === 'assign' && within(d.node, fn) && d.node.start < node.start);
+}
+
+/** `training_step` of a Lightning module: the framework runs the backward pass on what it returns. */
+function isLightningTrainingStep(model: SemanticModel, fn: SyntaxNode): boolean {
+  if (functionName(fn, model.text) !== 'training_step') return false;
+  const owner = classOfMethod(fn);
+  const bases = owner?.children.find((c) => c.fieldName === 'superclasses');
+  return bases !== undefined && /Lightning|\bpl\.|\bL\./.test(model.text.slice(bases.start, bases.end));
+}
+
+/** The container a target names, through subscripts: `history["loss"]` -> `history`, `self.logs[k]` -> `self.logs`. */
+export function containerName(target: SyntaxNode, text: string): string | null {
+  let node = unparenthesize(target);
+  while (is(node, 'subscript')) {
+    const value = field(node, 'value');
+    if (!value) return null;
+    node = unparenthesize(value);
+  }
+  return dottedName(node, text);
 }
 
 /** `name.clear()` or `del name[:]` earlier in the loop body. */
@@ -85,4 +138,26 @@ export function isScalarLike(model: SemanticModel, expression: SyntaxNode): bool
   const m = expr.type === 'call' ? methodCall(expr, model.text) : null;
   if (m && ['mean', 'sum', 'norm', 'max', 'min', 'std', 'var'].includes(m.method) && !/dim|axis|,/.test(text.slice(text.lastIndexOf('(')))) return true;
   return /loss|criterion/i.test(text.split('(')[0] ?? '');
+}
+
+/**
+ * `model.graph.carriesGraph`, and also a loop variable drawn from a container of graph-carrying
+ * values: `for k, v in loss_dict.items()`, `for v in loss_dict.values()`, `for term in losses`.
+ */
+export function valueCarriesGraph(model: SemanticModel, expression: SyntaxNode): boolean {
+  if (model.graph.carriesGraph(expression)) return true;
+  const expr = unparenthesize(expression);
+  if (expr.type !== 'identifier') return false;
+  const def = model.definitions.reaching(scopeOf(expr), model.text.slice(expr.start, expr.end), expr.start);
+  if (def?.kind !== 'for' || !def.value) return false;
+  let source = unparenthesize(def.value);
+  if (is(source, 'call')) {
+    const m = methodCall(source, model.text);
+    if (m?.method === 'items' && def.unpackIndex === 1) source = m.receiver;
+    else if (m?.method === 'values' && def.unpackIndex < 0) source = m.receiver;
+    else return false;
+  } else if (def.unpackIndex >= 0) {
+    return false;
+  }
+  return model.graph.carriesGraph(source);
 }
