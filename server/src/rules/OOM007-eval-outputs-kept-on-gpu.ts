@@ -1,7 +1,7 @@
 import { appendCall } from '../fixes/edits';
 import type { SyntaxNode } from '../parser/syntax';
 import type { Definition } from '../semantic/definitions';
-import { gpuModelOutput } from '../semantic/gpu-outputs';
+import { gpuModelOutput, stepsSampleState } from '../semantic/gpu-outputs';
 import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from '../semantic/kept-lists';
 import { nodeText } from '../semantic/names';
 import { enclosingLoops, scopeOf } from '../semantic/scopes';
@@ -15,11 +15,14 @@ export const OOM007: Rule = {
     defaultSeverity: 'information',
     fixable: 'always',
     doc: {
-      whatItDoes: `Checks loops over data (a DataLoader, a dataset, batches drawn with \`next\`) for model outputs that are
+      whatItDoes: `Checks loops over data (a DataLoader, a dataset, batches drawn with \`next\`, a counting loop that slices
+batches out of a tensor by its index) and sampling loops (each step feeds the model's previous output back
+in, as denoising loops do) for model outputs that are
 added to a list created before the loop, on every iteration, while still on the GPU, when the forward pass
 runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like). Outputs are the
 forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
-\`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly or through a variable, added with \`append\`,
+\`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly, through a variable or through a helper of the file
+that returns one (\`img = self.p_sample(img, t)\`), added with \`append\`,
 \`extend\` or \`+= [...]\`. It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
 \`.item()\` or \`.to("cpu")\`; lists re-created, cleared or popped inside the loop; additions made only on some
 iterations (\`if i == 0:\`); loops bounded by something other than the data (ensemble members,
@@ -67,8 +70,10 @@ then mix devices and fail, and lists kept on \`self\` or returned can be read an
     for (const addition of additions) {
       const loop = enclosingLoops(addition.site)[0];
       if (!loop) continue;
-      const outputs = addition.values.filter((v) => gpuModelOutput(model, v, loop) !== null);
-      if (!outputs.length || !walksData(model, loop) || !addedEveryIteration(model, addition, loop)) continue;
+      const origins = addition.values.map((v) => gpuModelOutput(model, v, loop));
+      const outputs = addition.values.filter((_, i) => origins[i] !== null);
+      if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
+      if (!walksData(model, loop) && !origins.some((o) => o !== null && stepsSampleState(model, o, loop))) continue;
       const creations = keptAcrossIterations(model, addition, loop);
       if (creations) for (const value of outputs) found.push({ addition, value, creations });
     }

@@ -54,6 +54,25 @@ export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loo
 }
 
 /**
+ * A sampling loop: the forward pass `origin` reads state that the loop body replaces with the
+ * model's output (`img = self.p_sample(img, t)`, `x = model(x, t)`), so every iteration yields a
+ * new full-size sample (a denoising step, a generated frame) whatever the loop counts.
+ */
+export function stepsSampleState(model: SemanticModel, origin: SyntaxNode, loop: SyntaxNode): boolean {
+  const args = is(origin, 'call') ? field(origin, 'arguments') : null;
+  if (!args) return false;
+  const body = bodyOf(loop) ?? loop;
+  const scope = scopeOf(origin);
+  return referencesIn(args, model.text).some((ref) => {
+    const defs = model.definitions.definitionsOf(scope, ref);
+    const before = defs.some((d) => d.kind === 'assign' && d.node.end <= loop.start);
+    const stepped = defs.some((d) => d.kind === 'assign' && d.value !== null && within(d.node, body)
+      && new OutputTracer(model).trace(d.value, 0) !== null);
+    return before && stepped;
+  });
+}
+
+/**
  * The forward pass gets new input on each iteration (the loop's item, or something the body
  * assigns). Running models of an ensemble, or Monte Carlo dropout, on one fixed batch collects a
  * bounded number of outputs, not one per batch of data.
@@ -123,6 +142,10 @@ class OutputTracer {
     const { model } = this;
     const { text } = model;
     if (model.modules.isForwardCall(call)) return call;
+    // `img = self.p_sample(img, t)`: a helper of this file that returns a model's output stands
+    // for that forward pass where it is called.
+    const helper = this.helperOf(call);
+    if (helper) return this.returnsOutput(helper, depth) ? call : null;
     const { positional, keywords } = callArguments(call, text);
     const name = dottedName(callee(call), text);
     const qualified = name ? model.imports.qualify(name) : null;
@@ -148,6 +171,34 @@ class OutputTracer {
       }
     }
     return null;
+  }
+
+  /** The function of this file that `call` runs, when it is a plain call or a method of `self`. */
+  private helperOf(call: SyntaxNode): SyntaxNode | null {
+    const { text } = this.model;
+    const target = callee(call);
+    let name: string | null = null;
+    if (target?.type === 'identifier') name = nodeText(target, text);
+    else {
+      const m = methodCall(call, text);
+      if (m && dottedName(m.receiver, text) === 'self') name = m.method;
+    }
+    if (!name) return null;
+    const defs = this.model.functionsNamed(name);
+    return defs.length === 1 ? defs[0]! : null;
+  }
+
+  private returnsOutput(fn: SyntaxNode, depth: number): boolean {
+    if (this.visiting.has(fn)) return false;
+    this.visiting.add(fn);
+    try {
+      return this.model.returnsOf(fn).some((r) => {
+        const value = r.children.find((c) => c.named && c.type !== 'comment');
+        return value !== undefined && this.trace(value, depth) !== null;
+      });
+    } finally {
+      this.visiting.delete(fn);
+    }
   }
 
   /** A reduction over a dimension of feature-like values (`hidden.mean(dim=1)`) is still large. */

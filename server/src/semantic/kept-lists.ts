@@ -148,7 +148,8 @@ export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
   const dataName = (name: string) => looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w));
   if (is(loop, 'for_statement')) {
     const iterable = field(loop, 'right');
-    return iterable !== null && referencesIn(iterable, text).some(dataName);
+    if (iterable === null) return false;
+    return referencesIn(iterable, text).some(dataName) || slicesByIndex(model, loop);
   }
   const body = bodyOf(loop) ?? loop;
   return nodesIn(body, ['call']).some((c) => {
@@ -156,6 +157,20 @@ export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
     const source = callArguments(c, text).positional[0];
     return source !== undefined && referencesIn(source, text).some(dataName);
   });
+}
+
+/**
+ * `for i in range(0, n, batch_size): x = inputs[i:i + batch_size]`: a counting loop whose index
+ * cuts the batches out of a larger tensor or list.
+ */
+function slicesByIndex(model: SemanticModel, loop: SyntaxNode & { type: 'for_statement' }): boolean {
+  const { text } = model;
+  const iterable = field(loop, 'right');
+  const left = field(loop, 'left');
+  if (!iterable || !left || !/\brange\s*\(/.test(nodeText(iterable, text))) return false;
+  const indices = new Set(referencesIn(left, text));
+  const body = bodyOf(loop) ?? loop;
+  return nodesIn(body, ['slice']).some((slice) => referencesIn(slice, text).some((ref) => indices.has(ref)));
 }
 
 /**
