@@ -14,7 +14,9 @@ export const OOM004: Rule = {
     doc: {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that feed training and whose \`batch_size\` is at
 or above \`max-batch-size\` (512 unless configured). The size may be a literal, a constant assigned once,
-an argparse default (\`args.batch_size\`), or an entry of a \`**kwargs\` dictionary; it may be passed by
+an argparse default (\`args.batch_size\`, also through a function parameter filled with the parsed
+arguments, as in \`main(parse_args())\`), a function parameter's default or the value every call site of the
+function passes, or an entry of a \`**kwargs\` dictionary; it may be passed by
 keyword or as the second positional argument. A loader counts as training when its name or dataset
 says so (\`train_loader\`, \`MNIST(..., train=True)\`), it shuffles, or a loop over it calls
 \`backward()\` or \`step()\`; loaders named or built for validation or testing, and loaders iterated only

@@ -18,7 +18,8 @@ export const OOM005: Rule = {
     doc: {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that pass \`pin_memory=True\` together with a
 \`num_workers\` at or above \`max-pinned-workers\` (8 unless configured). Both values may be literals,
-constants assigned once, argparse defaults or entries of a \`**kwargs\` dictionary; \`pin_memory\` also
+constants assigned once, argparse defaults (also through \`main(parse_args())\`), function parameters whose
+default and call sites all give one number, or entries of a \`**kwargs\` dictionary; \`pin_memory\` also
 counts as true when it is \`torch.cuda.is_available()\`. Loaders that leave \`pin_memory\` off, or whose
 worker count cannot be worked out statically, are not reported.`,
       whyIsThisBad: `With \`pin_memory=True\` a thread in the training process copies every batch the workers produce

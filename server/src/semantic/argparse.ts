@@ -2,7 +2,7 @@
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
-import { enclosingFunction, functionName, scopeOf } from './scopes';
+import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
 export interface ArgumentOption {
   /** `--batch-size` */
@@ -26,6 +26,12 @@ export class IntResolver {
   private readonly argNamespaces = new Set<string>();
   /** reloadsNamespace per namespace name: it scans the whole text, and is asked once per `args.x`. */
   private readonly reloads = new Map<string, boolean>();
+  /** Functions of this file that return parsed arguments. */
+  private readonly parsingFunctions = new Set<string>();
+  /** Calls by the name they call: `f(...)` under `f`, `self.f(...)` under `self.f`. */
+  private readonly callsByName = new Map<string, SyntaxNode[]>();
+  /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
+  private readonly namespaceParameters = new Map<SyntaxNode, boolean>();
 
   constructor(
     private readonly text: string,
@@ -45,7 +51,14 @@ export class IntResolver {
       this.options.set(dest, { option, default: keywords.get('default') ?? null, action: action ? stringValue(action, text) : null });
     }
     // Functions of this file that return parsed arguments: `def parse_args(): ...; return parser.parse_args()`.
-    const parsingFunctions = new Set<string>();
+    const parsingFunctions = this.parsingFunctions;
+    for (const call of calls) {
+      const name = dottedName(callee(call), text);
+      if (!name) continue;
+      const list = this.callsByName.get(name);
+      if (list) list.push(call);
+      else this.callsByName.set(name, [call]);
+    }
     for (const call of calls) {
       if (!isParseArgsCall(call, text)) continue;
       let holder: SyntaxNode | null = call.parent;
@@ -80,6 +93,76 @@ export class IntResolver {
   }
 
   /**
+   * The expression holds a parsed namespace: a name bound to `parse_args()`, a call of it or of a
+   * function of this file that returns it (`main(parse_args())`), or a parameter that every call
+   * site of its function fills with one of those (`def main(opt)` called as `main(args)`).
+   */
+  private holdsNamespace(expression: SyntaxNode, depth: number): boolean {
+    if (depth > 4) return false;
+    const expr = unparenthesize(expression);
+    if (is(expr, 'call')) return isParseArgsCall(expr, this.text) || this.parsingFunctions.has(dottedName(callee(expr), this.text) ?? '');
+    if (expr.type !== 'identifier') return false;
+    const parameter = this.parameterOf(expr);
+    if (!parameter) return this.argNamespaces.has(nodeText(expr, this.text));
+    let known = this.namespaceParameters.get(parameter.node);
+    if (known === undefined) {
+      this.namespaceParameters.set(parameter.node, false);
+      const bound = this.boundValues(parameter);
+      known = bound !== null && bound.length > 0 && bound.every((v) => v !== null && this.holdsNamespace(v, depth + 1));
+      this.namespaceParameters.set(parameter.node, known);
+    }
+    return known;
+  }
+
+  /** The parameter an identifier reads, when the function never assigns that name itself. */
+  private parameterOf(ref: SyntaxNode): ParameterSlot | null {
+    const name = nodeText(ref, this.text);
+    const defs = this.definitions.definitionsOf(scopeOf(ref), name);
+    const def = defs.length === 1 ? defs[0]! : null;
+    if (def?.kind !== 'parameter') return null;
+    const fn = def.node.parent?.parent;
+    if (!fn || fn.type !== 'function_definition') return null;
+    const slot = parameterSlot(fn, def.node, this.text);
+    return slot ? { ...slot, node: def.node, name, default: def.value } : null;
+  }
+
+  /**
+   * What each call site of the parameter's function passes for it (its default where a call leaves
+   * it out, null where that cannot be read); the default alone when the file never calls the
+   * function; null when a call passes `*args`/`**kwargs`.
+   */
+  private boundValues(parameter: ParameterSlot): (SyntaxNode | null)[] | null {
+    const fnName = functionName(parameter.fn, this.text);
+    const method = parameter.skipsSelf;
+    const sites = (this.callsByName.get(method ? `self.${fnName}` : fnName) ?? []).filter((c) => !within(c, parameter.fn));
+    if (!sites.length) return [parameter.default];
+    const values: (SyntaxNode | null)[] = [];
+    for (const call of sites) {
+      const args = is(call, 'call') ? field(call, 'arguments') : null;
+      if (args?.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat')) return null;
+      const { positional, keywords } = callArguments(call, this.text);
+      const value = keywords.get(parameter.name) ?? (parameter.index !== null ? positional[parameter.index] : undefined);
+      values.push(value ?? parameter.default);
+    }
+    return values;
+  }
+
+  /** An integer parameter: the one value every path in the file gives it. */
+  private resolveParameter(parameter: ParameterSlot, depth: number): ResolvedInt | null {
+    const bound = this.boundValues(parameter);
+    if (!bound || !bound.length) return null;
+    const resolved = bound.map((value) => (value ? this.resolve(value, depth + 1) : null));
+    const first = resolved[0];
+    if (!first || resolved.some((r) => r === null || r.value !== first.value)) return null;
+    // Set in several places, the value has no single literal that a fix could edit.
+    const literal = resolved.every((r) => r?.literal === first.literal) ? first.literal : null;
+    const origin = bound.every((value) => value === parameter.default)
+      ? `the default of \`${parameter.name}\``
+      : bound.length > 1 ? `every call's \`${parameter.name}\`` : first.origin;
+    return { value: first.value, literal, origin };
+  }
+
+  /**
    * The argparse option behind `args.attr`, unless the file changes it after parsing
    * (`args.batch_size //= world_size`, `vars(args).update(...)`, `setattr`, `set_defaults`).
    */
@@ -88,7 +171,9 @@ export class IntResolver {
     if (!is(expr, 'attribute')) return null;
     const object = dottedName(field(expr, 'object'), this.text);
     const attr = field(expr, 'attribute');
-    if (!object || !attr || !this.argNamespaces.has(object)) return null;
+    if (!object || !attr) return null;
+    const objectNode = field(expr, 'object');
+    if (!object || !attr || !objectNode || !this.holdsNamespace(objectNode, 0)) return null;
     const name = nodeText(attr, this.text);
     if (this.definitions.allDefinitionsOf(`${object}.${name}`).length || this.reloadsNamespace(object)) return null;
     return this.options.get(name) ?? null;
@@ -137,6 +222,8 @@ export class IntResolver {
     }
     if (expr.type === 'identifier') {
       const name = nodeText(expr, this.text);
+      const parameter = this.parameterOf(expr);
+      if (parameter) return this.resolveParameter(parameter, depth);
       const scope = scopeOf(expr);
       const local = this.definitions.definitionsOf(scope, name);
       const module = scope.type === 'module' ? [] : this.definitions.definitionsOf(rootOf(expr), name);
@@ -185,6 +272,45 @@ function returnOf(fn: SyntaxNode, name: string, text: string): SyntaxNode | null
     return found === null;
   });
   return found;
+}
+
+interface ParameterSlot {
+  fn: SyntaxNode;
+  /** The parameter's node in the list. */
+  node: SyntaxNode;
+  name: string;
+  /** Position among the arguments a call passes positionally; null for keyword-only parameters. */
+  index: number | null;
+  /** A method called as `self.f(...)`: `self` is not among the call's arguments. */
+  skipsSelf: boolean;
+  default: SyntaxNode | null;
+}
+
+/** Where `parameter` sits in `fn`'s parameter list; null for `*args`, `**kwargs` and `self`. */
+function parameterSlot(fn: SyntaxNode, parameter: SyntaxNode, text: string): Omit<ParameterSlot, 'name' | 'default' | 'node'> | null {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  if (!list) return null;
+  const skipsSelf = classOfMethod(fn) !== null;
+  let index = skipsSelf ? -1 : 0;
+  let keywordOnly = false;
+  for (const p of list.children) {
+    if (!p.named || p.type === 'comment') {
+      if (nodeText(p, text) === '*') keywordOnly = true;
+      continue;
+    }
+    if (p.type === 'list_splat_pattern' || p.type === 'keyword_separator') {
+      keywordOnly = true;
+      if (p === parameter) return null;
+      continue;
+    }
+    if (p.type === 'dictionary_splat_pattern' || p.type === 'positional_separator') {
+      if (p === parameter) return null;
+      continue;
+    }
+    if (p === parameter) return index < 0 ? null : { fn, index: keywordOnly ? null : index, skipsSelf };
+    index++;
+  }
+  return null;
 }
 
 function rootOf(node: SyntaxNode): SyntaxNode {
