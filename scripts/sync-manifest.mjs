@@ -16,7 +16,12 @@ const checkOnly = process.argv.includes('--check');
 async function loadSchemaModule() {
   const bundle = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['server/src/settings-schema.ts'],
+    stdin: {
+      contents: "export { contributesConfiguration } from './server/src/settings-schema';\nexport { ALL_RULES } from './server/src/rules';\n",
+      resolveDir: root,
+      sourcefile: 'manifest-entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -39,9 +44,9 @@ function withConfiguration(manifest, configuration) {
   return { ...manifest, contributes: { ...(manifest.contributes ?? {}), configuration } };
 }
 
-const { contributesConfiguration } = await loadSchemaModule();
+const { contributesConfiguration, ALL_RULES } = await loadSchemaModule();
 const before = readFileSync(manifestPath, 'utf8');
-const after = JSON.stringify(withConfiguration(JSON.parse(before), contributesConfiguration()), null, 2) + '\n';
+const after = JSON.stringify(withConfiguration(JSON.parse(before), contributesConfiguration(ALL_RULES)), null, 2) + '\n';
 
 if (before === after) {
   console.log('package.json contributes.configuration is up to date');

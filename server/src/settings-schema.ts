@@ -1,8 +1,7 @@
 // Every `oomlint.*` editor setting, described once. The language server validates what the editor
 // sends against it, and `contributesConfiguration()` renders package.json's
 // `contributes.configuration` from it, so the two cannot drift apart.
-import type { SeveritySetting } from './analysis/settings';
-import { ALL_RULES } from './rules';
+import type { Settings, SeveritySetting } from './analysis/settings';
 
 /** Where VS Code lets a setting be set (its `scope` keyword). */
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
@@ -13,6 +12,11 @@ interface SettingBase {
   /** Markdown. */
   description: string;
   scope: SettingScope;
+  /**
+   * For settings of the analysis: the `Settings` field it fills (whose default is this entry's
+   * default) and its key in `[tool.oomlint]`.
+   */
+  analysis?: { field: keyof Settings; projectKey: string };
 }
 
 export interface BooleanSetting extends SettingBase {
@@ -53,9 +57,13 @@ export type SettingDescription = BooleanSetting | NumberSetting | StringSetting 
 
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
-/** Selectors as `select`/`ignore` accept them: `ALL`, or a code or prefix of one. */
-const RULE_SELECTOR_PATTERN = '^(ALL|[A-Za-z]+[0-9]*)$';
-const RULE_CODE_PATTERN = '^OOM[0-9]{3}$';
+/**
+ * Selectors as `select`/`ignore` accept them: `ALL`, or a rule code or a prefix of one (`OOM`,
+ * `OOM00`, `OOM003`), in any case: rules are selected by comparing upper-cased text.
+ */
+export const RULE_SELECTOR_PATTERN = '^([Aa][Ll][Ll]|[Oo][Oo][Mm][0-9]{0,3})$';
+/** Rule codes as `severity` keys them. */
+export const RULE_CODE_PATTERN = '^OOM[0-9]{3}$';
 
 export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   {
@@ -67,6 +75,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.select',
+    analysis: { field: 'select', projectKey: 'select' },
     type: 'array',
     default: [],
     itemPattern: RULE_SELECTOR_PATTERN,
@@ -76,6 +85,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.ignore',
+    analysis: { field: 'ignore', projectKey: 'ignore' },
     type: 'array',
     default: [],
     itemPattern: RULE_SELECTOR_PATTERN,
@@ -85,6 +95,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.severity',
+    analysis: { field: 'severity', projectKey: 'severity' },
     type: 'object',
     default: {},
     keyPattern: RULE_CODE_PATTERN,
@@ -95,6 +106,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.maxBatchSize',
+    analysis: { field: 'maxBatchSize', projectKey: 'max-batch-size' },
     type: 'integer',
     default: 512,
     minimum: 1,
@@ -103,6 +115,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.maxPinnedWorkers',
+    analysis: { field: 'maxPinnedWorkers', projectKey: 'max-pinned-workers' },
     type: 'integer',
     default: 8,
     minimum: 1,
@@ -111,6 +124,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
   },
   {
     key: 'oomlint.evalFunctionNames',
+    analysis: { field: 'evalFunctionNames', projectKey: 'eval-function-names' },
     type: 'array',
     default: [],
     scope: 'resource',
@@ -178,10 +192,28 @@ export function settingByKey(key: string): SettingDescription | undefined {
   return SETTINGS_SCHEMA.find((s) => s.key === key);
 }
 
+/** A setting of the analysis, with where it goes in `Settings` and in `[tool.oomlint]`. */
+export type AnalysisSettingDescription = SettingDescription & { analysis: NonNullable<SettingBase['analysis']> };
+
+/** The settings the analysis reads, in schema order. */
+export const ANALYSIS_SETTINGS: readonly AnalysisSettingDescription[] = SETTINGS_SCHEMA.filter(
+  (s): s is AnalysisSettingDescription => s.analysis !== undefined,
+);
+
+/** The analysis setting written as `key` in `[tool.oomlint]`. */
+export function analysisSettingByProjectKey(key: string): AnalysisSettingDescription | undefined {
+  return ANALYSIS_SETTINGS.find((s) => s.analysis.projectKey === key);
+}
+
 /** A JSON Schema fragment, as package.json holds them. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-function propertySchema(setting: SettingDescription, order: number): JsonSchema {
+/** What the manifest lists of each rule. Passed in: rules describe their limits with this schema. */
+export interface RuleSummary {
+  meta: { code: string; summary: string };
+}
+
+function propertySchema(setting: SettingDescription, order: number, rules: readonly RuleSummary[]): JsonSchema {
   const common = { markdownDescription: setting.description, scope: setting.scope, order };
   switch (setting.type) {
     case 'boolean':
@@ -216,7 +248,7 @@ function propertySchema(setting: SettingDescription, order: number): JsonSchema 
       return {
         type: 'object',
         // The known rules are listed so editors complete their codes; any code is accepted.
-        properties: Object.fromEntries(ALL_RULES.map((r) => [r.meta.code, { ...value, description: r.meta.summary }])),
+        properties: Object.fromEntries(rules.map((r) => [r.meta.code, { ...value, description: r.meta.summary }])),
         propertyNames: { pattern: setting.keyPattern },
         additionalProperties: value,
         default: { ...setting.default },
@@ -226,10 +258,10 @@ function propertySchema(setting: SettingDescription, order: number): JsonSchema 
   }
 }
 
-/** package.json's `contributes.configuration`. */
-export function contributesConfiguration(): { title: string; properties: Record<string, JsonSchema> } {
+/** package.json's `contributes.configuration`, listing `rules` (every rule) where a rule code is a key. */
+export function contributesConfiguration(rules: readonly RuleSummary[]): { title: string; properties: Record<string, JsonSchema> } {
   return {
     title: 'oomlint',
-    properties: Object.fromEntries(SETTINGS_SCHEMA.map((s, order) => [s.key, propertySchema(s, order)])),
+    properties: Object.fromEntries(SETTINGS_SCHEMA.map((s, order) => [s.key, propertySchema(s, order, rules)])),
   };
 }

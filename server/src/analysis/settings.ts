@@ -1,8 +1,12 @@
+import { ANALYSIS_SETTINGS } from '../settings-schema';
 import type { RuleCode, Severity } from './types';
 
 export type SeveritySetting = Severity | 'off';
 
-/** Everything the analysis can be told. Entry points merge files and editor settings into this. */
+/**
+ * Everything the analysis can be told. Entry points merge files and editor settings into this.
+ * Each field is declared, with its default and its limits, in `settings-schema.ts`.
+ */
 export interface Settings {
   /** Codes or prefixes to enable (`OOM`, `OOM00`, `OOM003`, `ALL`); empty means all. */
   select: string[];
@@ -18,14 +22,10 @@ export interface Settings {
   severity: Partial<Record<RuleCode, SeveritySetting>>;
 }
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  select: [],
-  ignore: [],
-  maxBatchSize: 512,
-  maxPinnedWorkers: 8,
-  evalFunctionNames: [],
-  severity: {},
-});
+/** The schema's defaults of the analysis settings. */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(
+  Object.fromEntries(ANALYSIS_SETTINGS.map((s) => [s.analysis.field, structuredClone(s.default)])) as unknown as Settings,
+);
 
 export function resolveSettings(partial: Partial<Settings> | undefined): Settings {
   return { ...DEFAULT_SETTINGS, ...(partial ?? {}) };

@@ -6,6 +6,7 @@ import type { SeveritySetting, Settings } from '../analysis/settings';
 import type { ConfigProblem, RuleCode } from '../analysis/types';
 import { matchesGlobOrParent, normalizePattern, relativeToRoot } from './globs';
 import { keyDefinitions, lineOfKey } from './toml-key-lines';
+import { analysisSettingByProjectKey, ANALYSIS_SETTINGS, RULE_CODE_PATTERN, RULE_SELECTOR_PATTERN, SEVERITY_SETTINGS } from '../settings-schema';
 
 export interface ProjectConfig {
   /** The file the settings came from; null when none was found. */
@@ -29,19 +30,13 @@ function sectionPath(file: string): string[] {
   return basename(file) === 'pyproject.toml' ? ['tool', 'oomlint'] : [];
 }
 
-const SELECTOR = /^(ALL|OOM[0-9]{0,3})$/;
-const RULE_CODE = /^OOM[0-9]{3}$/;
-const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
-const KNOWN_KEYS = [
-  'select',
-  'ignore',
-  'per-file-ignores',
-  'max-batch-size',
-  'max-pinned-workers',
-  'eval-function-names',
-  'severity',
-  'exclude',
-] as const;
+// The analysis settings, their keys and their limits are declared once, in the settings schema.
+const SELECTOR = new RegExp(RULE_SELECTOR_PATTERN);
+const RULE_CODE = new RegExp(RULE_CODE_PATTERN);
+const SEVERITIES = SEVERITY_SETTINGS;
+/** Keys of `[tool.oomlint]` that only a project file has: they say which files to check. */
+const PROJECT_ONLY_KEYS = ['per-file-ignores', 'exclude'];
+const KNOWN_KEYS: readonly string[] = [...ANALYSIS_SETTINGS.map((s) => s.analysis.projectKey), ...PROJECT_ONLY_KEYS];
 
 const isTable = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -95,12 +90,6 @@ function readSection(table: Record<string, unknown>, config: ProjectConfig, repo
       case 'per-file-ignores':
         config.perFileIgnores = readPerFileIgnores(value, report);
         break;
-      case 'max-batch-size':
-      case 'max-pinned-workers': {
-        const limit = readPositiveInteger(value, key, report);
-        if (limit !== undefined) config.settings[key === 'max-batch-size' ? 'maxBatchSize' : 'maxPinnedWorkers'] = limit;
-        break;
-      }
       case 'eval-function-names': {
         const names = readStrings(value, [key], report);
         if (names) config.settings.evalFunctionNames = names;
@@ -116,15 +105,22 @@ function readSection(table: Record<string, unknown>, config: ProjectConfig, repo
         if (patterns) config.exclude = patterns.map(normalizePattern).filter(Boolean);
         break;
       }
-      default:
-        report([key], unknownKeyMessage(key));
+      default: {
+        const setting = analysisSettingByProjectKey(key);
+        if (setting?.type !== 'integer') {
+          report([key], unknownKeyMessage(key));
+          break;
+        }
+        const limit = readPositiveInteger(value, key, report);
+        if (limit !== undefined) Object.assign(config.settings, { [setting.analysis.field]: limit });
+      }
     }
   }
 }
 
 function unknownKeyMessage(key: string): string {
   const kebab = key.toLowerCase().replace(/_/g, '-');
-  const hint = (KNOWN_KEYS as readonly string[]).includes(kebab) ? `; did you mean \`${kebab}\`?` : '';
+  const hint = KNOWN_KEYS.includes(kebab) ? `; did you mean \`${kebab}\`?` : '';
   return `unknown key \`${key}\`${hint} (known keys: ${KNOWN_KEYS.join(', ')})`;
 }
 

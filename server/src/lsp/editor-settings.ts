@@ -1,6 +1,6 @@
 // Reads the `oomlint` section the editor sends, checking every value against the settings schema.
 import type { Settings } from '../analysis/settings';
-import { settingByKey, type SettingDescription } from '../settings-schema';
+import { ANALYSIS_SETTINGS, settingByKey, type SettingDescription } from '../settings-schema';
 
 export interface EditorSettings {
   enable: boolean;
@@ -18,15 +18,8 @@ export interface EditorSettingsReading {
   problems: string[];
 }
 
-/** The analysis settings an editor may set, each backed by `oomlint.<name>` in the schema. */
-export const EDITOR_ANALYSIS_KEYS = [
-  'select',
-  'ignore',
-  'severity',
-  'maxBatchSize',
-  'maxPinnedWorkers',
-  'evalFunctionNames',
-] as const satisfies readonly (keyof Settings)[];
+/** The analysis settings an editor may set: every one the schema declares, as `oomlint.<field>`. */
+export const EDITOR_ANALYSIS_KEYS: readonly (keyof Settings)[] = ANALYSIS_SETTINGS.map((s) => s.analysis.field);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

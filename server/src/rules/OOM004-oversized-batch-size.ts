@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../analysis/settings';
 import type { Fix } from '../analysis/types';
 import type { ResolvedInt } from '../semantic/argparse';
 import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';
@@ -13,7 +14,7 @@ export const OOM004: Rule = {
     fixable: 'sometimes',
     doc: {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that feed training and whose \`batch_size\` is at
-or above \`max-batch-size\` (512 unless configured). The size may be a literal, a constant assigned once,
+or above \`max-batch-size\` (${DEFAULT_SETTINGS.maxBatchSize} unless configured). The size may be a literal, a constant assigned once,
 an argparse default (\`args.batch_size\`, also through a function parameter filled with the parsed
 arguments, as in \`main(parse_args())\`), a function parameter's default or the value every call site of the
 function passes, or an entry of a \`**kwargs\` dictionary; it may be passed by

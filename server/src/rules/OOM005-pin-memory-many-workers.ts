@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../analysis/settings';
 import type { Fix } from '../analysis/types';
 import type { SyntaxNode } from '../parser/syntax';
 import type { ResolvedInt } from '../semantic/argparse';
@@ -17,7 +18,7 @@ export const OOM005: Rule = {
     fixable: 'always',
     doc: {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that pass \`pin_memory=True\` together with a
-\`num_workers\` at or above \`max-pinned-workers\` (8 unless configured). Both values may be literals,
+\`num_workers\` at or above \`max-pinned-workers\` (${DEFAULT_SETTINGS.maxPinnedWorkers} unless configured). Both values may be literals,
 constants assigned once, argparse defaults (also through \`main(parse_args())\`), function parameters whose
 default and call sites all give one number, or entries of a \`**kwargs\` dictionary; \`pin_memory\` also
 counts as true when it is \`torch.cuda.is_available()\`. Loaders that leave \`pin_memory\` off, or whose
