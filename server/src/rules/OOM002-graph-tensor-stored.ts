@@ -1,7 +1,7 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
@@ -18,7 +18,9 @@ export const OOM002: Rule = {
 carry an autograd graph (losses, model outputs, arithmetic on them) being appended, extended or assigned
 into a list or dict that was created outside the loop and so outlives the iteration (also a list kept
 in a dict, \`history["loss"].append(loss)\`, and a tensor inside a logged record), or kept on \`self\` by a
-method that runs one training step (calls \`backward()\`, or is a Lightning \`training_step\`). Lists
+method that runs one training step (calls \`backward()\`, or is a Lightning \`training_step\`). Loops over
+data in code that never trains (no \`backward()\` or optimizer step in the function) count too: there the
+graph of every stored output is kept for nothing. Lists
 that are re-created every iteration, and lists kept on purpose for a later \`backward()\` (such as
 REINFORCE's saved log-probabilities), are not reported.`,
       whyIsThisBad: `A tensor that requires grad holds its \`grad_fn\`, and through it the whole graph of the iteration that
@@ -56,7 +58,7 @@ value changes type or device, which code reading the list later may not expect.`
     if (!stored) return;
     const { container, value, how } = stored;
     if (model.backpropSources.has(lastSegment(container))) return;
-    const loop = persistingTrainingLoop(model, node, container);
+    const loop = persistingTrainingLoop(model, node, container) ?? persistingInferenceLoop(model, node, container);
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
     const outlives = loop ? 'the iteration' : 'the training step';
     for (const item of graphCarryingItems(model, value)) {

@@ -1,6 +1,7 @@
 // Containers and running totals that live across loop iterations.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
+import { walksData } from './kept-lists';
 import { dottedName, methodCall, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
@@ -58,6 +59,21 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
   if (!model.backwardCalls.some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn)) return false;
   // Re-created in the same method before the addition: it lives for this call only.
   return !model.definitions.definitionsOf(scopeOf(node), name).some((d) => d.kind === 'assign' && within(d.node, fn) && d.node.start < node.start);
+}
+
+/**
+ * A loop over data that never trains, in a function that never trains either, where `name` keeps
+ * its value across iterations: what it stores with a graph is never backpropagated, so each graph
+ * is kept for nothing until the list goes away (predictions or features gathered with grad on).
+ */
+export function persistingInferenceLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
+  const loop = persistingLoop(model, use, name);
+  if (!loop || !walksData(model, loop)) return null;
+  if (model.gradMode.at(use) !== 'enabled') return null;
+  const fn = enclosingFunction(use);
+  const trains = (node: SyntaxNode) => enclosingFunction(node) === fn;
+  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return null;
+  return enclosingLoops(use).some((l) => isTrainingLoop(model, l)) ? null : loop;
 }
 
 /** `training_step` of a Lightning module: the framework runs the backward pass on what it returns. */
