@@ -1,7 +1,7 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { containerName, keptAcrossTrainingSteps, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import { callArguments, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
 
@@ -17,7 +17,8 @@ export const OOM003: Rule = {
 loop (one that calls \`backward()\` or an optimizer's \`step()\`), where the added value still carries an
 autograd graph (a loss or model output computed with gradients on) and the total lives across
 iterations, or in a method that runs a training step (calls \`backward()\`) and adds to an attribute
-such as \`self.running_loss\`, which outlives every call. Totals per loss term count too
+such as \`self.running_loss\`, which outlives every call. Loops over data in code that never trains (no
+\`backward()\` or optimizer step in the function) count too: the total then chains graphs nothing uses. Totals per loss term count too
 (\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
 reported.`,
@@ -65,7 +66,8 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
     // computation itself, and its graph is freed with the step.
-    if (!persistingTrainingLoop(model, node, name) && !keptAcrossTrainingSteps(model, node, name)) return;
+    const loop = persistingTrainingLoop(model, node, name) ?? persistingInferenceLoop(model, node, name);
+    if (!loop && !keptAcrossTrainingSteps(model, node, name)) return;
     if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
       { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },
