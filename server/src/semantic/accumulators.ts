@@ -2,7 +2,8 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, unparenthesize } from './names';
+import { dottedName, methodCall, referencesIn, unparenthesize } from './names';
+import { nodesIn } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
 /**
@@ -73,7 +74,38 @@ export function persistingInferenceLoop(model: SemanticModel, use: SyntaxNode, n
   const fn = enclosingFunction(use);
   const trains = (node: SyntaxNode) => enclosingFunction(node) === fn;
   if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return null;
-  return enclosingLoops(use).some((l) => isTrainingLoop(model, l)) ? null : loop;
+  if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return null;
+  // Returned, the outputs may be what a caller backpropagates (a forward pass over time steps).
+  if (fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn)) return null;
+  return loop;
+}
+
+/** `return xs`, `return torch.cat(xs)`, or `ys = f(xs)` then `return ys`: the collected tensors leave the function. */
+function returnsCollected(model: SemanticModel, fn: SyntaxNode, name: string): boolean {
+  const names = new Set([name]);
+  for (const assignment of nodesIn(fn, ['assignment'])) {
+    const right = assignment.children.find((c) => c.fieldName === 'right');
+    const left = assignment.children.find((c) => c.fieldName === 'left');
+    if (right && left && referencesIn(right, model.text).some((r) => names.has(r))) {
+      for (const target of referencesIn(left, model.text)) names.add(target);
+    }
+  }
+  return model.returnsOf(fn).some((r) => {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    // `return torch.cat(preds).argmax(1).tolist()` hands back plain values.
+    return value !== undefined && !model.graph.endsGraph(value) && referencesIn(value, model.text).some((ref) => names.has(ref));
+  });
+}
+
+/** Every caller of `fn` is in this file, and none of their functions trains. */
+function callersOnlyInfer(model: SemanticModel, fn: SyntaxNode): boolean {
+  const callers = model.callersOf(fn);
+  if (!callers || !callers.length) return false;
+  return callers.every((call) => {
+    const owner = enclosingFunction(call);
+    const trains = (node: SyntaxNode) => enclosingFunction(node) === owner;
+    return !model.backwardCalls.some(trains) && !optimizerSteps(model).some(trains);
+  });
 }
 
 /** `training_step` of a Lightning module: the framework runs the backward pass on what it returns. */

@@ -3,6 +3,7 @@
 // and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { visiblyOffGpu } from './kept-lists';
 import type { SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
@@ -141,7 +142,7 @@ class OutputTracer {
   private traceCall(call: SyntaxNode, depth: number): SyntaxNode | null {
     const { model } = this;
     const { text } = model;
-    if (model.modules.isForwardCall(call)) return call;
+    if (model.modules.isForwardCall(call)) return this.inputsOffGpu(call) ? null : call;
     // `img = self.p_sample(img, t)`: a helper of this file that returns a model's output stands
     // for that forward pass where it is called.
     const helper = this.helperOf(call);
@@ -171,6 +172,22 @@ class OutputTracer {
       }
     }
     return null;
+  }
+
+  /**
+   * Every input of the call is visibly a CPU or NumPy value (`to_label(indices.cpu().numpy())`): what
+   * it returns is not on the GPU, whatever the callee is.
+   */
+  private inputsOffGpu(call: SyntaxNode): boolean {
+    const { positional, keywords } = callArguments(call, this.model.text);
+    const inputs = [...positional, ...keywords.values()];
+    return inputs.length > 0 && inputs.every((input) => {
+      const expr = unparenthesize(input);
+      if (visiblyOffGpu(this.model, expr)) return true;
+      if (expr.type !== 'identifier') return false;
+      const def = this.model.definitions.reaching(scopeOf(expr), nodeText(expr, this.model.text), expr.start);
+      return def?.kind === 'assign' && def.unpackIndex < 0 && def.value !== null && visiblyOffGpu(this.model, def.value);
+    });
   }
 
   /** The function of this file that `call` runs, when it is a plain call or a method of `self`. */

@@ -138,6 +138,9 @@ const DATA_WORDS = new Set([
   'queries', 'iter', 'iterator', 'records', 'stream', 'reader', 'split',
 ]);
 
+/** Tensor methods that cut one tensor into pieces. */
+const TENSOR_PIECES = new Set(['split', 'chunk', 'unbind', 'tensor_split', 'split_with_sizes', 'unfold']);
+
 /**
  * The loop walks over data (a loader, a dataset, batches, a split), so what it collects grows with
  * the data. Loops over models, augmentations, decoding steps or a tensor's chunks are bounded by
@@ -149,6 +152,9 @@ export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
   if (is(loop, 'for_statement')) {
     const iterable = field(loop, 'right');
     if (iterable === null) return false;
+    // `input.split(1, dim=1)`, `x.chunk(4)`: the pieces of one tensor, not batches of data.
+    const cut = is(unparenthesize(iterable), 'call') ? methodCall(unparenthesize(iterable), text) : null;
+    if (cut && TENSOR_PIECES.has(cut.method)) return false;
     return referencesIn(iterable, text).some(dataName) || slicesByIndex(model, loop);
   }
   const body = bodyOf(loop) ?? loop;
