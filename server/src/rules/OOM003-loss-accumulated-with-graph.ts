@@ -1,9 +1,9 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
-import { callArguments, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
-import type { Rule } from './rule';
+import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
+import type { Rule, RuleContext } from './rule';
 
 export const OOM003: Rule = {
   meta: {
@@ -19,7 +19,9 @@ autograd graph (a loss or model output computed with gradients on) and the total
 iterations, or in a method that runs a training step (calls \`backward()\`) and adds to an attribute
 such as \`self.running_loss\`, which outlives every call. Loops over data in code that never trains (no
 \`backward()\` or optimizer step in the function) count too: the total then chains graphs nothing uses. Totals per loss term count too
-(\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms). Totals that are themselves backpropagated
+(\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms), and so
+do totals kept inside an object: \`losses.update(loss, n)\` where \`update\`, a method of a class of this file
+such as an AverageMeter, adds its argument to an attribute (\`self.sum += val * n\`). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
 reported.`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
@@ -51,9 +53,13 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
       ],
     },
   },
-  kinds: ['augmented_assignment', 'assignment'],
+  kinds: ['augmented_assignment', 'assignment', 'call'],
   visit(node, ctx) {
     const { model } = ctx;
+    if (is(node, 'call')) {
+      visitTotalKeepingCall(node, ctx);
+      return;
+    }
     const accumulation = readAccumulation(node, model.text);
     if (!accumulation) return;
     const { target, addend } = accumulation;
@@ -80,6 +86,38 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     });
   },
 };
+
+/**
+ * `losses.update(loss, n)` where `update`, a method of a class of this file, adds its argument to
+ * an attribute (`self.sum += val * n`): a running total kept inside an object, such as an
+ * AverageMeter created before the loop.
+ */
+function visitTotalKeepingCall(call: SyntaxNode, ctx: RuleContext): void {
+  const { model } = ctx;
+  const m = methodCall(call, model.text);
+  const receiver = m ? dottedName(m.receiver, model.text) : null;
+  if (!m || !receiver || receiver === 'self') return;
+  const methods = model.functionsNamed(m.method);
+  if (methods.length !== 1) return;
+  const accumulated = accumulatedParameters(model, methods[0]!);
+  if (!accumulated.size) return;
+  const gradMode = model.gradMode.at(call);
+  if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
+  if (!persistingTrainingLoop(model, call, receiver) && !persistingInferenceLoop(model, call, receiver)) return;
+  const { positional, keywords } = callArguments(call, model.text);
+  for (const [index, { parameter, total }] of accumulated) {
+    const value = keywords.get(parameter) ?? positional[index];
+    if (!value || !valueCarriesGraph(model, value)) continue;
+    ctx.report({
+      node: value,
+      message: `\`${receiver}.${m.method}()\` adds \`${nodeText(value, model.text)}\` to \`${total}\` with its autograd graph, keeping every iteration's graph alive.`,
+      fixes: [
+        { title: `Pass \`.detach()\` of the value to \`${m.method}\``, applicability: 'safe', edits: appendCall(value, '.detach()') },
+        { title: `Pass \`.item()\` (a Python number) to \`${m.method}\``, applicability: 'unsafe', edits: appendCall(value, '.item()') },
+      ],
+    });
+  }
+}
 
 /** `t += x`, `t = t + x`, `t = x + t` -> target and added value. */
 function readAccumulation(node: SyntaxNode, text: string): { target: SyntaxNode; addend: SyntaxNode } | null {
