@@ -81,7 +81,8 @@ then mix devices and fail, and lists kept on \`self\` or returned can be read an
     for (const { addition, value, creations } of found) {
       const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
       // Items of one list must end up on one device, and later reads must accept CPU tensors.
-      const safe = sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
+      // A list reached through a dict key may be read anywhere the dict goes.
+      const safe = addition.receiver.type !== 'subscript' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
         && readsWorkOnCpu(model, addition.list, creations, sameList);
       ctx.report({
         node: value,

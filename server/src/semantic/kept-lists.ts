@@ -32,7 +32,8 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
   for (const call of model.nodesOfKind('call')) {
     const m = methodCall(call, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) continue;
-    const list = dottedName(m.receiver, text);
+    // `results["logits"].append(out)`: a list kept in a dict is kept as long as the dict.
+    const list = dottedName(m.receiver, text) ?? keyedListOwner(m.receiver, text);
     const { positional, keywords } = callArguments(call, text);
     const value = m.method === 'insert' ? positional[1] : positional[0];
     if (!list || !value || keywords.size || positional.length !== (m.method === 'insert' ? 2 : 1)) continue;
@@ -50,6 +51,15 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
   additions.sort((a, b) => a.site.start - b.site.start);
   cache.set(model, additions);
   return additions;
+}
+
+/** `results["logits"]` -> `results`: the dict a list is read from with a constant key. */
+function keyedListOwner(receiver: SyntaxNode, text: string): string | null {
+  const r = unparenthesize(receiver);
+  if (!is(r, 'subscript')) return null;
+  const key = r.children.find((c) => c.fieldName === 'subscript');
+  if (!key || key.type !== 'string') return null;
+  return dottedName(r.children.find((c) => c.fieldName === 'value') ?? null, text);
 }
 
 /** `(a, b)` -> [a, b]; `{'k': v}` -> [v]; null for anything else. */
@@ -110,7 +120,13 @@ function listCreation(model: SemanticModel, def: Definition): boolean {
 function isNewList(model: SemanticModel, expression: SyntaxNode): boolean {
   const v = unparenthesize(expression);
   if (v.type === 'list') return true;
-  return is(v, 'call') && dottedName(callee(v), model.text) === 'list' && callArguments(v, model.text).positional.length === 0;
+  // A dict of lists (`{"logits": [], "labels": []}`, `defaultdict(list)`) for lists reached by key.
+  if (v.type === 'dictionary') return v.children.some((pair) => pair.type === 'pair' && pair.children.some((c) => c.fieldName === 'value' && c.type === 'list'));
+  if (!is(v, 'call')) return false;
+  const name = dottedName(callee(v), model.text);
+  const args = callArguments(v, model.text).positional;
+  if (name === 'list') return args.length === 0;
+  return (name === 'defaultdict' || name === 'collections.defaultdict') && args.length === 1 && nodeText(args[0]!, model.text) === 'list';
 }
 
 /** Methods that empty a list or take items out of it: a list that loses items is bounded. */
