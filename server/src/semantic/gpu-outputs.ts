@@ -6,7 +6,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { visiblyOffGpu } from './kept-lists';
 import type { SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
+import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, scopeOf, within } from './scopes';
 
 /** Methods whose result leaves the GPU or the tensor world. */
@@ -82,8 +82,13 @@ function readsIterationInput(model: SemanticModel, forward: SyntaxNode, loop: Sy
   const args = is(forward, 'call') ? field(forward, 'arguments') : null;
   if (!args) return false;
   const scope = scopeOf(forward);
-  return referencesIn(args, model.text).some((ref) =>
-    model.definitions.definitionsOf(scope, ref.split('.')[0]!).some((d) => d.node === loop || within(d.node, body)));
+  // The loop's own targets, nested ones too (`for i, (x, y) in enumerate(loader)`).
+  const left = is(loop, 'for_statement') ? field(loop, 'left') : null;
+  const targets = new Set(left ? identifiersIn(left, model.text) : []);
+  return referencesIn(args, model.text).some((ref) => {
+    const base = ref.split('.')[0]!;
+    return targets.has(base) || model.definitions.definitionsOf(scope, base).some((d) => d.node === loop || within(d.node, body));
+  });
 }
 
 class OutputTracer {
