@@ -17,7 +17,8 @@ export const OOM004: Rule = {
 or above \`max-batch-size\` (${DEFAULT_SETTINGS.maxBatchSize} unless configured). The size may be a literal, a constant assigned once,
 an argparse default (\`args.batch_size\`, also through a function parameter filled with the parsed
 arguments, as in \`main(parse_args())\`), a function parameter's default or the value every call site of the
-function passes, or an entry of a \`**kwargs\` dictionary; it may be passed by
+function passes, an attribute of a settings class of the file (\`CFG.batch_size\`, a dataclass field's default),
+an entry of a dict literal that is never changed (\`hparams["batch_size"]\`), or an entry of a \`**kwargs\` dictionary; it may be passed by
 keyword or as the second positional argument. A loader counts as training when its name or dataset
 says so (\`train_loader\`, \`MNIST(..., train=True)\`), it shuffles, or a loop over it calls
 \`backward()\` or \`step()\`; loaders named or built for validation or testing, and loaders iterated only

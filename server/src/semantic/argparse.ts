@@ -30,6 +30,8 @@ export class IntResolver {
   private readonly parsingFunctions = new Set<string>();
   /** Calls by the name they call: `f(...)` under `f`, `self.f(...)` under `self.f`. */
   private readonly callsByName = new Map<string, SyntaxNode[]>();
+  /** Classes of the file by name; built on first use. */
+  private classes: Map<string, SyntaxNode[]> | undefined;
   /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
   private readonly namespaceParameters = new Map<SyntaxNode, boolean>();
 
@@ -147,6 +149,67 @@ export class IntResolver {
     return values;
   }
 
+  /**
+   * `CFG.batch_size` or `cfg.batch_size` with `cfg = Config()`: a class attribute of a settings
+   * class of this file (`class CFG: batch_size = 1024`, a dataclass field's default), unless the
+   * instance is built with that field, or anything sets the attribute again.
+   */
+  private resolveSettingsAttribute(attribute: SyntaxNode & { type: 'attribute' }, depth: number): ResolvedInt | null {
+    const object = field(attribute, 'object');
+    const attr = field(attribute, 'attribute');
+    if (!object || !attr || object.type !== 'identifier') return null;
+    const objectName = nodeText(object, this.text);
+    const attrName = nodeText(attr, this.text);
+    this.classes ??= classesByName(rootOf(attribute), this.text);
+    let className = objectName;
+    if (!this.classes.has(objectName)) {
+      const defs = this.definitions.definitionsOf(scopeOf(object), objectName);
+      const module = defs.length ? defs : this.definitions.definitionsOf(rootOf(object), objectName);
+      const def = module.length === 1 ? module[0]! : null;
+      const value = def?.kind === 'assign' && def.value && def.unpackIndex < 0 ? unparenthesize(def.value) : null;
+      if (!is(value, 'call')) return null;
+      className = dottedName(callee(value), this.text) ?? '';
+      const { positional, keywords } = callArguments(value, this.text);
+      const passed = keywords.get(attrName);
+      if (passed) return this.resolve(passed, depth + 1);
+      if (positional.length || value.children.some((c) => c.type === 'argument_list' && c.children.some((a) => a.type === 'dictionary_splat'))) return null;
+    }
+    const classes = this.classes.get(className) ?? [];
+    if (classes.length !== 1) return null;
+    const cls = classes[0]!;
+    if (this.definitions.allDefinitionsOf(`${objectName}.${attrName}`).length || this.definitions.allDefinitionsOf(`self.${attrName}`).some((d) => within(d.node, cls))) return null;
+    if (new RegExp(`\\bsetattr\\s*\\(\\s*${objectName}\\s*,|\\b${objectName}\\.__dict__|\\bvars\\s*\\(\\s*${objectName}\\s*\\)`).test(this.text)) return null;
+    const body = field(cls as SyntaxNode & { type: 'class_definition' }, 'body');
+    const assigned = (body?.children ?? []).flatMap((statement) => {
+      const assignment = statement.type === 'expression_statement' ? statement.children.find((c) => c.type === 'assignment') : undefined;
+      const left = assignment ? assignment.children.find((c) => c.fieldName === 'left') : undefined;
+      return left?.type === 'identifier' && nodeText(left, this.text) === attrName ? [assignment!] : [];
+    });
+    const value = assigned.length === 1 ? assigned[0]!.children.find((c) => c.fieldName === 'right') : undefined;
+    const resolved = value ? this.resolve(value, depth + 1) : null;
+    return resolved ? { ...resolved, origin: `\`${className}.${attrName}\`` } : null;
+  }
+
+  /** `hparams["batch_size"]` where `hparams` is a dict literal assigned once and never changed. */
+  private resolveDictionaryEntry(subscript: SyntaxNode, depth: number): ResolvedInt | null {
+    const object = subscript.children.find((c) => c.fieldName === 'value');
+    const key = subscript.children.find((c) => c.fieldName === 'subscript');
+    if (!object || object.type !== 'identifier' || !key || key.type !== 'string') return null;
+    const name = nodeText(object, this.text);
+    const defs = this.definitions.definitionsOf(scopeOf(object), name);
+    const all = defs.length ? defs : this.definitions.definitionsOf(rootOf(object), name);
+    const def = all.length === 1 ? all[0]! : null;
+    const value = def?.kind === 'assign' && def.value && def.unpackIndex < 0 ? unparenthesize(def.value) : null;
+    if (value?.type !== 'dictionary') return null;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`\\b${escaped}\\s*\\[[^\\]]*\\]\\s*(=(?!=)|[-+*/]=)|\\b${escaped}\\.(update|setdefault|pop)\\s*\\(`).test(this.text)) return null;
+    const wanted = stringValue(key, this.text);
+    const pair = value.children.find((p) => p.type === 'pair' && p.children.some((c) => c.fieldName === 'key' && c.type === 'string' && stringValue(c, this.text) === wanted));
+    const entry = pair?.children.find((c) => c.fieldName === 'value');
+    const resolved = entry ? this.resolve(entry, depth + 1) : null;
+    return resolved ? { ...resolved, origin: `\`${name}[${nodeText(key, this.text)}]\`` } : null;
+  }
+
   /** An integer parameter: the one value every path in the file gives it. */
   private resolveParameter(parameter: ParameterSlot, depth: number): ResolvedInt | null {
     const bound = this.boundValues(parameter);
@@ -218,8 +281,10 @@ export class IntResolver {
     if (is(expr, 'attribute')) {
       const option = this.argumentOption(expr);
       const resolved = option?.default ? this.resolve(option.default, depth + 1) : null;
-      return resolved && option ? { ...resolved, origin: `argparse default of \`${option.option}\`` } : null;
+      if (resolved && option) return { ...resolved, origin: `argparse default of \`${option.option}\`` };
+      return option ? null : this.resolveSettingsAttribute(expr, depth);
     }
+    if (is(expr, 'subscript')) return this.resolveDictionaryEntry(expr, depth);
     if (expr.type === 'identifier') {
       const name = nodeText(expr, this.text);
       const parameter = this.parameterOf(expr);
@@ -239,6 +304,21 @@ export class IntResolver {
     }
     return null;
   }
+}
+
+/** Classes of the file by name, nested ones included. */
+function classesByName(root: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
+  const classes = new Map<string, SyntaxNode[]>();
+  walk(root, (n) => {
+    if (!is(n, 'class_definition')) return;
+    const name = field(n, 'name');
+    if (!name) return;
+    const key = nodeText(name, text);
+    const list = classes.get(key);
+    if (list) list.push(n);
+    else classes.set(key, [n]);
+  });
+  return classes;
 }
 
 function applyOperator(op: string, a: number, b: number): number | null {
