@@ -149,9 +149,34 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
   const known = memo.get(loop);
   if (known !== undefined) return known;
   // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
-  const result = callsOfMethod(model, 'backward').some((c) => within(c, loop)) || optimizerSteps(model).some((c) => within(c, loop));
+  memo.set(loop, false);
+  const result = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set());
   memo.set(loop, result);
   return result;
+}
+
+function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
+  return callsOfMethod(model, 'backward').some((c) => within(c, node)) || optimizerSteps(model).some((c) => within(c, node));
+}
+
+/** The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains. */
+function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>): boolean {
+  const { text } = model;
+  for (const call of nodesIn(node, ['call'])) {
+    const target = call.children.find((c) => c.fieldName === 'function');
+    let name: string | null = null;
+    if (target?.type === 'identifier') name = text.slice(target.start, target.end);
+    else {
+      const m = methodCall(call, text);
+      if (m && dottedName(m.receiver, text) === 'self') name = m.method;
+    }
+    const helpers = name ? model.functionsNamed(name) : [];
+    if (helpers.length !== 1 || visiting.has(helpers[0]!)) continue;
+    const helper = helpers[0]!;
+    visiting.add(helper);
+    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting))) return true;
+  }
+  return false;
 }
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
