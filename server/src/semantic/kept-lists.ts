@@ -165,19 +165,29 @@ const TENSOR_PIECES = new Set(['split', 'chunk', 'unbind', 'tensor_split', 'spli
 export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
   const { text } = model;
   const dataName = (name: string) => looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w));
+  // `pbar = tqdm(loader)` then `for batch in pbar`: a name assigned once stands for what it wraps.
+  const namesData = (name: string, at: SyntaxNode, depth: number): boolean => {
+    if (dataName(name)) return true;
+    if (depth > 2 || name.includes('.')) return false;
+    const defs = model.definitions.definitionsOf(scopeOf(at), name);
+    const def = defs.length === 1 ? defs[0]! : null;
+    if (def?.kind !== 'assign' || !def.value || def.unpackIndex >= 0) return false;
+    const value = def.value;
+    return referencesIn(value, text).some((ref) => namesData(ref, value, depth + 1));
+  };
   if (is(loop, 'for_statement')) {
     const iterable = field(loop, 'right');
     if (iterable === null) return false;
     // `input.split(1, dim=1)`, `x.chunk(4)`: the pieces of one tensor, not batches of data.
     const cut = is(unparenthesize(iterable), 'call') ? methodCall(unparenthesize(iterable), text) : null;
     if (cut && TENSOR_PIECES.has(cut.method)) return false;
-    return referencesIn(iterable, text).some(dataName) || slicesByIndex(model, loop);
+    return referencesIn(iterable, text).some((ref) => namesData(ref, iterable, 0)) || slicesByIndex(model, loop);
   }
   const body = bodyOf(loop) ?? loop;
   return nodesIn(body, ['call']).some((c) => {
     if (dottedName(callee(c), text) !== 'next') return false;
     const source = callArguments(c, text).positional[0];
-    return source !== undefined && referencesIn(source, text).some(dataName);
+    return source !== undefined && referencesIn(source, text).some((ref) => namesData(ref, source, 0));
   });
 }
 
