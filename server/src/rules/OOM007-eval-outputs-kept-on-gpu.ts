@@ -22,7 +22,8 @@ added to a list created before the loop, on every iteration, while still on the 
 runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like). Outputs are the
 forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
 \`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly, through a variable or through a helper of the file
-that returns one (\`img = self.p_sample(img, t)\`), added with \`append\`,
+that returns one (\`img = self.p_sample(img, t)\`), concatenated onto a tensor that grows with every batch
+(\`preds = torch.cat((preds, out))\`, starting from an empty tensor), or added with \`append\`,
 \`extend\` or \`+= [...]\`. It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
 \`.item()\` or \`.to("cpu")\`; lists re-created, cleared or popped inside the loop; additions made only on some
 iterations (\`if i == 0:\`); loops bounded by something other than the data (ensemble members,
@@ -82,7 +83,8 @@ then mix devices and fail, and lists kept on \`self\` or returned can be read an
       const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
       // Items of one list must end up on one device, and later reads must accept CPU tensors.
       // A list reached through a dict key may be read anywhere the dict goes.
-      const safe = addition.receiver.type !== 'subscript' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
+      // A tensor joined onto itself (`preds = torch.cat((preds, out))`) may have been created on the GPU.
+      const safe = addition.receiver.type !== 'subscript' && addition.site.type !== 'assignment' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
         && readsWorkOnCpu(model, addition.list, creations, sameList);
       ctx.report({
         node: value,

@@ -48,9 +48,36 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
     if (!left || !list || !right || !op || nodeText(op, text) !== '+=') continue;
     additions.push({ site: statement, list, receiver: left, values: literalItems(right) ?? [right] });
   }
+  for (const statement of model.nodesOfKind('assignment')) {
+    const joined = concatenationOntoItself(model, statement);
+    if (joined) additions.push(joined);
+  }
   additions.sort((a, b) => a.site.start - b.site.start);
   cache.set(model, additions);
   return additions;
+}
+
+/** Torch functions that join tensors along a dimension. */
+const JOINING = /^torch\.(cat|concat|concatenate|vstack|hstack|row_stack)$/;
+
+/**
+ * `preds = torch.cat((preds, out), 0)`: a tensor that grows by what each iteration joins to it,
+ * a list in all but name. The values are the other joined tensors.
+ */
+function concatenationOntoItself(model: SemanticModel, statement: SyntaxNode): ListAddition | null {
+  if (!is(statement, 'assignment')) return null;
+  const { text } = model;
+  const left = field(statement, 'left');
+  const right = field(statement, 'right');
+  const name = left ? dottedName(left, text) : null;
+  const call = right ? unparenthesize(right) : null;
+  if (!left || !name || !is(call, 'call')) return null;
+  const joined = dottedName(callee(call), text);
+  if (!joined || !JOINING.test(model.imports.qualify(joined) ?? '')) return null;
+  const first = callArguments(call, text).positional[0];
+  const items = first ? literalItems(first) : null;
+  if (!items || items.length < 2 || !items.some((item) => dottedName(unparenthesize(item), text) === name)) return null;
+  return { site: statement, list: name, receiver: left, values: items.filter((item) => dottedName(unparenthesize(item), text) !== name) };
 }
 
 /** `results["logits"]` -> `results`: the dict a list is read from with a constant key. */
@@ -79,9 +106,11 @@ export function keptAcrossIterations(model: SemanticModel, addition: ListAdditio
   const scope = scopeOf(site);
   const selfAttribute = list.startsWith('self.');
   const defs = selfAttribute ? model.definitions.allDefinitionsOf(list) : [...model.definitions.definitionsOf(scope, list)];
-  const creations = defs.filter((d) => d.kind === 'assign' && listCreation(model, d));
+  const joins = addition.site.type === 'assignment';
+  const creations = defs.filter((d) => d.kind === 'assign' && (joins ? emptyTensorCreation(model, d) : listCreation(model, d)));
   if (!creations.length) return null;
-  if (defs.some((d) => d.kind !== 'augmented' && within(d.node, body))) return null;
+  // The joining assignment itself re-binds the name every iteration; any other binding resets it.
+  if (defs.some((d) => d.kind !== 'augmented' && d.node !== addition.site && within(d.node, body))) return null;
   if (!selfAttribute) {
     const reaching = model.definitions.reaching(scope, list, site.start);
     if (!reaching || !(creations.includes(reaching) || reaching.kind === 'augmented')) return null;
@@ -103,6 +132,21 @@ function walksIterationData(model: SemanticModel, inner: SyntaxNode, outer: Synt
   if (!header) return false;
   return referencesIn(header, model.text).some((ref) =>
     model.definitions.definitionsOf(scope, ref.split('.')[0]!).some((d) => d.node === outer || within(d.node, outerBody)));
+}
+
+/** `torch.tensor([])`, `torch.empty(0)`, `torch.Tensor()`, `torch.zeros((0, dim))`: an empty tensor to join onto. */
+function emptyTensorCreation(model: SemanticModel, def: Definition): boolean {
+  if (!def.value || def.unpackIndex >= 0) return false;
+  const value = unparenthesize(def.value);
+  const target = is(value, 'call') ? dottedName(callee(value), model.text) : null;
+  const qualified = target ? model.imports.qualify(target) ?? '' : '';
+  if (!/^torch\.(tensor|Tensor|FloatTensor|LongTensor|empty|zeros)$/.test(qualified)) return false;
+  const first = callArguments(value, model.text).positional[0];
+  if (!first) return /Tensor$/.test(qualified);
+  const inner = unparenthesize(first);
+  if (inner.type === 'list') return inner.children.every((c) => !c.named || c.type === 'comment');
+  const size = inner.type === 'tuple' || inner.type === 'list' ? inner.children.find((c) => c.named && c.type !== 'comment') : inner;
+  return size !== undefined && nodeText(size, model.text) === '0';
 }
 
 /** The definition assigns a new list (also as one part of `preds, labels = [], []`). */
