@@ -164,15 +164,14 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
   const { text } = model;
   for (const call of nodesIn(node, ['call'])) {
     const target = call.children.find((c) => c.fieldName === 'function');
-    let name: string | null = null;
-    if (target?.type === 'identifier') name = text.slice(target.start, target.end);
-    else {
-      const m = methodCall(call, text);
-      if (m && dottedName(m.receiver, text) === 'self') name = m.method;
+    let helper: SyntaxNode | null = null;
+    if (target?.type === 'identifier') {
+      const named = model.functionsNamed(text.slice(target.start, target.end));
+      helper = named.length === 1 ? named[0]! : null;
+    } else {
+      helper = selfMethod(model, call);
     }
-    const helpers = name ? model.functionsNamed(name) : [];
-    if (helpers.length !== 1 || visiting.has(helpers[0]!)) continue;
-    const helper = helpers[0]!;
+    if (!helper || visiting.has(helper)) continue;
     visiting.add(helper);
     if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting))) return true;
   }
@@ -220,8 +219,13 @@ export function isScalarLike(model: SemanticModel, expression: SyntaxNode): bool
 export function valueCarriesGraph(model: SemanticModel, expression: SyntaxNode): boolean {
   if (model.graph.carriesGraph(expression)) return true;
   const expr = unparenthesize(expression);
+  if (is(expr, 'call')) return methodReturnsGraph(model, expr, new Set());
   if (expr.type !== 'identifier') return false;
   const def = model.definitions.reaching(scopeOf(expr), model.text.slice(expr.start, expr.end), expr.start);
+  // `loss = self.train_step(batch)`: a method of this class that returns its loss.
+  if (def?.kind === 'assign' && def.value && def.unpackIndex < 0 && is(unparenthesize(def.value), 'call')) {
+    return methodReturnsGraph(model, unparenthesize(def.value), new Set());
+  }
   if (def?.kind !== 'for' || !def.value) return false;
   let source = unparenthesize(def.value);
   if (is(source, 'call')) {
@@ -233,6 +237,33 @@ export function valueCarriesGraph(model: SemanticModel, expression: SyntaxNode):
     return false;
   }
   return model.graph.carriesGraph(source);
+}
+
+/** The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the file. */
+function selfMethod(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
+  const m = methodCall(call, model.text);
+  if (!m || dottedName(m.receiver, model.text) !== 'self') return null;
+  const methods = model.functionsNamed(m.method);
+  const caller = enclosingFunction(call);
+  const owner = caller ? classOfMethod(caller) : null;
+  const own = owner ? methods.filter((fn) => classOfMethod(fn) === owner) : [];
+  if (own.length === 1) return own[0]!;
+  return methods.length === 1 ? methods[0]! : null;
+}
+
+/** `self.step(batch)` runs a method of this file whose returned value carries a graph, with grad on. */
+function methodReturnsGraph(model: SemanticModel, call: SyntaxNode, visiting: Set<SyntaxNode>): boolean {
+  const method = selfMethod(model, call);
+  if (!method || visiting.has(method)) return false;
+  const mode = model.gradMode.at(call);
+  if (mode !== 'enabled' && mode !== 'explicit') return false;
+  visiting.add(method);
+  return model.returnsOf(method).some((r) => {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    if (!value) return false;
+    const inner = unparenthesize(value);
+    return model.graph.carriesGraph(value) || (is(inner, 'call') && methodReturnsGraph(model, inner, visiting));
+  });
 }
 
 /**
