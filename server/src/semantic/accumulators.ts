@@ -164,7 +164,7 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
   const { text } = model;
   for (const call of nodesIn(node, ['call'])) {
     const target = call.children.find((c) => c.fieldName === 'function');
-    let helper: SyntaxNode | null = null;
+    let helper: SyntaxNode | null;
     if (target?.type === 'identifier') {
       const named = model.functionsNamed(text.slice(target.start, target.end));
       helper = named.length === 1 ? named[0]! : null;
