@@ -4,6 +4,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
+import { scopeOf } from '../semantic/scopes';
 import type { Rule } from './rule';
 
 export const OOM002: Rule = {
@@ -12,7 +13,7 @@ export const OOM002: Rule = {
     name: 'graph-tensor-stored',
     summary: 'Tensor with its autograd graph stored across training iterations',
     defaultSeverity: 'warning',
-    fixable: 'always',
+    fixable: 'sometimes',
     doc: {
       whatItDoes: `Checks training loops (loops that call \`backward()\` or an optimizer's \`step()\`) for tensors that still
 carry an autograd graph (losses, model outputs, arithmetic on them) being appended, extended or assigned
@@ -44,7 +45,9 @@ for images, labels in loader:
     losses.append(loss.item())`,
       fixSafety: `Appending \`.detach()\` is safe: the stored tensor keeps its value, type and device, without the graph that
 nothing uses. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
-value changes type or device, which code reading the list later may not expect.`,
+value changes type or device, which code reading the list later may not expect. No fix is offered when the
+stored value is a name for a dict or list of tensors (\`logs.append(loss_dict)\`): each of its tensors needs
+detaching where the dict is built.`,
       references: [
         { title: 'PyTorch FAQ: my model reports "cuda runtime error(2): out of memory"', url: 'https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory' },
         { title: 'torch.Tensor.detach', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html' },
@@ -63,7 +66,8 @@ value changes type or device, which code reading the list later may not expect.`
     const outlives = loop ? 'the iteration' : 'the training step';
     for (const item of graphCarryingItems(model, value)) {
       const scalar = isScalarLike(model, item);
-      const fixes: Fix[] = [
+      // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
+      const fixes: Fix[] = namesContainer(model, item) ? [] : [
         { title: 'Store `.detach()` of the value', applicability: 'safe', edits: appendCall(item, '.detach()') },
         scalar
           ? { title: 'Store `.item()` (a Python number)', applicability: 'unsafe', edits: appendCall(item, '.item()') }
@@ -77,6 +81,15 @@ value changes type or device, which code reading the list later may not expect.`
     }
   },
 };
+
+/** The value is a name last assigned a dict, list or tuple literal (or comprehension). */
+function namesContainer(model: SemanticModel, value: SyntaxNode): boolean {
+  const expr = unparenthesize(value);
+  if (expr.type !== 'identifier') return false;
+  const def = model.definitions.reaching(scopeOf(expr), nodeText(expr, model.text), expr.start);
+  const assigned = def?.kind === 'assign' && def.value && def.unpackIndex < 0 ? unparenthesize(def.value).type : '';
+  return ['dictionary', 'list', 'tuple', 'dictionary_comprehension', 'list_comprehension'].includes(assigned);
+}
 
 /**
  * The parts of a stored value that carry a graph: the value itself, or the items of a literal
