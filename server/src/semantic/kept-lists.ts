@@ -246,6 +246,12 @@ function slicesByIndex(model: SemanticModel, loop: SyntaxNode & { type: 'for_sta
   if (!iterable || !left || !/\brange\s*\(/.test(nodeText(iterable, text))) return false;
   const indices = new Set(referencesIn(left, text));
   const body = bodyOf(loop) ?? loop;
+  // `start = i * batch_size; end = start + batch_size`: names computed from the index count too.
+  for (const assignment of nodesIn(body, ['assignment'])) {
+    const target = field(assignment as SyntaxNode & { type: 'assignment' }, 'left');
+    const value = field(assignment as SyntaxNode & { type: 'assignment' }, 'right');
+    if (target?.type === 'identifier' && value && referencesIn(value, text).some((ref) => indices.has(ref))) indices.add(nodeText(target, text));
+  }
   return nodesIn(body, ['slice']).some((slice) => referencesIn(slice, text).some((ref) => indices.has(ref)));
 }
 
