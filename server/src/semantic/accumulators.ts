@@ -57,7 +57,7 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
   if (!name.startsWith('self.')) return false;
   const fn = enclosingFunction(node);
   if (fn === null || functionName(fn, model.text) === '__init__') return false;
-  if (!model.backwardCalls.some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn)) return false;
+  if (!model.backwardCalls.some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn) && !calledFromTrainingLoops(model, fn)) return false;
   // Re-created in the same method before the addition: it lives for this call only.
   return !model.definitions.definitionsOf(scopeOf(node), name).some((d) => d.kind === 'assign' && within(d.node, fn) && d.node.start < node.start);
 }
@@ -106,6 +106,12 @@ function callersOnlyInfer(model: SemanticModel, fn: SyntaxNode): boolean {
     const trains = (node: SyntaxNode) => enclosingFunction(node) === owner;
     return !model.backwardCalls.some(trains) && !optimizerSteps(model).some(trains);
   });
+}
+
+/** Every call of `fn` in this file runs inside a training loop (the caller backpropagates what it returns). */
+function calledFromTrainingLoops(model: SemanticModel, fn: SyntaxNode): boolean {
+  const callers = model.callersOf(fn);
+  return callers !== null && callers.length > 0 && callers.every((call) => enclosingLoops(call).some((loop) => isTrainingLoop(model, loop)));
 }
 
 /** `training_step` of a Lightning module: the framework runs the backward pass on what it returns. */
