@@ -1,6 +1,7 @@
 import { appendCall } from '../fixes/edits';
 import type { SyntaxNode } from '../parser/syntax';
 import type { Definition } from '../semantic/definitions';
+import { persistingInferenceLoop } from '../semantic/accumulators';
 import { gpuModelOutput, stepsSampleState } from '../semantic/gpu-outputs';
 import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from '../semantic/kept-lists';
 import { nodeText } from '../semantic/names';
@@ -19,7 +20,9 @@ export const OOM007: Rule = {
 batches out of a tensor by its index) and sampling loops (each step feeds the model's previous output back
 in, as denoising loops do) for model outputs that are
 added to a list created before the loop, on every iteration, while still on the GPU, when the forward pass
-runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like). Outputs are the
+runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like), or with them on in
+code that never trains (no \`backward()\` or optimizer step in the function, outputs not returned to a caller
+that trains): such outputs also keep their graph, and the fix then stores \`.detach().cpu()\`. Outputs are the
 forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
 \`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly, through a variable or through a helper of the file
 that returns one (\`img = self.p_sample(img, t)\`), concatenated onto a tensor that grows with every batch
@@ -54,7 +57,8 @@ probs = torch.cat(all_probs).cpu().numpy()`,
 tensors: it is joined with \`torch.cat\`/\`torch.stack\` and then moved with \`.cpu()\`, \`.numpy()\` or \`.tolist()\`,
 handed to NumPy, SciPy, pandas or scikit-learn, or only measured with \`len\`. Otherwise the fix is unsafe:
 code that combines the collected outputs with GPU tensors (labels kept on the device, for example) would
-then mix devices and fail, and lists kept on \`self\` or returned can be read anywhere.`,
+then mix devices and fail, and lists kept on \`self\` or returned can be read anywhere. Where grad is on, the
+fix stores \`.detach().cpu()\`: the same values, without the graph that nothing backpropagates.`,
       references: [
         { title: 'torch.Tensor.cpu', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.cpu.html' },
         { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
@@ -67,19 +71,23 @@ then mix devices and fail, and lists kept on \`self\` or returned can be read an
     const { model } = ctx;
     if (!model.usesGpu) return;
     const additions = listAdditions(model);
-    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[] }[] = [];
+    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[]; withGraph: boolean }[] = [];
     for (const addition of additions) {
       const loop = enclosingLoops(addition.site)[0];
       if (!loop) continue;
-      const origins = addition.values.map((v) => gpuModelOutput(model, v, loop));
+      // With grad on, only code that never trains is evaluation; the outputs then also hold a graph.
+      const evaluates = (origin: SyntaxNode | null) => origin !== null
+        && (model.gradMode.at(origin) === 'disabled' || persistingInferenceLoop(model, addition.site, addition.list) !== null);
+      const origins = addition.values.map((v) => gpuModelOutput(model, v, loop)).map((o) => (evaluates(o) ? o : null));
       const outputs = addition.values.filter((_, i) => origins[i] !== null);
+      const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');
       if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
       if (!walksData(model, loop) && !origins.some((o) => o !== null && stepsSampleState(model, o, loop))) continue;
       const creations = keptAcrossIterations(model, addition, loop);
-      if (creations) for (const value of outputs) found.push({ addition, value, creations });
+      if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph });
     }
     const fixed = new Set(found.map((f) => f.value));
-    for (const { addition, value, creations } of found) {
+    for (const { addition, value, creations, withGraph } of found) {
       const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
       // Items of one list must end up on one device, and later reads must accept CPU tensors.
       // A list reached through a dict key may be read anywhere the dict goes.
@@ -89,7 +97,9 @@ then mix devices and fail, and lists kept on \`self\` or returned can be read an
       ctx.report({
         node: value,
         message: `Model output \`${nodeText(value, model.text)}\` is kept on the GPU in \`${addition.list}\`, which grows on every iteration of the loop.`,
-        fixes: [{ title: 'Move the value to the CPU with `.cpu()` before storing it', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
+        fixes: [withGraph
+          ? { title: 'Store the value detached and on the CPU with `.detach().cpu()`', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
+          : { title: 'Move the value to the CPU with `.cpu()` before storing it', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
       });
     }
   },

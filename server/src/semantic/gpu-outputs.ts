@@ -41,7 +41,8 @@ const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
 
 /**
  * The forward call inside `loop` whose output (on the GPU) `expression` still is, or null. The
- * forward pass must run with gradients disabled, so the value holds data only, no graph.
+ * forward pass runs with gradients disabled, or with them on by default (never explicitly, nor
+ * depending on a flag); callers decide whether the latter is evaluation.
  */
 export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
   let perModel = cache.get(model);
@@ -49,7 +50,8 @@ export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loo
   if (perModel.has(expression)) return perModel.get(expression)!;
   const origin = new OutputTracer(model).trace(expression, 0);
   const body = bodyOf(loop) ?? loop;
-  const result = origin && within(origin, body) && model.gradMode.at(origin) === 'disabled' && readsIterationInput(model, origin, loop, body) ? origin : null;
+  const mode = origin ? model.gradMode.at(origin) : null;
+  const result = origin && within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
   perModel.set(expression, result);
   return result;
 }
