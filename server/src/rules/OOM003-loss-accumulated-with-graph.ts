@@ -3,6 +3,7 @@ import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
+import { enclosingFunction, functionName } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM003: Rule = {
@@ -53,11 +54,11 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
       ],
     },
   },
-  kinds: ['augmented_assignment', 'assignment', 'call'],
+  kinds: ['augmented_assignment', 'assignment', 'module'],
   visit(node, ctx) {
     const { model } = ctx;
-    if (is(node, 'call')) {
-      visitTotalKeepingCall(node, ctx);
+    if (node.type === 'module') {
+      visitTotalKeepingCalls(ctx);
       return;
     }
     const accumulation = readAccumulation(node, model.text);
@@ -92,12 +93,28 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
  * an attribute (`self.sum += val * n`): a running total kept inside an object, such as an
  * AverageMeter created before the loop.
  */
-function visitTotalKeepingCall(call: SyntaxNode, ctx: RuleContext): void {
+function visitTotalKeepingCalls(ctx: RuleContext): void {
+  const { model } = ctx;
+  // Methods that add to `self.x` with `+=`, found from those statements rather than from every call.
+  const keeping = new Map<string, SyntaxNode>();
+  for (const statement of model.nodesOfKind('augmented_assignment')) {
+    const method = enclosingFunction(statement);
+    const name = method ? functionName(method, model.text) : '';
+    if (method && !keeping.has(name) && model.text.slice(statement.start, statement.end).startsWith('self.')) keeping.set(name, method);
+  }
+  if (!keeping.size) return;
+  for (const call of model.nodesOfKind('call')) {
+    const m = methodCall(call, model.text);
+    if (m && keeping.has(m.method)) visitTotalKeepingCall(call, m.method, ctx);
+  }
+}
+
+function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContext): void {
   const { model } = ctx;
   const m = methodCall(call, model.text);
   const receiver = m ? dottedName(m.receiver, model.text) : null;
   if (!m || !receiver || receiver === 'self') return;
-  const methods = model.functionsNamed(m.method);
+  const methods = model.functionsNamed(method);
   if (methods.length !== 1) return;
   const accumulated = accumulatedParameters(model, methods[0]!);
   if (!accumulated.size) return;

@@ -28,8 +28,8 @@ export class IntResolver {
   private readonly reloads = new Map<string, boolean>();
   /** Functions of this file that return parsed arguments. */
   private readonly parsingFunctions = new Set<string>();
-  /** Calls by the name they call: `f(...)` under `f`, `self.f(...)` under `self.f`. */
-  private readonly callsByName = new Map<string, SyntaxNode[]>();
+  /** Calls by the name they call: `f(...)` under `f`, `self.f(...)` under `self.f`; built on first use. */
+  private callsByName: Map<string, SyntaxNode[]> | undefined;
   /** Classes of the file by name; built on first use. */
   private classes: Map<string, SyntaxNode[]> | undefined;
   /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
@@ -38,7 +38,7 @@ export class IntResolver {
   constructor(
     private readonly text: string,
     private readonly definitions: DefinitionIndex,
-    calls: readonly SyntaxNode[],
+    private readonly calls: readonly SyntaxNode[],
   ) {
     for (const call of calls) {
       const m = methodCall(call, text);
@@ -54,13 +54,6 @@ export class IntResolver {
     }
     // Functions of this file that return parsed arguments: `def parse_args(): ...; return parser.parse_args()`.
     const parsingFunctions = this.parsingFunctions;
-    for (const call of calls) {
-      const name = dottedName(callee(call), text);
-      if (!name) continue;
-      const list = this.callsByName.get(name);
-      if (list) list.push(call);
-      else this.callsByName.set(name, [call]);
-    }
     for (const call of calls) {
       if (!isParseArgsCall(call, text)) continue;
       let holder: SyntaxNode | null = call.parent;
@@ -104,8 +97,11 @@ export class IntResolver {
     const expr = unparenthesize(expression);
     if (is(expr, 'call')) return isParseArgsCall(expr, this.text) || this.parsingFunctions.has(dottedName(callee(expr), this.text) ?? '');
     if (expr.type !== 'identifier') return false;
+    const name = nodeText(expr, this.text);
+    if (this.argNamespaces.has(name)) return true;
+    if (name === 'self' || name === 'cls') return false;
     const parameter = this.parameterOf(expr);
-    if (!parameter) return this.argNamespaces.has(nodeText(expr, this.text));
+    if (!parameter) return false;
     let known = this.namespaceParameters.get(parameter.node);
     if (known === undefined) {
       this.namespaceParameters.set(parameter.node, false);
@@ -136,7 +132,7 @@ export class IntResolver {
   private boundValues(parameter: ParameterSlot): (SyntaxNode | null)[] | null {
     const fnName = functionName(parameter.fn, this.text);
     const method = parameter.skipsSelf;
-    const sites = (this.callsByName.get(method ? `self.${fnName}` : fnName) ?? []).filter((c) => !within(c, parameter.fn));
+    const sites = (this.callsNamed(method ? `self.${fnName}` : fnName)).filter((c) => !within(c, parameter.fn));
     if (!sites.length) return [parameter.default];
     const values: (SyntaxNode | null)[] = [];
     for (const call of sites) {
@@ -208,6 +204,20 @@ export class IntResolver {
     const entry = pair?.children.find((c) => c.fieldName === 'value');
     const resolved = entry ? this.resolve(entry, depth + 1) : null;
     return resolved ? { ...resolved, origin: `\`${name}[${nodeText(key, this.text)}]\`` } : null;
+  }
+
+  private callsNamed(name: string): readonly SyntaxNode[] {
+    if (!this.callsByName) {
+      this.callsByName = new Map();
+      for (const call of this.calls) {
+        const target = dottedName(callee(call), this.text);
+        if (!target) continue;
+        const list = this.callsByName.get(target);
+        if (list) list.push(call);
+        else this.callsByName.set(target, [call]);
+      }
+    }
+    return this.callsByName.get(name) ?? [];
   }
 
   /** An integer parameter: the one value every path in the file gives it. */
@@ -306,18 +316,19 @@ export class IntResolver {
   }
 }
 
-/** Classes of the file by name, nested ones included. */
+/** Classes defined at the top of the module, by name: where settings classes live. */
 function classesByName(root: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
   const classes = new Map<string, SyntaxNode[]>();
-  walk(root, (n) => {
-    if (!is(n, 'class_definition')) return;
+  for (const statement of root.children) {
+    const n = statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement;
+    if (!n || !is(n, 'class_definition')) continue;
     const name = field(n, 'name');
-    if (!name) return;
+    if (!name) continue;
     const key = nodeText(name, text);
     const list = classes.get(key);
     if (list) list.push(n);
     else classes.set(key, [n]);
-  });
+  }
   return classes;
 }
 
