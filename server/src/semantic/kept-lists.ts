@@ -5,7 +5,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
-import { callArguments, callee, dottedName, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, enclosingLoops, scopeOf, within } from './scopes';
 import { nodesIn } from './subtree';
 
@@ -59,6 +59,7 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
 
 /** Torch functions that join tensors along a dimension. */
 const JOINING = /^torch\.(cat|concat|concatenate|vstack|hstack|row_stack)$/;
+const JOINING_NAMES = new Set(['cat', 'concat', 'concatenate', 'vstack', 'hstack', 'row_stack']);
 
 /**
  * `preds = torch.cat((preds, out), 0)`: a tensor that grows by what each iteration joins to it,
@@ -67,13 +68,14 @@ const JOINING = /^torch\.(cat|concat|concatenate|vstack|hstack|row_stack)$/;
 function concatenationOntoItself(model: SemanticModel, statement: SyntaxNode): ListAddition | null {
   if (!is(statement, 'assignment')) return null;
   const { text } = model;
-  const left = field(statement, 'left');
   const right = field(statement, 'right');
+  if (!is(right, 'call')) return null;
+  const joined = dottedName(callee(right), text);
+  if (!joined || !JOINING_NAMES.has(lastSegment(joined)) || !JOINING.test(model.imports.qualify(joined) ?? '')) return null;
+  const call = right;
+  const left = field(statement, 'left');
   const name = left ? dottedName(left, text) : null;
-  const call = right ? unparenthesize(right) : null;
-  if (!left || !name || !is(call, 'call')) return null;
-  const joined = dottedName(callee(call), text);
-  if (!joined || !JOINING.test(model.imports.qualify(joined) ?? '')) return null;
+  if (!left || !name) return null;
   const first = callArguments(call, text).positional[0];
   const items = first ? literalItems(first) : null;
   if (!items || items.length < 2 || !items.some((item) => dottedName(unparenthesize(item), text) === name)) return null;
