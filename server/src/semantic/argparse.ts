@@ -252,6 +252,25 @@ export class IntResolver {
     return this.options.get(name) ?? null;
   }
 
+  /**
+   * The value of a parameter that holds `True` (or `False`) on every path in the file: its default
+   * and what every call site passes (`def make_loader(ds, shuffle=True)`), each a literal or an
+   * argparse flag's default. Null when anything is unknown.
+   */
+  parameterFlag(identifier: SyntaxNode, depth = 0): boolean | null {
+    const parameter = depth > 4 ? null : this.parameterOf(identifier);
+    const bound = parameter ? this.boundValues(parameter) : null;
+    if (!bound || !bound.length) return null;
+    const flags = bound.map((value) => {
+      if (!value) return null;
+      const expr = unparenthesize(value);
+      if (is(expr, 'attribute')) return this.argumentFlag(expr);
+      if (expr.type === 'identifier') return this.parameterFlag(expr, depth + 1);
+      return literalBool(expr);
+    });
+    return flags.every((f) => f === true) ? true : flags.every((f) => f === false) ? false : null;
+  }
+
   /** The boolean default of `args.flag`: `default=True/False`, or implied by `store_true/store_false`. */
   argumentFlag(attribute: SyntaxNode): boolean | null {
     const option = this.argumentOption(attribute);

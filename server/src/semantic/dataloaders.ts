@@ -430,7 +430,8 @@ export class DataLoaderAnalysis {
     const batchName = batchSize ? dottedName(unparenthesize(batchSize), this.text) : null;
     if (batchName) add({ train: saysTraining(batchName), eval: saysEvaluation(batchName) });
     const shuffle = given('shuffle');
-    if (shuffle && literalBool(shuffle) === true) evidence.train = true;
+    const shuffled = shuffle ? unparenthesize(shuffle) : null;
+    if (shuffled && (literalBool(shuffled) === true || (shuffled.type === 'identifier' && this.model.ints.parameterFlag(shuffled) === true))) evidence.train = true;
     // `shuffle=is_train`, `shuffle=(train_sampler is None)`; strings in `split == "train"` prove nothing.
     for (const name of shuffle && literalBool(shuffle) === null ? referencesIn(shuffle, this.text) : []) add({ train: saysTraining(name), eval: saysEvaluation(name) });
     if (evidence.eval) return false;
@@ -718,6 +719,8 @@ export class DataLoaderAnalysis {
       return qualified === 'torch.cuda.is_available' ? 'cuda-available' : null;
     }
     if (expr.type === 'identifier') {
+      // `def make_loader(ds, pin_memory=True)`: true on every path through the parameter.
+      if (this.model.ints.parameterFlag(expr) === true) return 'constant';
       const value = this.singleAssignedValue(expr, nodeText(expr, this.text));
       return value && this.pinsMemory(value, depth + 1) ? 'constant' : null;
     }
