@@ -111,7 +111,7 @@ interface Store {
   how: string;
 }
 
-/** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`. */
+/** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
 function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
   const { text } = model;
   if (is(node, 'call')) {
@@ -131,6 +131,14 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
   if (is(node, 'assignment')) {
     const left = field(node, 'left');
     const right = field(node, 'right');
+    // `losses = losses + [loss]`
+    const grown = left && is(right, 'binary_operator') ? field(right, 'right') : null;
+    const previous = left && is(right, 'binary_operator') ? field(right, 'left') : null;
+    const name = left ? dottedName(left, text) : null;
+    if (name && previous && is(grown, 'list') && nodeText(previous, text) === name && nodeText(field(right as SyntaxNode & { type: 'binary_operator' }, 'operator') ?? grown, text) === '+') {
+      const items = grown.children.filter((c) => c.named && c.type !== 'comment');
+      return items.length === 1 ? { container: name, value: items[0]!, how: 'appended to' } : null;
+    }
     if (!is(left, 'subscript') || !right) return null;
     const base = left.children.find((c) => c.fieldName === 'value');
     const key = left.children.find((c) => c.fieldName === 'subscript');
