@@ -114,7 +114,11 @@ export function keptAcrossIterations(model: SemanticModel, addition: ListAdditio
   // The joining assignment itself re-binds the name every iteration; any other binding resets it.
   if (defs.some((d) => d.kind !== 'augmented' && d.node !== addition.site && within(d.node, body))) return null;
   if (!selfAttribute) {
-    const reaching = model.definitions.reaching(scope, list, site.start);
+    let reaching = model.definitions.reaching(scope, list, site.start);
+    // `preds = torch.tensor([])` then `preds = preds.to(device)` before the loop: still the empty tensor.
+    while (joins && reaching && !creations.includes(reaching) && reaching.value && movesItself(model, reaching.value, list)) {
+      reaching = model.definitions.reaching(scope, list, reaching.node.start);
+    }
     if (!reaching || !(creations.includes(reaching) || reaching.kind === 'augmented')) return null;
   }
   if (clearedIn(model, body, list)) return null;
@@ -136,10 +140,24 @@ function walksIterationData(model: SemanticModel, inner: SyntaxNode, outer: Synt
     model.definitions.definitionsOf(scope, ref.split('.')[0]!).some((d) => d.node === outer || within(d.node, outerBody)));
 }
 
+/** `name.to(device)`, `name.cuda()`: the same tensor, moved. */
+function movesItself(model: SemanticModel, value: SyntaxNode, name: string): boolean {
+  const v = unparenthesize(value);
+  const m = is(v, 'call') ? methodCall(v, model.text) : null;
+  return m !== null && DEVICE_MOVES.has(m.method) && dottedName(m.receiver, model.text) === name;
+}
+
+/** Methods that move or cast a tensor, keeping what it holds. */
+const DEVICE_MOVES = new Set(['to', 'cuda', 'cpu', 'float', 'half', 'long', 'double']);
+
 /** `torch.tensor([])`, `torch.empty(0)`, `torch.Tensor()`, `torch.zeros((0, dim))`: an empty tensor to join onto. */
 function emptyTensorCreation(model: SemanticModel, def: Definition): boolean {
   if (!def.value || def.unpackIndex >= 0) return false;
-  const value = unparenthesize(def.value);
+  let value = unparenthesize(def.value);
+  // `torch.tensor([]).to(device)`, `torch.Tensor().cuda()`
+  for (let m = is(value, 'call') ? methodCall(value, model.text) : null; m && DEVICE_MOVES.has(m.method); m = is(value, 'call') ? methodCall(value, model.text) : null) {
+    value = unparenthesize(m.receiver);
+  }
   const target = is(value, 'call') ? dottedName(callee(value), model.text) : null;
   const qualified = target ? model.imports.qualify(target) ?? '' : '';
   if (!/^torch\.(tensor|Tensor|FloatTensor|LongTensor|empty|zeros)$/.test(qualified)) return false;
