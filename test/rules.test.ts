@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Analyzer } from '../server/src/analysis/analyzer';
-import { fixUntilStable } from '../server/src/analysis/fixes';
+import { applyFixes, fixUntilStable } from '../server/src/analysis/fixes';
 import { SourceText } from '../server/src/analysis/source';
 import type { Diagnostic } from '../server/src/analysis/types';
 import { hasErrors, walk } from '../server/src/parser/syntax';
@@ -101,6 +101,7 @@ describe('rule fixtures', async () => {
           const analyse = (t: string) => check(analyzer, fixture, t);
           const first = fixUntilStable(fixture.text, analyse, { unsafe: unsafeFixes });
           const second = fixUntilStable(first.text, analyse, { unsafe: unsafeFixes });
+          assert.deepEqual(first.failures, [], 'every fix removes its own diagnostic and fixing converges');
           assert.equal(second.applied, 0, 'a second fix pass changes nothing');
           assert.equal(second.text, first.text);
           assert.ok(errorCount(analyzer, first.text) <= errorCount(analyzer, fixture.text), 'no new parse errors');
@@ -112,6 +113,20 @@ describe('rule fixtures', async () => {
           }
         });
       }
+
+      test('every fix, applied alone, removes its own diagnostic and adds no parse error', async () => {
+        const analyzer = await sharedAnalyzer();
+        const diagnostics = check(analyzer, fixture);
+        const errorsBefore = errorCount(analyzer, fixture.text);
+        for (const d of diagnostics) {
+          for (const fix of d.fixes.filter((f) => f.applicability !== 'display-only' && f.edits.length)) {
+            const fixed = applyFixes(fixture.text, [fix]);
+            const after = check(analyzer, fixture, fixed).filter((a) => a.code === d.code);
+            assert.ok(after.length < diagnostics.filter((b) => b.code === d.code).length, `"${fix.title}" removes its diagnostic at ${d.start}`);
+            assert.ok(errorCount(analyzer, fixed) <= errorsBefore, `"${fix.title}" adds no parse error`);
+          }
+        }
+      });
 
       test('every fix has a title and sorted, non-overlapping edits inside the document', async () => {
         const analyzer = await sharedAnalyzer();

@@ -6,7 +6,7 @@ import type { FixSelection } from '../analysis/fixes';
 import type { Settings } from '../analysis/settings';
 import type { Diagnostic } from '../analysis/types';
 import type { FileChange, FileFailure } from './check-report';
-import { fixText } from './fix-file';
+import { describeFixFailures, fixText } from './fix-file';
 import { readSource } from './read-source';
 
 export type CheckMode = 'check' | 'fix' | 'diff';
@@ -60,8 +60,10 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
         rejected: { path, displayPath, message: outcome.reason },
       };
     }
+    const failureMessage = describeFixFailures(outcome.failures);
+    const fixFailure = failureMessage ? { rejected: { path, displayPath, message: failureMessage } } : {};
     if (outcome.kind === 'unchanged') {
-      return { kind: 'checked', path, displayPath, text: read.text, diagnostics: outcome.diagnostics, fixesApplied: 0 };
+      return { kind: 'checked', path, displayPath, text: read.text, diagnostics: outcome.diagnostics, fixesApplied: 0, ...fixFailure };
     }
     if (mode === 'fix') {
       // The same bytes as read, BOM included, with only the fixed spans changed.
@@ -74,6 +76,7 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
       text: outcome.text,
       diagnostics: outcome.diagnostics,
       fixesApplied: outcome.applied,
+      ...fixFailure,
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: outcome.text } } : {}),
     };
   } catch (error) {

@@ -73,8 +73,12 @@ function rowsInsideStrings(from: SyntaxNode, to: SyntaxNode): Set<number> {
  * indenting each line of them by one unit. Returns null when the statements share lines with other
  * code, so wrapping them would not be valid.
  */
+const DEFINITIONS = new Set(['function_definition', 'class_definition', 'decorated_definition']);
+
 export function wrapStatements(model: SemanticModel, first: SyntaxNode, last: SyntaxNode, header: string): TextEdit[] | null {
   if (!startsLine(model, first) || !endsLine(model, last) || first.parent !== last.parent) return null;
+  // A `with` around a definition changes nothing at run time for the body it defines.
+  if (DEFINITIONS.has(first.type) || DEFINITIONS.has(last.type)) return null;
   const { source } = model;
   const indent = lineIndent(model, first.start);
   const unit = indent.includes('\t') ? '\t' : indentUnit(model);

@@ -103,7 +103,9 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
 
 /** From the first to the last statement after `model.eval()` that runs the model. */
 function spanOfForwards(model: SemanticModel, region: EvalRegion, call: SyntaxNode): [SyntaxNode, SyntaxNode] {
-  const withForward = region.statements.filter((s) => model.forwardCalls.some((c) => within(c, s) && model.gradMode.at(c) === 'enabled'));
+  // Only forwards that run in the region: a function defined there runs when it is called.
+  const runsHere = (c: SyntaxNode) => model.gradMode.at(c) === 'enabled' && model.evalContext.regionOf(c)?.node === region.node;
+  const withForward = region.statements.filter((s) => model.forwardCalls.some((c) => within(c, s) && runsHere(c)));
   const first = withForward[0] ?? statementOf(call);
   return [first, withForward[withForward.length - 1] ?? first];
 }

@@ -180,6 +180,8 @@ export class EvalContextAnalysis {
       const statement = statementOf(call);
       const block = statement.parent!;
       if (!(within(node, block) && node.start >= statement.end)) continue;
+      // A function defined after `model.eval()` does not run there: its body runs when it is called.
+      if (enclosingFunction(node) !== enclosingFunction(call)) continue;
       const statements: SyntaxNode[] = [];
       for (const next of followingStatements(statement)) {
         if (this.trainCallIn(next)) break;

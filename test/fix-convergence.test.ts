@@ -1,0 +1,91 @@
+// Fixes must settle: a fix that does not remove its own diagnostic is withheld and reported as
+// oomlint's bug, instead of being applied again pass after pass until the file breaks.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { applyFixes, fixUntilStable } from '../server/src/analysis/fixes';
+import type { Diagnostic } from '../server/src/analysis/types';
+import { fixText } from '../server/src/cli/fix-file';
+import { sharedAnalyzer } from './support/analyzer';
+import { REPO_ROOT } from './support/paths';
+
+/** A stand-in rule: flags every line `x = 1`; its fix prepends a comment line and leaves the line as it was. */
+function brokenRule(text: string): Diagnostic[] {
+  const start = text.indexOf('x = 1');
+  if (start < 0) return [];
+  return [{
+    code: 'OOM001', message: 'x is one', start, end: start + 5, severity: 'warning', noqaLine: 0,
+    fixes: [{ title: 'Add a comment', applicability: 'safe', edits: [{ start: 0, end: 0, newText: '# note\n' }] }],
+  }];
+}
+
+/** Flags `y = 1` and fixes it properly, so one rule's bug does not stop the others' fixes. */
+function goodRule(text: string): Diagnostic[] {
+  const start = text.indexOf('y = 1');
+  if (start < 0) return [];
+  return [{
+    code: 'OOM003', message: 'y is one', start, end: start + 5, severity: 'warning', noqaLine: 0,
+    fixes: [{ title: 'Make y two', applicability: 'safe', edits: [{ start: start + 4, end: start + 5, newText: '2' }] }],
+  }];
+}
+
+describe('fixing until stable', () => {
+  test('a fix that does not remove its diagnostic is withheld, reported, and never piled up', () => {
+    const result = fixUntilStable('x = 1\ny = 1\n', (t) => [...brokenRule(t), ...goodRule(t)], { unsafe: false });
+    assert.equal(result.text, 'x = 1\ny = 2\n', 'the good fix lands; the broken one adds nothing');
+    assert.deepEqual(result.failures, [{ code: 'OOM001', title: 'Add a comment', reason: 'not-removed' }]);
+    assert.equal(result.applied, 1);
+  });
+
+  test('fixes that never run out are reported as not converging', () => {
+    // Each pass flags a fresh line and fixes it, forever: a rule that chases its own output.
+    let n = 0;
+    const endless = (text: string): Diagnostic[] => [{
+      code: 'OOM002', message: `pass ${n++}`, start: 0, end: 0, severity: 'warning', noqaLine: 0,
+      fixes: [{ title: 'Add a line', applicability: 'safe', edits: [{ start: text.length, end: text.length, newText: 'z = 0\n' }] }],
+    }];
+    const result = fixUntilStable('', endless, { unsafe: false }, 3);
+    assert.ok(result.failures.some((f) => f.code === 'OOM002'), 'the rule is named');
+  });
+});
+
+describe('OOM001 after module-level model.eval()', () => {
+  const header = 'import torch\nmodel = torch.nn.Linear(2, 2)\nmodel.eval()\n';
+
+  test('a function defined after model.eval() is not evaluation code run there', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = `${header}\ndef run(x):\n    return model(x)\n\nprint(run(torch.zeros(2)))\n`;
+    assert.deepEqual(analyzer.analyzeText(text, {}).map((d) => d.code), []);
+  });
+
+  test('the fix wraps the forward that runs there and leaves the def alone', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = `${header}y = model(torch.zeros(2))\n\ndef run(x):\n    return model(x)\n\nprint(y, run(torch.zeros(2)))\n`;
+    const outcome = fixText({ text, analyse: (t) => analyzer.analyzeText(t, {}), parse: (t) => analyzer.parser.parseToSyntax(t), selection: { unsafe: true } });
+    assert.equal(outcome.kind, 'fixed');
+    if (outcome.kind !== 'fixed') return;
+    assert.deepEqual(outcome.failures, []);
+    assert.match(outcome.text, /with torch\.no_grad\(\):\n {4}y = model\(torch\.zeros\(2\)\)\n\ndef run\(x\):\n {4}return model\(x\)\n/);
+  });
+});
+
+describe('every fix in the examples removes its own diagnostic', () => {
+  const dir = join(REPO_ROOT, 'examples');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.py'))) {
+    test(name, async () => {
+      const analyzer = await sharedAnalyzer();
+      const path = join(dir, name);
+      const text = readFileSync(path, 'utf8');
+      const diagnostics = analyzer.analyzeText(text, { path });
+      for (const d of diagnostics) {
+        for (const fix of d.fixes.filter((f) => f.applicability !== 'display-only' && f.edits.length)) {
+          const after = analyzer.analyzeText(applyFixes(text, [fix]), { path }).filter((a) => a.code === d.code);
+          assert.ok(after.length < diagnostics.filter((b) => b.code === d.code).length, `${name}: "${fix.title}" removes its diagnostic`);
+        }
+      }
+      const all = fixUntilStable(text, (t) => analyzer.analyzeText(t, { path }), { unsafe: true });
+      assert.deepEqual(all.failures, []);
+    });
+  }
+});
