@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { SourceText } from '../server/src/analysis/source';
 import { OpenDocument } from '../server/src/lsp/open-document';
 import { hasErrors, walk, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
@@ -22,10 +23,9 @@ function shape(root: SyntaxNode): string[] {
   return lines;
 }
 
+/** Python's line of `offset`: lines end at "\r\n", "\n" and a lone "\r". */
 function rowOf(text: string, offset: number): number {
-  let row = 0;
-  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) row++;
-  return row;
+  return new SourceText(text).lineOf(offset);
 }
 
 /** Offsets inside the text, children in order inside their parent, rows that match the offsets. */

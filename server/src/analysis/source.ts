@@ -78,11 +78,11 @@ export class SourceText {
     return this.text.slice(this.lineStart(line), this.lineEnd(line));
   }
 
-  /** The line terminator of the document's first line (defaults to "\n"). */
+  /** The line terminator of the document's first line: "\r\n", "\n" or a lone "\r" (defaults to "\n"). */
   get newline(): string {
     this.firstNewline ??= (() => {
-      const crlf = this.text.indexOf('\r\n');
-      return crlf >= 0 && crlf === this.text.indexOf('\n') - 1 ? '\r\n' : '\n';
+      const match = /\r\n|\r|\n/.exec(this.text);
+      return match ? match[0] : '\n';
     })();
     return this.firstNewline;
   }

@@ -44,9 +44,10 @@ export class OpenDocument {
         const from = this.document.offsetAt(change.range.start);
         const to = this.document.offsetAt(change.range.end);
         const [start, end] = [Math.min(from, to), Math.max(from, to)];
-        this.tree?.edit(editForChange(this.text, start, end, change.text));
-        const rowDelta = lineBreaks(change.text) - lineBreaks(this.text.slice(start, end));
-        this.editsSinceParse.push({ start, oldEnd: end, newEnd: start + change.text.length, rowDelta });
+        const edit = editForChange(this.text, start, end, change.text);
+        this.tree?.edit(edit);
+        const rowDelta = edit.newEndPosition.row - edit.oldEndPosition.row;
+        this.editsSinceParse.push({ start: edit.startIndex, oldEnd: edit.oldEndIndex, newEnd: edit.newEndIndex, rowDelta });
       } else {
         // A full replacement shares nothing with the old tree worth describing.
         this.freeTree();
@@ -100,10 +101,4 @@ function lastDescendant(root: SyntaxNode): SyntaxNode {
   let node = root;
   while (node.children.length) node = node.children[node.children.length - 1]!;
   return node;
-}
-
-function lineBreaks(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }

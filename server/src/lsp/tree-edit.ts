@@ -6,32 +6,65 @@ interface Point {
   column: number;
 }
 
+/** Whether the character at `at` ends a line: "\n", or a "\r" not followed by "\n" (`next` is what follows). */
+function endsLine(code: number, next: number): boolean {
+  return code === 10 || (code === 13 && next !== 10);
+}
+
 /**
- * Row and column of `offset` as tree-sitter counts them: rows end at "\n" only (a lone "\r" does not
- * start a row, unlike LSP lines), columns are UTF-16 code units.
+ * Row and column of `offset` as the parser counts them (see `parserText`): rows end at "\n" and at
+ * a lone "\r", as Python and LSP count lines; columns are UTF-16 code units.
  */
 export function treeSitterPoint(text: string, offset: number): Point {
   let row = 0;
   let rowStart = 0;
-  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
-    row++;
-    rowStart = at + 1;
+  const firstCr = text.indexOf('\r');
+  if (firstCr < 0 || firstCr >= offset) {
+    for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
+      row++;
+      rowStart = at + 1;
+    }
+    return { row, column: offset - rowStart };
+  }
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 10 || c === 13) && endsLine(c, text.charCodeAt(i + 1))) {
+      row++;
+      rowStart = i + 1;
+    }
   }
   return { row, column: offset - rowStart };
 }
 
-/** The point reached after writing `inserted` at `start`. */
-function pointAfter(start: Point, inserted: string): Point {
-  const lastNewline = inserted.lastIndexOf('\n');
-  if (lastNewline < 0) return { row: start.row, column: start.column + inserted.length };
-  let newlines = 0;
-  for (let at = inserted.indexOf('\n'); at >= 0; at = inserted.indexOf('\n', at + 1)) newlines++;
-  return { row: start.row + newlines, column: inserted.length - lastNewline - 1 };
+/** The point reached after writing `inserted` at `start`, followed by the character code `next`. */
+function pointAfter(start: Point, inserted: string, next: number): Point {
+  let row = start.row;
+  let column = start.column;
+  for (let i = 0; i < inserted.length; i++) {
+    const c = inserted.charCodeAt(i);
+    const following = i + 1 < inserted.length ? inserted.charCodeAt(i + 1) : next;
+    if ((c === 10 || c === 13) && endsLine(c, following)) {
+      row++;
+      column = 0;
+    } else {
+      column++;
+    }
+  }
+  return { row, column };
 }
 
-/** The edit that replaces `oldText.slice(start, end)` with `inserted`. */
+/**
+ * The edit that replaces `oldText.slice(start, end)` with `inserted`. A "\r" just before the change
+ * may stop or start being a line break of its own (the change puts a "\n" after it or takes one
+ * away), so it is counted as part of the change.
+ */
 export function editForChange(oldText: string, start: number, end: number, inserted: string): Edit {
+  if (start > 0 && oldText.charCodeAt(start - 1) === 13) {
+    start--;
+    inserted = `\r${inserted}`;
+  }
   const startPoint = treeSitterPoint(oldText, start);
   const oldEndPoint = treeSitterPoint(oldText, end);
-  return makeEdit(start, end, start + inserted.length, startPoint, oldEndPoint, pointAfter(startPoint, inserted));
+  const next = end < oldText.length ? oldText.charCodeAt(end) : NaN;
+  return makeEdit(start, end, start + inserted.length, startPoint, oldEndPoint, pointAfter(startPoint, inserted, next));
 }

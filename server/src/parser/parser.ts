@@ -54,13 +54,13 @@ export class PythonParser {
    * With `previous` (the tree before one edit), unchanged subtrees of it are reused.
    */
   toSyntax(tree: Tree, text: string, previous?: PreviousConversion): SyntaxNode {
-    return this.walker?.convert(tree, text, previous) ?? buildSyntaxTree(tree);
+    return this.walker?.convert(tree, parserText(text), previous) ?? buildSyntaxTree(tree);
   }
 
   /** Parses `text`, reusing `oldTree` (already `edit()`ed) when given. The caller owns the result. */
   parse(text: string, oldTree?: Tree | null): Tree {
     const deadline = performance.now() + PARSE_TIMEOUT_MS;
-    const tree = this.parser.parse(text, oldTree ?? null, {
+    const tree = this.parser.parse(parserText(text), oldTree ?? null, {
       progressCallback: () => performance.now() > deadline,
     });
     if (!tree) {
@@ -83,6 +83,15 @@ export class PythonParser {
   delete(): void {
     this.parser.delete();
   }
+}
+
+/**
+ * The text as the grammar should see it. Python ends a line at "\r\n", "\n" or a lone "\r"; the
+ * grammar knows only the first two, so each lone "\r" becomes "\n". The length stays the same, so
+ * every offset into the parsed tree is an offset into the original text.
+ */
+export function parserText(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 /** Describes a text change for `Tree.edit()`, with offsets and points in UTF-16 code units. */
