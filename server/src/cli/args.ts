@@ -23,6 +23,8 @@ export interface CheckOptions {
   noColor: boolean;
   /** Worker threads for the per-file work; undefined lets the command choose (one per core). */
   jobs?: number;
+  /** Files larger than this many bytes are skipped and reported; undefined: the default (10 MiB). */
+  maxFileSize?: number;
 }
 
 export type CliCommand =
@@ -87,6 +89,7 @@ function parseCheck(argv: string[]): CliCommand {
           statistics: { type: 'boolean' },
           'no-color': { type: 'boolean' },
           jobs: { type: 'string', short: 'j' },
+          'max-file-size': { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
       }),
@@ -104,6 +107,7 @@ function parseCheck(argv: string[]): CliCommand {
   if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) {
     throw new UsageError(`--jobs must be a whole number of at least 1 (got \`${values.jobs}\`)`, 'check');
   }
+  const maxFileSize = values['max-file-size'] === undefined ? undefined : parseByteSize(values['max-file-size']);
   const diff = values.diff ?? false;
   const unsafeFixes = values['unsafe-fixes'] ?? false;
   return {
@@ -123,8 +127,22 @@ function parseCheck(argv: string[]): CliCommand {
       statistics: values.statistics ?? false,
       noColor: values['no-color'] ?? false,
       ...(jobs === undefined ? {} : { jobs }),
+      ...(maxFileSize === undefined ? {} : { maxFileSize }),
     },
   };
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `10MB`, `512k`, `1048576`: a size in bytes (units are powers of 1024). */
+export function parseByteSize(value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const factor = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
+  const bytes = match && factor !== undefined ? Math.floor(Number(match[1]) * factor) : NaN;
+  if (!Number.isFinite(bytes) || bytes < 1) {
+    throw new UsageError(`--max-file-size must be a size such as 10MB, 512KB or 1048576 (got \`${value}\`)`, 'check');
+  }
+  return bytes;
 }
 
 function parseRule(argv: string[]): CliCommand {

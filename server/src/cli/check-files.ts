@@ -65,6 +65,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       settings: settingsForFile(withCommandLineOverrides(config, options), path),
       mode,
       selection,
+      ...(options.maxFileSize === undefined ? {} : { maxFileSize: options.maxFileSize }),
     });
   }
   return { mode, selection, tasks, configs, explicitConfig };

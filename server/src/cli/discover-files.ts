@@ -3,7 +3,10 @@
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readRegularTextFile } from '../files/read-regular-file';
+
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -38,12 +41,10 @@ export interface DiscoveryOptions {
 
 function readGitignore(folder: string): GitignoreLayer | undefined {
   const file = join(folder, '.gitignore');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  // A .gitignore that is a FIFO, a device or huge is not a list of patterns worth waiting for.
+  const read = readRegularTextFile(file, MAX_GITIGNORE_BYTES);
+  if (!read.ok) return undefined;
+  const text = read.text;
   const lines = text.split(/\r?\n/);
   return { base: folder, rules: ignore().add(lines), lines };
 }

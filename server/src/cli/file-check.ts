@@ -18,6 +18,8 @@ export interface FileTask {
   settings: Partial<Settings>;
   mode: CheckMode;
   selection: FixSelection;
+  /** Larger files are skipped and reported. */
+  maxFileSize?: number;
 }
 
 export type FileOutcome =
@@ -39,7 +41,7 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 
 export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
   const { path, displayPath, settings, mode, selection } = task;
-  const read = readSource(path);
+  const read = readSource(path, task.maxFileSize);
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }

@@ -1,6 +1,7 @@
 // Reads a Python file as bytes and decodes it strictly: a file that is not UTF-8 is reported,
 // never analysed with replacement characters (its fixes would then corrupt it).
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { DEFAULT_MAX_FILE_BYTES, readRegularFile } from '../files/read-regular-file';
 
 export type SourceRead =
   | { ok: true; text: string; hasBom: boolean }
@@ -16,9 +17,9 @@ const READ_ERRORS: Record<string, string> = {
   ENAMETOOLONG: 'file name too long',
 };
 
-function describeReadError(path: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  let reason = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+function describeReadError(path: string, code: string, message: string): string {
+  if (code === 'NOT_REGULAR' || code === 'TOO_LARGE') return `could not read: ${message}`;
+  let reason = READ_ERRORS[code] ?? message;
   if (code === 'ENOENT') {
     try {
       if (lstatSync(path).isSymbolicLink()) reason = 'symbolic link to a missing file';
@@ -88,12 +89,9 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
   }
 }
 
-export function readSource(path: string): SourceRead {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    return { ok: false, message: describeReadError(path, error) };
-  }
-  return decodeSource(bytes);
+/** Reads a regular file of at most `maxBytes` (links resolved; FIFOs, devices and the like refused). */
+export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): SourceRead {
+  const read = readRegularFile(path, maxBytes);
+  if (!read.ok) return { ok: false, message: describeReadError(path, read.code, read.message) };
+  return decodeSource(read.bytes);
 }

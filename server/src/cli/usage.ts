@@ -33,6 +33,7 @@ Options:
   --statistics        Print how many times each rule fired instead of each problem
   --no-color          Do not colour the output (also: NO_COLOR=1)
   -j, --jobs N        Check files on N threads (default: one per CPU core; 1 for none)
+  --max-file-size S   Skip and report files larger than S (default: 10MB)
   -h, --help          Show this help
 
 Exit status: 0 no problems, 1 problems found (or, with --diff, changes to make),

@@ -1,8 +1,11 @@
 // Finds and reads the pyproject.toml that governs a file. Results are cached per file and per
 // folder, because a walk over a project asks once for every file; editors invalidate on change.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readRegularTextFile } from '../files/read-regular-file';
 import { dirname, join, resolve } from 'node:path';
 import { declaresOomlintSection, defaultProjectConfig, parseProjectConfig, type ProjectConfig } from './pyproject';
+
+const MAX_PYPROJECT_BYTES = 4 * 1024 * 1024;
 
 interface LoadedFile {
   config: ProjectConfig;
@@ -17,16 +20,17 @@ function readConfigFile(file: string): LoadedFile | null {
   const cached = fileCache.get(file);
   if (cached !== undefined) return cached;
   let loaded: LoadedFile | null;
-  try {
-    const text = readFileSync(file, 'utf8');
-    loaded = { config: parseProjectConfig(text, file), declaresSection: declaresOomlintSection(text) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  // Only a regular file of sensible size: a pyproject.toml that is a FIFO or links to /dev/zero
+  // must not hang or fill the memory of the editor's server.
+  const read = readRegularTextFile(file, MAX_PYPROJECT_BYTES);
+  if (read.ok) {
+    loaded = { config: parseProjectConfig(read.text, file), declaresSection: declaresOomlintSection(read.text) };
+  } else {
     loaded =
-      code === 'ENOENT' || code === 'ENOTDIR'
+      read.code === 'ENOENT' || read.code === 'ENOTDIR'
         ? null
         : {
-            config: { ...defaultProjectConfig(dirname(file)), file, problems: [{ file, line: 1, message: `could not read: ${describeError(error)}` }] },
+            config: { ...defaultProjectConfig(dirname(file)), file, problems: [{ file, line: 1, message: `could not read: ${read.message}` }] },
             declaresSection: true,
           };
   }
@@ -34,9 +38,6 @@ function readConfigFile(file: string): LoadedFile | null {
   return loaded;
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Reads one configuration file (cached); a missing or unreadable file gives defaults and a problem. */
 export function loadProjectConfigFile(file: string): ProjectConfig {
