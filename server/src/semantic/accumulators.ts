@@ -1,6 +1,7 @@
 // Containers and running totals that live across loop iterations.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
+import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, referencesIn, unparenthesize } from './names';
 import { nodesIn } from './subtree';
@@ -146,12 +147,12 @@ function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use
   return false;
 }
 
-const trainingLoops = new WeakMap<SemanticModel, Map<SyntaxNode, boolean>>();
+/** Per function: whether each of its loops trains. */
+const TRAINING_LOOPS = memoFact<SyntaxNode, boolean>('training loops');
 
 /** A loop that trains: its body runs a backward pass or an optimizer step. */
 export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean {
-  let memo = trainingLoops.get(model);
-  if (!memo) trainingLoops.set(model, (memo = new Map()));
+  const memo = model.facts.around(TRAINING_LOOPS, loop);
   const known = memo.get(loop);
   if (known !== undefined) return known;
   // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
@@ -189,23 +190,21 @@ function optimizerSteps(model: SemanticModel): SyntaxNode[] {
   return callsOfMethod(model, 'step').filter((c) => !/sched/i.test(model.text.slice(c.start, c.end)));
 }
 
-const methodCallIndex = new WeakMap<SemanticModel, Map<string, SyntaxNode[]>>();
-
-/** `x.method(...)` calls of the file by method name, indexed once per model. */
-function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
-  let index = methodCallIndex.get(model);
-  if (!index) {
-    index = new Map();
-    for (const call of model.nodesOfKind('call')) {
-      const name = methodCall(call, model.text)?.method;
-      if (!name) continue;
-      const list = index.get(name);
-      if (list) list.push(call);
-      else index.set(name, [call]);
-    }
-    methodCallIndex.set(model, index);
+/** `x.method(...)` calls of the file by method name. */
+const METHOD_CALLS = new ModuleFact('method calls by name', (model) => {
+  const index = new Map<string, SyntaxNode[]>();
+  for (const call of model.nodesOfKind('call')) {
+    const name = methodCall(call, model.text)?.method;
+    if (!name) continue;
+    const list = index.get(name);
+    if (list) list.push(call);
+    else index.set(name, [call]);
   }
-  return index.get(method) ?? [];
+  return index;
+});
+
+function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
+  return model.facts.module(METHOD_CALLS).get(method) ?? [];
 }
 
 /** Values that read as one number per step: losses, means, sums, norms. */

@@ -5,6 +5,7 @@ import type { ResolvedInt } from './argparse';
 import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData, needsGradients } from './eval-context';
+import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
@@ -100,14 +101,12 @@ export function literalPlacePhrase(resolved: ResolvedInt): string {
   return resolved.origin.startsWith('argparse') ? ` in the ${resolved.origin}` : ` where ${resolved.origin} is set`;
 }
 
-const analyses = new WeakMap<SemanticModel, DataLoaderAnalysis>();
-
 /** The file's DataLoader analysis, built once per semantic model. */
 export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
-  let analysis = analyses.get(model);
-  if (!analysis) analyses.set(model, (analysis = new DataLoaderAnalysis(model)));
-  return analysis;
+  return model.facts.module(DATA_LOADERS);
 }
+
+const DATA_LOADERS = new ModuleFact('DataLoader analysis', (model) => new DataLoaderAnalysis(model));
 
 export class DataLoaderAnalysis {
   readonly calls: readonly DataLoaderCall[];

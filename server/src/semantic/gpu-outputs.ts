@@ -3,6 +3,7 @@
 // and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { memoFact } from './facts';
 import { visiblyOffGpu } from './kept-lists';
 import type { SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
@@ -37,7 +38,8 @@ const FEATURE_WORDS = /^(hidden|hiddens|feat|feats|feature|features|emb|embs|emb
 
 const MAX_DEPTH = 24;
 
-const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
+/** Per function: the forward call each stored expression is the GPU output of, or null. */
+const GPU_OUTPUTS = memoFact<SyntaxNode, SyntaxNode | null>('GPU model outputs');
 
 /**
  * The forward call inside `loop` whose output (on the GPU) `expression` still is, or null. The
@@ -45,8 +47,7 @@ const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
  * depending on a flag); callers decide whether the latter is evaluation.
  */
 export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
-  let perModel = cache.get(model);
-  if (!perModel) cache.set(model, (perModel = new Map()));
+  const perModel = model.facts.around(GPU_OUTPUTS, expression);
   if (perModel.has(expression)) return perModel.get(expression)!;
   const origin = new OutputTracer(model).trace(expression, 0);
   const body = bodyOf(loop) ?? loop;
