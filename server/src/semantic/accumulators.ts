@@ -71,14 +71,20 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
 export function persistingInferenceLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
   const loop = persistingLoop(model, use, name);
   if (!loop || !walksData(model, loop)) return null;
-  if (model.gradMode.at(use) !== 'enabled') return null;
+  return model.gradMode.at(use) === 'enabled' && trainsNowhere(model, use, name) ? loop : null;
+}
+
+/**
+ * Nothing around `use` trains: its function calls no `backward()` or optimizer step, no loop
+ * around it trains, and what it collects in `name` does not go back to a caller that trains.
+ */
+export function trainsNowhere(model: SemanticModel, use: SyntaxNode, name: string): boolean {
   const fn = enclosingFunction(use);
   const trains = (node: SyntaxNode) => enclosingFunction(node) === fn;
-  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return null;
-  if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return null;
+  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return false;
+  if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return false;
   // Returned, the outputs may be what a caller backpropagates (a forward pass over time steps).
-  if (fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn)) return null;
-  return loop;
+  return !(fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn));
 }
 
 /** `return xs`, `return torch.cat(xs)`, or `ys = f(xs)` then `return ys`: the collected tensors leave the function. */
@@ -94,8 +100,22 @@ function returnsCollected(model: SemanticModel, fn: SyntaxNode, name: string): b
   return model.returnsOf(fn).some((r) => {
     const value = r.children.find((c) => c.named && c.type !== 'comment');
     // `return torch.cat(preds).argmax(1).tolist()` hands back plain values.
-    return value !== undefined && !model.graph.endsGraph(value) && referencesIn(value, model.text).some((ref) => names.has(ref));
+    return value !== undefined && !handsBackPlainValues(model, value) && referencesIn(value, model.text).some((ref) => names.has(ref));
   });
+}
+
+/** `x.detach().cpu()`, `[o.detach().cpu() for o in outs]`, `t.tolist()`: no graph goes back. */
+function handsBackPlainValues(model: SemanticModel, expression: SyntaxNode): boolean {
+  let expr = unparenthesize(expression);
+  if (expr.type === 'list_comprehension' || expr.type === 'generator_expression') {
+    const element = expr.children.find((c) => c.fieldName === 'body');
+    return element !== undefined && handsBackPlainValues(model, element);
+  }
+  for (let m = is(expr, 'call') ? methodCall(expr, model.text) : null; m; m = is(expr, 'call') ? methodCall(expr, model.text) : null) {
+    if (model.graph.endsGraph(expr)) return true;
+    expr = unparenthesize(m.receiver);
+  }
+  return model.graph.endsGraph(expr);
 }
 
 /** Every caller of `fn` is in this file, and none of their functions trains. */
