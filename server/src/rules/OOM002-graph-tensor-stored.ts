@@ -4,6 +4,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
+import { gpuModelOutput } from '../semantic/gpu-outputs';
 import { scopeOf } from '../semantic/scopes';
 import type { Rule } from './rule';
 
@@ -61,10 +62,14 @@ detaching where the dict is built.`,
     if (!stored) return;
     const { container, value, how } = stored;
     if (model.backpropSources.has(lastSegment(container))) return;
-    const loop = persistingTrainingLoop(model, node, container) ?? persistingInferenceLoop(model, node, container);
+    const trainingLoop = persistingTrainingLoop(model, node, container);
+    const inferenceLoop = trainingLoop ? null : persistingInferenceLoop(model, node, container);
+    const loop = trainingLoop ?? inferenceLoop;
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
     const outlives = loop ? 'the iteration' : 'the training step';
     for (const item of graphCarryingItems(model, value)) {
+      // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
+      if (inferenceLoop && model.usesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [
