@@ -33,6 +33,9 @@ const CREATES_FROM_DATA = /^torch\.(tensor|as_tensor|from_numpy|zeros_like|ones_
 /** Torch functions that return a few numbers per batch, indices or booleans. */
 const SMALL_TORCH_RESULT = /^torch\.(argmax|argmin|argsort|max|min|topk|sort|kthvalue|median|mode|eq|ne|lt|gt|le|ge|equal|isnan|isinf|isfinite|all|any|nonzero|count_nonzero|unique|numel|is_tensor|multinomial|searchsorted|bucketize)$/;
 
+/** einops functions that rearrange a tensor without reducing it to a few numbers. */
+const EINOPS_RESHAPES = /^einops\.(rearrange|repeat)$/;
+
 /** Feature-like names, whose per-sample reductions are still large (mean-pooled embeddings). */
 const FEATURE_WORDS = /^(hidden|hiddens|feat|feats|feature|features|emb|embs|embed|embeds|embedding|embeddings|token|tokens|encoding|encodings|state|states)$/;
 
@@ -165,6 +168,8 @@ class OutputTracer {
       if (REDUCTIONS.has(m.method) && !this.keepsFeatures(m.receiver, positional.length > 0 || keywords.has('dim') || keywords.has('axis'))) return null;
       return this.trace(m.receiver, depth);
     }
+    // `rearrange(features, "... 1 1 -> ...")`: einops reshapes the tensor it is given, on its device.
+    if (qualified && EINOPS_RESHAPES.test(qualified)) return positional[0] ? this.trace(positional[0], depth) : null;
     if (!qualified || !qualified.startsWith('torch.')) return null;
     if (CREATES_FROM_DATA.test(qualified) || SMALL_TORCH_RESULT.test(qualified)) return null;
     const first = positional[0] ?? keywords.get('input');
