@@ -1,7 +1,7 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import { gpuModelOutput } from '../semantic/gpu-outputs';
@@ -62,7 +62,10 @@ detaching where the dict is built.`,
     if (!stored) return;
     const { container, value, how } = stored;
     if (model.backpropSources.has(lastSegment(container))) return;
-    const trainingLoop = persistingTrainingLoop(model, node, container);
+    // A slot `c[k] = v` is overwritten when `k` comes round again: only the innermost loop's keys
+    // grow with training (`per_batch[batch_idx]`), not an inner loop's (`buffer[step]` per rollout).
+    const innermost = stored.slot ? persistingLoop(model, node, container) : null;
+    const trainingLoop = stored.slot ? (innermost && isTrainingLoop(model, innermost) ? innermost : null) : persistingTrainingLoop(model, node, container);
     const inferenceLoop = trainingLoop ? null : persistingInferenceLoop(model, node, container);
     const loop = trainingLoop ?? inferenceLoop;
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
@@ -114,6 +117,8 @@ interface Store {
   container: string;
   value: SyntaxNode;
   how: string;
+  /** Stored under a key (`c[k] = v`) rather than added. */
+  slot?: boolean;
 }
 
 /** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
@@ -151,7 +156,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     if (!container || !key || ['string', 'integer'].includes(key.type)) return null;
     // `totals[k] = totals[k] + loss` is a running total, which OOM003 reports.
     if (referencesIn(right, text).some((ref) => ref === container || ref.startsWith(`${container}.`))) return null;
-    return { container, value: right, how: 'stored in' };
+    return { container, value: right, how: 'stored in', slot: true };
   }
   if (is(node, 'augmented_assignment')) {
     const left = field(node, 'left');

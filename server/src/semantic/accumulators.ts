@@ -207,7 +207,11 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
 function optimizerSteps(model: SemanticModel): SyntaxNode[] {
-  return callsOfMethod(model, 'step').filter((c) => !/sched/i.test(model.text.slice(c.start, c.end)));
+  // Not learning-rate schedulers, nor environments (`envs.step(action)` in reinforcement learning).
+  return callsOfMethod(model, 'step').filter((c) => {
+    const receiver = methodCall(c, model.text)?.receiver;
+    return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
+  });
 }
 
 /** `x.method(...)` calls of the file by method name. */
