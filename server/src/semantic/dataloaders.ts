@@ -438,6 +438,8 @@ export class DataLoaderAnalysis {
     const loops = this.loopsOver(loader);
     const trainingLoops = loops.filter((l) => this.loopTrains(l));
     if (loops.length > 0 && trainingLoops.length === 0 && loops.every((l) => this.evaluates(l))) return false;
+    // Only sampled once (`real = next(iter(loader))` for a score or a plot), whatever the split: not training.
+    if (loops.length === 0 && this.drawsOneBatchOnly(loader)) return false;
     return evidence.train || trainingLoops.length > 0;
   }
 
@@ -535,6 +537,17 @@ export class DataLoaderAnalysis {
       }
     }
     return labels;
+  }
+
+  /** Every read of the loader is `next(iter(loader))` outside any loop: one batch is drawn, once. */
+  private drawsOneBatchOnly(loader: DataLoaderCall): boolean {
+    const reads = this.usesOf(loader).filter((use) => use !== loader.call);
+    return reads.length > 0 && reads.every((read) => {
+      const iterCall = read.parent?.type === 'argument_list' ? read.parent.parent : null;
+      if (!iterCall || dottedName(callee(iterCall), this.text) !== 'iter') return false;
+      const nextCall = iterCall.parent?.type === 'argument_list' ? iterCall.parent.parent : null;
+      return nextCall !== null && nextCall !== undefined && dottedName(callee(nextCall), this.text) === 'next' && enclosingLoops(nextCall).length === 0;
+    });
   }
 
   /** Expressions that evaluate to the loader: the call itself and reads of the variable it is stored in. */
