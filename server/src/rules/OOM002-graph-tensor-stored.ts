@@ -1,9 +1,10 @@
 import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { containerName, isScalarLike, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
+import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
+import { gpuModelOutput } from '../semantic/gpu-outputs';
 import { scopeOf } from '../semantic/scopes';
 import type { Rule } from './rule';
 
@@ -61,10 +62,17 @@ detaching where the dict is built.`,
     if (!stored) return;
     const { container, value, how } = stored;
     if (model.backpropSources.has(lastSegment(container))) return;
-    const loop = persistingTrainingLoop(model, node, container) ?? persistingInferenceLoop(model, node, container);
+    // A slot `c[k] = v` is overwritten when `k` comes round again: only the innermost loop's keys
+    // grow with training (`per_batch[batch_idx]`), not an inner loop's (`buffer[step]` per rollout).
+    const innermost = stored.slot ? persistingLoop(model, node, container) : null;
+    const trainingLoop = stored.slot ? (innermost && isTrainingLoop(model, innermost) ? innermost : null) : persistingTrainingLoop(model, node, container);
+    const inferenceLoop = trainingLoop ? null : persistingInferenceLoop(model, node, container);
+    const loop = trainingLoop ?? inferenceLoop;
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
     const outlives = loop ? 'the iteration' : 'the training step';
     for (const item of graphCarryingItems(model, value)) {
+      // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
+      if (inferenceLoop && model.usesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [
@@ -109,6 +117,8 @@ interface Store {
   container: string;
   value: SyntaxNode;
   how: string;
+  /** Stored under a key (`c[k] = v`) rather than added. */
+  slot?: boolean;
 }
 
 /** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
@@ -146,7 +156,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     if (!container || !key || ['string', 'integer'].includes(key.type)) return null;
     // `totals[k] = totals[k] + loss` is a running total, which OOM003 reports.
     if (referencesIn(right, text).some((ref) => ref === container || ref.startsWith(`${container}.`))) return null;
-    return { container, value: right, how: 'stored in' };
+    return { container, value: right, how: 'stored in', slot: true };
   }
   if (is(node, 'augmented_assignment')) {
     const left = field(node, 'left');

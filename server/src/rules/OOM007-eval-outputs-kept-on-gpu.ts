@@ -1,7 +1,7 @@
 import { appendCall } from '../fixes/edits';
 import type { SyntaxNode } from '../parser/syntax';
 import type { Definition } from '../semantic/definitions';
-import { persistingInferenceLoop } from '../semantic/accumulators';
+import { trainsNowhere } from '../semantic/accumulators';
 import { gpuModelOutput, stepsSampleState } from '../semantic/gpu-outputs';
 import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from '../semantic/kept-lists';
 import { nodeText } from '../semantic/names';
@@ -77,7 +77,7 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
       if (!loop) continue;
       // With grad on, only code that never trains is evaluation; the outputs then also hold a graph.
       const evaluates = (origin: SyntaxNode | null) => origin !== null
-        && (model.gradMode.at(origin) === 'disabled' || persistingInferenceLoop(model, addition.site, addition.list) !== null);
+        && (model.gradMode.at(origin) === 'disabled' || trainsNowhere(model, addition.site, addition.list));
       const origins = addition.values.map((v) => gpuModelOutput(model, v, loop)).map((o) => (evaluates(o) ? o : null));
       const outputs = addition.values.filter((_, i) => origins[i] !== null);
       const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');

@@ -1,6 +1,7 @@
 // Containers and running totals that live across loop iterations.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
+import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, referencesIn, unparenthesize } from './names';
 import { nodesIn } from './subtree';
@@ -70,14 +71,20 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
 export function persistingInferenceLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
   const loop = persistingLoop(model, use, name);
   if (!loop || !walksData(model, loop)) return null;
-  if (model.gradMode.at(use) !== 'enabled') return null;
+  return model.gradMode.at(use) === 'enabled' && trainsNowhere(model, use, name) ? loop : null;
+}
+
+/**
+ * Nothing around `use` trains: its function calls no `backward()` or optimizer step, no loop
+ * around it trains, and what it collects in `name` does not go back to a caller that trains.
+ */
+export function trainsNowhere(model: SemanticModel, use: SyntaxNode, name: string): boolean {
   const fn = enclosingFunction(use);
   const trains = (node: SyntaxNode) => enclosingFunction(node) === fn;
-  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return null;
-  if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return null;
+  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return false;
+  if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return false;
   // Returned, the outputs may be what a caller backpropagates (a forward pass over time steps).
-  if (fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn)) return null;
-  return loop;
+  return !(fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn));
 }
 
 /** `return xs`, `return torch.cat(xs)`, or `ys = f(xs)` then `return ys`: the collected tensors leave the function. */
@@ -93,8 +100,22 @@ function returnsCollected(model: SemanticModel, fn: SyntaxNode, name: string): b
   return model.returnsOf(fn).some((r) => {
     const value = r.children.find((c) => c.named && c.type !== 'comment');
     // `return torch.cat(preds).argmax(1).tolist()` hands back plain values.
-    return value !== undefined && !model.graph.endsGraph(value) && referencesIn(value, model.text).some((ref) => names.has(ref));
+    return value !== undefined && !handsBackPlainValues(model, value) && referencesIn(value, model.text).some((ref) => names.has(ref));
   });
+}
+
+/** `x.detach().cpu()`, `[o.detach().cpu() for o in outs]`, `t.tolist()`: no graph goes back. */
+function handsBackPlainValues(model: SemanticModel, expression: SyntaxNode): boolean {
+  let expr = unparenthesize(expression);
+  if (expr.type === 'list_comprehension' || expr.type === 'generator_expression') {
+    const element = expr.children.find((c) => c.fieldName === 'body');
+    return element !== undefined && handsBackPlainValues(model, element);
+  }
+  for (let m = is(expr, 'call') ? methodCall(expr, model.text) : null; m; m = is(expr, 'call') ? methodCall(expr, model.text) : null) {
+    if (model.graph.endsGraph(expr)) return true;
+    expr = unparenthesize(m.receiver);
+  }
+  return model.graph.endsGraph(expr);
 }
 
 /** Every caller of `fn` is in this file, and none of their functions trains. */
@@ -146,12 +167,12 @@ function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use
   return false;
 }
 
-const trainingLoops = new WeakMap<SemanticModel, Map<SyntaxNode, boolean>>();
+/** Per function: whether each of its loops trains. */
+const TRAINING_LOOPS = memoFact<SyntaxNode, boolean>('training loops');
 
 /** A loop that trains: its body runs a backward pass or an optimizer step. */
 export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean {
-  let memo = trainingLoops.get(model);
-  if (!memo) trainingLoops.set(model, (memo = new Map()));
+  const memo = model.facts.around(TRAINING_LOOPS, loop);
   const known = memo.get(loop);
   if (known !== undefined) return known;
   // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
@@ -186,26 +207,28 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
 function optimizerSteps(model: SemanticModel): SyntaxNode[] {
-  return callsOfMethod(model, 'step').filter((c) => !/sched/i.test(model.text.slice(c.start, c.end)));
+  // Not learning-rate schedulers, nor environments (`envs.step(action)` in reinforcement learning).
+  return callsOfMethod(model, 'step').filter((c) => {
+    const receiver = methodCall(c, model.text)?.receiver;
+    return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
+  });
 }
 
-const methodCallIndex = new WeakMap<SemanticModel, Map<string, SyntaxNode[]>>();
-
-/** `x.method(...)` calls of the file by method name, indexed once per model. */
-function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
-  let index = methodCallIndex.get(model);
-  if (!index) {
-    index = new Map();
-    for (const call of model.nodesOfKind('call')) {
-      const name = methodCall(call, model.text)?.method;
-      if (!name) continue;
-      const list = index.get(name);
-      if (list) list.push(call);
-      else index.set(name, [call]);
-    }
-    methodCallIndex.set(model, index);
+/** `x.method(...)` calls of the file by method name. */
+const METHOD_CALLS = new ModuleFact('method calls by name', (model) => {
+  const index = new Map<string, SyntaxNode[]>();
+  for (const call of model.nodesOfKind('call')) {
+    const name = methodCall(call, model.text)?.method;
+    if (!name) continue;
+    const list = index.get(name);
+    if (list) list.push(call);
+    else index.set(name, [call]);
   }
-  return index.get(method) ?? [];
+  return index;
+});
+
+function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
+  return model.facts.module(METHOD_CALLS).get(method) ?? [];
 }
 
 /** Values that read as one number per step: losses, means, sums, norms. */

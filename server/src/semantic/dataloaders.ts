@@ -5,6 +5,7 @@ import type { ResolvedInt } from './argparse';
 import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData, needsGradients } from './eval-context';
+import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
@@ -100,14 +101,12 @@ export function literalPlacePhrase(resolved: ResolvedInt): string {
   return resolved.origin.startsWith('argparse') ? ` in the ${resolved.origin}` : ` where ${resolved.origin} is set`;
 }
 
-const analyses = new WeakMap<SemanticModel, DataLoaderAnalysis>();
-
 /** The file's DataLoader analysis, built once per semantic model. */
 export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
-  let analysis = analyses.get(model);
-  if (!analysis) analyses.set(model, (analysis = new DataLoaderAnalysis(model)));
-  return analysis;
+  return model.facts.module(DATA_LOADERS);
 }
+
+const DATA_LOADERS = new ModuleFact('DataLoader analysis', (model) => new DataLoaderAnalysis(model));
 
 export class DataLoaderAnalysis {
   readonly calls: readonly DataLoaderCall[];
@@ -439,6 +438,8 @@ export class DataLoaderAnalysis {
     const loops = this.loopsOver(loader);
     const trainingLoops = loops.filter((l) => this.loopTrains(l));
     if (loops.length > 0 && trainingLoops.length === 0 && loops.every((l) => this.evaluates(l))) return false;
+    // Only sampled once (`real = next(iter(loader))` for a score or a plot), whatever the split: not training.
+    if (loops.length === 0 && this.drawsOneBatchOnly(loader)) return false;
     return evidence.train || trainingLoops.length > 0;
   }
 
@@ -536,6 +537,17 @@ export class DataLoaderAnalysis {
       }
     }
     return labels;
+  }
+
+  /** Every read of the loader is `next(iter(loader))` outside any loop: one batch is drawn, once. */
+  private drawsOneBatchOnly(loader: DataLoaderCall): boolean {
+    const reads = this.usesOf(loader).filter((use) => use !== loader.call);
+    return reads.length > 0 && reads.every((read) => {
+      const iterCall = read.parent?.type === 'argument_list' ? read.parent.parent : null;
+      if (!iterCall || dottedName(callee(iterCall), this.text) !== 'iter') return false;
+      const nextCall = iterCall.parent?.type === 'argument_list' ? iterCall.parent.parent : null;
+      return nextCall !== null && nextCall !== undefined && dottedName(callee(nextCall), this.text) === 'next' && enclosingLoops(nextCall).length === 0;
+    });
   }
 
   /** Expressions that evaluate to the loader: the call itself and reads of the variable it is stored in. */

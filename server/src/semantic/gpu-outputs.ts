@@ -3,6 +3,7 @@
 // and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { memoFact } from './facts';
 import { visiblyOffGpu } from './kept-lists';
 import type { SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
@@ -32,12 +33,16 @@ const CREATES_FROM_DATA = /^torch\.(tensor|as_tensor|from_numpy|zeros_like|ones_
 /** Torch functions that return a few numbers per batch, indices or booleans. */
 const SMALL_TORCH_RESULT = /^torch\.(argmax|argmin|argsort|max|min|topk|sort|kthvalue|median|mode|eq|ne|lt|gt|le|ge|equal|isnan|isinf|isfinite|all|any|nonzero|count_nonzero|unique|numel|is_tensor|multinomial|searchsorted|bucketize)$/;
 
+/** einops functions that rearrange a tensor without reducing it to a few numbers. */
+const EINOPS_RESHAPES = /^einops\.(rearrange|repeat)$/;
+
 /** Feature-like names, whose per-sample reductions are still large (mean-pooled embeddings). */
 const FEATURE_WORDS = /^(hidden|hiddens|feat|feats|feature|features|emb|embs|embed|embeds|embedding|embeddings|token|tokens|encoding|encodings|state|states)$/;
 
 const MAX_DEPTH = 24;
 
-const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
+/** Per function: the forward call each stored expression is the GPU output of, or null. */
+const GPU_OUTPUTS = memoFact<SyntaxNode, SyntaxNode | null>('GPU model outputs');
 
 /**
  * The forward call inside `loop` whose output (on the GPU) `expression` still is, or null. The
@@ -45,8 +50,7 @@ const cache = new WeakMap<SemanticModel, Map<SyntaxNode, SyntaxNode | null>>();
  * depending on a flag); callers decide whether the latter is evaluation.
  */
 export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
-  let perModel = cache.get(model);
-  if (!perModel) cache.set(model, (perModel = new Map()));
+  const perModel = model.facts.around(GPU_OUTPUTS, expression);
   if (perModel.has(expression)) return perModel.get(expression)!;
   const origin = new OutputTracer(model).trace(expression, 0);
   const body = bodyOf(loop) ?? loop;
@@ -164,6 +168,8 @@ class OutputTracer {
       if (REDUCTIONS.has(m.method) && !this.keepsFeatures(m.receiver, positional.length > 0 || keywords.has('dim') || keywords.has('axis'))) return null;
       return this.trace(m.receiver, depth);
     }
+    // `rearrange(features, "... 1 1 -> ...")`: einops reshapes the tensor it is given, on its device.
+    if (qualified && EINOPS_RESHAPES.test(qualified)) return positional[0] ? this.trace(positional[0], depth) : null;
     if (!qualified || !qualified.startsWith('torch.')) return null;
     if (CREATES_FROM_DATA.test(qualified) || SMALL_TORCH_RESULT.test(qualified)) return null;
     const first = positional[0] ?? keywords.get('input');

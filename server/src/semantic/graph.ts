@@ -168,11 +168,34 @@ export class GraphAnalysis {
         const qualified = dottedName(callee(value), this.deps.text);
         if ((m && VALUES_INDICES.has(m.method)) || (qualified && /^torch\.(max|min|topk|sort)$/.test(this.deps.imports.qualify(qualified) ?? ''))) return false;
       }
+      // `output, loss = train(...)` where `train` returns `output, loss.item()`: only that part counts.
+      const part = def.unpackIndex >= 0 && is(value, 'call') ? this.returnedPart(value, def.unpackIndex) : null;
+      if (part) return part.some((element) => this.carriesGraph(element));
       if (this.carriesGraph(value)) return true;
       // `loss.backward()` in the same scope proves `loss` has a graph, whatever produced it.
       return this.deps.backpropagatedIn(scope).has(name) && this.gradRecorded(def.node) && !this.endsGraph(value);
     }
     return false;
+  }
+
+  /**
+   * The elements at `index` of the tuples that a function of this file returns, when every return
+   * statement returns a tuple literal; null otherwise.
+   */
+  private returnedPart(call: SyntaxNode, index: number): SyntaxNode[] | null {
+    const name = dottedName(callee(call), this.deps.text);
+    const defs = name ? this.deps.functionsNamed(name) : [];
+    if (defs.length !== 1) return null;
+    const parts: SyntaxNode[] = [];
+    for (const r of this.deps.returnsOf(defs[0]!)) {
+      const value = r.children.find((c) => c.named && c.type !== 'comment');
+      const tuple = value ? unparenthesize(value) : null;
+      if (!tuple || (tuple.type !== 'expression_list' && tuple.type !== 'tuple')) return null;
+      const element = tuple.children.filter((c) => c.named && c.type !== 'comment')[index];
+      if (!element) return null;
+      parts.push(element);
+    }
+    return parts.length ? parts : null;
   }
 
   private priorValueCarries(left: SyntaxNode, name: string): boolean {

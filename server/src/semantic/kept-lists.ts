@@ -3,6 +3,7 @@
 // would work as well if its items were CPU tensors.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
+import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
@@ -21,12 +22,14 @@ export interface ListAddition {
   values: SyntaxNode[];
 }
 
-const cache = new WeakMap<SemanticModel, ListAddition[]>();
-
 /** Every addition to a named list in the file, in document order. */
 export function listAdditions(model: SemanticModel): readonly ListAddition[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+  return model.facts.module(LIST_ADDITIONS);
+}
+
+const LIST_ADDITIONS = new ModuleFact('list additions', findListAdditions);
+
+function findListAdditions(model: SemanticModel): ListAddition[] {
   const { text } = model;
   const additions: ListAddition[] = [];
   for (const call of model.nodesOfKind('call')) {
@@ -53,7 +56,6 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
     if (joined) additions.push(joined);
   }
   additions.sort((a, b) => a.site.start - b.site.start);
-  cache.set(model, additions);
   return additions;
 }
 

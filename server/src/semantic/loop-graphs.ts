@@ -3,6 +3,7 @@
 // the next iteration backpropagates through the same graph again (per-task gradients, Jacobian
 // rows, several losses on one shared output).
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { memoFact } from './facts';
 import { GRAPH_ENDING_METHODS } from './graph';
 import type { SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
@@ -42,12 +43,12 @@ const GRAPH_ITEM_WORDS = /^(loss|losses|out|outs|output|outputs|logit|logits|pre
 /** Builtins that pass their arguments' values (and graphs) through. */
 const COMBINING_BUILTINS = new Set(['sum', 'max', 'min', 'abs', 'zip', 'enumerate', 'list', 'tuple', 'reversed', 'sorted', 'iter', 'next', 'range', 'len', 'dict']);
 
-const cache = new WeakMap<SemanticModel, Map<string, GraphOrigin>>();
+/** Per function: the graph origin of each backward target in each of its loops. */
+const GRAPH_ORIGINS = memoFact<string, GraphOrigin>('graph origins of backward targets');
 
 /** Where the graph of `target` (an argument or receiver of a backward call in `loop`) comes from. */
 export function graphOrigin(model: SemanticModel, target: SyntaxNode, loop: SyntaxNode): GraphOrigin {
-  let perModel = cache.get(model);
-  if (!perModel) cache.set(model, (perModel = new Map()));
+  const perModel = model.facts.around(GRAPH_ORIGINS, loop);
   const key = `${target.order}:${loop.order}`;
   const cached = perModel.get(key);
   if (cached) return cached;

@@ -6,6 +6,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions } from './definitions';
 import { EvalContextAnalysis, needsGradients } from './eval-context';
+import { FactStore } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -17,6 +18,8 @@ export class SemanticModel {
   private readonly byKind = new Map<string, SyntaxNode[]>();
   readonly text: string;
   private cache = new Map<string, unknown>();
+  /** Facts the analyses derive from this file, each declared once as a key (see facts.ts). */
+  readonly facts: FactStore;
 
   constructor(
     readonly root: SyntaxNode,
@@ -25,6 +28,7 @@ export class SemanticModel {
     readonly path: string | undefined,
   ) {
     this.text = source.text;
+    this.facts = new FactStore(this);
     walk(root, (n) => {
       let list = this.byKind.get(n.type);
       if (!list) this.byKind.set(n.type, (list = []));
