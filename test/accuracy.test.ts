@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { LabelError, readAllLabelSets, readFilesManifest, type LabelledFile } from './accuracy/manifest';
-import { matchFile, summarise, type Finding } from './accuracy/matching';
+import { commitOutcome, matchFile, summarise, type Finding } from './accuracy/matching';
 import { measureSet } from './accuracy/measure';
 import { sharedAnalyzer } from './support/analyzer';
 import { REPO_ROOT } from './support/paths';
@@ -77,6 +77,25 @@ describe('matching findings to labels', () => {
     assert.equal(overall.falsePositives, 2);
     assert.equal(overall.precision, 3 / 5);
     assert.equal(perRule.get('OOM001')?.precision, 2 / 4);
+  });
+});
+
+describe('scoring a fix commit', () => {
+  const finding = (rule: string, line: number): Finding => ({ rule, line, message: 'm' });
+  const before: LabelledFile = { id: 'c:before', path: 'before.py', positives: [{ rule: 'OOM003', lines: [5, 5], why: 'total += loss' }] };
+  const after: LabelledFile = { id: 'c:after', path: 'after.py', positives: [] };
+  const commit = { id: 'c', fixedRules: ['OOM003'], before, after };
+
+  test('a hit on a positive of a fixed rule in the before-file catches the commit', () => {
+    const outcome = commitOutcome(commit, matchFile(before, [finding('OOM003', 5)]), matchFile(after, []));
+    assert.equal(outcome.caught, true);
+    assert.deepEqual(outcome.stillFlagged, []);
+  });
+
+  test('a finding of a fixed rule in the after-file counts as still flagged; other rules do not', () => {
+    const outcome = commitOutcome(commit, matchFile(before, [finding('OOM001', 5)]), matchFile(after, [finding('OOM003', 5), finding('OOM001', 9)]));
+    assert.equal(outcome.caught, false);
+    assert.deepEqual(outcome.stillFlagged, [finding('OOM003', 5)]);
   });
 });
 
