@@ -2,8 +2,8 @@ import type { Fix, TextEdit } from '../analysis/types';
 import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
 import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
+import { candidateForwards, forwardName, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
-import { nodeText } from '../semantic/names';
 import { enclosingFunction, functionName, statementOf, within } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
@@ -58,15 +58,20 @@ the file does not import it.`,
   visit(_node, ctx) {
     const { model } = ctx;
     const reported = new Set<SyntaxNode>();
-    for (const call of model.forwardCalls) {
-      if (model.gradMode.at(call) !== 'enabled') continue;
-      const region = model.evalContext.regionOf(call);
+    const candidates = candidateForwards(model);
+    const unused = new UnusedForwardRegions(model, candidates);
+    for (const call of candidates) {
+      // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
+      const named = model.evalContext.regionOf(call);
+      const region = named ?? unused.regionOf(call);
       if (!region || reported.has(region.node)) continue;
       reported.add(region.node);
-      const callee = call.children.find((c) => c.fieldName === 'function');
+      const forward = forwardName(model, call);
       ctx.report({
         node: call,
-        message: `Forward pass \`${callee ? nodeText(callee, model.text) : 'model'}(...)\` in evaluation code (${region.reason}) records an autograd graph that is never used.`,
+        message: named
+          ? `Forward pass \`${forward}(...)\` in evaluation code (${region.reason}) records an autograd graph that is never used.`
+          : `Forward pass \`${forward}(...)\` records an autograd graph that is never used: ${region.kind === 'function' ? `it runs in ${region.reason}` : region.reason}.`,
         fixes: guardFix(ctx, region, call),
       });
     }
@@ -90,6 +95,13 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
       applicability: returnsOutput ? 'unsafe' : 'safe',
       edits: [...importEdits, ...edits],
     }];
+  }
+  if (region.kind === 'statement') {
+    // Inside code that trains: the output was followed to no backward pass, but a guard placed in
+    // training code deserves a look before it lands.
+    const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
+    if (!edits) return [];
+    return [{ title: `Run the forward pass under \`with ${noGrad.expression}():\``, applicability: 'unsafe', edits: [...importEdits, ...edits] }];
   }
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);

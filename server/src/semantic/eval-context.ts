@@ -4,7 +4,8 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText, words } from './names';
 import { enclosingFunction, enclosingLoops, followingStatements, functionName, statementOf, within } from './scopes';
 
-export type EvalRegionKind = 'function' | 'loop' | 'after-eval';
+/** `statement`: statements whose forwards' outputs never reach a backward pass, in code that trains. */
+export type EvalRegionKind = 'function' | 'loop' | 'after-eval' | 'statement';
 
 export interface EvalRegion {
   kind: EvalRegionKind;
@@ -37,7 +38,11 @@ export function isEvalFunctionName(name: string, extra: readonly string[]): bool
 /** Finds the functions of this file that a call may run, by name. */
 export type FunctionLookup = (name: string) => readonly SyntaxNode[];
 
-const functionNeedsGradients = new WeakMap<SyntaxNode, boolean>();
+/**
+ * Answers per lookup function: one model passes the same lookup every time, so its answers are
+ * kept for that model's tree and die with it, never reused for another version of the text.
+ */
+const answersByLookup = new WeakMap<FunctionLookup, Map<SyntaxNode, boolean>>();
 
 /**
  * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
@@ -65,6 +70,8 @@ export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: 
     return !found;
   });
   if (found || !functionsNamed) return found;
+  let functionNeedsGradients = answersByLookup.get(functionsNamed);
+  if (!functionNeedsGradients) answersByLookup.set(functionsNamed, (functionNeedsGradients = new Map()));
   for (const name of callees) {
     for (const fn of functionsNamed(name)) {
       if (visiting.has(fn)) continue;

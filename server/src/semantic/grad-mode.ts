@@ -1,7 +1,7 @@
 // Whether autograd records operations at a given point of the file.
 import { is, type SyntaxNode } from '../parser/syntax';
 import type { ImportTable } from './imports';
-import { callArguments, callee, dottedName, literalBool, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
 
 /**
@@ -12,7 +12,13 @@ import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from '
 export type GradMode = 'enabled' | 'explicit' | 'disabled' | 'conditional';
 
 /** Hooks that PyTorch Lightning already runs under `torch.no_grad()`. */
-const LIGHTNING_NO_GRAD_HOOKS = new Set(['validation_step', 'test_step', 'predict_step']);
+/** Hooks that Lightning's evaluation and prediction loops run with gradients off. */
+const LIGHTNING_NO_GRAD_HOOKS = new Set([
+  'validation_step', 'test_step', 'predict_step', 'validation_epoch_end', 'test_epoch_end',
+  'on_validation_start', 'on_validation_end', 'on_validation_epoch_start', 'on_validation_epoch_end', 'on_validation_batch_start', 'on_validation_batch_end',
+  'on_test_start', 'on_test_end', 'on_test_epoch_start', 'on_test_epoch_end', 'on_test_batch_start', 'on_test_batch_end',
+  'on_predict_start', 'on_predict_end', 'on_predict_epoch_start', 'on_predict_epoch_end', 'on_predict_batch_start', 'on_predict_batch_end',
+]);
 
 export interface GradModeDeps {
   text: string;
@@ -71,7 +77,8 @@ export class GradModeAnalysis {
     const owner = classOfMethod(fn);
     if (owner && LIGHTNING_NO_GRAD_HOOKS.has(functionName(fn, this.deps.text))) {
       const bases = owner.children.find((c) => c.fieldName === 'superclasses');
-      if (bases && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, this.deps.text))) return 'disabled';
+      const isLightning = (bases && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, this.deps.text))) || className(owner, this.deps.text) === 'LightningModule';
+      if (isLightning) return 'disabled';
     }
     const callers = this.deps.callersOf(fn);
     if (!callers || callers.length === 0) return 'enabled';
@@ -150,6 +157,14 @@ export class GradModeAnalysis {
       if (s.parent === block && s.end <= statement.start) last = s;
     }
     const call = last?.children.find((c) => c.named);
-    return call ? this.contextMode(call, false) : null;
+    if (!call) return null;
+    // `stack.enter_context(torch.no_grad())` on an ExitStack: the mode holds for the rest of the block.
+    const entered = is(call, 'call') && methodCall(call, this.deps.text)?.method === 'enter_context' ? callArguments(call, this.deps.text).positional[0] : undefined;
+    return this.contextMode(entered ?? call, false);
   }
+}
+
+function className(cls: SyntaxNode, text: string): string {
+  const name = cls.children.find((c) => c.fieldName === 'name');
+  return name ? nodeText(name, text) : '';
 }

@@ -6,6 +6,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions } from './definitions';
 import { EvalContextAnalysis, needsGradients } from './eval-context';
+import { ForwardFlowAnalysis } from './forward-flow';
 import { FactStore } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
@@ -71,7 +72,7 @@ export class SemanticModel {
       definitions: this.definitions,
       classes: this.nodesOfKind('class_definition'),
       calls: this.nodesOfKind('call'),
-      functionsNamed: (name) => this.functionsNamed(name),
+      functionsNamed: this.lookupFunctions,
     }));
   }
 
@@ -87,7 +88,7 @@ export class SemanticModel {
       setGradEnabledStatements: this.nodesOfKind('expression_statement').filter((s) => {
         const call = s.children.find((c) => c.named);
         const name = call && is(call, 'call') ? dottedName(field(call, 'function'), this.text) : null;
-        return name !== null && /(^|\.)set_grad_enabled$/.test(name);
+        return name !== null && /(^|\.)(set_grad_enabled|enter_context)$/.test(name);
       }),
     }));
   }
@@ -100,7 +101,7 @@ export class SemanticModel {
       gradMode: this.gradMode,
       modules: this.modules,
       backpropagatedIn: (scope) => this.backpropagatedIn(scope),
-      functionsNamed: (name) => this.functionsNamed(name),
+      functionsNamed: this.lookupFunctions,
       returnsOf: (fn) => this.returnsOf(fn),
     }));
   }
@@ -113,7 +114,7 @@ export class SemanticModel {
         isTestModule: this.isTestModule,
         isModuleName: (name) => this.modules.isModuleName(name),
         feedsTraining: (fn, name) => this.feedsTraining(fn, name),
-        functionsNamed: (name) => this.functionsNamed(name),
+        functionsNamed: this.lookupFunctions,
       },
       this.nodesOfKind('call').filter((call) => {
         const m = methodCall(call, this.text);
@@ -121,6 +122,29 @@ export class SemanticModel {
         return m?.method === 'eval' && call.parent?.type === 'expression_statement' && receiver !== null && this.modules.isModuleName(receiver);
       }),
     ));
+  }
+
+  /** Where forward passes' outputs go: to a backward pass, out of sight, or nowhere. */
+  get forwardFlow(): ForwardFlowAnalysis {
+    return this.lazy('forwardFlow', () => new ForwardFlowAnalysis({
+      text: this.text,
+      isBackwardCall: (call) => this.backwardCallSet.has(call),
+      functionsNamed: this.lookupFunctions,
+      needsGradients: (fn) => this.needsGradients(fn),
+      callersOf: (fn) => this.callersOf(fn),
+    }));
+  }
+
+  private get backwardCallSet(): ReadonlySet<SyntaxNode> {
+    return this.lazy('backwardCallSet', () => new Set(this.backwardCalls));
+  }
+
+  /** The same function object every time, so that answers keyed by it stay with this model. */
+  readonly lookupFunctions = (name: string): SyntaxNode[] => this.functionsNamed(name);
+
+  /** The function (or a helper of this file it calls) computes gradients. */
+  needsGradients(fn: SyntaxNode): boolean {
+    return needsGradients(fn, this.text, this.lookupFunctions);
   }
 
   get ints(): IntResolver {
@@ -139,7 +163,7 @@ export class SemanticModel {
     if (name === 'sample' || name === 'generate') return true;
     return (this.callersOf(fn) ?? []).some((call) => {
       const caller = enclosingFunction(call);
-      return caller !== null && needsGradients(caller, this.text, (name) => this.functionsNamed(name));
+      return caller !== null && needsGradients(caller, this.text, this.lookupFunctions);
     });
   }
 

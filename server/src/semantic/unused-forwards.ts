@@ -1,0 +1,127 @@
+// Forward passes whose output never reaches a backward pass, grouped into the regions that one fix
+// can guard: a whole function that never trains, or a run of statements inside code that does.
+import type { SyntaxNode } from '../parser/syntax';
+import type { EvalRegion } from './eval-context';
+import type { SemanticModel } from './model';
+import { dottedName, lastSegment, nodeText } from './names';
+import { classOfMethod, enclosingFunction, functionName, isStatement, statementOf } from './scopes';
+
+/**
+ * A call of a function or method defined in this file that itself runs forward passes: those are
+ * reported where they run, not again at every caller. (A plain function such as
+ * `def model(x): return x @ w + b` runs none; calling it is the forward pass.)
+ */
+export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode): boolean {
+  const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text);
+  if (!name) return false;
+  const last = lastSegment(name);
+  if (last === 'forward' || last === '__call__') return false;
+  return model.functionsNamed(last).some((fn) => model.forwardCalls.some((c) => c !== call && enclosingFunction(c) === fn));
+}
+
+/** Grad-enabled forward passes that this rule considers, in document order. */
+export function candidateForwards(model: SemanticModel): SyntaxNode[] {
+  return model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
+}
+
+/** Method names that scikit-learn and friends share with models. */
+const NOT_TORCH_METHODS = new Set(['predict', 'predict_proba', 'transform', 'score', 'fit', 'decision_function']);
+
+/** Calls that build, configure or move models rather than run them. */
+const BUILDING_CALLEE = /build|make|create|setup|configure|init|load|to_device|check|export|apply|register|context|_method/i;
+
+/** Turning requires_grad off for parameters means forwards build no graph at all. */
+const FROZEN = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
+
+export class UnusedForwardRegions {
+  private readonly regionByCall = new Map<SyntaxNode, EvalRegion | null>();
+  private readonly functionVerdict = new Map<SyntaxNode, boolean>();
+  private readonly statementRegion = new Map<SyntaxNode, EvalRegion>();
+  private readonly enabled: boolean;
+
+  constructor(private readonly model: SemanticModel, private readonly candidates: readonly SyntaxNode[]) {
+    this.enabled = !model.isTestModule && !FROZEN.test(model.text);
+  }
+
+  /** The region of a forward whose output is never backpropagated, or null. */
+  regionOf(call: SyntaxNode): EvalRegion | null {
+    if (this.regionByCall.has(call)) return this.regionByCall.get(call)!;
+    let region: EvalRegion | null = null;
+    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused') {
+      const fn = enclosingFunction(call);
+      if (fn && this.wholeFunctionUnused(fn)) {
+        region = { kind: 'function', node: fn, statements: [], reason: `function \`${functionName(fn, this.model.text)}\`, whose outputs never reach backward()` };
+      } else {
+        region = this.runOfStatements(statementOf(call));
+      }
+    }
+    this.regionByCall.set(call, region);
+    return region;
+  }
+
+  /**
+   * Stricter than a forward-call guess, since no name says "evaluation" here: not a constructor
+   * (`Generator(ngpu)`), not a scikit-learn style method, and not a detached generator output in
+   * code that trains (a GAN's `netD(netG(z).detach())` step).
+   */
+  private isModelRun(call: SyntaxNode): boolean {
+    const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, this.model.text);
+    if (!name) return false;
+    const last = lastSegment(name);
+    if (/^[A-Z]/.test(last) || NOT_TORCH_METHODS.has(last) || BUILDING_CALLEE.test(last)) return false;
+    const detached = call.parent?.type === 'attribute' && /^\.\s*detach\b/.test(this.model.text.slice(call.end, call.parent.end));
+    const fn = enclosingFunction(call);
+    if (fn) {
+      // Construction, not computation; and a function nobody in this file calls runs in a grad mode
+      // this file cannot see (its callers may well hold `torch.no_grad()`).
+      if (functionName(fn, this.model.text) === '__init__') return false;
+      const callers = this.model.callersOf(fn);
+      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn)) return false;
+    }
+    return !(detached && fn !== null && this.model.needsGradients(fn));
+  }
+
+  /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */
+  private wholeFunctionUnused(fn: SyntaxNode): boolean {
+    let verdict = this.functionVerdict.get(fn);
+    if (verdict === undefined) {
+      verdict = !this.model.needsGradients(fn) && this.candidates.every((c) => enclosingFunction(c) !== fn || this.model.forwardFlow.fateOf(c) === 'unused');
+      this.functionVerdict.set(fn, verdict);
+    }
+    return verdict;
+  }
+
+  /** Consecutive statements of one block that each run an unused forward share one region. */
+  private runOfStatements(statement: SyntaxNode): EvalRegion {
+    const existing = this.statementRegion.get(statement);
+    if (existing) return existing;
+    const block = statement.parent;
+    const siblings = block ? block.children.filter((c) => isStatement(c)) : [statement];
+    const index = siblings.indexOf(statement);
+    const hasUnused = (s: SyntaxNode) =>
+      this.candidates.some((c) => statementOf(c) === s && this.model.forwardFlow.fateOf(c) === 'unused');
+    let first = index;
+    while (first > 0 && hasUnused(siblings[first - 1]!)) first--;
+    let last = index;
+    while (last + 1 < siblings.length && hasUnused(siblings[last + 1]!)) last++;
+    const statements = siblings.slice(first, last + 1);
+    const region: EvalRegion = { kind: 'statement', node: statements[0]!, statements, reason: 'its output never reaches backward()' };
+    for (const s of statements) this.statementRegion.set(s, region);
+    return region;
+  }
+}
+
+export function forwardName(model: SemanticModel, call: SyntaxNode): string {
+  const fn = call.children.find((c) => c.fieldName === 'function');
+  return fn ? nodeText(fn, model.text) : 'model';
+}
+
+/** Hooks that Lightning calls during training, with gradients on (the evaluation hooks run without). */
+const LIGHTNING_TRAINING_HOOK = /^on_(train|fit|epoch|batch)_(start|end|epoch_start|epoch_end|batch_start|batch_end)$|^on_train_(epoch|batch)_(start|end)$/;
+
+function isLightningTrainingHook(model: SemanticModel, fn: SyntaxNode): boolean {
+  if (!LIGHTNING_TRAINING_HOOK.test(functionName(fn, model.text))) return false;
+  const owner = classOfMethod(fn);
+  const bases = owner?.children.find((c) => c.fieldName === 'superclasses');
+  return bases !== undefined && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, model.text));
+}
