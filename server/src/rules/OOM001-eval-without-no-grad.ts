@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
 import { candidateForwards, forwardName, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
-import { enclosingFunction, functionName, statementOf, within } from '../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, statementOf, within } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM001: Rule = {
@@ -62,7 +62,7 @@ the file does not import it.`,
     const unused = new UnusedForwardRegions(model, candidates);
     for (const call of candidates) {
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
-      const named = model.evalContext.regionOf(call);
+      const named = leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
       const region = named ?? unused.regionOf(call);
       if (!region || reported.has(region.node)) continue;
       reported.add(region.node);
@@ -77,6 +77,20 @@ the file does not import it.`,
     }
   },
 };
+
+/**
+ * An evaluation-named function whose output may be backpropagated where this file cannot see: it is
+ * passed around as a value (to a tracer, an exporter, a trainer), or it is a method whose callers in
+ * this file pass its output on.
+ */
+function leavesTheFile(model: SemanticModel, call: SyntaxNode): boolean {
+  const fn = enclosingFunction(call);
+  if (!fn) return false;
+  const callers = model.callersOf(fn);
+  if (callers === null) return true;
+  // A method called here whose result goes on out of the file (`forward` returning `self.inference(...)`).
+  return classOfMethod(fn) !== null && callers.length > 0 && model.forwardFlow.fateOf(call) === 'escapes';
+}
 
 function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[] {
   const { model } = ctx;
