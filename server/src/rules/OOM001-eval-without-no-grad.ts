@@ -15,12 +15,20 @@ export const OOM001: Rule = {
     defaultSeverity: 'warning',
     fixable: 'sometimes',
     doc: {
-      whatItDoes: `Checks for forward passes in evaluation code (functions named like \`evaluate\`, \`validate\`,
-\`test\`, \`predict\`, \`infer\`, \`generate\` or \`sample\`; loops over validation or test loaders; code after
-\`model.eval()\`) that run while gradient recording is on: not under \`torch.no_grad()\`,
-\`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` or a \`@torch.no_grad()\` decorator, and not in a
-helper that every caller in the file already runs with gradients off. It reports each unguarded
-function or region once, at its first forward pass.`,
+      whatItDoes: `Checks for forward passes that run while gradient recording is on and whose output never
+reaches a backward pass. Two kinds of evidence count. Evaluation code: functions named like \`evaluate\`,
+\`validate\`, \`test\`, \`predict\`, \`infer\`, \`generate\` or \`sample\`, loops over validation or test
+loaders, code after \`model.eval()\`. And, whatever the code is called, where the output goes: the rule
+follows it through assignments, unpacking, arithmetic, method calls, the lists and dicts it is put into,
+and the returns of functions to their callers in the same file; a forward pass whose output reaches no
+\`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
+a training loop, a sampling helper that only saves images, a prediction after training at module level.
+Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
+through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
+gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the
+file shows: returned from a function that nothing in the file calls, stored on an object, or produced by a
+function handed to another as a value. It reports each unguarded function or region once, at its first
+forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
 and intermediate activations so that a backward pass could use them. In evaluation no backward pass
@@ -46,7 +54,9 @@ def evaluate(model, loader):
 region computes no gradients: regions that call \`backward()\`, \`step()\`, \`autograd.grad\` or
 \`requires_grad_()\` are never reported. Decorating a function that returns a model output is marked
 unsafe, because a caller in another file might backpropagate through it. \`import torch\` is added when
-the file does not import it.`,
+the file does not import it. Where the output was followed to no backward pass inside code that also
+trains, the fix wraps just those statements and is marked unsafe: it is worth a look before it lands in a
+training loop.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },

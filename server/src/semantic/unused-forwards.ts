@@ -40,7 +40,7 @@ export class UnusedForwardRegions {
   private readonly enabled: boolean;
 
   constructor(private readonly model: SemanticModel, private readonly candidates: readonly SyntaxNode[]) {
-    this.enabled = !model.isTestModule && !FROZEN.test(model.text);
+    this.enabled = !FROZEN.test(model.text);
   }
 
   /** The region of a forward whose output is never backpropagated, or null. */
@@ -71,12 +71,14 @@ export class UnusedForwardRegions {
     if (/^[A-Z]/.test(last) || NOT_TORCH_METHODS.has(last) || BUILDING_CALLEE.test(last)) return false;
     const detached = call.parent?.type === 'attribute' && /^\.\s*detach\b/.test(this.model.text.slice(call.end, call.parent.end));
     const fn = enclosingFunction(call);
+    if (fn && this.model.isTestModule && isTestCode(this.model, fn)) return false;
     if (fn) {
       // Construction, not computation; and a function nobody in this file calls runs in a grad mode
       // this file cannot see (its callers may well hold `torch.no_grad()`).
       if (functionName(fn, this.model.text) === '__init__') return false;
       const callers = this.model.callersOf(fn);
-      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn)) return false;
+      // (Code that trains runs with gradients on wherever it is called from.)
+      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn) && !this.model.needsGradients(fn)) return false;
     }
     return !(detached && fn !== null && this.model.needsGradients(fn));
   }
@@ -124,4 +126,18 @@ function isLightningTrainingHook(model: SemanticModel, fn: SyntaxNode): boolean 
   const owner = classOfMethod(fn);
   const bases = owner?.children.find((c) => c.fieldName === 'superclasses');
   return bases !== undefined && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, model.text));
+}
+
+/** A test function or a method of a test class: unit tests check models, they do not run them for real. */
+function isTestCode(model: SemanticModel, fn: SyntaxNode): boolean {
+  for (let f: SyntaxNode | null = fn; f; f = f.parent ? enclosingFunction(f) : null) {
+    if (/^test/i.test(functionName(f, model.text))) return true;
+    const owner = classOfMethod(f);
+    if (owner) {
+      const name = owner.children.find((c) => c.fieldName === 'name');
+      const bases = owner.children.find((c) => c.fieldName === 'superclasses');
+      if ((name && /^Test/.test(nodeText(name, model.text))) || (bases && /TestCase/.test(nodeText(bases, model.text)))) return true;
+    }
+  }
+  return false;
 }
