@@ -1,0 +1,31 @@
+// Runs the analysis the CLI runs on every labelled file and matches its findings to the labels.
+import type { Analyzer } from '../../server/src/analysis/analyzer';
+import { SourceText } from '../../server/src/analysis/source';
+import { readSource } from '../../server/src/cli/read-source';
+import type { LabelledFile, LabelSet } from './manifest';
+import { commitOutcome, matchFile, summarise, type CommitOutcome, type FileMatch, type Finding } from './matching';
+
+export interface SetMeasurement {
+  set: LabelSet;
+  matches: FileMatch[];
+  commits: CommitOutcome[];
+  figures: ReturnType<typeof summarise>;
+}
+
+/** Findings as `oomlint check` reports them: default settings, the file's path given. */
+export function findingsOf(file: LabelledFile, analyzer: Analyzer): Finding[] {
+  const read = readSource(file.path);
+  if (!read.ok) throw new Error(`${file.id}: ${read.message}`);
+  const source = new SourceText(read.text);
+  return analyzer
+    .analyzeText(read.text, { settings: {}, path: file.path })
+    .map((d) => ({ rule: d.code, line: source.lineOf(d.start) + 1, message: d.message }));
+}
+
+export function measureSet(set: LabelSet, analyzer: Analyzer): SetMeasurement {
+  const byFile = new Map<LabelledFile, FileMatch>();
+  for (const file of set.files) byFile.set(file, matchFile(file, findingsOf(file, analyzer)));
+  const matches = [...byFile.values()];
+  const commits = set.commits.map((c) => commitOutcome(c, byFile.get(c.before)!, byFile.get(c.after)!));
+  return { set, matches, commits, figures: summarise(matches) };
+}
