@@ -546,7 +546,24 @@ export class DataLoaderAnalysis {
       const iterCall = read.parent?.type === 'argument_list' ? read.parent.parent : null;
       if (!iterCall || dottedName(callee(iterCall), this.text) !== 'iter') return false;
       const nextCall = iterCall.parent?.type === 'argument_list' ? iterCall.parent.parent : null;
-      return nextCall !== null && nextCall !== undefined && dottedName(callee(nextCall), this.text) === 'next' && enclosingLoops(nextCall).length === 0;
+      return nextCall !== null && nextCall !== undefined && dottedName(callee(nextCall), this.text) === 'next'
+        && enclosingLoops(nextCall).length === 0 && !this.trainsInScopeOf(nextCall);
+    });
+  }
+
+  /**
+   * The code around `node` (its function, or the module's top level) trains on what it drew: a
+   * backward pass, an optimizer step, or `net.train(x_pos, x_neg)` / `fit(x, y)` given data.
+   */
+  private trainsInScopeOf(node: SyntaxNode): boolean {
+    const owner = enclosingFunction(node);
+    return this.model.nodesOfKind('call').some((call) => {
+      if (enclosingFunction(call) !== owner) return false;
+      const m = methodCall(call, this.text);
+      const name = m?.method ?? dottedName(callee(call), this.text) ?? '';
+      if (name === 'backward' || name === 'step') return true;
+      const args = callArguments(call, this.text).positional;
+      return /^(train|fit)(_|$)/i.test(lastSegment(name)) && args.length > 0 && literalBool(args[0]) === null;
     });
   }
 

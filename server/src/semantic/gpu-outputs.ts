@@ -166,6 +166,8 @@ class OutputTracer {
       if (LEAVES_GPU.has(m.method) || SMALL_OR_NOT_TENSOR.has(m.method)) return null;
       if (m.method === 'to' && [...positional, ...keywords.values()].some((a) => /cpu/i.test(nodeText(a, text)))) return null;
       if (REDUCTIONS.has(m.method) && !this.keepsFeatures(m.receiver, positional.length > 0 || keywords.has('dim') || keywords.has('axis'))) return null;
+      const postProcessed = this.postProcessedOutput(m.receiver, positional, depth);
+      if (postProcessed) return postProcessed;
       return this.trace(m.receiver, depth);
     }
     // `rearrange(features, "... 1 1 -> ...")`: einops reshapes the tensor it is given, on its device.
@@ -201,6 +203,19 @@ class OutputTracer {
       const def = this.model.definitions.reaching(scopeOf(expr), nodeText(expr, this.model.text), expr.start);
       return def?.kind === 'assign' && def.unpackIndex < 0 && def.value !== null && visiblyOffGpu(this.model, def.value);
     });
+  }
+
+  /**
+   * A method of a model applied to that model's outputs (`model.detect_objects(locs, scores)`,
+   * `model.postprocess(out)`): its result is made from them, on their device.
+   */
+  private postProcessedOutput(receiver: SyntaxNode, args: readonly SyntaxNode[], depth: number): SyntaxNode | null {
+    if (!args.length || !this.model.modules.isModuleExpr(receiver)) return null;
+    for (const arg of args) {
+      const origin = this.trace(arg, depth);
+      if (origin) return origin;
+    }
+    return null;
   }
 
   /** The function of this file that `call` runs, when it is a plain call or a method of `self`. */
@@ -253,6 +268,10 @@ class OutputTracer {
     // `logits, hidden = model(x)`: each part of a forward's result is an output. Unpacking
     // anything else (`values, indices = out.max(1)`) is left alone.
     if (is(value, 'call') && this.model.modules.isForwardCall(value)) return value;
+    // `boxes, labels, scores = model.detect_objects(locs, scores)`: each part of what the model's
+    // post-processing returns from its outputs is still on the GPU.
+    const m = is(value, 'call') ? methodCall(value, this.model.text) : null;
+    if (m && is(value, 'call')) return this.postProcessedOutput(m.receiver, callArguments(value, this.model.text).positional, depth);
     if (is(value, 'subscript')) return this.trace(value, depth);
     return null;
   }
