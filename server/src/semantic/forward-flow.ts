@@ -15,6 +15,13 @@ export type ForwardFate = 'backward' | 'escapes' | 'unused';
 const REACHES_BACKWARD = '\u0000backward';
 const ESCAPES = '\u0000escapes';
 
+/**
+ * Where a value goes at the end of an expression: a backward pass, out of sight, a new binding of a
+ * name (`bind`: the identifier being assigned), or into the object a name holds (`into`: the name's
+ * identifier where it receives it, as in `outputs.append(out)` or `totals[key] = out`).
+ */
+type Sink = typeof REACHES_BACKWARD | typeof ESCAPES | { bind: SyntaxNode } | { into: SyntaxNode };
+
 /** Methods whose result carries no graph: the flow stops there. */
 const GRAPH_FREE = new Set(['detach', 'detach_', 'item', 'tolist', 'numpy', 'data', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel']);
 
@@ -35,8 +42,20 @@ export interface ForwardFlowDeps {
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
 }
 
-/** Names of one scope and where what they hold flows to. */
+/** One binding of a name: where it is assigned, and the block it is assigned in. */
+interface Binding {
+  key: string;
+  start: number;
+  block: SyntaxNode;
+}
+
+/**
+ * The def-use graph of one scope: each binding of a name (keyed `name#offset`, or `name#entry` for
+ * a value from before the scope) and the bindings, objects or fates its value flows into.
+ */
 interface ScopeFlow {
+  scope: SyntaxNode;
+  bindings: Map<string, Binding[]>;
   sinks: Map<string, Set<string>>;
   fates: Map<string, ForwardFate>;
 }
@@ -56,14 +75,18 @@ export class ForwardFlowAnalysis {
     // A call whose result is returned leads back here through its callers: assume the safe answer meanwhile.
     this.callFates.set(call, 'escapes');
     const scope = scopeOf(call);
-    const fate = scope.type === 'lambda' ? 'escapes' : this.resolve(this.scopeFlow(scope), this.sinksOf(call, scope));
+    let fate: ForwardFate = 'escapes';
+    if (scope.type !== 'lambda') {
+      const flow = this.scopeFlow(scope);
+      fate = this.resolve(flow, this.keysOf(flow, this.sinksOf(call, scope)));
+    }
     this.callFates.set(call, fate);
     return fate;
   }
 
-  private resolve(flow: ScopeFlow, sinks: Iterable<string>): ForwardFate {
+  private resolve(flow: ScopeFlow, keys: Iterable<string>): ForwardFate {
     let fate: ForwardFate = 'unused';
-    for (const sink of sinks) {
+    for (const sink of keys) {
       const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : this.fateOfName(flow, sink);
       if (next === 'backward') return next;
       if (next === 'escapes') fate = next;
@@ -71,7 +94,7 @@ export class ForwardFlowAnalysis {
     return fate;
   }
 
-  /** Worklist over the scope's name graph: what any value held by `name` may reach. */
+  /** Worklist over the scope's def-use graph: what the value of one binding may reach. */
   private fateOfName(flow: ScopeFlow, name: string): ForwardFate {
     const cached = flow.fates.get(name);
     if (cached) return cached;
@@ -95,33 +118,91 @@ export class ForwardFlowAnalysis {
   private scopeFlow(scope: SyntaxNode): ScopeFlow {
     let flow = this.scopes.get(scope);
     if (flow) return flow;
-    flow = { sinks: new Map(), fates: new Map() };
+    flow = { scope, bindings: new Map(), sinks: new Map(), fates: new Map() };
     this.scopes.set(scope, flow);
-    const link = (name: string, sinks: Iterable<string>) => {
-      let set = flow!.sinks.get(name);
-      if (!set) flow!.sinks.set(name, (set = new Set()));
-      for (const s of sinks) if (s !== name) set.add(s);
-    };
-    // Iterative walk: nesting depth comes from user code.
+    const { text } = this.deps;
+    // Iterative walks: nesting depth comes from user code.
+    const nodes: SyntaxNode[] = [];
     const stack: SyntaxNode[] = [...scope.children];
     while (stack.length) {
       const node = stack.pop()!;
-      if (node.type === 'identifier' && isRead(node)) {
-        const name = nodeText(node, this.deps.text);
-        const own = scopeOf(node);
-        if (own === scope) link(name, this.sinksOf(node, scope));
-        // A name of this scope read by a nested function or lambda: what it holds may be used from there.
-        else if (!this.boundIn(own, name)) link(name, [ESCAPES]);
-      }
+      nodes.push(node);
       for (const child of node.children) stack.push(child);
+    }
+    for (const node of nodes) {
+      if (node.type === 'identifier' && isBinding(node) && scopeOf(node) === scope) {
+        const name = nodeText(node, text);
+        let list = flow.bindings.get(name);
+        if (!list) flow.bindings.set(name, (list = []));
+        list.push({ key: `${name}#${node.start}`, start: bindingTakesEffect(node), block: blockOf(node, scope) });
+      }
+    }
+    for (const list of flow.bindings.values()) list.sort((a, b) => a.start - b.start);
+    for (const node of nodes) {
+      if (node.type !== 'identifier' || !isRead(node)) continue;
+      const name = nodeText(node, text);
+      const own = scopeOf(node);
+      if (own === scope) {
+        const sinks = this.keysOf(flow, this.sinksOf(node, scope));
+        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, sinks);
+      } else if (!this.boundIn(own, name)) {
+        // A name of this scope read by a nested function or lambda: what it holds may be used from there.
+        for (const key of this.allBindings(flow, name)) this.link(flow, key, [ESCAPES]);
+      }
     }
     return flow;
   }
 
+  private link(flow: ScopeFlow, key: string, sinks: Iterable<string>): void {
+    let set = flow.sinks.get(key);
+    if (!set) flow.sinks.set(key, (set = new Set()));
+    for (const sink of sinks) if (sink !== key) set.add(sink);
+  }
+
+  private allBindings(flow: ScopeFlow, name: string): string[] {
+    return [`${name}#entry`, ...(flow.bindings.get(name) ?? []).map((b) => b.key)];
+  }
+
+  /**
+   * The bindings of `name` whose value a read may see. A binding is hidden by a later one (before the
+   * read) that sits in a block holding the read, since that one runs on every way to the read; a
+   * binding later in a loop that holds the read reaches it on the next iteration.
+   */
+  private reachingBindings(flow: ScopeFlow, name: string, read: SyntaxNode): string[] {
+    const list = flow.bindings.get(name) ?? [];
+    const at = read.start;
+    const out: string[] = [];
+    let covered = false;
+    let i = 0;
+    while (i < list.length && list[i]!.start < at) i++;
+    for (let j = i - 1; j >= 0; j--) {
+      const binding = list[j]!;
+      if (covered) break;
+      out.push(binding.key);
+      if (holds(binding.block, at)) covered = true;
+    }
+    if (!covered) out.push(`${name}#entry`);
+    for (let loop = enclosingLoop(read, flow.scope); loop; loop = enclosingLoop(loop, flow.scope)) {
+      for (let j = i; j < list.length && list[j]!.start < loop.end; j++) out.push(list[j]!.key);
+    }
+    return out;
+  }
+
+  /** Sinks as keys of the scope's graph. */
+  private keysOf(flow: ScopeFlow, sinks: readonly Sink[]): string[] {
+    const keys: string[] = [];
+    for (const sink of sinks) {
+      if (typeof sink === 'string') keys.push(sink);
+      else if ('bind' in sink) keys.push(`${nodeText(sink.bind, this.deps.text)}#${sink.bind.start}`);
+      else keys.push(...this.reachingBindings(flow, nodeText(sink.into, this.deps.text), sink.into));
+    }
+    return keys;
+  }
+
   /** Where the value of `node` goes, up to the end of its statement. */
-  private sinksOf(node: SyntaxNode, scope: SyntaxNode): string[] {
+  private sinksOf(node: SyntaxNode, scope: SyntaxNode): Sink[] {
     const { text } = this.deps;
-    const sinks: string[] = [];
+    const sinks: Sink[] = [];
     let child = node;
     for (let p = node.parent; p && p !== scope; child = p, p = p.parent) {
       switch (p.type) {
@@ -148,9 +229,15 @@ export class ForwardFlowAnalysis {
           if (local.some((fn) => this.deps.needsGradients(fn))) return [...sinks, REACHES_BACKWARD];
           if (local.some((fn) => this.storesOnObjects(fn))) return [...sinks, ESCAPES];
           if (!local.length && last && TRAINING_CALLEE.test(last)) return [...sinks, REACHES_BACKWARD];
+          // A call kept only for its effect (`attach_predictions(outputs, instances)`) may store the
+          // output into the other objects it is given.
+          if (call.parent?.type === 'expression_statement' && !local.length) {
+            const args = call.children.find((c) => c.fieldName === 'arguments');
+            for (const arg of args?.children ?? []) if (arg.type === 'identifier' && arg !== child) sinks.push({ into: arg });
+          }
           const m = methodCall(call, text);
           if (m && STORING_METHODS.has(m.method)) {
-            if (m.receiver.type === 'identifier') sinks.push(nodeText(m.receiver, text));
+            if (m.receiver.type === 'identifier') sinks.push({ into: m.receiver });
             else return [...sinks, ESCAPES];
           }
           break;
@@ -159,24 +246,24 @@ export class ForwardFlowAnalysis {
         case 'augmented_assignment': {
           if (child.fieldName !== 'right') return sinks;
           const left = p.children.find((c) => c.fieldName === 'left');
-          return left ? [...sinks, ...targetSinks(left, text)] : sinks;
+          return left ? [...sinks, ...targetSinks(left)] : sinks;
         }
         case 'for_statement':
         case 'for_in_clause': {
           if (child.fieldName !== 'right') return sinks;
           const left = p.children.find((c) => c.fieldName === 'left');
           if (p.type === 'for_in_clause') break;
-          return left ? [...sinks, ...targetSinks(left, text)] : sinks;
+          return left ? [...sinks, ...targetSinks(left)] : sinks;
         }
         case 'named_expression': {
           const target = p.children.find((c) => c.fieldName === 'name');
-          if (target) sinks.push(nodeText(target, text));
+          if (target) sinks.push({ bind: target });
           break;
         }
         case 'with_item':
         case 'as_pattern': {
           const alias = p.children.find((c) => c.fieldName === 'alias');
-          if (alias) sinks.push(...targetSinks(alias, text));
+          if (alias) sinks.push(...targetSinks(alias));
           break;
         }
         case 'return_statement':
@@ -227,7 +314,7 @@ export class ForwardFlowAnalysis {
   }
 
   /** A returned value goes wherever the callers in this file send the call's result. */
-  private returnedSinks(scope: SyntaxNode): string[] {
+  private returnedSinks(scope: SyntaxNode): Sink[] {
     if (scope.type !== 'function_definition') return [ESCAPES];
     // A method's result can be asked for by whoever holds the object, here or elsewhere.
     if (isMethod(scope)) return [ESCAPES];
@@ -264,21 +351,75 @@ export class ForwardFlowAnalysis {
   }
 }
 
-/** Names bound by an assignment target; attributes and subscripts of other objects leave the scope. */
-function targetSinks(target: SyntaxNode, text: string): string[] {
-  const out: string[] = [];
+/** Bindings made by an assignment target; attributes of other objects leave the scope. */
+function targetSinks(target: SyntaxNode): Sink[] {
+  const out: Sink[] = [];
   const stack = [target];
   while (stack.length) {
     const n = stack.pop()!;
-    if (n.type === 'identifier') out.push(nodeText(n, text));
+    if (n.type === 'identifier') out.push({ bind: n });
     else if (n.type === 'attribute') out.push(ESCAPES);
     else if (n.type === 'subscript') {
       const base = n.children.find((c) => c.fieldName === 'value');
-      if (base?.type === 'identifier') out.push(nodeText(base, text));
-      else out.push(ESCAPES);
+      out.push(base?.type === 'identifier' ? { into: base } : ESCAPES);
     } else for (const c of n.children) stack.push(c);
   }
   return out;
+}
+
+/** An identifier that a statement binds: an assignment or loop target, a walrus, a `with ... as`, a parameter, an import. */
+function isBinding(node: SyntaxNode): boolean {
+  if (node.fieldName === 'attribute') return false;
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'subscript' || p.type === 'attribute' || p.type === 'call' || p.type === 'argument_list') return false;
+    if ((p.type === 'assignment' || p.type === 'augmented_assignment' || p.type === 'for_statement' || p.type === 'for_in_clause') && child.fieldName === 'left') return true;
+    if (p.type === 'named_expression') return child.fieldName === 'name';
+    if ((p.type === 'as_pattern' || p.type === 'with_item') && child.fieldName === 'alias') return true;
+    if (p.type === 'as_pattern_target') return true;
+    if (p.type === 'parameters' || p.type === 'lambda_parameters' || p.type === 'aliased_import' || p.type === 'import_statement' || p.type === 'import_from_statement') return true;
+    if (isStatement(p)) return false;
+  }
+  return false;
+}
+
+/** Where a binding starts to hold: after the value it is given is computed (`x = f(x)` reads the old `x`). */
+function bindingTakesEffect(node: SyntaxNode): number {
+  for (let p = node.parent; p; p = p.parent) {
+    switch (p.type) {
+      case 'assignment':
+      case 'augmented_assignment':
+      case 'named_expression':
+      case 'with_item':
+        return p.end;
+      case 'for_statement':
+      case 'for_in_clause':
+        return (p.children.find((c) => c.fieldName === 'right') ?? p).end;
+      case 'parameters':
+      case 'lambda_parameters':
+        return node.start;
+    }
+    if (isStatement(p)) return p.end;
+  }
+  return node.start;
+}
+
+/** The block (or the scope itself) a binding stands in. */
+function blockOf(node: SyntaxNode, scope: SyntaxNode): SyntaxNode {
+  for (let p = node.parent; p && p !== scope; p = p.parent) if (p.type === 'block') return p;
+  return scope;
+}
+
+function holds(outer: SyntaxNode, offset: number): boolean {
+  return outer.start <= offset && offset < outer.end;
+}
+
+/** The innermost `for`/`while` loop around `node` inside `scope`. */
+function enclosingLoop(node: SyntaxNode, scope: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p && p !== scope; p = p.parent) {
+    if (p.type === 'for_statement' || p.type === 'while_statement') return p;
+  }
+  return null;
 }
 
 /** An identifier whose value is read here (not a name being bound, an attribute name or a keyword). */
