@@ -98,13 +98,14 @@ const singleEdit = fc.record({
   text: fc.array(piece, { maxLength: 4 }).map((p) => p.join('')),
 });
 
+const lineBreaks = (text: string) => text.split('\n').length - 1;
+
 /** Offsets where a word starts or ends. */
 function wordEdges(text: string): number[] {
   const edges: number[] = [];
   for (const match of text.matchAll(/\w+/g)) edges.push(match.index, match.index + match[0].length);
   return edges;
 }
-const lineBreaks = (text: string) => text.split('\n').length - 1;
 
 test('after each single edit, reusing the previous tree gives exactly the full conversion', async () => {
   const { parser } = await sharedAnalyzer();
@@ -124,13 +125,19 @@ test('after each single edit, reusing the previous tree gives exactly the full c
           const edges = wordEdges(text);
           const start = edit.atWordEdge && edges.length ? edges[edit.at % edges.length]! : text.length ? edit.at % (text.length + 1) : 0;
           const end = Math.min(text.length, start + (edit.atWordEdge ? edit.length % 2 : edit.length));
-          const removed = text.slice(start, end);
-          tree.edit(editForChange(text, start, end, edit.text));
+          // As the server does: the edit as tree-sitter sees it (a CR just before it counts as changed).
+          const treeEdit = editForChange(text, start, end, edit.text);
+          tree.edit(treeEdit);
           text = text.slice(0, start) + edit.text + text.slice(end);
           const next = parser.parse(text, tree);
           const previous: PreviousConversion = {
             root,
-            edit: { start, oldEnd: end, newEnd: start + edit.text.length, rowDelta: lineBreaks(edit.text) - lineBreaks(removed) },
+            edit: {
+              start: treeEdit.startIndex,
+              oldEnd: treeEdit.oldEndIndex,
+              newEnd: treeEdit.newEndIndex,
+              rowDelta: treeEdit.newEndPosition.row - treeEdit.oldEndPosition.row,
+            },
             changed: next.getChangedRanges(tree),
           };
           tree.delete();
