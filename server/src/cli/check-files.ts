@@ -56,6 +56,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const files = discoverPythonFiles(options.paths, cwd, { isExcluded: (path) => isExcluded(configFor(path), path) });
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
+  const roots = options.paths.map((p) => resolve(cwd, p));
   for (const path of files) {
     const config = configFor(path);
     configs.push(config);
@@ -66,6 +67,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       mode,
       selection,
       ...(options.maxFileSize === undefined ? {} : { maxFileSize: options.maxFileSize }),
+      roots,
     });
   }
   return { mode, selection, tasks, configs, explicitConfig };

@@ -1,12 +1,12 @@
 // One file's share of `oomlint check`: read it, analyse it, and fix it or compute its diff when
 // asked. Plain data in and out, so a worker thread can run it as well as the main thread.
-import { writeFileSync } from 'node:fs';
 import type { Analyzer } from '../analysis/analyzer';
 import type { FixSelection } from '../analysis/fixes';
 import type { Settings } from '../analysis/settings';
 import type { Diagnostic } from '../analysis/types';
 import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
+import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readSource } from './read-source';
 
 export type CheckMode = 'check' | 'fix' | 'diff';
@@ -20,6 +20,8 @@ export interface FileTask {
   selection: FixSelection;
   /** Larger files are skipped and reported. */
   maxFileSize?: number;
+  /** The folders and files named on the command line: fixes are never written through a link out of them. */
+  roots?: string[];
 }
 
 export type FileOutcome =
@@ -69,7 +71,16 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
     }
     if (mode === 'fix') {
       // The same bytes as read, BOM included, with only the fixed spans changed.
-      writeFileSync(path, (read.hasBom ? '\ufeff' : '') + outcome.text);
+      try {
+        writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + outcome.text, task.roots ?? []);
+      } catch (error) {
+        if (!(error instanceof RefusedWrite)) throw error;
+        return {
+          // Nothing was written: the findings are the original text's.
+          kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0,
+          rejected: { path, displayPath, message: error.message },
+        };
+      }
     }
     return {
       kind: 'checked',
