@@ -2,7 +2,6 @@
 // nvidia-smi for every reading costs far more than letting it loop; if it exits, it is restarted with
 // capped exponential backoff. A missing binary is reported once and not retried.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { readComputeApps, type ComputeAppsResult } from './compute-apps';
 import { GpuBlockAssembler } from './gpu-block-assembler';
 import { classifySmiLine, detectSmiFailure, GPU_QUERY_FIELDS, type GpuRow } from './nvidia-smi-parse';
@@ -27,6 +26,14 @@ export interface GpuMonitorOptions {
   restartMaxMs?: number;
   /** A block also ends after this long without a new line (nvidia-smi prints a block at once). */
   blockQuietMs?: number;
+  /** Without a first reading this long after a start, the state turns to `error` (default: 5 intervals, at least 10 s). */
+  startupTimeoutMs?: number;
+  /** A child that ignores SIGTERM is killed this long after it (default 2 s). */
+  killGraceMs?: number;
+  /** Only a run that lasted this long resets the restart backoff (default: 10 intervals, at least 30 s). */
+  stableRunMs?: number;
+  /** At most one `ok` change event per this many milliseconds (default: half the interval). */
+  minUpdateGapMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -62,6 +69,57 @@ class ListenerSet<T> {
 const DEFAULT_RESTART_INITIAL_MS = 1000;
 const DEFAULT_RESTART_MAX_MS = 60_000;
 const MAX_KEPT_OUTPUT_CHARS = 4000;
+/** nvidia-smi lines are short; anything longer is garbage and is dropped rather than buffered. */
+export const MAX_LINE_CHARS = 64 * 1024;
+
+/**
+ * Splits a stream into lines with a bounded buffer: a "line" that grows past `maxChars` without a
+ * line break is dropped (and everything up to the next break with it), so output without newlines
+ * cannot grow memory until the extension host dies.
+ */
+export class BoundedLineSplitter {
+  private pending = '';
+  private discarding = false;
+  /** Lines dropped for being too long. */
+  dropped = 0;
+
+  constructor(private readonly onLine: (line: string) => void, private readonly maxChars = MAX_LINE_CHARS) {}
+
+  push(chunk: string): void {
+    let start = 0;
+    for (;;) {
+      const end = nextBreak(chunk, start);
+      if (end < 0) break;
+      const piece = chunk.slice(start, end);
+      if (this.discarding) this.discarding = false;
+      else if (this.pending.length + piece.length <= this.maxChars) this.onLine(this.pending + piece);
+      else this.dropped++;
+      this.pending = '';
+      start = end + (chunk[end] === '\r' && chunk[end + 1] === '\n' ? 2 : 1);
+    }
+    if (this.discarding) return;
+    const rest = chunk.slice(start);
+    if (this.pending.length + rest.length > this.maxChars) {
+      this.pending = '';
+      this.discarding = true;
+      this.dropped++;
+    } else this.pending += rest;
+  }
+
+  /** The unterminated last line, at the end of the stream. */
+  end(): void {
+    if (this.pending && !this.discarding) this.onLine(this.pending);
+    this.pending = '';
+  }
+}
+
+function nextBreak(text: string, from: number): number {
+  const n = text.indexOf('\n', from);
+  const r = text.indexOf('\r', from);
+  if (n < 0) return r;
+  if (r < 0) return n;
+  return Math.min(n, r);
+}
 
 /** The arguments of the loop-mode GPU query. */
 export function gpuLoopArgs(intervalMs: number): string[] {
@@ -82,6 +140,7 @@ interface RunRecord {
   spawnErrorCode?: string;
   spawnErrorMessage?: string;
   ended: boolean;
+  startedAt: number;
 }
 
 export class GpuMonitor {
@@ -89,6 +148,11 @@ export class GpuMonitor {
   private restartTimer: NodeJS.Timeout | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   private failedRuns = 0;
+  private startupTimer: NodeJS.Timeout | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
+  private updateTimer: NodeJS.Timeout | undefined;
+  private lastOkUpdate = 0;
+  private pendingOk: Omit<GpuSnapshot, 'at'> | undefined;
   private disposed = false;
   private current: GpuSnapshot = { state: 'starting', gpus: [], at: Date.now() };
   private readonly changeListeners = new ListenerSet<GpuSnapshot>();
@@ -105,6 +169,11 @@ export class GpuMonitor {
   /** Process id of the running nvidia-smi, if one runs. */
   get childPid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** Runs in a row that ended before they had run long enough to count as stable (they set the backoff). */
+  get consecutiveShortRuns(): number {
+    return this.failedRuns;
   }
 
   /** Whether a restart is waiting for its backoff delay. */
@@ -146,14 +215,22 @@ export class GpuMonitor {
     this.disposed = true;
     clearTimeout(this.restartTimer);
     clearTimeout(this.quietTimer);
+    clearTimeout(this.startupTimer);
+    clearTimeout(this.updateTimer);
     this.restartTimer = undefined;
-    this.child?.kill('SIGTERM');
+    const child = this.child;
+    if (child) {
+      child.kill('SIGTERM');
+      // A child that ignores SIGTERM must not outlive the extension.
+      this.killTimer = setTimeout(() => child.kill('SIGKILL'), this.options.killGraceMs ?? 2000);
+      this.killTimer.unref?.();
+    }
     this.changeListeners.clear();
     this.spawnListeners.clear();
   }
 
   private launch(): void {
-    const run: RunRecord = { readings: 0, strayOutput: '', stderr: '', ended: false };
+    const run: RunRecord = { readings: 0, strayOutput: '', stderr: '', ended: false, startedAt: Date.now() };
     const assembler = new GpuBlockAssembler((gpus) => this.acceptReading(run, gpus));
     let child: ChildProcess;
     try {
@@ -183,10 +260,12 @@ export class GpuMonitor {
     child.on('close', (code, signal) => this.finishChild(child, run, assembler, code, signal));
 
     if (child.stdout) {
-      createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) =>
-        this.acceptLine(run, assembler, line),
-      );
+      const lines = new BoundedLineSplitter((line) => this.acceptLine(run, assembler, line));
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => lines.push(chunk));
+      child.stdout.on('end', () => lines.end());
     }
+    this.armStartupTimer(run);
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       run.stderr = keepTail(run.stderr + chunk);
@@ -220,13 +299,44 @@ export class GpuMonitor {
     this.quietTimer = setTimeout(() => assembler.flush(), quietMs);
   }
 
+  /** A child that starts but never prints a reading must not leave "Starting…" up forever. */
+  private armStartupTimer(run: RunRecord): void {
+    clearTimeout(this.startupTimer);
+    const timeoutMs = this.options.startupTimeoutMs ?? Math.max(10_000, 5 * this.options.intervalMs);
+    this.startupTimer = setTimeout(() => {
+      if (this.disposed || run.ended || run.readings > 0) return;
+      this.setSnapshot({ state: 'error', gpus: [], message: `${this.options.nvidiaSmiPath} printed no reading within ${Math.round(timeoutMs / 100) / 10} s` });
+    }, timeoutMs);
+  }
+
   private acceptReading(run: RunRecord, gpus: GpuRow[]): void {
     if (this.disposed) return;
     run.readings += 1;
-    this.failedRuns = 0;
+    if (run.readings === 1) clearTimeout(this.startupTimer);
     const sorted = [...gpus].sort((a, b) => a.index - b.index);
-    this.setSnapshot({ state: 'ok', gpus: sorted, message: run.failure });
+    this.setOkThrottled({ state: 'ok', gpus: sorted, message: run.failure });
     run.failure = undefined;
+  }
+
+  /** Readings faster than the listeners need (a flood of rows) are merged: the latest wins. */
+  private setOkThrottled(next: Omit<GpuSnapshot, 'at'>): void {
+    const gap = this.options.minUpdateGapMs ?? Math.max(10, this.options.intervalMs / 2);
+    const wait = this.lastOkUpdate + gap - Date.now();
+    if (wait <= 0 && !this.updateTimer) {
+      this.lastOkUpdate = Date.now();
+      this.setSnapshot(next);
+      return;
+    }
+    this.pendingOk = next;
+    this.updateTimer ??= setTimeout(() => {
+      this.updateTimer = undefined;
+      const pending = this.pendingOk;
+      this.pendingOk = undefined;
+      if (pending && !this.disposed) {
+        this.lastOkUpdate = Date.now();
+        this.setSnapshot(pending);
+      }
+    }, Math.max(0, wait));
   }
 
   private finishChild(
@@ -245,6 +355,8 @@ export class GpuMonitor {
 
   private endRun(run: RunRecord, exit: GpuProcessExit): void {
     run.ended = true;
+    clearTimeout(this.killTimer);
+    clearTimeout(this.startupTimer);
     this.exitListeners.fire(exit);
     for (const resolve of this.exitWaiters.splice(0)) resolve();
     if (this.disposed) return;
@@ -255,8 +367,12 @@ export class GpuMonitor {
       return;
     }
     const failure = run.failure ?? detectSmiFailure(run.stderr) ?? detectSmiFailure(run.strayOutput);
+    // Only a run that stayed up resets the backoff: a child that prints one reading and exits would
+    // otherwise be restarted at the shortest delay forever.
+    const stableMs = this.options.stableRunMs ?? Math.max(30_000, 10 * this.options.intervalMs);
+    if (failure === undefined && run.readings > 0 && Date.now() - run.startedAt >= stableMs) this.failedRuns = 0;
+    else this.failedRuns += 1;
     if (failure !== undefined || run.readings === 0) {
-      this.failedRuns += 1;
       this.setSnapshot({ state: 'error', gpus: [], message: failure ?? describeExit(this.options.nvidiaSmiPath, run, exit) });
     }
     this.scheduleRestart();

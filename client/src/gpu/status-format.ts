@@ -179,8 +179,12 @@ export function gpuLabel(uuid: string, gpus: readonly GpuRow[]): string {
 
 /** Escapes text from nvidia-smi for markdown, theme-icon syntax and table cells. */
 export function escapeMarkdown(text: string): string {
+  // Line breaks of every kind become spaces, and URLs are broken up so that a process name shows as
+  // text, never as a link.
   return text
-    .replace(/\r?\n/g, ' ')
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
     .replace(/[\\`*_[\]<>|$#~]/g, '\\$&')
+    .replace(/:\/\//g, '\\:\\/\\/')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`)
     .replace(/^([-+])/, '\\$1');
 }
