@@ -5,10 +5,15 @@ import type { Connection } from 'vscode-languageserver';
 import type { DocumentLinter, LintResult } from './document-linter';
 import type { Logger } from './logger';
 
+/** The longest a burst of changes waits to be analysed together. */
+const MAX_COALESCE_MS = 250;
+
 export class DiagnosticsPublisher {
   /** Documents with a lint queued for the next turn of the event loop. */
   private readonly queued = new Set<string>();
   private readonly published = new Map<string, LintResult>();
+  /** How long the last analysis of each document took. */
+  private readonly lastDurationMs = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -24,10 +29,16 @@ export class DiagnosticsPublisher {
   schedule(uri: string): void {
     if (this.queued.has(uri)) return;
     this.queued.add(uri);
-    setImmediate(() => {
+    const run = () => {
       this.queued.delete(uri);
       this.publish(uri).catch((error: unknown) => this.log.error(`oomlint: could not publish diagnostics for ${uri}: ${String(error)}`));
-    });
+    };
+    // A document that takes long to analyse waits about as long again before the next analysis, so
+    // the changes that keep arriving meanwhile (a paste, a replay, a slow link catching up) are
+    // analysed together at their newest version. Cheap documents are analysed at once.
+    const delay = Math.min(MAX_COALESCE_MS, this.lastDurationMs.get(uri) ?? 0);
+    if (delay < 2) setImmediate(run);
+    else setTimeout(run, delay);
   }
 
   /** Settings changed: every open document again. */
@@ -38,6 +49,7 @@ export class DiagnosticsPublisher {
   /** Withdraws a closed document's diagnostics. */
   clear(uri: string): void {
     this.published.delete(uri);
+    this.lastDurationMs.delete(uri);
     this.noteWork();
     this.connection
       .sendDiagnostics({ uri, diagnostics: [] })
@@ -45,7 +57,9 @@ export class DiagnosticsPublisher {
   }
 
   private async publish(uri: string): Promise<void> {
+    const started = performance.now();
     const result = await this.linter.current(uri);
+    this.lastDurationMs.set(uri, performance.now() - started);
     this.noteWork();
     if (!result) return;
     const last = this.published.get(uri);

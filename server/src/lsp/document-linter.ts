@@ -1,6 +1,6 @@
 // Runs the analysis on open documents and keeps the result of each document's current version, so
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
-import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
 import { SourceText } from '../analysis/source';
 import type { Diagnostic } from '../analysis/types';
@@ -91,6 +91,11 @@ export class DocumentLinter {
     const source = new SourceText(text);
     const result: LintResult = { uri, version, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
     if (!settings.enable || settings.excluded) return result;
+    if (text.length > MAX_ANALYSED_CHARS) {
+      // A huge document would cost seconds and gigabytes per keystroke: say so once, in the file.
+      const message = `oomlint: not analysed in the editor: this file has ${source.lineCount.toLocaleString('en')} lines (${(text.length / 1_000_000).toFixed(1)} million characters), more than the ${MAX_ANALYSED_CHARS / 1_000_000} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`;
+      return { ...result, lspDiagnostics: [notAnalysed(message)] };
+    }
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
@@ -109,9 +114,20 @@ export class DocumentLinter {
     } catch (error) {
       // One document the analysis cannot handle must not take the server down with it.
       this.log.error(`oomlint: could not analyse ${uri} (version ${version}): ${errorText(error)}`);
+      if (error instanceof Error && /parsing took longer/.test(error.message)) {
+        return { ...result, lspDiagnostics: [notAnalysed(`oomlint: not analysed: ${error.message}; run \`oomlint check\` on it in a terminal.`)] };
+      }
       return result;
     }
   }
+}
+
+/** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
+export const MAX_ANALYSED_CHARS = 2_000_000;
+
+/** One information diagnostic at the top of the file, instead of findings. */
+function notAnalysed(message: string): LspDiagnostic {
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'oomlint', message };
 }
 
 function errorText(error: unknown): string {
