@@ -44,3 +44,24 @@ describe('lone carriage returns are line breaks', () => {
     if (pythonAvailable()) assert.equal(pythonCompileError(result.text, 'cr.py'), null);
   });
 });
+
+describe('long runs of comment lines', () => {
+  test('8,000 comment lines after a statement parse within the parse limit, and the code after them is checked', async () => {
+    const analyzer = await sharedAnalyzer();
+    // The grammar's scanner made this quadratic: about 8 s, past the limit, so the file went unchecked.
+    const text = ['import torch', 'model = torch.nn.Linear(2, 2)', 'model.eval()', ...Array(8000).fill('# an old experiment, commented out'), 'for x in val_loader:', '    out = model(x)', ''].join('\n');
+    assert.deepEqual(analyzer.analyzeText(text, {}).map((d) => d.code), ['OOM001']);
+  });
+
+  test('suppression comments on lines of their own still count', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = ['# oomlint: noqa', 'import torch', 'model = torch.nn.Linear(2, 2)', 'model.eval()', 'for x in val_loader:', '    out = model(x)', ''].join('\n');
+    assert.deepEqual(analyzer.analyzeText(text, {}), []);
+  });
+
+  test('a comment-looking line inside a string is left alone', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = 's = """\n# not a comment """ + "x"\nt = 1\n';
+    assert.equal(hasErrors(analyzer.parser.parseToSyntax(text)), false);
+  });
+});

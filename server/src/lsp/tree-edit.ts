@@ -54,11 +54,18 @@ function pointAfter(start: Point, inserted: string, next: number): Point {
 }
 
 /**
- * The edit that replaces `oldText.slice(start, end)` with `inserted`. A "\r" just before the change
- * may stop or start being a line break of its own (the change puts a "\n" after it or takes one
- * away), so it is counted as part of the change.
+ * The edit that replaces `oldText.slice(start, end)` with `inserted`, widened to whole lines. A "\r"
+ * just before the change may stop or start being a line break of its own (the change puts a "\n"
+ * after it or takes one away), so it is counted as part of the change.
  */
 export function editForChange(oldText: string, start: number, end: number, inserted: string): Edit {
+  // The parser sees each line through `parserText`, which maps a line by its whole content: the edit
+  // covers the whole lines it touches, so no change in the parser's text lies outside it.
+  const lineStart = startOfLine(oldText, start);
+  const lineEnd = endOfLine(oldText, end);
+  inserted = oldText.slice(lineStart, start) + inserted + oldText.slice(end, lineEnd);
+  start = lineStart;
+  end = lineEnd;
   if (start > 0 && oldText.charCodeAt(start - 1) === 13) {
     start--;
     inserted = `\r${inserted}`;
@@ -67,4 +74,24 @@ export function editForChange(oldText: string, start: number, end: number, inser
   const oldEndPoint = treeSitterPoint(oldText, end);
   const next = end < oldText.length ? oldText.charCodeAt(end) : NaN;
   return makeEdit(start, end, start + inserted.length, startPoint, oldEndPoint, pointAfter(startPoint, inserted, next));
+}
+
+function startOfLine(text: string, offset: number): number {
+  let i = offset;
+  while (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c === 10 || c === 13) break;
+    i--;
+  }
+  return i;
+}
+
+function endOfLine(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) break;
+    i++;
+  }
+  return i;
 }
