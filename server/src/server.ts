@@ -1,7 +1,7 @@
 // The language server's composition root: creates the connection and wires the handlers in lsp/ to
 // it. `node dist/server.js --stdio` for any LSP client; VS Code starts it with `--node-ipc`.
 import { join } from 'node:path';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ErrorCodes, ProposedFeatures, ResponseError } from 'vscode-languageserver/node';
 import { PythonParser } from './parser/parser';
 import { clientSupport, serverCapabilities } from './lsp/capabilities';
 import { registerCodeActions } from './lsp/code-actions';
@@ -17,6 +17,9 @@ import { registerSettingsChanges, requestSettingsNotifications } from './lsp/set
 import { registerTextSync } from './lsp/text-sync';
 
 const connection = createConnection(ProposedFeatures.all);
+const refuseAfterShutdown = (): never => {
+  throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
+};
 const log = connection.console;
 // The bundle lives in dist/, next to grammars/ and package.json.
 const installRoot = join(__dirname, '..');
@@ -43,6 +46,10 @@ connection.onInitialize(async (params) => {
     );
   });
   connection.onShutdown(() => {
+    // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser.
+    connection.onHover(refuseAfterShutdown);
+    connection.onCodeAction(refuseAfterShutdown);
+    connection.onExecuteCommand(refuseAfterShutdown);
     idleMemory.dispose();
     documents.dispose();
     parser.delete();

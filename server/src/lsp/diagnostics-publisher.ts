@@ -63,7 +63,8 @@ export class DiagnosticsPublisher {
     this.noteWork();
     if (!result) return;
     const last = this.published.get(uri);
-    if (last && (last.version > result.version || last === result)) return;
+    // Compared by revision: a client may send a lower version number for newer text.
+    if (last && (last.revision > result.revision || last === result)) return;
     this.published.set(uri, result);
     await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.lspDiagnostics });
   }

@@ -15,6 +15,8 @@ import type { OpenDocument } from './open-document';
 export interface LintResult {
   uri: string;
   version: number;
+  /** Counts every change of the open document; unlike `version`, it never goes back. */
+  revision: number;
   source: SourceText;
   /**
    * The tree the analysis saw; absent when the document was not analysed (disabled, excluded,
@@ -87,9 +89,9 @@ export class DocumentLinter {
   }
 
   private lint(document: OpenDocument, settings: DocumentSettings): LintResult {
-    const { uri, version, text } = document;
+    const { uri, version, text, revision } = document;
     const source = new SourceText(text);
-    const result: LintResult = { uri, version, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
+    const result: LintResult = { uri, version, revision, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
     if (!settings.enable || settings.excluded) return result;
     if (text.length > MAX_ANALYSED_CHARS) {
       // A huge document would cost seconds and gigabytes per keystroke: say so once, in the file.
@@ -102,7 +104,6 @@ export class DocumentLinter {
       const diagnostics = analyze(root, text, { settings: settings.analysis, ...(path ? { path } : {}) });
       const stamp = { uri, version, repositoryUrl: this.repositoryUrl };
       const { documents } = this;
-      const revision = document.revision;
       return {
         ...result,
         get root() {

@@ -23,6 +23,9 @@ export function mergeSettings(project: Partial<Settings>, editor: Partial<Settin
   return merged;
 }
 
+/** How long the editor may take to answer a settings request before the defaults are used. */
+export const CONFIGURATION_TIMEOUT_MS = 5_000;
+
 export class DocumentSettingsProvider {
   private readonly cache = new Map<string, Promise<DocumentSettings>>();
   /** Problems already logged since the last change, so each is logged once, not once per document. */
@@ -90,11 +93,18 @@ export class DocumentSettingsProvider {
 
   private async editorSection(uri: string): Promise<unknown> {
     if (!this.canPull) return this.pushedSection;
+    let timer: NodeJS.Timeout | undefined;
+    // A client that never answers must not leave diagnostics, hovers and code actions waiting forever.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer to workspace/configuration within ${CONFIGURATION_TIMEOUT_MS / 1000} s`)), CONFIGURATION_TIMEOUT_MS);
+    });
     try {
-      return await this.connection.workspace.getConfiguration({ scopeUri: uri, section: CONFIGURATION_SECTION });
+      return await Promise.race([this.connection.workspace.getConfiguration({ scopeUri: uri, section: CONFIGURATION_SECTION }), timeout]);
     } catch (error) {
-      this.logOnce(`could not read the editor's settings, using defaults: ${String(error)}`);
+      this.logOnce(`could not read the editor's settings, using defaults: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
