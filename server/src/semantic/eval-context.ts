@@ -38,22 +38,24 @@ export function isEvalFunctionName(name: string, extra: readonly string[]): bool
 /** Finds the functions of this file that a call may run, by name. */
 export type FunctionLookup = (name: string) => readonly SyntaxNode[];
 
-/**
- * Answers per lookup function: one model passes the same lookup every time, so its answers are
- * kept for that model's tree and die with it, never reused for another version of the text.
- */
-const answersByLookup = new WeakMap<FunctionLookup, Map<SyntaxNode, boolean>>();
+/** What one function's own code says, before its helpers are followed. */
+interface GradientScan {
+  trains: boolean;
+  /** Names of the functions and `self`/`cls` methods it calls. */
+  callees: string[];
+}
 
 /**
- * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
- * `autograd.grad`, `requires_grad_()`. With `functionsNamed`, helpers of this file that the code
- * calls (`attack(model, x)`, `self.refine(...)`) are followed too.
+ * Scans per lookup function: one model passes the same lookup every time, so its scans are kept for
+ * that model's tree and die with it, never reused for another version of the text.
  */
-export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: FunctionLookup, visiting = new Set<SyntaxNode>()): boolean {
-  let found = false;
+const scansByLookup = new WeakMap<FunctionLookup, Map<SyntaxNode, GradientScan>>();
+
+function scanForGradients(node: SyntaxNode, text: string): GradientScan {
+  let trains = false;
   const callees: string[] = [];
   walk(node, (n) => {
-    if (found) return false;
+    if (trains) return false;
     if (n.type === 'call') {
       const fn = field(n as SyntaxNode & { type: 'call' }, 'function');
       const m = methodCall(n, text);
@@ -61,27 +63,38 @@ export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: 
       const name = dottedName(fn, text) ?? '';
       if (['backward', 'step', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
         // `scheduler.step()` and `optimizer.step()` both mean training.
-        found = true;
+        trains = true;
       }
       if (fn?.type === 'identifier') callees.push(name);
       else if (m && /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '')) callees.push(method);
     }
-    if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) found = true;
-    return !found;
+    if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) trains = true;
+    return !trains;
   });
-  if (found || !functionsNamed) return found;
-  let functionNeedsGradients = answersByLookup.get(functionsNamed);
-  if (!functionNeedsGradients) answersByLookup.set(functionsNamed, (functionNeedsGradients = new Map()));
-  for (const name of callees) {
+  return { trains, callees };
+}
+
+/**
+ * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
+ * `autograd.grad`, `requires_grad_()`. With `functionsNamed`, helpers of this file that the code
+ * calls (`attack(model, x)`, `self.refine(...)`) are followed too, through a worklist: a chain of
+ * helpers as deep as the file makes it costs no stack.
+ */
+export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: FunctionLookup): boolean {
+  const first = scanForGradients(node, text);
+  if (first.trains || !functionsNamed) return first.trains;
+  let scans = scansByLookup.get(functionsNamed);
+  if (!scans) scansByLookup.set(functionsNamed, (scans = new Map()));
+  const seen = new Set<SyntaxNode>([node]);
+  const pending = [...first.callees];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     for (const fn of functionsNamed(name)) {
-      if (visiting.has(fn)) continue;
-      let result = functionNeedsGradients.get(fn);
-      if (result === undefined) {
-        visiting.add(fn);
-        result = needsGradients(fn, text, functionsNamed, visiting);
-        functionNeedsGradients.set(fn, result);
-      }
-      if (result) return true;
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      let scan = scans.get(fn);
+      if (!scan) scans.set(fn, (scan = scanForGradients(fn, text)));
+      if (scan.trains) return true;
+      pending.push(...scan.callees);
     }
   }
   return false;

@@ -31,6 +31,9 @@ const STORING_METHODS = new Set(['append', 'extend', 'insert', 'add', 'update', 
 /** Callee names that may train on what they are given, in code this file cannot see. */
 const TRAINING_CALLEE = /backward|train|optimi[sz]e|update|step|learn|fit|closure|minimi[sz]e|loss/i;
 
+/** How many function returns deep the flow is followed to callers. */
+const MAX_RETURN_DEPTH = 64;
+
 export interface ForwardFlowDeps {
   text: string;
   isBackwardCall(call: SyntaxNode): boolean;
@@ -65,6 +68,7 @@ export class ForwardFlowAnalysis {
   private readonly storesState = new Map<SyntaxNode, boolean>();
   private readonly callFates = new Map<SyntaxNode, ForwardFate>();
   private readonly bound = new Map<SyntaxNode, Set<string>>();
+  private depth = 0;
 
   constructor(private readonly deps: ForwardFlowDeps) {}
 
@@ -72,6 +76,18 @@ export class ForwardFlowAnalysis {
   fateOf(call: SyntaxNode): ForwardFate {
     const cached = this.callFates.get(call);
     if (cached) return cached;
+    // Returns followed through callers nest once per call level; past a depth no real code reaches,
+    // give the answer that reports nothing rather than run out of stack.
+    if (this.depth >= MAX_RETURN_DEPTH) return 'escapes';
+    this.depth++;
+    try {
+      return this.computeFate(call);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private computeFate(call: SyntaxNode): ForwardFate {
     // A call whose result is returned leads back here through its callers: assume the safe answer meanwhile.
     this.callFates.set(call, 'escapes');
     const scope = scopeOf(call);

@@ -62,6 +62,50 @@ export class GradModeAnalysis {
     const cached = this.functionModes.get(fn);
     if (cached) return cached;
     if (this.inProgress.has(fn)) return 'enabled';
+    // The callers' functions first, the farthest first, so that working out this one finds theirs
+    // ready: a chain of callers as long as the file makes it costs no stack.
+    if (this.inProgress.size === 0) for (const outer of this.callerFunctionsFarthestFirst(fn)) this.computeAndCache(outer);
+    return this.computeAndCache(fn);
+  }
+
+  /** The functions whose calls lead to `fn`, each after the functions that call it. */
+  private callerFunctionsFarthestFirst(fn: SyntaxNode): SyntaxNode[] {
+    const order: SyntaxNode[] = [];
+    const seen = new Set<SyntaxNode>([fn]);
+    const stack: { fn: SyntaxNode; callers: SyntaxNode[] }[] = [{ fn, callers: this.callerFunctions(fn) }];
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const next = top.callers.pop();
+      if (next === undefined) {
+        stack.pop();
+        if (top.fn !== fn) order.push(top.fn);
+        continue;
+      }
+      if (seen.has(next) || this.functionModes.has(next)) continue;
+      seen.add(next);
+      stack.push({ fn: next, callers: this.callerFunctions(next) });
+    }
+    return order;
+  }
+
+  private callerFunctions(fn: SyntaxNode): SyntaxNode[] {
+    const out: SyntaxNode[] = [];
+    for (const call of this.deps.callersOf(fn) ?? []) {
+      let child = call;
+      for (let p = call.parent; p; child = p, p = p.parent) {
+        if (p.type === 'lambda') break;
+        if (p.type === 'function_definition') {
+          if (child.fieldName === 'body') out.push(p);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private computeAndCache(fn: SyntaxNode): GradMode {
+    const cached = this.functionModes.get(fn);
+    if (cached) return cached;
     this.inProgress.add(fn);
     const mode = this.computeFunctionMode(fn);
     this.inProgress.delete(fn);
