@@ -1,5 +1,5 @@
 // The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
-import type { SyntaxNode } from '../parser/syntax';
+import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { SemanticModel } from '../semantic/model';
@@ -29,6 +29,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
     if (suppression) suppressions.set(comment.row, suppression);
   }
 
+  const parsedCleanly = !hasErrors(root);
   const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings));
   const diagnostics: Diagnostic[] = [];
   for (const rule of rules) {
@@ -49,7 +50,8 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
           start,
           end,
           severity: severity && severity !== 'off' ? severity : rule.meta.defaultSeverity,
-          fixes: orderFixes(report.fixes ?? []),
+          // As ruff does: no fix where the parser had to recover, since the tree may not be the code.
+          fixes: parsedCleanly ? orderFixes(report.fixes ?? []) : [],
           noqaLine,
         });
       },

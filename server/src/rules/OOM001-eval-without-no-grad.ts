@@ -1,10 +1,10 @@
 import type { Fix, TextEdit } from '../analysis/types';
 import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
-import type { SyntaxNode } from '../parser/syntax';
+import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
 import { candidateForwards, forwardName, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, statementOf, within } from '../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, statementOf, within } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM001: Rule = {
@@ -104,6 +104,8 @@ function leavesTheFile(model: SemanticModel, call: SyntaxNode): boolean {
 
 function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[] {
   const { model } = ctx;
+  // Where the parser had to recover, a rewrite is no better than a guess.
+  if (hasErrors(region.node) || region.statements.some(hasErrors)) return [];
   const noGrad = model.torchMember('no_grad');
   const importEdits: TextEdit[] = noGrad.needsImport ? [addImport(model, 'import torch')] : [];
   if (region.kind === 'function') {
@@ -121,6 +123,8 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     }];
   }
   if (region.kind === 'statement') {
+    // A `with` around a compound statement would guard far more than the forward.
+    if (region.statements.some(isCompound)) return [];
     // Inside code that trains: the output was followed to no backward pass, but a guard placed in
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);

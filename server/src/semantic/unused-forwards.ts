@@ -30,6 +30,8 @@ const NOT_TORCH_METHODS = new Set(['predict', 'predict_proba', 'transform', 'sco
 /** Calls that build, configure or move models rather than run them. */
 const BUILDING_CALLEE = /build|make|create|setup|configure|init|load|to_device|check|export|apply|register|context|_method/i;
 
+const SIMPLE_STATEMENTS = new Set(['expression_statement', 'return_statement', 'assert_statement', 'delete_statement', 'print_statement']);
+
 /** Turning requires_grad off for parameters means forwards build no graph at all. */
 const FROZEN = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
 
@@ -100,8 +102,10 @@ export class UnusedForwardRegions {
     const block = statement.parent;
     const siblings = block ? block.children.filter((c) => isStatement(c)) : [statement];
     const index = siblings.indexOf(statement);
+    // Only simple statements join a run: a `with` around a compound statement or a definition would
+    // guard far more than the forward, or nothing at all.
     const hasUnused = (s: SyntaxNode) =>
-      this.candidates.some((c) => statementOf(c) === s && this.model.forwardFlow.fateOf(c) === 'unused');
+      SIMPLE_STATEMENTS.has(s.type) && this.candidates.some((c) => statementOf(c) === s && this.model.forwardFlow.fateOf(c) === 'unused');
     let first = index;
     while (first > 0 && hasUnused(siblings[first - 1]!)) first--;
     let last = index;
