@@ -2,16 +2,17 @@
 import type { Paint } from './ansi';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
 import type { OutputStreams } from './output';
+import { printable } from './printable';
 
 export function writeFileProblems(report: CheckReport, out: OutputStreams, paint: Paint): void {
   for (const failure of report.failures) {
-    out.stderr(`${paint('bold', failure.displayPath)}: ${paint('red', READ_ERROR_CODE)} ${failure.message}\n`);
+    out.stderr(`${paint('bold', printable(failure.displayPath))}: ${paint('red', READ_ERROR_CODE)} ${failure.message}\n`);
   }
   writeRejectedFixes(report, out, paint);
 }
 
 export function writeRejectedFixes(report: CheckReport, out: OutputStreams, paint: Paint): void {
   for (const rejected of report.rejectedFixes) {
-    out.stderr(`${paint('bold', rejected.displayPath)}: ${paint('yellow', 'fixes not applied:')} ${rejected.message}\n`);
+    out.stderr(`${paint('bold', printable(rejected.displayPath))}: ${paint('yellow', 'fixes not applied:')} ${rejected.message}\n`);
   }
 }

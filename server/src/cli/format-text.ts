@@ -7,6 +7,7 @@ import { renderCodeFrame } from './code-frame';
 import { writeFileProblems } from './file-problems';
 import { rowColumn } from './locations';
 import type { OutputStreams } from './output';
+import { printable } from './printable';
 import { summaryLines } from './summary';
 
 export const SEVERITY_STYLE: Record<Severity, Style> = {
@@ -30,7 +31,7 @@ export function writeTextReport(report: CheckReport, out: OutputStreams, { paint
       const { row, column } = rowColumn(file.source, diagnostic.start);
       const style = SEVERITY_STYLE[diagnostic.severity];
       const fixable = applicableFix(diagnostic, report.selection) ? `${paint('cyan', '[*]')} ` : '';
-      const heading = `${paint('bold', file.displayPath)}:${row}:${column}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
+      const heading = `${paint('bold', printable(file.displayPath))}:${row}:${column}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
       const frame = renderCodeFrame(file.source, diagnostic.start, diagnostic.end, paint, style);
       blocks.push([heading, ...frame].join('\n') + '\n');
     }
