@@ -4,6 +4,7 @@
 /** `text` with control characters written as escapes (`\n`, `\x1b`, `\u009b`), everything else as is. */
 export function printable(text: string): string {
   // Backslashes stay as they are: they separate folders on Windows.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
