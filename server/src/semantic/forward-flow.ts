@@ -14,6 +14,12 @@ export type ForwardFate = 'backward' | 'escapes' | 'unused';
 
 const REACHES_BACKWARD = '\u0000backward';
 const ESCAPES = '\u0000escapes';
+/**
+ * A key with this prefix stands for a detached copy of the value flowing into the key after it: a
+ * detached copy keeps no graph wherever it goes, so only a backward pass it reaches counts (see
+ * GRAPH_FREE).
+ */
+const DETACHED = '\u0001';
 
 /**
  * Where a value goes at the end of an expression: a backward pass, out of sight, a new binding of a
@@ -22,14 +28,40 @@ const ESCAPES = '\u0000escapes';
  */
 type Sink = typeof REACHES_BACKWARD | typeof ESCAPES | { bind: SyntaxNode } | { into: SyntaxNode };
 
-/** Methods whose result carries no graph: the flow stops there. */
-const GRAPH_FREE = new Set(['detach', 'detach_', 'item', 'tolist', 'numpy', 'data', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel']);
+/**
+ * Methods whose result carries no graph: the flow stops there. `.detach()` and `.data` are not among
+ * them: they cut the graph, but where the value then reaches a loss that is backpropagated (a target
+ * network's output used as a constant target), the forward belongs to a training step written that
+ * way on purpose, so the value is followed on.
+ */
+const GRAPH_FREE = new Set(['item', 'tolist', 'numpy', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel']);
+const DETACHING = new Set(['detach', 'detach_', 'data']);
+
+
+/** Functions that turn a tensor into plain numbers (they refuse one that requires grad, too). */
+const TO_PLAIN = /^(to_?np|to_?numpy|tensor_?to_?np|tensor_?to_?numpy|tensor2np|tensor2numpy|asnumpy|float|int|bool|len)$|^(np|numpy)\.(array|asarray|asanyarray)$/;
 
 /** Methods that put their argument into the receiver (a container, a buffer, a meter). */
 const STORING_METHODS = new Set(['append', 'extend', 'insert', 'add', 'update', 'push', 'put', 'feed', 'store', 'record', 'setdefault', 'appendleft', 'add_', 'copy_']);
 
-/** Callee names that may train on what they are given, in code this file cannot see. */
-const TRAINING_CALLEE = /backward|train|optimi[sz]e|update|step|learn|fit|closure|minimi[sz]e|loss/i;
+/** Words of callee names that may train on what they are given, in code this file cannot see. */
+const TRAINING_WORDS = new Set(['backward', 'train', 'training', 'optimize', 'optimise', 'learn', 'fit', 'closure', 'minimize', 'minimise']);
+
+/**
+ * Words of callee names that may keep what they are given (`agent.update(log_probs)`, `memory.update(idx,
+ * errors)`): the value leaves what this file shows. Receivers that only read values are exempt:
+ * metrics, meters, progress bars, and environments that take an action.
+ */
+const KEEPING_WORDS = new Set(['update', 'step']);
+const READ_ONLY_RECEIVER = /(^|_|\.)(env|envs|environment|metric|metrics|meter|meters|acc|accuracy|pbar|bar|progress|tqdm|writer|logger)$/i;
+
+/** `decode_step` -> decode, step; `trainStep` -> train, step. */
+function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/_+/).filter(Boolean);
+}
+
+/** How many blocks of later bindings are checked for hiding an earlier one (bounds the cost per read). */
+const MAX_HIDING_BLOCKS = 16;
 
 /** How many function returns deep the flow is followed to callers. */
 const MAX_RETURN_DEPTH = 64;
@@ -43,6 +75,8 @@ export interface ForwardFlowDeps {
   needsGradients(fn: SyntaxNode): boolean;
   /** Call sites of a function in this file; null when it is used as a value (callers unknown). */
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
+  /** The name (`decoder`, `self.net`) holds an `nn.Module`. */
+  isModuleName(name: string): boolean;
 }
 
 /** One binding of a name: where it is assigned, and the block it is assigned in. */
@@ -69,6 +103,7 @@ export class ForwardFlowAnalysis {
   private readonly callFates = new Map<SyntaxNode, ForwardFate>();
   private readonly bound = new Map<SyntaxNode, Set<string>>();
   private depth = 0;
+  private readonly detachedPending = new Set<string>();
 
   constructor(private readonly deps: ForwardFlowDeps) {}
 
@@ -94,7 +129,7 @@ export class ForwardFlowAnalysis {
     let fate: ForwardFate = 'escapes';
     if (scope.type !== 'lambda') {
       const flow = this.scopeFlow(scope);
-      fate = this.resolve(flow, this.keysOf(flow, this.sinksOf(call, scope)));
+      fate = this.resolve(flow, this.sinkKeys(flow, call, scope));
     }
     this.callFates.set(call, fate);
     return fate;
@@ -103,7 +138,7 @@ export class ForwardFlowAnalysis {
   private resolve(flow: ScopeFlow, keys: Iterable<string>): ForwardFate {
     let fate: ForwardFate = 'unused';
     for (const sink of keys) {
-      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : this.fateOfName(flow, sink);
+      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : this.fateOfKey(flow, sink);
       if (next === 'backward') return next;
       if (next === 'escapes') fate = next;
     }
@@ -121,7 +156,9 @@ export class ForwardFlowAnalysis {
       for (const sink of flow.sinks.get(current) ?? []) {
         if (sink === REACHES_BACKWARD) fate = 'backward';
         else if (sink === ESCAPES) fate = 'escapes';
-        else if (!seen.has(sink)) {
+        else if (sink.startsWith(DETACHED)) {
+          if (this.fateOfKey(flow, sink) === 'backward') fate = 'backward';
+        } else if (!seen.has(sink)) {
           seen.add(sink);
           pending.push(sink);
         }
@@ -129,6 +166,20 @@ export class ForwardFlowAnalysis {
     }
     flow.fates.set(name, fate);
     return fate;
+  }
+
+  /** The fate of a binding's value, or of a detached copy of it (which can only reach a backward pass). */
+  private fateOfKey(flow: ScopeFlow, key: string): ForwardFate {
+    if (!key.startsWith(DETACHED)) return this.fateOfName(flow, key);
+    const name = key.slice(DETACHED.length);
+    // Detached copies flowing back into each other: settled as "unused" while being worked out.
+    if (this.detachedPending.has(name)) return 'unused';
+    this.detachedPending.add(name);
+    try {
+      return this.fateOfName(flow, name) === 'backward' ? 'backward' : 'unused';
+    } finally {
+      this.detachedPending.delete(name);
+    }
   }
 
   private scopeFlow(scope: SyntaxNode): ScopeFlow {
@@ -159,7 +210,7 @@ export class ForwardFlowAnalysis {
       const name = nodeText(node, text);
       const own = scopeOf(node);
       if (own === scope) {
-        const sinks = this.keysOf(flow, this.sinksOf(node, scope));
+        const sinks = this.sinkKeys(flow, node, scope);
         for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, sinks);
       } else if (!this.boundIn(own, name)) {
         // A name of this scope read by a nested function or lambda: what it holds may be used from there.
@@ -181,24 +232,30 @@ export class ForwardFlowAnalysis {
 
   /**
    * The bindings of `name` whose value a read may see. A binding is hidden by a later one (before the
-   * read) that sits in a block holding the read, since that one runs on every way to the read; a
-   * binding later in a loop that holds the read reaches it on the next iteration.
+   * read) that sits in a block holding the read, since that one runs on every way to the read, and by
+   * a later one in a block holding the binding, which runs on every way from it; a binding later in a loop that holds the read reaches it on the next iteration, unless the hiding
+   * binding is itself inside that loop (`fake = netG(noise)` at the top of every iteration hides the
+   * `fake = netG(fixed_noise)` of the iteration before).
    */
   private reachingBindings(flow: ScopeFlow, name: string, read: SyntaxNode): string[] {
     const list = flow.bindings.get(name) ?? [];
     const at = read.start;
     const out: string[] = [];
-    let covered = false;
+    let cover: Binding | null = null;
     let i = 0;
     while (i < list.length && list[i]!.start < at) i++;
-    for (let j = i - 1; j >= 0; j--) {
+    const later: SyntaxNode[] = [];
+    for (let j = i - 1; j >= 0 && !cover; j--) {
       const binding = list[j]!;
-      if (covered) break;
+      // Hidden by a later binding of its own block (`action = net(s)` then `action = to_np(action)`).
+      if (later.some((block) => holds(block, binding.start))) continue;
       out.push(binding.key);
-      if (holds(binding.block, at)) covered = true;
+      if (holds(binding.block, at)) cover = binding;
+      else if (later.length < MAX_HIDING_BLOCKS) later.push(binding.block);
     }
-    if (!covered) out.push(`${name}#entry`);
+    if (!cover) out.push(`${name}#entry`);
     for (let loop = enclosingLoop(read, flow.scope); loop; loop = enclosingLoop(loop, flow.scope)) {
+      if (cover && holds(loop, cover.start)) break;
       for (let j = i; j < list.length && list[j]!.start < loop.end; j++) out.push(list[j]!.key);
     }
     return out;
@@ -215,8 +272,16 @@ export class ForwardFlowAnalysis {
     return keys;
   }
 
+  /** Where the value of `node` goes, as keys of the scope's graph; past `.detach()`, as detached keys. */
+  private sinkKeys(flow: ScopeFlow, node: SyntaxNode, scope: SyntaxNode): string[] {
+    const detached = { seen: false };
+    const keys = this.keysOf(flow, this.sinksOf(node, scope, detached));
+    if (!detached.seen) return keys;
+    return keys.filter((k) => k !== ESCAPES).map((k) => (k === REACHES_BACKWARD || k.startsWith(DETACHED) ? k : DETACHED + k));
+  }
+
   /** Where the value of `node` goes, up to the end of its statement. */
-  private sinksOf(node: SyntaxNode, scope: SyntaxNode): Sink[] {
+  private sinksOf(node: SyntaxNode, scope: SyntaxNode, detached: { seen: boolean }): Sink[] {
     const { text } = this.deps;
     const sinks: Sink[] = [];
     let child = node;
@@ -226,6 +291,7 @@ export class ForwardFlowAnalysis {
           if (child.fieldName !== 'object') return sinks;
           const attr = p.children.find((c) => c.fieldName === 'attribute');
           if (attr && GRAPH_FREE.has(nodeText(attr, text))) return sinks;
+          if (attr && DETACHING.has(nodeText(attr, text))) detached.seen = true;
           break;
         }
         case 'call': {
@@ -241,10 +307,18 @@ export class ForwardFlowAnalysis {
           if (this.deps.isBackwardCall(call)) return [...sinks, REACHES_BACKWARD];
           const name = dottedName(callee(call), text);
           const last = name ? lastSegment(name) : '';
+          if (name && TO_PLAIN.test(name)) return sinks;
           const local = last ? this.deps.functionsNamed(last) : [];
           if (local.some((fn) => this.deps.needsGradients(fn))) return [...sinks, REACHES_BACKWARD];
           if (local.some((fn) => this.storesOnObjects(fn))) return [...sinks, ESCAPES];
-          if (!local.length && last && TRAINING_CALLEE.test(last)) return [...sinks, REACHES_BACKWARD];
+          if (!local.length && last) {
+            const words = nameWords(last);
+            if (words.some((w) => TRAINING_WORDS.has(w))) return [...sinks, REACHES_BACKWARD];
+            const receiver = name!.slice(0, Math.max(0, name!.length - last.length - 1));
+            // (A model's own method or submodule, `decoder.decode_step(...)`, computes on it.)
+            const keeps = words.some((w) => KEEPING_WORDS.has(w)) && !READ_ONLY_RECEIVER.test(receiver) && !(receiver && this.deps.isModuleName(receiver));
+            if (keeps) return [...sinks, ESCAPES];
+          }
           // A call kept only for its effect (`attach_predictions(outputs, instances)`) may store the
           // output into the other objects it is given.
           if (call.parent?.type === 'expression_statement' && !local.length) {

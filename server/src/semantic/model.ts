@@ -132,6 +132,7 @@ export class SemanticModel {
       functionsNamed: this.lookupFunctions,
       needsGradients: (fn) => this.needsGradients(fn),
       callersOf: (fn) => this.callersOf(fn),
+      isModuleName: (name) => this.modules.isModuleName(name),
     }));
   }
 
