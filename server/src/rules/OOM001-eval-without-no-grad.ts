@@ -23,6 +23,8 @@ follows it through assignments, unpacking, arithmetic, method calls, the lists a
 and the returns of functions to their callers in the same file; a forward pass whose output reaches no
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
 a training loop, a sampling helper that only saves images, a prediction after training at module level.
+A helper that returns a forward pass's output to both training and logging (\`compute_loss(data)\`
+called once for \`.item()\` before the training step) is reported at the call that only logs.
 Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
 through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
 gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the
@@ -69,6 +71,7 @@ training loop.`,
     const { model } = ctx;
     const reported = new Set<SyntaxNode>();
     const candidates = candidateForwards(model);
+    const forwards = new Set(model.forwardCalls);
     const unused = new UnusedForwardRegions(model, candidates);
     for (const call of candidates) {
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
@@ -77,11 +80,14 @@ training loop.`,
       if (!region || reported.has(region.node)) continue;
       reported.add(region.node);
       const forward = forwardName(model, call);
+      // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
+      const where = named ? ` in evaluation code (${region.reason})` : '';
+      const why = named ? '' : `: ${region.kind === 'function' ? `it runs in ${region.reason}` : region.reason}`;
       ctx.report({
         node: call,
-        message: named
-          ? `Forward pass \`${forward}(...)\` in evaluation code (${region.reason}) records an autograd graph that is never used.`
-          : `Forward pass \`${forward}(...)\` records an autograd graph that is never used: ${region.kind === 'function' ? `it runs in ${region.reason}` : region.reason}.`,
+        message: forwards.has(call)
+          ? `Forward pass \`${forward}(...)\`${where} records an autograd graph that is never used${why}.`
+          : `\`${forward}(...)\` runs a forward pass${where} whose autograd graph is never used${why}.`,
         fixes: guardFix(ctx, region, call),
       });
     }

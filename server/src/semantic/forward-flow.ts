@@ -20,13 +20,22 @@ const ESCAPES = '\u0000escapes';
  * GRAPH_FREE).
  */
 const DETACHED = '\u0001';
+/** Returned from the function: goes wherever its callers in this file send the call's result. */
+const RETURNS = '\u0000returns';
 
 /**
  * Where a value goes at the end of an expression: a backward pass, out of sight, a new binding of a
  * name (`bind`: the identifier being assigned), or into the object a name holds (`into`: the name's
  * identifier where it receives it, as in `outputs.append(out)` or `totals[key] = out`).
  */
-type Sink = typeof REACHES_BACKWARD | typeof ESCAPES | { bind: SyntaxNode } | { into: SyntaxNode };
+type Sink = typeof REACHES_BACKWARD | typeof ESCAPES | typeof RETURNS | { bind: SyntaxNode } | { into: SyntaxNode };
+
+/** Where a value goes inside its own function, returns not followed to the callers. */
+export interface LocalReach {
+  backward: boolean;
+  escapes: boolean;
+  returns: boolean;
+}
 
 /**
  * Methods whose result carries no graph: the flow stops there. `.detach()` and `.data` are not among
@@ -138,7 +147,7 @@ export class ForwardFlowAnalysis {
   private resolve(flow: ScopeFlow, keys: Iterable<string>): ForwardFate {
     let fate: ForwardFate = 'unused';
     for (const sink of keys) {
-      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : this.fateOfKey(flow, sink);
+      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : sink === RETURNS ? this.returnedFate(flow.scope) : this.fateOfKey(flow, sink);
       if (next === 'backward') return next;
       if (next === 'escapes') fate = next;
     }
@@ -156,7 +165,10 @@ export class ForwardFlowAnalysis {
       for (const sink of flow.sinks.get(current) ?? []) {
         if (sink === REACHES_BACKWARD) fate = 'backward';
         else if (sink === ESCAPES) fate = 'escapes';
-        else if (sink.startsWith(DETACHED)) {
+        else if (sink === RETURNS) {
+          const returned = this.returnedFate(flow.scope);
+          if (returned !== 'unused') fate = returned;
+        } else if (sink.startsWith(DETACHED)) {
           if (this.fateOfKey(flow, sink) === 'backward') fate = 'backward';
         } else if (!seen.has(sink)) {
           seen.add(sink);
@@ -277,7 +289,7 @@ export class ForwardFlowAnalysis {
     const detached = { seen: false };
     const keys = this.keysOf(flow, this.sinksOf(node, scope, detached));
     if (!detached.seen) return keys;
-    return keys.filter((k) => k !== ESCAPES).map((k) => (k === REACHES_BACKWARD || k.startsWith(DETACHED) ? k : DETACHED + k));
+    return keys.filter((k) => k !== ESCAPES && k !== RETURNS).map((k) => (k === REACHES_BACKWARD || k.startsWith(DETACHED) ? k : DETACHED + k));
   }
 
   /** Where the value of `node` goes, up to the end of its statement. */
@@ -358,7 +370,7 @@ export class ForwardFlowAnalysis {
         }
         case 'return_statement':
         case 'yield':
-          return [...sinks, ...this.returnedSinks(scope)];
+          return [...sinks, RETURNS];
         case 'subscript':
           // `out[0]` comes from `out`; `preds[i]` does not come from `i`.
           if (child.fieldName !== 'value') return sinks;
@@ -404,18 +416,43 @@ export class ForwardFlowAnalysis {
   }
 
   /** A returned value goes wherever the callers in this file send the call's result. */
-  private returnedSinks(scope: SyntaxNode): Sink[] {
-    if (scope.type !== 'function_definition') return [ESCAPES];
+  private returnedFate(scope: SyntaxNode): ForwardFate {
+    if (scope.type !== 'function_definition') return 'escapes';
     // A method's result can be asked for by whoever holds the object, here or elsewhere.
-    if (isMethod(scope)) return [ESCAPES];
+    if (isMethod(scope)) return 'escapes';
     const callers = this.deps.callersOf(scope);
-    if (!callers || !callers.length) return [ESCAPES];
+    if (!callers || !callers.length) return 'escapes';
     for (const call of callers) {
       const fate = this.fateOf(call);
-      if (fate === 'backward') return [REACHES_BACKWARD];
-      if (fate === 'escapes') return [ESCAPES];
+      if (fate !== 'unused') return fate;
     }
-    return [];
+    return 'unused';
+  }
+
+  /**
+   * Where the output of a forward pass goes inside its own function, whatever the callers then do
+   * with a returned value: a helper shared by training and evaluation (`compute_loss(data)`) returns
+   * to both, and each call site has its own answer.
+   */
+  localReach(call: SyntaxNode): LocalReach {
+    const reach: LocalReach = { backward: false, escapes: false, returns: false };
+    const scope = scopeOf(call);
+    if (scope.type === 'lambda') return { ...reach, escapes: true };
+    const flow = this.scopeFlow(scope);
+    const seen = new Set<string>();
+    const pending = this.sinkKeys(flow, call, scope);
+    for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+      if (key === REACHES_BACKWARD) reach.backward = true;
+      else if (key === ESCAPES) reach.escapes = true;
+      else if (key === RETURNS) reach.returns = true;
+      else if (key.startsWith(DETACHED)) {
+        if (this.fateOfKey(flow, key) === 'backward') reach.backward = true;
+      } else if (!seen.has(key)) {
+        seen.add(key);
+        pending.push(...(flow.sinks.get(key) ?? []));
+      }
+    }
+    return reach;
   }
 
   /** The function assigns to attributes or subscripts of objects, or stores into them through methods. */

@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from './eval-context';
 import type { SemanticModel } from './model';
 import { dottedName, lastSegment, nodeText } from './names';
-import { classOfMethod, enclosingFunction, functionName, isStatement, statementOf } from './scopes';
+import { classOfMethod, enclosingFunction, functionName, isStatement, statementOf, within } from './scopes';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are
@@ -19,9 +19,50 @@ export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode):
   return model.functionsNamed(last).some((fn) => model.forwardCalls.some((c) => c !== call && enclosingFunction(c) === fn));
 }
 
-/** Grad-enabled forward passes that this rule considers, in document order. */
+/** Grad-enabled forward passes that this rule considers, in document order, with the helper calls below. */
 export function candidateForwards(model: SemanticModel): SyntaxNode[] {
-  return model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
+  const forwards = model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
+  const helpers = helperForwardCalls(model);
+  if (!helpers.length) return forwards;
+  return [...forwards, ...helpers].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Calls of a function of this file that returns the output of its own forward pass, where other
+ * callers train on it (so it is not reported inside the function): `pi_l_old = compute_loss_pi(data)
+ * .item()` before the training step that calls it again, a `get_action(obs)` that calls the same
+ * `get_policy(obs)` as the loss. Each such call builds the helper's graph; the call site decides
+ * whether anything uses it.
+ */
+export function helperForwardCalls(model: SemanticModel): SyntaxNode[] {
+  const { text } = model;
+  const returning = new Map<SyntaxNode, boolean>();
+  const out: SyntaxNode[] = [];
+  for (const call of model.nodesOfKind('call')) {
+    const fn = call.children.find((c) => c.fieldName === 'function');
+    if (fn?.type !== 'identifier') continue;
+    const helpers = model.functionsNamed(nodeText(fn, text));
+    if (helpers.length !== 1) continue;
+    const helper = helpers[0]!;
+    if (within(call, helper)) continue;
+    let returnsOutput = returning.get(helper);
+    if (returnsOutput === undefined) {
+      returnsOutput = returnsTrainedOutput(model, helper);
+      returning.set(helper, returnsOutput);
+    }
+    if (returnsOutput && model.gradMode.at(call) === 'enabled') out.push(call);
+  }
+  return out;
+}
+
+/** The helper never trains itself and returns the output of a forward pass of its own that some caller trains on. */
+function returnsTrainedOutput(model: SemanticModel, helper: SyntaxNode): boolean {
+  if (classOfMethod(helper) !== null || model.needsGradients(helper)) return false;
+  return model.forwardCalls.some((c) => {
+    if (enclosingFunction(c) !== helper || model.gradMode.at(c) !== 'enabled') return false;
+    const reach = model.forwardFlow.localReach(c);
+    return reach.returns && !reach.backward && !reach.escapes && model.forwardFlow.fateOf(c) === 'backward';
+  });
 }
 
 /** Method names that scikit-learn and friends share with models. */
