@@ -2,9 +2,9 @@ import type { Fix, TextEdit } from '../analysis/types';
 import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
 import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
-import { candidateForwards, forwardName, UnusedForwardRegions } from '../semantic/unused-forwards';
+import { candidateForwards, forwardName, GradOffEvidence, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, statementOf, within } from '../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf, within } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM001: Rule = {
@@ -29,7 +29,9 @@ Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_ena
 through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
 gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the
 file shows: returned from a function that nothing in the file calls, stored on an object, or produced by a
-function handed to another as a value. It reports each unguarded function or region once, at its first
+function handed to another as a value. Nor is code that calls \`.numpy()\` on a model output without
+detaching it: PyTorch refuses that while the output is part of a graph, so such code runs with gradients
+off, guarded where the file cannot show it. It reports each unguarded function or region once, at its first
 forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
@@ -73,7 +75,9 @@ training loop.`,
     const candidates = candidateForwards(model);
     const forwards = new Set(model.forwardCalls);
     const unused = new UnusedForwardRegions(model, candidates);
+    const gradOff = new GradOffEvidence(model);
     for (const call of candidates) {
+      if (gradOff.provesGradOff(scopeOf(call))) continue;
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
       const named = leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
       const region = named ?? unused.regionOf(call);

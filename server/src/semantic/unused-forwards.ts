@@ -3,8 +3,8 @@
 import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from './eval-context';
 import type { SemanticModel } from './model';
-import { dottedName, lastSegment, nodeText } from './names';
-import { classOfMethod, enclosingFunction, functionName, isStatement, statementOf, within } from './scopes';
+import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from './scopes';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are
@@ -185,4 +185,55 @@ function isTestCode(model: SemanticModel, fn: SyntaxNode): boolean {
     }
   }
   return false;
+}
+
+/** Methods whose result still requires grad when their receiver does. */
+const KEEPS_REQUIRES_GRAD = new Set(['cpu', 'to', 'cuda', 'float', 'double', 'half', 'squeeze', 'unsqueeze', 'view', 'reshape', 'permute', 'transpose', 'contiguous', 'clone', 'flatten', 't', 'sigmoid', 'softmax', 'log_softmax', 'exp', 'mean', 'sum', 'abs']);
+
+/**
+ * Code that shows it runs with gradients off: it calls `.numpy()` on a forward pass's output (or a
+ * copy that still requires grad), which PyTorch refuses while the output is part of a graph. Such
+ * code is guarded where this file cannot see (`valid(...)` called under `torch.no_grad()` from
+ * another file), or its model has no trainable parameters; either way it records no graph.
+ */
+export class GradOffEvidence {
+  private readonly numpyCalls = new Map<SyntaxNode, SyntaxNode[]>();
+  private readonly verdicts = new Map<SyntaxNode, boolean>();
+
+  constructor(private readonly model: SemanticModel) {
+    for (const call of model.nodesOfKind('call')) {
+      if (methodCall(call, model.text)?.method !== 'numpy') continue;
+      const scope = scopeOf(call);
+      let list = this.numpyCalls.get(scope);
+      if (!list) this.numpyCalls.set(scope, (list = []));
+      list.push(call);
+    }
+  }
+
+  /** True when the code of this scope (a function or the module) shows it runs with gradients off. */
+  provesGradOff(scope: SyntaxNode): boolean {
+    let verdict = this.verdicts.get(scope);
+    if (verdict === undefined) this.verdicts.set(scope, (verdict = this.compute(scope)));
+    return verdict;
+  }
+
+  private compute(scope: SyntaxNode): boolean {
+    const numpyCalls = this.numpyCalls.get(scope);
+    if (!numpyCalls) return false;
+    const { text } = this.model;
+    const forwards = new Set(this.model.forwardCalls.filter((f) => scopeOf(f) === scope));
+    const outputNames = new Set<string>();
+    for (const f of forwards) {
+      const p = f.parent;
+      const left = p?.type === 'assignment' ? p.children.find((c) => c.fieldName === 'left') : undefined;
+      if (left?.type === 'identifier') outputNames.add(nodeText(left, text));
+    }
+    return numpyCalls.some((call) => {
+      let receiver = unparenthesize(methodCall(call, text)!.receiver);
+      for (let inner = methodCall(receiver, text); inner && KEEPS_REQUIRES_GRAD.has(inner.method); inner = methodCall(receiver, text)) {
+        receiver = unparenthesize(inner.receiver);
+      }
+      return forwards.has(receiver) || (receiver.type === 'identifier' && outputNames.has(nodeText(receiver, text)));
+    });
+  }
 }
