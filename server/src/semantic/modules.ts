@@ -178,8 +178,25 @@ export class ModuleAnalysis {
     // Imported functions (`torch.sigmoid`, `F.relu`) are operations, not models.
     if (this.deps.imports.qualify(name) && !this.isModuleName(name)) return false;
     if (LOSS_NAME.test(lastSegment(name))) return false;
-    if (!this.isModuleName(name)) return false;
+    if (!this.isModuleName(name) && !this.holdsLoadedObject(name)) return false;
     return !this.holdsNonModelLayer(name);
+  }
+
+  /**
+   * `rnn = torch.load("model.pt")` then `rnn(x)`: a whole pickled model. Only a call makes it one (a
+   * loaded state dict or tensor is never called), so this is asked of called names alone.
+   */
+  private holdsLoadedObject(name: string): boolean {
+    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
+    return defs.length > 0 && defs.every((d) => {
+      let value = unparenthesize(d.value!);
+      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+        value = unparenthesize(m.receiver);
+      }
+      if (!is(value, 'call')) return false;
+      const dotted = dottedName(callee(value), this.deps.text);
+      return dotted !== null && ['torch.load', 'torch.jit.load'].includes(this.deps.imports.qualify(dotted) ?? dotted);
+    });
   }
 
   /** Names bound only to parameter-free layers or losses (`act = nn.ReLU()`). */
