@@ -2,7 +2,7 @@ import type { Fix, TextEdit } from '../analysis/types';
 import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
 import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
-import { candidateForwards, forwardName, GradOffEvidence, UnusedForwardRegions } from '../semantic/unused-forwards';
+import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf, within } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
@@ -24,7 +24,8 @@ and the returns of functions to their callers in the same file; a forward pass w
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
 a training loop, a sampling helper that only saves images, a prediction after training at module level.
 A helper that returns a forward pass's output to both training and logging (\`compute_loss(data)\`
-called once for \`.item()\` before the training step) is reported at the call that only logs.
+called once for \`.item()\` before the training step), or a method of the file's model that returns one
+(\`samples = vae.generate(z)\` only saved as images), is reported at each call whose result is not used.
 Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
 through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
 gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the
@@ -76,11 +77,18 @@ training loop.`,
     const forwards = new Set(model.forwardCalls);
     const unused = new UnusedForwardRegions(model, candidates);
     const gradOff = new GradOffEvidence(model);
-    for (const call of candidates) {
+    const helpers = model.facts.module(HELPER_CALLS);
+    // Functions whose own forward passes are reported: calls of them are not reported again.
+    const reportedInside = new Set<SyntaxNode | null>();
+    // Forward passes first, then calls of helpers that run one.
+    const ordered = [...candidates.filter((c) => !helpers.has(c)), ...candidates.filter((c) => helpers.has(c))];
+    for (const call of ordered) {
       if (gradOff.provesGradOff(scopeOf(call))) continue;
+      if (helpers.has(call) && reportedInside.has(helpers.get(call)!)) continue;
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
       const named = leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
       const region = named ?? unused.regionOf(call);
+      if (region && !helpers.has(call)) reportedInside.add(enclosingFunction(call));
       if (!region || reported.has(region.node)) continue;
       reported.add(region.node);
       const forward = forwardName(model, call);

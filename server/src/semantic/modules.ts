@@ -8,8 +8,8 @@ import { classOfMethod, enclosingFunction } from './scopes';
 /** Names people give models; used when nothing else in the file says what a name holds. */
 const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
 
-/** `build_model`, `unwrap_model`, `load_net`: functions that make or handle models are not models. */
-const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select)_/i;
+/** `build_model`, `unwrap_model`, `extract_embedder_from_model`: functions that make or handle models are not models. */
+const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect)_|_from_/i;
 
 /** Names of loss functions and criteria: calling them is not a forward pass of a model. */
 export const LOSS_NAME = /(^|_)(loss|losses|criterion|crit)(_|$)|^(loss|criterion)|loss_?fn|lossfn|Loss$/i;
@@ -118,6 +118,8 @@ export class ModuleAnalysis {
     const last = lastSegment(name);
     // GAN code names its networks `G` and `D`; lower-case `g` and `d` are gradients and data.
     if (!(MODEL_NAME.test(last) || /^(G|D)$/.test(last)) || MODEL_VERB.test(last)) return false;
+    // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
+    if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
     if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.deps.functionsNamed(name).length)) return false;
     return true;

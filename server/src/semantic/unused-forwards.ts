@@ -2,6 +2,7 @@
 // can guard: a whole function that never trains, or a run of statements inside code that does.
 import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from './eval-context';
+import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from './scopes';
@@ -22,46 +23,52 @@ export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode):
 /** Grad-enabled forward passes that this rule considers, in document order, with the helper calls below. */
 export function candidateForwards(model: SemanticModel): SyntaxNode[] {
   const forwards = model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
-  const helpers = helperForwardCalls(model);
-  if (!helpers.length) return forwards;
-  return [...forwards, ...helpers].sort((a, b) => a.start - b.start);
+  const helpers = model.facts.module(HELPER_CALLS);
+  if (!helpers.size) return forwards;
+  return [...forwards, ...helpers.keys()].sort((a, b) => a.start - b.start);
 }
 
 /**
- * Calls of a function of this file that returns the output of its own forward pass, where other
- * callers train on it (so it is not reported inside the function): `pi_l_old = compute_loss_pi(data)
- * .item()` before the training step that calls it again, a `get_action(obs)` that calls the same
- * `get_policy(obs)` as the loss. Each such call builds the helper's graph; the call site decides
- * whether anything uses it.
+ * Calls of a function or method of this file that returns the output of its own forward pass, with
+ * the function they call. Where the function is shared (it feeds the loss of the training step and
+ * a log line, or a method returns its output to whoever holds the object), each call builds the
+ * function's graph and the call site decides whether anything uses it: `pi_l_old =
+ * compute_loss_pi(data).item()` before the training step that calls it again, `get_policy(obs)` in
+ * `get_action`, `samples = model.generate(z)` only saved as images.
  */
-export function helperForwardCalls(model: SemanticModel): SyntaxNode[] {
+export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: SemanticModel): Map<SyntaxNode, SyntaxNode> => {
   const { text } = model;
   const returning = new Map<SyntaxNode, boolean>();
-  const out: SyntaxNode[] = [];
+  const out = new Map<SyntaxNode, SyntaxNode>();
   for (const call of model.nodesOfKind('call')) {
     const fn = call.children.find((c) => c.fieldName === 'function');
-    if (fn?.type !== 'identifier') continue;
-    const helpers = model.functionsNamed(nodeText(fn, text));
+    let name: string | null = null;
+    if (fn?.type === 'identifier') name = nodeText(fn, text);
+    else if (fn?.type === 'attribute') name = methodCall(call, text)?.method ?? null;
+    if (!name) continue;
+    const helpers = model.functionsNamed(name);
     if (helpers.length !== 1) continue;
     const helper = helpers[0]!;
-    if (within(call, helper)) continue;
+    // A plain function is called by its name, a method through an attribute.
+    if ((classOfMethod(helper) !== null) !== (fn?.type === 'attribute') || within(call, helper)) continue;
     let returnsOutput = returning.get(helper);
-    if (returnsOutput === undefined) {
-      returnsOutput = returnsTrainedOutput(model, helper);
-      returning.set(helper, returnsOutput);
-    }
-    if (returnsOutput && model.gradMode.at(call) === 'enabled') out.push(call);
+    if (returnsOutput === undefined) returning.set(helper, (returnsOutput = returnsForwardOutput(model, helper)));
+    if (returnsOutput && model.gradMode.at(call) === 'enabled') out.set(call, helper);
   }
   return out;
-}
+});
 
-/** The helper never trains itself and returns the output of a forward pass of its own that some caller trains on. */
-function returnsTrainedOutput(model: SemanticModel, helper: SyntaxNode): boolean {
-  if (classOfMethod(helper) !== null || model.needsGradients(helper)) return false;
+/**
+ * The helper never trains itself and returns the output of a forward pass of its own. For a plain
+ * function, some caller must also train on it (otherwise the forward is reported inside).
+ */
+function returnsForwardOutput(model: SemanticModel, helper: SyntaxNode): boolean {
+  if (model.needsGradients(helper)) return false;
+  const method = classOfMethod(helper) !== null;
   return model.forwardCalls.some((c) => {
     if (enclosingFunction(c) !== helper || model.gradMode.at(c) !== 'enabled') return false;
     const reach = model.forwardFlow.localReach(c);
-    return reach.returns && !reach.backward && !reach.escapes && model.forwardFlow.fateOf(c) === 'backward';
+    return reach.returns && !reach.backward && !reach.escapes && (method || model.forwardFlow.fateOf(c) === 'backward');
   });
 }
 
