@@ -15,6 +15,8 @@ import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf } from './scopes';
 
+const NO_FUNCTIONS: readonly SyntaxNode[] = [];
+
 export class SemanticModel {
   private readonly byKind = new Map<string, SyntaxNode[]>();
   readonly text: string;
@@ -141,7 +143,7 @@ export class SemanticModel {
   }
 
   /** The same function object every time, so that answers keyed by it stay with this model. */
-  readonly lookupFunctions = (name: string): SyntaxNode[] => this.functionsNamed(name);
+  readonly lookupFunctions = (name: string): readonly SyntaxNode[] => this.functionsNamed(name);
 
   /** The function (or a helper of this file it calls) computes gradients. */
   needsGradients(fn: SyntaxNode): boolean {
@@ -183,8 +185,18 @@ export class SemanticModel {
     return this.lazy('usesGpu', () => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(this.text));
   }
 
-  functionsNamed(name: string): SyntaxNode[] {
-    return this.lazy(`functions:${name}`, () => this.nodesOfKind('function_definition').filter((f) => functionName(f, this.text) === name));
+  functionsNamed(name: string): readonly SyntaxNode[] {
+    const byName = this.lazy('functionsByName', () => {
+      const map = new Map<string, SyntaxNode[]>();
+      for (const f of this.nodesOfKind('function_definition')) {
+        const key = functionName(f, this.text);
+        const list = map.get(key);
+        if (list) list.push(f);
+        else map.set(key, [f]);
+      }
+      return map;
+    });
+    return byName.get(name) ?? NO_FUNCTIONS;
   }
 
   /**
