@@ -85,8 +85,10 @@ training loop.`,
     for (const call of ordered) {
       if (gradOff.provesGradOff(scopeOf(call))) continue;
       if (helpers.has(call) && reportedInside.has(helpers.get(call)!)) continue;
-      // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
-      const named = leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
+      // Evaluation by its name, its data or model.eval(); otherwise by where the output goes. A
+      // helper's call is judged by where its result goes alone: names say less about code that
+      // only calls a function that runs the model.
+      const named = helpers.has(call) || leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
       const region = named ?? unused.regionOf(call);
       if (region && !helpers.has(call)) reportedInside.add(enclosingFunction(call));
       if (!region || reported.has(region.node)) continue;

@@ -218,7 +218,14 @@ export class ForwardFlowAnalysis {
     }
     for (const list of flow.bindings.values()) list.sort((a, b) => a.start - b.start);
     for (const node of nodes) {
-      if (node.type !== 'identifier' || !isRead(node)) continue;
+      if (node.type !== 'identifier') continue;
+      if (node.fieldName === 'left' && node.parent?.type === 'augmented_assignment' && scopeOf(node) === scope) {
+        // `loss += reg` reads the old `loss` into the new one.
+        const name = nodeText(node, text);
+        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, [`${name}#${node.start}`]);
+        continue;
+      }
+      if (!isRead(node)) continue;
       const name = nodeText(node, text);
       const own = scopeOf(node);
       if (own === scope) {

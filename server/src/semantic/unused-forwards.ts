@@ -66,7 +66,8 @@ function returnsForwardOutput(model: SemanticModel, helper: SyntaxNode): boolean
   if (model.needsGradients(helper)) return false;
   const method = classOfMethod(helper) !== null;
   return model.forwardCalls.some((c) => {
-    if (enclosingFunction(c) !== helper || model.gradMode.at(c) !== 'enabled') return false;
+    // (A call of another function of this file that runs forwards is judged there.)
+    if (enclosingFunction(c) !== helper || model.gradMode.at(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
     const reach = model.forwardFlow.localReach(c);
     return reach.returns && !reach.backward && !reach.escapes && (method || model.forwardFlow.fateOf(c) === 'backward');
   });
