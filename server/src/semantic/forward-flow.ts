@@ -113,6 +113,7 @@ export class ForwardFlowAnalysis {
   private readonly bound = new Map<SyntaxNode, Set<string>>();
   private depth = 0;
   private readonly detachedPending = new Set<string>();
+  private readonly plainReturns = new Map<SyntaxNode, boolean>();
 
   constructor(private readonly deps: ForwardFlowDeps) {}
 
@@ -329,6 +330,8 @@ export class ForwardFlowAnalysis {
           if (name && TO_PLAIN.test(name)) return sinks;
           const local = last ? this.deps.functionsNamed(last) : [];
           if (local.some((fn) => this.deps.needsGradients(fn))) return [...sinks, REACHES_BACKWARD];
+          // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
+          if (local.length && local.every((fn) => this.returnsPlainValues(fn)) && !local.some((fn) => this.storesOnObjects(fn))) return sinks;
           if (local.some((fn) => this.storesOnObjects(fn))) return [...sinks, ESCAPES];
           if (!local.length && last) {
             const words = nameWords(last);
@@ -346,6 +349,8 @@ export class ForwardFlowAnalysis {
           }
           const m = methodCall(call, text);
           if (m && STORING_METHODS.has(m.method)) {
+            // Meters, metrics and loggers only read what they are given (`loss_meter.update(loss)`).
+            if (READ_ONLY_RECEIVER.test(dottedName(m.receiver, text) ?? '')) return sinks;
             if (m.receiver.type === 'identifier') sinks.push({ into: m.receiver });
             else return [...sinks, ESCAPES];
           }
@@ -378,6 +383,10 @@ export class ForwardFlowAnalysis {
         case 'return_statement':
         case 'yield':
           return [...sinks, RETURNS];
+        case 'comparison_operator':
+        case 'not_operator':
+          // `hit_ratio > 0.05`, `pred == y`: booleans carry no graph.
+          return sinks;
         case 'subscript':
           // `out[0]` comes from `out`; `preds[i]` does not come from `i`.
           if (child.fieldName !== 'value') return sinks;
@@ -460,6 +469,39 @@ export class ForwardFlowAnalysis {
       }
     }
     return reach;
+  }
+
+  /** Every return of the function gives a plain value: `.item()`, `.tolist()`, a number, nothing. */
+  private returnsPlainValues(fn: SyntaxNode): boolean {
+    let plain = this.plainReturns.get(fn);
+    if (plain !== undefined) return plain;
+    const { text } = this.deps;
+    const returns: SyntaxNode[] = [];
+    const stack = [...fn.children];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition') continue;
+      // A generator's values come out through `yield`: not plain returns.
+      if (node.type === 'yield') return this.settlePlain(fn, false);
+      if (node.type === 'return_statement') returns.push(node);
+      for (const child of node.children) stack.push(child);
+    }
+    plain = returns.length > 0 && returns.every((r) => {
+      if (r.type !== 'return_statement') return false;
+      const value = r.children.find((c) => c.named && c.type !== 'comment');
+      if (!value) return true;
+      if (['integer', 'float', 'string', 'true', 'false', 'none', 'comparison_operator', 'not_operator'].includes(value.type)) return true;
+      const m = value.type === 'call' ? methodCall(value, text) : null;
+      if (m && GRAPH_FREE.has(m.method)) return true;
+      const name = value.type === 'call' ? dottedName(callee(value), text) : null;
+      return name !== null && TO_PLAIN.test(name);
+    });
+    return this.settlePlain(fn, plain);
+  }
+
+  private settlePlain(fn: SyntaxNode, plain: boolean): boolean {
+    this.plainReturns.set(fn, plain);
+    return plain;
   }
 
   /** The function assigns to attributes or subscripts of objects, or stores into them through methods. */
