@@ -31,7 +31,9 @@ export function looksLikeEvalData(name: string): boolean {
 const EVAL_FUNCTION = /^(eval|evaluate|evaluation|valid|validate|validation|val|test|predict|infer|inference)(_|$)|^(eval|valid|test|predict|infer)[a-z]*$|^(generate|sample)$/i;
 
 export function isEvalFunctionName(name: string, extra: readonly string[]): boolean {
-  if (EVAL_FUNCTION.test(name)) return true;
+  // Private helpers too (`_eval_step`, `__evaluate`), but not private test helpers (`_test_model`).
+  const bare = name.replace(/^_+/, '');
+  if (EVAL_FUNCTION.test(bare === name || !/^test/i.test(bare) ? bare : name)) return true;
   return extra.some((e) => (e.endsWith('*') ? name.startsWith(e.slice(0, -1)) : name === e));
 }
 
@@ -51,6 +53,9 @@ interface GradientScan {
  */
 const scansByLookup = new WeakMap<FunctionLookup, Map<SyntaxNode, GradientScan>>();
 
+/** Receivers whose `step()` advances something other than an optimiser. */
+const NOT_TRAINING_STEP = /(^|_|\.)(env|envs|environment|calculator|meter|meters|metric|metrics|pbar|bar|progress|tqdm|writer|logger|timer|sim|simulator|game|world)$/i;
+
 function scanForGradients(node: SyntaxNode, text: string): GradientScan {
   let trains = false;
   const callees: string[] = [];
@@ -61,8 +66,11 @@ function scanForGradients(node: SyntaxNode, text: string): GradientScan {
       const m = methodCall(n, text);
       const method = m?.method ?? '';
       const name = dottedName(fn, text) ?? '';
-      if (['backward', 'step', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
-        // `scheduler.step()` and `optimizer.step()` both mean training.
+      const receiver = m ? dottedName(m.receiver, text) ?? '' : '';
+      // `scheduler.step()` and `optimizer.step()` both mean training; an environment's, a meter's or
+      // a metric calculator's `step()` does not.
+      const steps = method === 'step' && !NOT_TRAINING_STEP.test(receiver);
+      if (steps || ['backward', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
         trains = true;
       }
       if (fn?.type === 'identifier') callees.push(name);

@@ -175,6 +175,7 @@ export class ModuleAnalysis {
       if (m.method === 'forward') return this.isModuleExpr(m.receiver);
       return false;
     }
+    if (fn.type === 'subscript') return this.isModelInCollection(fn);
     const name = dottedName(fn, text);
     if (!name || name === 'self') return false;
     // Imported functions (`torch.sigmoid`, `F.relu`) are operations, not models.
@@ -182,6 +183,15 @@ export class ModuleAnalysis {
     if (LOSS_NAME.test(lastSegment(name))) return false;
     if (!this.isModuleName(name) && !this.holdsLoadedObject(name)) return false;
     return !this.holdsNonModelLayer(name);
+  }
+
+  /** `self.model["generator"](z)`, `models['netG'](z)`: a model kept in a collection under a string key. */
+  private isModelInCollection(subscript: SyntaxNode): boolean {
+    const base = subscript.children.find((c) => c.fieldName === 'value');
+    const key = subscript.children.find((c) => c.fieldName === 'subscript');
+    const name = base ? dottedName(base, this.deps.text) : null;
+    if (!name || key?.type !== 'string' || LOSS_NAME.test(nodeText(key, this.deps.text))) return false;
+    return /(^|\.)(models|nets|networks)$/.test(name) || this.isModuleName(name);
   }
 
   /**

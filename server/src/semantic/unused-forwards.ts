@@ -116,7 +116,10 @@ export class UnusedForwardRegions {
    * code that trains (a GAN's `netD(netG(z).detach())` step).
    */
   private isModelRun(call: SyntaxNode): boolean {
-    const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, this.model.text);
+    let target = call.children.find((c) => c.fieldName === 'function') ?? null;
+    // `self.model["generator"](z)` runs a model kept in a collection.
+    if (target?.type === 'subscript') target = target.children.find((c) => c.fieldName === 'value') ?? null;
+    const name = dottedName(target, this.model.text);
     if (!name) return false;
     const last = lastSegment(name);
     if (/^[A-Z]/.test(last) || NOT_TORCH_METHODS.has(last) || BUILDING_CALLEE.test(last)) return false;
