@@ -18,7 +18,8 @@ export const OOM001: Rule = {
       whatItDoes: `Checks for forward passes that run while gradient recording is on and whose output never
 reaches a backward pass. Two kinds of evidence count. Evaluation code: functions named like \`evaluate\`,
 \`validate\`, \`test\`, \`predict\`, \`infer\`, \`generate\` or \`sample\`, loops over validation or test
-loaders, code after \`model.eval()\`. And, whatever the code is called, where the output goes: the rule
+loaders, code after \`model.eval()\`, methods of a class that puts its model in eval mode in \`__init__\`
+for good. And, whatever the code is called, where the output goes: the rule
 follows it through assignments, unpacking, arithmetic, method calls, the lists and dicts it is put into,
 and the returns of functions to their callers in the same file; a forward pass whose output reaches no
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of

@@ -132,9 +132,36 @@ export class UnusedForwardRegions {
       if (functionName(fn, this.model.text) === '__init__') return false;
       const callers = this.model.callersOf(fn);
       // (Code that trains runs with gradients on wherever it is called from.)
-      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn) && !this.model.needsGradients(fn)) return false;
+      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn) && !this.model.needsGradients(fn) && !this.inferenceOnlyModel(name, fn)) return false;
     }
     return !(detached && fn !== null && this.model.needsGradients(fn));
+  }
+
+  /**
+   * `self.model` of a class that puts it in eval mode in `__init__` and never back in train mode: the
+   * class only runs it for inference (a feature extractor's `get_vec`), whoever calls the method.
+   */
+  private inferenceOnlyModel(callee: string, fn: SyntaxNode): boolean {
+    const attribute = /^self\.\w+/.exec(callee)?.[0];
+    const owner = classOfMethod(fn);
+    if (!attribute || !owner) return false;
+    const { text } = this.model;
+    const init = this.model.functionsNamed('__init__').find((f) => classOfMethod(f) === owner);
+    if (!init) return false;
+    let evalInInit = false;
+    for (const call of this.model.nodesOfKind('call')) {
+      if (!within(call, owner)) continue;
+      const m = methodCall(call, text);
+      if (!m || dottedName(m.receiver, text) !== attribute) continue;
+      if (m.method === 'train') return false;
+      if (m.method === 'eval' && within(call, init) && call.parent?.type === 'expression_statement') evalInInit = true;
+    }
+    if (!evalInInit) return false;
+    // Not replaced by another model outside `__init__`.
+    return !this.model.nodesOfKind('assignment').some((a) => {
+      const left = a.children.find((c) => c.fieldName === 'left');
+      return within(a, owner) && !within(a, init) && left !== undefined && dottedName(left, text) === attribute;
+    });
   }
 
   /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */
