@@ -122,7 +122,9 @@ export class UnusedForwardRegions {
     const name = dottedName(target, this.model.text);
     if (!name) return false;
     const last = lastSegment(name);
-    if (/^[A-Z]/.test(last) || NOT_TORCH_METHODS.has(last) || BUILDING_CALLEE.test(last)) return false;
+    // A capitalised name is a class being constructed, unless the file assigns it a value (`G = nn.Sequential(...)`).
+    const constructs = /^[A-Z]/.test(last) && !this.model.definitions.allDefinitionsOf(name).some((d) => d.kind === 'assign');
+    if (constructs || NOT_TORCH_METHODS.has(last) || BUILDING_CALLEE.test(last)) return false;
     const detached = call.parent?.type === 'attribute' && /^\.\s*detach\b/.test(this.model.text.slice(call.end, call.parent.end));
     const fn = enclosingFunction(call);
     if (fn && this.model.isTestModule && isTestCode(this.model, fn)) return false;
