@@ -53,6 +53,7 @@ export class ModuleAnalysis {
   private readonly memo = new Map<string, boolean>();
   /** isForwardCall per call node: several analyses ask about the same calls. */
   private readonly forwardMemo = new Map<SyntaxNode, boolean>();
+  private classNameSet: Set<string> | undefined;
 
   constructor(private readonly deps: ModuleDeps) {
     this.findModuleClasses();
@@ -91,6 +92,18 @@ export class ModuleAnalysis {
     }
   }
 
+  /** Classes defined in this file: calling one (`discriminator()`) constructs it, whatever it is called. */
+  private get classNames(): ReadonlySet<string> {
+    if (!this.classNameSet) {
+      this.classNameSet = new Set();
+      for (const cls of this.deps.classes) {
+        const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+        if (name) this.classNameSet.add(nodeText(name, this.deps.text));
+      }
+    }
+    return this.classNameSet;
+  }
+
   /** True when `name` (an identifier or `self.x`) holds a module. */
   isModuleName(name: string): boolean {
     const cached = this.memo.get(name);
@@ -121,7 +134,7 @@ export class ModuleAnalysis {
     // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
-    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.deps.functionsNamed(name).length)) return false;
+    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.deps.functionsNamed(name).length || this.classNames.has(name))) return false;
     return true;
   }
 
