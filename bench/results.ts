@@ -4,6 +4,7 @@ import type { CliThroughputResult } from './measure/cli-throughput';
 import type { ColdStartResult } from './measure/cold-start';
 import type { EditorSizeResult } from './measure/editor-latency';
 import type { GpuReadoutResult } from './measure/gpu-readout';
+import type { RuleTimesResult } from './measure/rule-times';
 import type { ServerMemoryResult } from './measure/server-memory';
 
 export interface CorpusDescription {
@@ -21,6 +22,7 @@ export interface BenchResults {
   machine: MachineInfo;
   corpus?: CorpusDescription;
   cli?: CliThroughputResult;
+  ruleTimes?: RuleTimesResult;
   editor?: EditorSizeResult[];
   memory?: ServerMemoryResult;
   coldStart?: ColdStartResult;

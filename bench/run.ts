@@ -3,7 +3,7 @@
 // cold start and the GPU readout's cost; prints a table and writes the figures as JSON.
 //
 //   --short            a small corpus and few samples, for CI (under a minute); figures are not judged
-//   --only LIST        some of: cli,editor,memory,cold,gpu (comma-separated)
+//   --only LIST        some of: cli,rules,editor,memory,cold,gpu (comma-separated)
 //   --out FILE         where the JSON goes (default bench/results/latest.json, latest-short.json)
 //   --corpus-dir DIR   where the generated corpus lives (default bench/.corpus/LINES-SEED)
 //   --profile          run the measured oomlint processes under --cpu-prof (bench/results/profiles/)
@@ -15,13 +15,14 @@ import { measureCliThroughput } from './measure/cli-throughput';
 import { measureColdStart } from './measure/cold-start';
 import { measureEditorLatency } from './measure/editor-latency';
 import { measureGpuReadout } from './measure/gpu-readout';
+import { measureRuleTimes } from './measure/rule-times';
 import { prepareCorpus } from './measure/prepare-corpus';
 import { measureServerMemory } from './measure/server-memory';
 import { BENCH_ROOT, CLI_BUNDLE, SERVER_BUNDLE } from './paths';
 import { checkTargets, type BenchResults } from './results';
 import { formatResults } from './table';
 
-const SECTIONS = ['cli', 'editor', 'memory', 'cold', 'gpu'] as const;
+const SECTIONS = ['cli', 'rules', 'editor', 'memory', 'cold', 'gpu'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** How much of everything each mode measures. */
@@ -29,6 +30,7 @@ const PLANS = {
   full: {
     corpusLines: 150_000,
     cliRounds: 5,
+    ruleRounds: 5,
     editorSizes: [1_000, 10_000, 50_000],
     editorPlaces: 10,
     editorRepeats: 2,
@@ -43,6 +45,7 @@ const PLANS = {
   short: {
     corpusLines: 6_000,
     cliRounds: 1,
+    ruleRounds: 1,
     editorSizes: [500, 2_000],
     editorPlaces: 3,
     editorRepeats: 1,
@@ -96,14 +99,20 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   const partial: Omit<BenchResults, 'targets'> = { schema: 1, mode, startedAt: new Date().toISOString(), durationS: 0, machine };
 
-  if (sections.has('cli')) {
+  if (sections.has('cli') || sections.has('rules')) {
     const corpusRoot = values['corpus-dir'] ?? join(BENCH_ROOT, '.corpus', `${plan.corpusLines}-${CORPUS_SEED}`);
     mkdirSync(dirname(outFile), { recursive: true });
     const corpus = prepareCorpus(corpusRoot, { lines: plan.corpusLines, seed: CORPUS_SEED }, `${outFile}.files.txt`);
     log(`corpus: ${corpus.files.length} files, ${corpus.lines} lines${corpus.generated ? ' (generated)' : ''} in ${corpus.root}`);
     partial.corpus = { seed: corpus.seed, files: corpus.files.length, lines: corpus.lines, bytes: corpus.bytes };
-    log(`CLI throughput, ${plan.cliRounds} round(s)...`);
-    partial.cli = await measureCliThroughput(corpus, { rounds: plan.cliRounds, nodeArgs });
+    if (sections.has('cli')) {
+      log(`CLI throughput, ${plan.cliRounds} round(s)...`);
+      partial.cli = await measureCliThroughput(corpus, { rounds: plan.cliRounds, nodeArgs });
+    }
+    if (sections.has('rules')) {
+      log(`time per rule, ${plan.ruleRounds} round(s)...`);
+      partial.ruleTimes = await measureRuleTimes(corpus, { rounds: plan.ruleRounds });
+    }
   }
   if (sections.has('editor')) {
     log(`editor latency at ${plan.editorSizes.join(', ')} lines...`);

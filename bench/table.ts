@@ -15,7 +15,7 @@ const thousands = (value: number) => value.toLocaleString('en-US');
 
 export function formatResults(results: BenchResults): string {
   const out: string[] = [`oomlint benchmark (${results.mode}), ${results.startedAt}`, `machine: ${machineLine(results.machine)}`, ''];
-  const { corpus, cli, editor, memory, coldStart, gpuReadout } = results;
+  const { corpus, cli, ruleTimes, editor, memory, coldStart, gpuReadout } = results;
   if (cli && corpus) {
     out.push(`CLI throughput: ${thousands(corpus.files)} files, ${thousands(corpus.lines)} lines, whole processes, median of ${cli.rounds} rounds`);
     const row = (name: string, t: { medianMs: number; cpuMs: number | undefined; linesPerSecond: number }, vsRuff: string, vsParse: string) => [
@@ -37,6 +37,11 @@ export function formatResults(results: BenchResults): string {
       `findings: oomlint ${cli.oomlint.findings}, ruff ${cli.ruff.findings}`,
       '',
     );
+  }
+  if (ruleTimes && corpus) {
+    out.push(`Time per rule: each rule alone over the same ${thousands(corpus.lines)} lines, parsed once, median of ${ruleTimes.rounds} rounds;`);
+    out.push(`baseline with no rule (semantic model indexes, suppressions): ${ms(ruleTimes.baselineMs)}`);
+    out.push(...table(['rule', 'run', 'own cost', 'findings'], ruleTimes.rules.map((r) => [r.code, ms(r.medianMs), ms(r.ownMs), thousands(r.findings)])), '');
   }
   if (editor?.length) {
     out.push('Editor latency: one-character didChange -> publishDiagnostics of that version, over stdio;');
