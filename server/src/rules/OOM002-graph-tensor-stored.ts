@@ -71,6 +71,7 @@ detaching where the dict is built.`,
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
     const outlives = loop ? 'the iteration' : 'the training step';
     for (const item of graphCarryingItems(model, value)) {
+      if (detachedInPlace(model, item, node)) continue;
       // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
       if (inferenceLoop && model.usesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
       const scalar = isScalarLike(model, item);
@@ -89,6 +90,26 @@ detaching where the dict is built.`,
     }
   },
 };
+
+/**
+ * `output["loss"] = output["loss"].detach()` (or `.item()`) between the value's definition and the
+ * store: the dict's tensor was replaced by one without a graph.
+ */
+function detachedInPlace(model: SemanticModel, item: SyntaxNode, store: SyntaxNode): boolean {
+  const expr = unparenthesize(item);
+  if (expr.type !== 'identifier') return false;
+  const name = nodeText(expr, model.text);
+  const scope = scopeOf(store);
+  const def = model.definitions.reaching(scope, name, store.start);
+  const from = def?.node.end ?? scope.start;
+  return model.nodesOfKind('assignment').some((a) => {
+    if (a.start < from || a.end > store.start || scopeOf(a) !== scope) return false;
+    const left = a.children.find((c) => c.fieldName === 'left');
+    const right = a.children.find((c) => c.fieldName === 'right');
+    const base = left?.type === 'subscript' ? left.children.find((c) => c.fieldName === 'value') : undefined;
+    return base !== undefined && nodeText(base, model.text) === name && right !== undefined && model.graph.endsGraph(right);
+  });
+}
 
 /** The value is a name last assigned a dict, list or tuple literal (or comprehension). */
 function namesContainer(model: SemanticModel, value: SyntaxNode): boolean {

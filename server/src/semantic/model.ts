@@ -12,7 +12,7 @@ import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf } from './scopes';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
@@ -276,8 +276,14 @@ export class SemanticModel {
       for (const call of this.backwardCalls) {
         if (scopeOf(call) !== scope) continue;
         for (const target of this.backwardTargets(call)) {
-          const name = dottedName(target, this.text);
-          if (name) names.add(name);
+          // `output["loss"].backward()`: the dict holds the loss with its graph.
+          const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
+          const name = base ? dottedName(base, this.text) : null;
+          if (!name) continue;
+          names.add(name);
+          // `loss = sum(losses) if isinstance(losses, tuple) else losses`: `losses` is the same value.
+          const def = this.definitions.reaching(scope, name, call.start);
+          if (def?.kind === 'assign' && def.value && def.unpackIndex < 0) for (const source of sameValueSources(def.value, this.text)) names.add(source);
         }
       }
       return names;
@@ -374,4 +380,25 @@ export class SemanticModel {
     if (torch) return { expression: `${torch}.${member}`, needsImport: false };
     return { expression: `torch.${member}`, needsImport: true };
   }
+}
+
+/**
+ * Names whose value a expression is, up to summing or stacking it: `x`, `sum(xs)`, `xs.mean()`,
+ * `torch.stack(xs).sum()`, either branch of `a if c else b`. Not arithmetic with other values.
+ */
+function sameValueSources(expression: SyntaxNode, text: string): string[] {
+  const expr = unparenthesize(expression);
+  if (expr.type === 'identifier') return [nodeText(expr, text)];
+  if (expr.type === 'conditional_expression') {
+    const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
+    return [parts[0], parts[2]].flatMap((p) => (p ? sameValueSources(p, text) : []));
+  }
+  if (is(expr, 'call')) {
+    const m = methodCall(expr, text);
+    if (m && ['sum', 'mean'].includes(m.method)) return sameValueSources(m.receiver, text);
+    const name = dottedName(callee(expr), text);
+    const args = callArguments(expr, text).positional;
+    if (name && /^(sum|torch\.(sum|mean|stack|cat))$/.test(name) && args.length >= 1) return sameValueSources(args[0]!, text);
+  }
+  return [];
 }
