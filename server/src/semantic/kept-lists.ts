@@ -214,6 +214,8 @@ function clearedIn(model: SemanticModel, block: SyntaxNode, list: string): boole
 }
 
 /** Words of names that hold data to iterate over, batch by batch. */
+const SIZE_WORDS = new Set(['size', 'sizes', 'len', 'length', 'dim', 'dims', 'freq', 'interval', 'every']);
+
 const DATA_WORDS = new Set([
   'loader', 'loaders', 'dataloader', 'dataloaders', 'dl', 'dls', 'data', 'dataset', 'datasets', 'ds', 'batches',
   'samples', 'examples', 'images', 'imgs', 'texts', 'sentences', 'documents', 'docs', 'files', 'paths', 'corpus',
@@ -230,7 +232,8 @@ const TENSOR_PIECES = new Set(['split', 'chunk', 'unbind', 'tensor_split', 'spli
  */
 export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
   const { text } = model;
-  const dataName = (name: string) => looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w));
+  // `test_batch_size`: a number about the data, not the data (`num_batches` counts the data).
+  const dataName = (name: string) => !SIZE_WORDS.has(words(name).at(-1) ?? '') && (looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w)));
   // `pbar = tqdm(loader)` then `for batch in pbar`: a name assigned once stands for what it wraps.
   const namesData = (name: string, at: SyntaxNode, depth: number): boolean => {
     if (dataName(name)) return true;
