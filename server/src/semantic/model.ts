@@ -13,7 +13,7 @@ import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, enclosingFunction, functionName, scopeOf } from './scopes';
+import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -210,8 +210,12 @@ export class SemanticModel {
     if (classOfMethod(fn) !== null) {
       return index.escapingAttributes.has(name) ? null : index.callsByAttribute.get(name) ?? [];
     }
-    const escapes = (index.escapingIdentifiers.get(name) ?? []).some((ref) => ref.parent !== fn);
-    return escapes ? null : index.callsByName.get(name) ?? [];
+    // A function defined inside another is called by that name only from inside the other (two
+    // `def _step():` in two methods are two functions).
+    const outer = fn.parent ? enclosingFunction(fn) : null;
+    const visible = (node: SyntaxNode) => outer === null || within(node, outer);
+    const escapes = (index.escapingIdentifiers.get(name) ?? []).some(visible);
+    return escapes ? null : (index.callsByName.get(name) ?? []).filter(visible);
   }
 
   /** Calls grouped by callee name, and names used other than as a callee; built once. */
@@ -241,6 +245,8 @@ export class SemanticModel {
       for (const ref of this.nodesOfKind('identifier')) {
         if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
         if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
+        // The name of a definition is not a use of it (two nested `def eval_loss()` do not pass each other on).
+        if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) continue;
         push(escapingIdentifiers, nodeText(ref, this.text), ref);
       }
       const escapingAttributes = new Set<string>();
