@@ -504,6 +504,15 @@ export class ForwardFlowAnalysis {
     return plain;
   }
 
+  /**
+   * `logits[mask] = -inf` on a name the function binds itself (a parameter or a local): an edit of a
+   * value it was given or made, not a store into an object that outlives the call.
+   */
+  private ownSubscript(target: SyntaxNode, fn: SyntaxNode): boolean {
+    const base = target.children.find((c) => c.fieldName === 'value');
+    return base?.type === 'identifier' && this.boundIn(fn, nodeText(base, this.deps.text));
+  }
+
   /** The function assigns to attributes or subscripts of objects, or stores into them through methods. */
   private storesOnObjects(fn: SyntaxNode): boolean {
     let stores = this.storesState.get(fn);
@@ -514,7 +523,8 @@ export class ForwardFlowAnalysis {
       const node = stack.pop()!;
       if ((node.type === 'assignment' || node.type === 'augmented_assignment')) {
         const left = node.children.find((c) => c.fieldName === 'left');
-        if (left && (left.type === 'attribute' || left.type === 'subscript' || left.children.some((c) => c.type === 'attribute' || c.type === 'subscript'))) stores = true;
+        const targets = left ? [left, ...left.children] : [];
+        if (targets.some((t) => t.type === 'attribute' || (t.type === 'subscript' && !this.ownSubscript(t, fn)))) stores = true;
       }
       if (node.type === 'call') {
         const m = methodCall(node, this.deps.text);
