@@ -2,8 +2,8 @@ import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
-import type { SemanticModel } from '../semantic/model';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
+import { isBackpropSource, type SemanticModel } from '../semantic/model';
+import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import { gpuModelOutput } from '../semantic/gpu-outputs';
 import { scopeOf } from '../semantic/scopes';
 import type { Rule } from './rule';
@@ -61,7 +61,7 @@ detaching where the dict is built.`,
     const stored = readStore(node, model);
     if (!stored) return;
     const { container, value, how } = stored;
-    if (model.backpropSources.has(lastSegment(container))) return;
+    if (isBackpropSource(model, container)) return;
     // A slot `c[k] = v` is overwritten when `k` comes round again: only the innermost loop's keys
     // grow with training (`per_batch[batch_idx]`), not an inner loop's (`buffer[step]` per rollout).
     const innermost = stored.slot ? persistingLoop(model, node, container) : null;

@@ -2,8 +2,10 @@ import type { Fix } from '../analysis/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../semantic/names';
-import { enclosingFunction, functionName } from '../semantic/scopes';
+import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
+import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
+import { isBackpropSource } from '../semantic/model';
+import type { SemanticModel } from '../semantic/model';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM003: Rule = {
@@ -68,7 +70,7 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (['list', 'tuple', 'list_comprehension', 'dictionary', 'string'].includes(value.type)) return;
     const name = containerName(target, model.text);
     if (!name) return;
-    if (model.backpropSources.has(lastSegment(name))) return;
+    if (isBackpropSource(model, name)) return;
     const gradMode = model.gradMode.at(node);
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
@@ -102,11 +104,61 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
     const name = method ? functionName(method, model.text) : '';
     if (method && !keeping.has(name) && model.text.slice(statement.start, statement.end).startsWith('self.')) keeping.set(name, method);
   }
-  if (!keeping.size) return;
   for (const call of model.nodesOfKind('call')) {
     const m = methodCall(call, model.text);
-    if (m && keeping.has(m.method)) visitTotalKeepingCall(call, m.method, ctx);
+    if (m?.method === 'update' && meterFromElsewhere(model, call)) visitMeterUpdate(call, ctx);
+    else if (m && keeping.has(m.method)) visitTotalKeepingCall(call, m.method, ctx);
   }
+}
+
+/** Classes that keep a running sum of what they are given: `AverageMeter`, `AvgMeter`, `RunningAverage`. */
+const METER_CLASS = /(Meter|Averager|RunningAverage|AverageValue)\s*\(/;
+
+/**
+ * `loss_meter.update(loss)` with an AverageMeter from another file (`from utils import AverageMeter`):
+ * such meters add what they are given to a running sum (`self.sum += val * n`), so a tensor passed
+ * with its graph keeps every iteration's graph alive, as `total += loss` would.
+ */
+/** The receiver of `x.update(...)` is made by a meter class that this file does not define. */
+function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
+  const m = methodCall(call, model.text);
+  const receiver = m ? dottedName(m.receiver, model.text) : null;
+  if (!receiver) return false;
+  const defs = model.definitions.definitionsOf(scopeOf(call), receiver).filter((d) => d.value);
+  const values = defs.length > 0
+    ? defs.map((d) => nodeText(d.value!, model.text))
+    : receiver.startsWith('self.') ? model.nodesOfKind('assignment').flatMap((a) => {
+      const left = a.children.find((c) => c.fieldName === 'left');
+      const right = a.children.find((c) => c.fieldName === 'right');
+      return left !== undefined && right !== undefined && dottedName(left, model.text) === receiver ? [nodeText(right, model.text)] : [];
+    }) : [];
+  const local = new Set(model.nodesOfKind('class_definition').map((c) => nodeText(c.children.find((n) => n.fieldName === 'name') ?? c, model.text)));
+  return values.length > 0 && values.every((v) => {
+    const made = METER_CLASS.exec(v);
+    const name = made ? /(\w+)\s*\($/.exec(v.slice(0, made.index + made[0].length))?.[1] : undefined;
+    return name !== undefined && !local.has(name);
+  });
+}
+
+function visitMeterUpdate(call: SyntaxNode, ctx: RuleContext): void {
+  const { model } = ctx;
+  const m = methodCall(call, model.text);
+  const receiver = m ? dottedName(m.receiver, model.text) : null;
+  if (!m || !receiver) return;
+  const gradMode = model.gradMode.at(call);
+  if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
+  if (!persistingTrainingLoop(model, call, receiver) && !persistingInferenceLoop(model, call, receiver) && !keptAcrossTrainingSteps(model, call, receiver)) return;
+  const value = callArguments(call, model.text).positional[0];
+  if (!value || !valueCarriesGraph(model, value)) return;
+  const items = ['list', 'tuple'].includes(unparenthesize(value).type) ? unparenthesize(value).children.filter((c) => c.named && c.type !== 'comment' && valueCarriesGraph(model, c)) : [value];
+  ctx.report({
+    node: value,
+    message: `\`${receiver}.update()\` adds \`${nodeText(value, model.text)}\` to the meter's running sum with its autograd graph, keeping every iteration's graph alive.`,
+    fixes: [
+      { title: 'Pass `.detach()` of the value to `update`', applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
+      { title: 'Pass `.item()` (a Python number) to `update`', applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
+    ],
+  });
 }
 
 function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContext): void {

@@ -320,7 +320,10 @@ export function accumulatedParameters(model: SemanticModel, method: SyntaxNode):
       const adds = statement.type === 'augmented_assignment'
         ? text.slice(statement.start, statement.end).includes('+=')
         : is(right, 'binary_operator') && referencesIn(right, text).includes(total) && text.slice(right.start, right.end).includes('+');
-      if (adds && referencesIn(right, text).includes(name)) {
+      // `self.sum += allreduce(val.cpu())` keeps the graph; `self.sum += val.item()` does not.
+      const rightText = text.slice(right.start, right.end);
+      const plain = new RegExp(`\\b${name}\\s*\\.\\s*(item|detach|tolist|numpy)\\s*\\(|\\b(float|int)\\s*\\(\\s*${name}\\b`).test(rightText);
+      if (adds && !plain && referencesIn(right, text).some((ref) => ref === name || ref.startsWith(`${name}.`))) {
         found.set(index, { parameter: name, total });
         return;
       }

@@ -7,7 +7,7 @@ import type { ImportTable } from './imports';
 import type { ModuleAnalysis } from './modules';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, unparenthesize } from './names';
-import { bodyOf, enclosingFunction, scopeOf } from './scopes';
+import { bodyOf, classOfMethod, enclosingFunction, scopeOf } from './scopes';
 
 /** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
 export const GRAPH_ENDING_METHODS = new Set([
@@ -42,25 +42,31 @@ export interface GraphDeps {
   functionsNamed(name: string): readonly SyntaxNode[];
   /** Return statements of a function. */
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
+  /** Call sites of a function of this file; null when it is passed around as a value. */
+  callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
 }
 
 export class GraphAnalysis {
   private readonly memo = new Map<SyntaxNode, boolean>();
   private readonly returnMemo = new Map<SyntaxNode, boolean>();
   private depth = 0;
+  /** Above 0 while working out what a function returns (answers then depend on the callers). */
+  private returning = 0;
+  private readonly returningMemo = new Map<SyntaxNode, boolean>();
 
   constructor(private readonly deps: GraphDeps) {}
 
   /** True when the value of `expression` (where it stands) still carries an autograd graph. */
   carriesGraph(expression: SyntaxNode): boolean {
-    const cached = this.memo.get(expression);
+    const memo = this.returning > 0 ? this.returningMemo : this.memo;
+    const cached = memo.get(expression);
     if (cached !== undefined) return cached;
     if (this.depth > MAX_DEPTH) return false;
-    this.memo.set(expression, false); // cycle guard
+    memo.set(expression, false); // cycle guard
     this.depth++;
     try {
       const result = this.compute(unparenthesize(expression));
-      this.memo.set(expression, result);
+      memo.set(expression, result);
       return result;
     } finally {
       this.depth--;
@@ -120,6 +126,14 @@ export class GraphAnalysis {
     const m = methodCall(call, text);
     if (m && !qualified) {
       if (GRAPH_ENDING_METHODS.has(m.method)) return false;
+      // `self.triplet_loss(F0, F1)`: a method of this file, judged by what it returns.
+      const own = /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '') ? this.ownMethod(call, m.method) : null;
+      if (own) return this.gradRecorded(call) && this.returnsGraph(own);
+      // `self.G_loss(G=self.G, D=self.D, ...)`: a loss object run on models builds their graph.
+      if (LOSS_NAME.test(m.method) && this.gradRecorded(call)) {
+        const { positional, keywords } = callArguments(call, text);
+        if ([...positional, ...keywords.values()].some((a) => modules.isModuleExpr(a) || this.carriesGraph(a))) return true;
+      }
       // Tensor methods keep the receiver's graph (`out.mean()`, `loss.cpu()`, `x.view(-1)`).
       return this.carriesGraph(m.receiver);
     }
@@ -140,23 +154,44 @@ export class GraphAnalysis {
     return defs.length === 1 && this.gradRecorded(call) && this.returnsGraph(defs[0]!);
   }
 
+  /** The method `self.name(...)` calls: the only one of that name, or the one of the caller's own class. */
+  private ownMethod(call: SyntaxNode, name: string): SyntaxNode | null {
+    const methods = this.deps.functionsNamed(name).filter((f) => classOfMethod(f) !== null);
+    if (methods.length <= 1) return methods[0] ?? null;
+    const caller = enclosingFunction(call);
+    const owner = caller ? classOfMethod(caller) : null;
+    const mine = methods.filter((f) => classOfMethod(f) === owner);
+    return mine.length === 1 ? mine[0]! : null;
+  }
+
   private returnsGraph(fn: SyntaxNode): boolean {
     const cached = this.returnMemo.get(fn);
     if (cached !== undefined) return cached;
     this.returnMemo.set(fn, false);
-    const result = this.deps.returnsOf(fn).some((r) => {
+    const result = this.whileReturning(() => this.deps.returnsOf(fn).some((r) => {
       const value = r.children.find((c) => c.named && c.type !== 'comment');
       return value !== undefined && this.carriesGraph(value);
-    });
+    }));
     this.returnMemo.set(fn, result);
     return result;
+  }
+
+  private whileReturning<T>(work: () => T): T {
+    this.returning++;
+    try {
+      return work();
+    } finally {
+      this.returning--;
+    }
   }
 
   private nameCarries(use: SyntaxNode, name: string): boolean {
     const scope = scopeOf(use);
     const def = this.deps.definitions.reaching(scope, name, use.start);
     if (def) {
-      if (def.kind === 'for' || def.kind === 'with' || def.kind === 'parameter') return false;
+      // Only while working out what a function returns: inside it, a parameter's value is the caller's.
+      if (def.kind === 'parameter') return this.returning > 0 && this.parameterCarries(def.node, name);
+      if (def.kind === 'for' || def.kind === 'with') return false;
       if (def.kind === 'augmented') {
         const left = def.node.children.find((c) => c.fieldName === 'left');
         return (def.value !== null && this.carriesGraph(def.value)) || (left !== undefined && left !== use && this.priorValueCarries(left, name));
@@ -170,10 +205,33 @@ export class GraphAnalysis {
       }
       // `output, loss = train(...)` where `train` returns `output, loss.item()`: only that part counts.
       const part = def.unpackIndex >= 0 && is(value, 'call') ? this.returnedPart(value, def.unpackIndex) : null;
-      if (part) return part.some((element) => this.carriesGraph(element));
+      if (part) return this.whileReturning(() => part.some((element) => this.carriesGraph(element)));
       if (this.carriesGraph(value)) return true;
       // `loss.backward()` in the same scope proves `loss` has a graph, whatever produced it.
       return this.deps.backpropagatedIn(scope).has(name) && this.gradRecorded(def.node) && !this.endsGraph(value);
+    }
+    return false;
+  }
+
+  /**
+   * A parameter carries a graph when a call in this file passes it one (`def triplet_loss(self, F0,
+   * F1)` called with two forward outputs): what the function computes from it, and returns or keeps,
+   * carries that graph too.
+   */
+  private parameterCarries(parameter: SyntaxNode, name: string): boolean {
+    const fn = parameter.parent?.parent;
+    if (!fn || fn.type !== 'function_definition') return false;
+    const list = parameter.parent!.children.filter((c) => c.named && c.type !== 'comment');
+    let index = list.indexOf(parameter);
+    if (index < 0 || parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') return false;
+    const first = list[0];
+    const bound = first?.type === 'identifier' && /^(self|cls)$/.test(nodeText(first, this.deps.text));
+    if (bound) index--;
+    if (index < 0) return false;
+    for (const call of this.deps.callersOf(fn) ?? []) {
+      const { positional, keywords } = callArguments(call, this.deps.text);
+      const argument = keywords.get(name) ?? positional[index];
+      if (argument && this.carriesGraph(argument)) return true;
     }
     return false;
   }
@@ -184,7 +242,8 @@ export class GraphAnalysis {
    */
   private returnedPart(call: SyntaxNode, index: number): SyntaxNode[] | null {
     const name = dottedName(callee(call), this.deps.text);
-    const defs = name ? this.deps.functionsNamed(name) : [];
+    const method = name && /^(self|cls)\.\w+$/.test(name) ? this.ownMethod(call, name.slice(name.indexOf('.') + 1)) : null;
+    const defs = method ? [method] : name ? this.deps.functionsNamed(name) : [];
     if (defs.length !== 1) return null;
     const parts: SyntaxNode[] = [];
     for (const r of this.deps.returnsOf(defs[0]!)) {
@@ -200,6 +259,7 @@ export class GraphAnalysis {
 
   private priorValueCarries(left: SyntaxNode, name: string): boolean {
     const def = this.deps.definitions.reaching(scopeOf(left), name, left.start);
+    if (def?.kind === 'parameter') return this.returning > 0 && this.parameterCarries(def.node, name);
     return def !== undefined && def.node !== left.parent && def.value !== null && this.carriesGraph(def.value);
   }
 

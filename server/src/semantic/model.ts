@@ -12,7 +12,7 @@ import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, valueReferencesIn } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
@@ -105,6 +105,7 @@ export class SemanticModel {
       backpropagatedIn: (scope) => this.backpropagatedIn(scope),
       functionsNamed: this.lookupFunctions,
       returnsOf: (fn) => this.returnsOf(fn),
+      callersOf: (fn) => this.callersOf(fn),
     }));
   }
 
@@ -345,7 +346,7 @@ export class SemanticModel {
           const left = d.children.find((c) => c.fieldName === 'left');
           const right = d.children.find((c) => c.fieldName === 'right');
           if (!left || !right) continue;
-          for (const ref of referencesIn(left, this.text)) link(lastSegment(ref), right);
+          for (const ref of targetReferences(left, this.text)) link(sourceKey(ref), right);
         }
       }
       for (const call of this.nodesOfKind('call')) {
@@ -353,7 +354,7 @@ export class SemanticModel {
         if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
         const name = dottedName(m.receiver, this.text);
         const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
-        if (name && args) link(lastSegment(name), args);
+        if (name && args) link(sourceKey(name), args);
       }
       // Everything reachable from the backward calls' targets through those links.
       const keys = new Set<string>();
@@ -362,8 +363,8 @@ export class SemanticModel {
       const addRefs = (node: SyntaxNode) => {
         if (seen.has(node)) return;
         seen.add(node);
-        for (const ref of referencesIn(node, this.text)) {
-          const key = lastSegment(ref);
+        for (const ref of valueReferencesIn(node, this.text)) {
+          const key = sourceKey(ref);
           if (keys.has(key)) continue;
           keys.add(key);
           pending.push(key);
@@ -407,4 +408,36 @@ function sameValueSources(expression: SyntaxNode, text: string): string[] {
     if (name && /^(sum|torch\.(sum|mean|stack|cat))$/.test(name) && args.length >= 1) return sameValueSources(args[0]!, text);
   }
   return [];
+}
+
+/** The names an assignment target binds or fills: `d` for `d[k] = v` (the key `k` is only read). */
+function targetReferences(target: SyntaxNode, text: string): string[] {
+  const node = unparenthesize(target);
+  if (node.type === 'subscript') {
+    const base = node.children.find((c) => c.fieldName === 'value');
+    return base ? targetReferences(base, text) : [];
+  }
+  if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'expression_list'].includes(node.type)) {
+    return node.children.filter((c) => c.named && c.type !== 'comment').flatMap((c) => targetReferences(c, text));
+  }
+  return referencesIn(node, text);
+}
+
+/**
+ * The key a name has among backprop sources: `self.x` whole (this object's attribute), `.x` for an
+ * attribute of another object (`policy.saved_log_probs`), a plain name as it is. Matching then keeps
+ * a local `step_losses` apart from `self.step_losses` of another class, and nothing else.
+ */
+export function sourceKey(name: string): string {
+  if (/^self\.\w+$/.test(name)) return name;
+  return name.includes('.') ? `.${lastSegment(name)}` : name;
+}
+
+/** A list or total named `name` holds values that flow into a backward call somewhere in the file. */
+export function isBackpropSource(model: SemanticModel, name: string): boolean {
+  const sources = model.backpropSources;
+  const last = lastSegment(name);
+  if (/^self\.\w+$/.test(name)) return sources.has(name) || sources.has(`.${last}`);
+  if (name.includes('.')) return sources.has(`.${last}`) || sources.has(`self.${last}`) || sources.has(last);
+  return sources.has(name) || sources.has(`.${name}`);
 }
