@@ -231,6 +231,17 @@ test('the bundles require only Node built-ins (and the extension also `vscode`)'
   }
 });
 
+test('the extension bundle carries the rule pages but not the rules or the analysis behind them', () => {
+  const entry = entries.find((e) => e.name === 'extension/dist/extension.js');
+  assert.ok(entry);
+  const code = entryContents(vsix, entry).toString('utf8');
+  // The pages' text is there (generated from the rules), their diagnostics' messages are not.
+  assert.match(code, /eval-without-no-grad/);
+  for (const message of ['records an autograd graph that is never used', 'still carries its autograd graph', 'runs a forward pass']) {
+    assert.ok(!code.includes(message), `the client bundles rule code (found "${message}")`);
+  }
+});
+
 test('the unpacked command-line tool runs without node_modules', () => {
   const run = spawnSync(process.execPath, [join(unpacked, 'extension', 'dist', 'cli.js'), '--version'], {
     cwd: unpacked,

@@ -1,9 +1,14 @@
 // Serves each rule's documentation as a read-only markdown document (`oomlint-rule:/OOM001-name.md`),
-// rendered from the rule itself, so the docs open offline and match the installed version.
+// from the pages generated out of the rules themselves, so the docs open offline and match the
+// installed version without the client bundling the analysis engine.
 import * as vscode from 'vscode';
-import { ruleByCode } from '../../server/src/rules/index';
-import { renderRuleMarkdown, ruleDocFileName, ruleDocUrl } from '../../server/src/rules/docs';
+import { ruleDocFileName, ruleDocUrl } from '../../server/src/rules/docs';
 import type { RuleMeta } from '../../server/src/rules/rule';
+import { RULE_PAGES, type RulePage } from './rule-pages.generated';
+
+export function rulePage(code: string): RulePage | undefined {
+  return RULE_PAGES.find((page) => page.code === code);
+}
 
 export const RULE_DOC_SCHEME = 'oomlint-rule';
 
@@ -20,10 +25,9 @@ export class RuleDocsProvider implements vscode.TextDocumentContentProvider {
   constructor(private readonly repositoryUrl: string | undefined) {}
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const rule = ruleByCode(codeFromPath(uri.path));
-    if (!rule) return `# Unknown rule\n\n\`${uri.path}\` is not an oomlint rule.\n`;
-    const page = renderRuleMarkdown(rule.meta);
-    return this.repositoryUrl ? `${page}\n[Read this page online](${ruleDocUrl(rule.meta, this.repositoryUrl)})\n` : page;
+    const page = rulePage(codeFromPath(uri.path));
+    if (!page) return `# Unknown rule\n\n\`${uri.path}\` is not an oomlint rule.\n`;
+    return this.repositoryUrl ? `${page.markdown}\n[Read this page online](${ruleDocUrl(page, this.repositoryUrl)})\n` : page.markdown;
   }
 }
 

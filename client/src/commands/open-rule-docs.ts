@@ -2,14 +2,13 @@
 // opens the page on the repository's website instead. Also callable as
 // `oomlint.openRuleDocs` with a rule code, e.g. from a command link.
 import * as vscode from 'vscode';
-import { ALL_RULES, ruleByCode } from '../../../server/src/rules/index';
 import { ruleDocUrl } from '../../../server/src/rules/docs';
-import type { RuleMeta } from '../../../server/src/rules/rule';
-import { ruleDocUri } from '../rule-docs-provider';
+import { rulePage, ruleDocUri } from '../rule-docs-provider';
+import { RULE_PAGES, type RulePage } from '../rule-pages.generated';
 import { COMMAND_IDS } from './command-ids';
 
 interface RuleItem extends vscode.QuickPickItem {
-  meta: RuleMeta;
+  meta: RulePage;
 }
 
 const OPEN_ONLINE: vscode.QuickInputButton = {
@@ -18,7 +17,7 @@ const OPEN_ONLINE: vscode.QuickInputButton = {
 };
 
 /** Shows the rendered page; the markdown extension may be disabled, so plain text is the fallback. */
-export async function showRuleDoc(meta: RuleMeta): Promise<vscode.Uri> {
+export async function showRuleDoc(meta: Pick<RulePage, 'code' | 'name'>): Promise<vscode.Uri> {
   const uri = ruleDocUri(meta);
   try {
     await vscode.commands.executeCommand('markdown.showPreview', uri);
@@ -28,13 +27,13 @@ export async function showRuleDoc(meta: RuleMeta): Promise<vscode.Uri> {
   return uri;
 }
 
-function pickRule(repositoryUrl: string | undefined): Promise<RuleMeta | undefined> {
+function pickRule(repositoryUrl: string | undefined): Promise<RulePage | undefined> {
   const picker = vscode.window.createQuickPick<RuleItem>();
   picker.title = 'oomlint: rule documentation';
   picker.placeholder = 'Type a rule code or a word from its summary';
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
-  picker.items = ALL_RULES.map(({ meta }) => ({
+  picker.items = RULE_PAGES.map((meta) => ({
     label: meta.code,
     description: meta.name,
     detail: meta.summary,
@@ -60,7 +59,7 @@ function pickRule(repositoryUrl: string | undefined): Promise<RuleMeta | undefin
 
 export function registerOpenRuleDocsCommand(repositoryUrl: string | undefined): vscode.Disposable {
   return vscode.commands.registerCommand(COMMAND_IDS.openRuleDocs, async (code?: unknown) => {
-    const meta = typeof code === 'string' ? ruleByCode(code)?.meta : await pickRule(repositoryUrl);
+    const meta = typeof code === 'string' ? rulePage(code) : await pickRule(repositoryUrl);
     if (typeof code === 'string' && !meta) {
       void vscode.window.showWarningMessage(`oomlint: there is no rule ${code}.`);
       return undefined;
