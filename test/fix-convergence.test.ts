@@ -91,3 +91,36 @@ describe('every fix in the examples removes its own diagnostic', () => {
     });
   }
 });
+
+describe('no fixes for blocks Python would refuse', () => {
+  // From `npm run fuzz`: a statement dedented in the middle of a block. The parser reads it without
+  // an error node, Python refuses it ("unexpected indent"), and wrapping it made a real parse error.
+  const misaligned = [
+    'import torch',
+    '',
+    'def train(model, loader, opt, test_x):',
+    '    for x, y in loader:',
+    '        loss = model(x).sum()',
+    '        loss.backward()',
+    '        opt.step()',
+    '        if x is None:',
+    '            gathered = [None]',
+    '    probe = model(test_x)',
+    '        print(probe.shape)',
+    '',
+  ].join('\n');
+
+  test('a block whose statements start in different columns gets findings but no fixes', async () => {
+    const analyzer = await sharedAnalyzer();
+    const diagnostics = analyzer.analyzeText(misaligned);
+    assert.ok(diagnostics.length > 0, 'the finding is still reported');
+    assert.deepEqual(diagnostics.flatMap((d) => d.fixes), []);
+  });
+
+  test('statements sharing a line with `;` and comments at any column are not misalignment', async () => {
+    const analyzer = await sharedAnalyzer();
+    const aligned = misaligned.replace('    probe = model(test_x)', '        a = 1; b = 2\n# a comment at column 0\n        probe = model(test_x)');
+    const diagnostics = analyzer.analyzeText(aligned);
+    assert.ok(diagnostics.some((d) => d.fixes.length > 0), JSON.stringify(diagnostics.map((d) => d.message)));
+  });
+});
