@@ -102,8 +102,8 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
     }
     if (outcome.rejected) report.rejectedFixes.push(outcome.rejected);
     if (outcome.change) report.changes.push(outcome.change);
-    const { path, displayPath, text, diagnostics, fixesApplied } = outcome;
-    report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied });
+    const { path, displayPath, text, diagnostics, fixesApplied, notebook } = outcome;
+    report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied, ...(notebook ? { notebook } : {}) });
   });
   report.configProblems = [...problems.values()];
   return report;

@@ -1,4 +1,4 @@
-// Which files `oomlint check PATH...` looks at: every .py file below the folders named, minus what
+// Which files `oomlint check PATH...` looks at: every .py and .ipynb file below the folders named, minus what
 // .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
@@ -26,6 +26,9 @@ const SKIPPED_FOLDERS = new Set([
   '.pytest_cache',
   '.ruff_cache',
 ]);
+
+/** Python files, and Jupyter notebooks (their code cells). */
+const CHECKED_EXTENSIONS = ['.py', '.ipynb'];
 
 interface GitignoreLayer {
   base: string;
@@ -113,7 +116,7 @@ function walk(folder: string, layers: GitignoreLayer[], options: DiscoveryOption
       if (SKIPPED_FOLDERS.has(entry.name) || isVirtualenv(path)) continue;
       if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
       walk(path, here, options, found);
-    } else if (entry.name.endsWith('.py') && !entry.isFIFO() && !entry.isSocket()) {
+    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.isFIFO() && !entry.isSocket()) {
       // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
       if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
       found.add(path);

@@ -1,0 +1,90 @@
+// One notebook's share of `oomlint check`: its code cells are checked as one Python text (an import
+// in an early cell counts for the later ones), findings point at cells, and fixes are written back
+// into the changed cells' `source` only.
+import type { Analyzer } from '../analysis/analyzer';
+import type { Diagnostic } from '../analysis/types';
+import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
+import { readNotebook, withNewSources } from '../notebooks/notebook-json';
+import { joinCells, lineTable, splitCells, type JoinedNotebook } from '../notebooks/notebook-text';
+import type { CellChange } from './check-report';
+import type { FileOutcome, FileTask } from './file-check';
+import { describeFixFailures, fixText } from './fix-file';
+import { readSource } from './read-source';
+
+export const isNotebookPath = (path: string) => path.toLowerCase().endsWith('.ipynb');
+
+/** Per line of the checked text: its cell (1-based among all cells; 0 for none) and row in the cell. */
+export interface NotebookLines {
+  lineCells: number[];
+  lineRows: number[];
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
+  const { path, displayPath, settings, mode, selection } = task;
+  const read = readSource(path, task.maxFileSize);
+  if (!read.ok) {
+    return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
+  }
+  const parsed = readNotebook(read.text);
+  if (!parsed.ok) return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: parsed.message } };
+  const { notebook } = parsed;
+  const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
+  const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
+  const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<FileOutcome & { kind: 'checked' }> = {}): FileOutcome => ({
+    kind: 'checked',
+    path,
+    displayPath,
+    text,
+    diagnostics,
+    fixesApplied: 0,
+    notebook: lines,
+    ...extra,
+  });
+  const original = { lineCells: joined.lineCells, lineRows: joined.lineRows };
+  try {
+    if (mode === 'check') return checked(joined.text, original, analyse(joined.text));
+    const outcome = fixText({ text: joined.text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection });
+    if (outcome.kind === 'rejected') {
+      return checked(joined.text, original, outcome.diagnostics, { rejected: { path, displayPath, message: outcome.reason } });
+    }
+    const failureMessage = describeFixFailures(outcome.failures);
+    const fixFailure = failureMessage ? { rejected: { path, displayPath, message: failureMessage } } : {};
+    if (outcome.kind === 'unchanged') return checked(joined.text, original, outcome.diagnostics, fixFailure);
+
+    const sources = splitCells(outcome.text, notebook.codeCells.length, joined.placeholders);
+    if (!sources) {
+      const message = 'a fix reached across cells or into an IPython line, so the notebook was left as it was; please report this';
+      return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message } });
+    }
+    const changed = new Map<number, string>();
+    const cells: CellChange[] = [];
+    notebook.codeCells.forEach((cell, position) => {
+      if (sources[position] === cell.source) return;
+      changed.set(position, sources[position]!);
+      cells.push({ cell: cell.index + 1, before: cell.source, after: sources[position]! });
+    });
+    if (mode === 'fix') {
+      try {
+        writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? []);
+      } catch (error) {
+        if (!(error instanceof RefusedWrite)) throw error;
+        return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: error.message } });
+      }
+    }
+    return checked(outcome.text, fixedLines(outcome.text, cellNumbers, joined), outcome.diagnostics, {
+      fixesApplied: outcome.applied,
+      ...fixFailure,
+      ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),
+    });
+  } catch (error) {
+    const during = mode === 'fix' ? 'fixing or writing' : 'checking';
+    return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
+  }
+}
+
+function fixedLines(text: string, cellNumbers: readonly number[], joined: JoinedNotebook): NotebookLines {
+  return lineTable(text, cellNumbers, joined.placeholders);
+}
