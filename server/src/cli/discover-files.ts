@@ -25,6 +25,8 @@ const SKIPPED_FOLDERS = new Set([
   '.mypy_cache',
   '.pytest_cache',
   '.ruff_cache',
+  // Jupyter's autosaved copies of the notebooks beside them.
+  '.ipynb_checkpoints',
 ]);
 
 /** Python files, and Jupyter notebooks (their code cells). */

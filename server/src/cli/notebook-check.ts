@@ -19,6 +19,9 @@ export interface NotebookLines {
   lineRows: number[];
 }
 
+/** A cell magic must stay its cell's first line: an import added above `%%time` would break the cell. */
+const firstLine = (source: string) => source.trimStart().split('\n', 1)[0]!;
+
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
@@ -55,8 +58,8 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
     if (outcome.kind === 'unchanged') return checked(joined.text, original, outcome.diagnostics, fixFailure);
 
     const sources = splitCells(outcome.text, notebook.codeCells.length, joined.placeholders);
-    if (!sources) {
-      const message = 'a fix reached across cells or into an IPython line, so the notebook was left as it was; please report this';
+    if (!sources || notebook.codeCells.some((cell, i) => firstLine(cell.source).startsWith('%%') && firstLine(sources[i]!) !== firstLine(cell.source))) {
+      const message = 'a fix reached across cells, into an IPython line or above a cell magic, so the notebook was left as it was';
       return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message } });
     }
     const changed = new Map<number, string>();

@@ -132,7 +132,8 @@ export function splitCells(text: string, cellCount: number, key: PlaceholderKey)
   const restored = new Set<number>();
   for (const line of text.split('\n')) {
     if (line === markerLine(key.nonce, sources.length)) {
-      sources.push(current.join('\n'));
+      // Every line before a marker ended with a newline, the cell's last one included.
+      sources.push(current.join('\n') + '\n');
       current = [];
       continue;
     }
@@ -151,10 +152,8 @@ export function splitCells(text: string, cellCount: number, key: PlaceholderKey)
   }
   sources.push(current.join('\n'));
   if (sources.length !== cellCount || restored.size !== key.lines.length) return undefined;
-  return sources.map((source, i) => {
-    if (!key.addedNewline[i]) return source;
-    return source.endsWith('\n') ? source.slice(0, -1) : source;
-  });
+  // Take back the newline that joining added to a cell that ended without one.
+  return sources.map((source, i) => (key.addedNewline[i] ? source.slice(0, -1) : source));
 }
 
 /** The original line, moved by as much as a fix moved its placeholder. */
