@@ -225,4 +225,19 @@ describe('made-up notebooks', () => {
     const named = oomlint(root, ['check', 'drafts/old.ipynb']);
     assert.match(named.stdout, /^drafts\/old\.ipynb:cell 3:5:20: OOM001 /m);
   });
+
+  test('`extend-include` adds files that walks check besides .py files and notebooks; `exclude` still wins', () => {
+    const script = 'import torch\nmodel.eval()\nouts = []\nfor x in loader:\n    outs.append(model(x).tolist())\n';
+    const root = project({
+      'pyproject.toml': '[tool.oomlint]\nextend-include = ["*.pyw", "bin/*"]\nexclude = ["bin/old-*"]\n',
+      'app.pyw': script,
+      'bin/evaluate': script,
+      'bin/old-evaluate': script,
+      'notes.txt': script,
+      'nb.ipynb': notebook([['import torch'], EVAL_CELL]),
+    });
+    const findings = JSON.parse(oomlint(root, ['check', '--format', 'json']).stdout) as JsonFinding[];
+    const files = [...new Set(findings.map((f) => f.filename.slice(root.length + 1)))];
+    assert.deepEqual(files, ['app.pyw', join('bin', 'evaluate'), 'nb.ipynb']);
+  });
 });

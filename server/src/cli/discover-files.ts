@@ -42,6 +42,8 @@ interface GitignoreLayer {
 export interface DiscoveryOptions {
   /** True for a file or folder that the configuration's `exclude` leaves out of walks. */
   isExcluded: (path: string) => boolean;
+  /** True for a file that the configuration's `extend-include` adds to those walks check. */
+  isIncluded?: (path: string) => boolean;
 }
 
 function readGitignore(folder: string): GitignoreLayer | undefined {
@@ -118,7 +120,7 @@ function walk(folder: string, layers: GitignoreLayer[], options: DiscoveryOption
       if (SKIPPED_FOLDERS.has(entry.name) || isVirtualenv(path)) continue;
       if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
       walk(path, here, options, found);
-    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.isFIFO() && !entry.isSocket()) {
+    } else if ((CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
       // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
       if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
       found.add(path);
