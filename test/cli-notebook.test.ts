@@ -206,6 +206,16 @@ describe('made-up notebooks', () => {
     ]);
   });
 
+  test('the size limit is the code\'s: outputs may make a notebook larger than it', () => {
+    const big = JSON.parse(notebook([['import torch'], EVAL_CELL])) as { cells: { outputs?: { text: string[] }[] }[] };
+    big.cells[1]!.outputs![0]!.text = ['x'.repeat(8192)];
+    const root = project({ 'big.ipynb': JSON.stringify(big, null, 1), 'code.ipynb': notebook([['import torch'], ['x = 1\n'.repeat(1000)]]) });
+    const run = oomlint(root, ['check', '--max-file-size', '3KB']);
+    assert.equal(run.status, 2);
+    assert.match(run.stdout, /^big\.ipynb:cell 3:5:20: OOM001 /m);
+    assert.match(run.stderr, /^code\.ipynb: E902 could not read: [\d.]+ KiB of code in cells, larger than the [\d.]+ KiB limit \(max-file-size\): skipped$/m);
+  });
+
   test('folders are walked for notebooks; `exclude`, .gitignore and Jupyter\'s checkpoints leave them out', () => {
     const nb = notebook([['import torch'], EVAL_CELL]);
     const root = project({

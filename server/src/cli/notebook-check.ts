@@ -3,6 +3,7 @@
 // into the changed cells' `source` only.
 import type { Analyzer } from '../analysis/analyzer';
 import type { Diagnostic } from '../analysis/types';
+import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
 import { joinCells, lineTable, splitCells, type JoinedNotebook } from '../notebooks/notebook-text';
@@ -10,6 +11,9 @@ import type { CellChange } from './check-report';
 import type { FileOutcome, FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
 import { readSource } from './read-source';
+
+/** How much larger than `max-file-size` a notebook file may be, outputs included. */
+const NOTEBOOK_SIZE_FACTOR = 20;
 
 export const isNotebookPath = (path: string) => path.toLowerCase().endsWith('.ipynb');
 
@@ -26,13 +30,21 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 
 export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   const { path, displayPath, settings, mode, selection } = task;
-  const read = readSource(path, task.maxFileSize);
+  const codeLimit = task.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
+  // Outputs (plots, images) make notebooks far larger than their code: the size limit is the code's,
+  // and the file may be a bounded multiple of it.
+  const read = readSource(path, codeLimit * NOTEBOOK_SIZE_FACTOR);
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }
   const parsed = readNotebook(read.text);
   if (!parsed.ok) return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: parsed.message } };
   const { notebook } = parsed;
+  const codeSize = notebook.codeCells.reduce((sum, cell) => sum + Buffer.byteLength(cell.source), 0);
+  if (codeSize > codeLimit) {
+    const message = `could not read: ${formatBytes(codeSize)} of code in cells, larger than the ${formatBytes(codeLimit)} limit (max-file-size): skipped`;
+    return { kind: 'failed', stage: 'read', failure: { path, displayPath, message } };
+  }
   const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
   const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
   const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
