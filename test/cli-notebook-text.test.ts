@@ -84,6 +84,29 @@ test('IPython lines become one-line placeholders: the other lines keep their row
   assert.deepEqual(splitCells(joined.text, cells.length, joined.placeholders), cells.map((c) => c.source));
 });
 
+test('lines that continue a statement or a string are Python, even when they start like a magic', () => {
+  const source = [
+    'message = ("%d items"',
+    '           % count)',
+    'ratio = total \\',
+    '    % 7',
+    'doc = """',
+    '%not a magic, a line of the docstring',
+    '!neither is this "quoted" one',
+    '"""',
+    "s = 'a # not a comment, (' \\",
+    "    ''",
+    '%matplotlib inline',
+    'x = [1,  # a comment with a bracket: (',
+    '     2]',
+    '!ls',
+  ].join('\n');
+  const joined = joinCells(cellsOf(source));
+  const masked = joined.text.split('\n').flatMap((line, row) => (line.includes('oomlint-ipython') ? [row] : []));
+  assert.deepEqual(masked, [10, 13]);
+  assert.deepEqual(splitCells(joined.text, 1, joined.placeholders), [source]);
+});
+
 test('cells split back exactly as they were, whatever their ends and contents', () => {
   const cases: string[][] = [
     ['import torch\n', 'x = 1'],

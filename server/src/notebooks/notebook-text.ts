@@ -72,12 +72,72 @@ function maskCell(source: string, nonce: string, originals: string[]): string[] 
     }
     replace(first, true);
   }
+  const state: ContinuationState = { brackets: 0, tripleQuote: null, backslash: false };
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.includes(`oomlint-ipython ${nonce}`) || !isIPythonLine(lines[i]!)) continue;
+    const line = lines[i]!;
+    // A line that continues a statement (`% (a, b)` after an open bracket) or a string is Python.
+    const startsStatement = state.brackets === 0 && state.tripleQuote === null && !state.backslash;
+    if (line.includes(`oomlint-ipython ${nonce}`) || !startsStatement || !isIPythonLine(line)) {
+      scanLine(line, state);
+      continue;
+    }
     replace(i, true);
     while (/\\\s*$/.test(originals[originals.length - 1]!) && i + 1 < lines.length) replace(++i, false);
   }
   return lines;
+}
+
+interface ContinuationState {
+  /** Open brackets so far. */
+  brackets: number;
+  /** The quotes of a triple-quoted string still open, if any. */
+  tripleQuote: string | null;
+  /** The line ended with a backslash. */
+  backslash: boolean;
+}
+
+/** Follows brackets, strings and comments over one line of Python, enough to know where statements start. */
+function scanLine(line: string, state: ContinuationState): void {
+  const isEscaped = (at: number) => {
+    let slashes = 0;
+    for (let k = at - 1; k >= 0 && line[k] === '\\'; k--) slashes++;
+    return slashes % 2 === 1;
+  };
+  let comment = false;
+  let i = 0;
+  while (i < line.length) {
+    if (state.tripleQuote !== null) {
+      const end = line.indexOf(state.tripleQuote, i);
+      if (end < 0) return;
+      if (isEscaped(end)) {
+        i = end + 1;
+        continue;
+      }
+      state.tripleQuote = null;
+      i = end + 3;
+      continue;
+    }
+    const c = line[i]!;
+    if (c === '#') {
+      comment = true;
+      break;
+    }
+    if (c === '"' || c === "'") {
+      if (line.startsWith(c.repeat(3), i)) {
+        state.tripleQuote = c.repeat(3);
+        i += 3;
+        continue;
+      }
+      i++;
+      while (i < line.length && line[i] !== c) i += line[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if ('([{'.includes(c)) state.brackets++;
+    else if (')]}'.includes(c)) state.brackets = Math.max(0, state.brackets - 1);
+    i++;
+  }
+  state.backslash = !comment && state.tripleQuote === null && line.replace(/\r$/, '').endsWith('\\');
 }
 
 /** Joins the code cells (`cell` numbers are 1-based positions among all cells). */
