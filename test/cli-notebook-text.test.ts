@@ -50,6 +50,10 @@ test('code cells are read with their place among all cells and the form of their
   const read = readNotebook(text);
   assert.ok(read.ok);
   assert.equal(read.notebook.cellCount, 4);
+  assert.equal(read.notebook.language, undefined);
+  const r = readNotebook(JSON.stringify({ nbformat: 4, metadata: { kernelspec: { language: 'R' } }, cells: [{ cell_type: 'code', source: 'x <- 1' }] }));
+  assert.ok(r.ok);
+  assert.equal(r.notebook.language, 'r');
   assert.deepEqual(
     read.notebook.codeCells.map(({ index, source, sourceIsList }) => ({ index, source, sourceIsList })),
     [

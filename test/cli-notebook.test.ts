@@ -206,6 +206,14 @@ describe('made-up notebooks', () => {
     ]);
   });
 
+  test('a notebook of another kernel language is skipped, not read as Python', () => {
+    const r = JSON.stringify({ nbformat: 4, metadata: { language_info: { name: 'R' } }, cells: [{ cell_type: 'code', source: ['%>% filter(x)\n', 'model.eval()'] }] });
+    const root = project({ 'analysis.ipynb': r });
+    const run = oomlint(root, ['check']);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.equal(run.stdout, 'All checks passed!\n');
+  });
+
   test('the size limit is the code\'s: outputs may make a notebook larger than it', () => {
     const big = JSON.parse(notebook([['import torch'], EVAL_CELL])) as { cells: { outputs?: { text: string[] }[] }[] };
     big.cells[1]!.outputs![0]!.text = ['x'.repeat(8192)];

@@ -40,6 +40,10 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   const parsed = readNotebook(read.text);
   if (!parsed.ok) return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: parsed.message } };
   const { notebook } = parsed;
+  // An R or Julia notebook holds no Python: nothing in it is for these rules.
+  if (notebook.language !== undefined && notebook.language !== 'python') {
+    return { kind: 'checked', path, displayPath, text: '', diagnostics: [], fixesApplied: 0 };
+  }
   const codeSize = notebook.codeCells.reduce((sum, cell) => sum + Buffer.byteLength(cell.source), 0);
   if (codeSize > codeLimit) {
     const message = `could not read: ${formatBytes(codeSize)} of code in cells, larger than the ${formatBytes(codeLimit)} limit (max-file-size): skipped`;

@@ -14,6 +14,8 @@ export interface CodeCell {
 }
 
 export interface NotebookFile {
+  /** The kernel's language from the metadata (`python`, `r`, `julia`), when it names one. */
+  language: string | undefined;
   codeCells: CodeCell[];
   /** How many cells of any kind the notebook has. */
   cellCount: number;
@@ -147,7 +149,17 @@ export function readNotebook(text: string): NotebookRead {
     codeCells.push({ index, ...source, span: { start: sourceNode.start, end: sourceNode.end } });
   }
   if (!codeCells.length) return { ok: false, message: 'notebook has no code cells: nothing to check' };
-  return { ok: true, notebook: { codeCells, cellCount: cells.items.length } };
+  return { ok: true, notebook: { language: languageOf(root), codeCells, cellCount: cells.items.length } };
+}
+
+/** `metadata.language_info.name`, else `metadata.kernelspec.language`, as Jupyter records them. */
+function languageOf(root: Located): string | undefined {
+  const metadata = root.kind === 'object' ? member(root, 'metadata') : undefined;
+  for (const [table, key] of [['language_info', 'name'], ['kernelspec', 'language']] as const) {
+    const value = metadata && member(metadata, table) && member(member(metadata, table)!, key);
+    if (value?.kind === 'scalar' && typeof value.value === 'string') return value.value.toLowerCase();
+  }
+  return undefined;
 }
 
 /** nbformat's own split: each line keeps its `\n`; the last one may have none. */
