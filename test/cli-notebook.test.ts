@@ -99,6 +99,12 @@ describe('real notebooks', () => {
     assert.deepEqual(location.region, { startLine: 13, startColumn: 20, endLine: 13, endColumn: 46, properties: { cell: 8 } });
   });
 
+  test('GitHub annotations count lines within the cell and name it in the title', () => {
+    const root = project({ 'rnn.ipynb': real('Simple_RNN') });
+    const run = oomlint(root, ['check', '--format', 'github']);
+    assert.match(run.stdout, /^::warning title=oomlint \(OOM001\) cell 8,file=rnn\.ipynb,line=13,col=20,endLine=13,endColumn=46::/m);
+  });
+
   test('--fix changes only the fixed cells\' source; everything else keeps its bytes, and a second --fix changes nothing', () => {
     const root = project(Object.fromEntries(REAL.map((name) => [name, name])));
     const before = new Map(REAL.map((name) => [name, readFileSync(join(root, name), 'utf8')]));

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../analysis/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
-import { joinCells, lineTable, splitCells, type JoinedNotebook } from '../notebooks/notebook-text';
+import { joinCells, lineTable, splitCells } from '../notebooks/notebook-text';
 import type { CellChange } from './check-report';
 import type { FileOutcome, FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
@@ -25,6 +25,8 @@ export interface NotebookLines {
 
 /** A cell magic must stay its cell's first line: an import added above `%%time` would break the cell. */
 const firstLine = (source: string) => source.trimStart().split('\n', 1)[0]!;
+
+type CheckedOutcome = Extract<FileOutcome, { kind: 'checked' }>;
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -52,7 +54,7 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
   const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
   const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
-  const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<FileOutcome & { kind: 'checked' }> = {}): FileOutcome => ({
+  const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => ({
     kind: 'checked',
     path,
     displayPath,
@@ -93,7 +95,8 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
         return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: error.message } });
       }
     }
-    return checked(outcome.text, fixedLines(outcome.text, cellNumbers, joined), outcome.diagnostics, {
+    // The findings left are the fixed text's, whose lines map to cells through its own table.
+    return checked(outcome.text, lineTable(outcome.text, cellNumbers, joined.placeholders), outcome.diagnostics, {
       fixesApplied: outcome.applied,
       ...fixFailure,
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),
@@ -102,8 +105,4 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
     const during = mode === 'fix' ? 'fixing or writing' : 'checking';
     return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
   }
-}
-
-function fixedLines(text: string, cellNumbers: readonly number[], joined: JoinedNotebook): NotebookLines {
-  return lineTable(text, cellNumbers, joined.placeholders);
 }
