@@ -79,7 +79,7 @@ function ruleDescriptors(tool: ToolInfo, withReadError: boolean) {
       id: READ_ERROR_CODE,
       name: 'io-error',
       shortDescription: { text: 'The file could not be read or decoded as UTF-8.' },
-      fullDescription: { text: 'oomlint reads Python files and notebooks as UTF-8; a file it cannot open or decode, or a notebook that is not valid nbformat 4 with code cells, is not checked.' },
+      fullDescription: { text: 'oomlint reads Python files and notebooks as UTF-8; a file it cannot open or decode, or a notebook that is not valid nbformat 4, is not checked.' },
       helpUri: tool.repositoryUrl,
       help: { text: 'The file could not be read or decoded as UTF-8.', markdown: 'The file could not be read or decoded as UTF-8.' },
       defaultConfiguration: { level: 'error' as SarifLevel },

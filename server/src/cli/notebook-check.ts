@@ -42,8 +42,9 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   const parsed = readNotebook(read.text);
   if (!parsed.ok) return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: parsed.message } };
   const { notebook } = parsed;
-  // An R or Julia notebook holds no Python: nothing in it is for these rules.
-  if (notebook.language !== undefined && notebook.language !== 'python') {
+  // An R or Julia notebook holds no Python, and a notebook of markdown alone (notes, a README) is
+  // valid but has no code: neither has anything for these rules, and neither is an error.
+  if ((notebook.language !== undefined && notebook.language !== 'python') || !notebook.codeCells.length) {
     return { kind: 'checked', path, displayPath, text: '', diagnostics: [], fixesApplied: 0 };
   }
   const codeSize = notebook.codeCells.reduce((sum, cell) => sum + Buffer.byteLength(cell.source), 0);

@@ -148,7 +148,6 @@ export function readNotebook(text: string): NotebookRead {
     }
     codeCells.push({ index, ...source, span: { start: sourceNode.start, end: sourceNode.end } });
   }
-  if (!codeCells.length) return { ok: false, message: 'notebook has no code cells: nothing to check' };
   return { ok: true, notebook: { language: languageOf(root), codeCells, cellCount: cells.items.length } };
 }
 
