@@ -1,6 +1,7 @@
 // Reading notebooks, joining their cells into one Python text and splitting fixed text back.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { readNotebook, withNewSources } from '../server/src/notebooks/notebook-json';
 import { joinCells, splitCells, type CellCode } from '../server/src/notebooks/notebook-text';
 
@@ -158,4 +159,22 @@ test('a notebook written with ASCII escapes keeps them in the sources it gets ba
   const changed = withNewSources(text, read.notebook, new Map([[0, 'print("caf\u00e9")\nx = 2']]));
   assert.ok(changed.includes('"print(\\"caf\\u00e9\\")\\n"'));
   assert.deepEqual(lines(changed).length, lines(text).length);
+});
+
+test('any cells split back into themselves, magics, strings, brackets and marker look-alikes included', () => {
+  const line = fc.oneof(
+    fc.constantFrom('%time y = f(x)', '!pip install \\', '    torch', '%%bash', '%%time', 'x?', 'files = !ls', 'a = (1,', '  % 2)', '"""', "'''", 'if x:', '    pass', '', '\r', '# oomlint-cell n0 0', 'pass  # oomlint-ipython n0 0'),
+    fc.string({ maxLength: 12 }),
+  );
+  const cell = fc.array(line, { maxLength: 8 }).map((lines) => lines.join('\n'));
+  fc.assert(
+    fc.property(fc.array(cell, { minLength: 1, maxLength: 5 }), (sources) => {
+      const joined = joinCells(cellsOf(...sources));
+      assert.deepEqual(splitCells(joined.text, sources.length, joined.placeholders), sources);
+      // One line of joined text per line of a cell, and one marker between cells.
+      const cellLines = sources.map((s, i) => s.split('\n').length - (i < sources.length - 1 && s.endsWith('\n') ? 1 : 0));
+      assert.equal(joined.lineCells.length, cellLines.reduce((a, b) => a + b, 0) + sources.length - 1);
+    }),
+    { numRuns: 300 },
+  );
 });
