@@ -178,3 +178,22 @@ test('any cells split back into themselves, magics, strings, brackets and marker
     { numRuns: 300 },
   );
 });
+
+test('any new sources written into a notebook read back as written, and the old ones restore its bytes', () => {
+  const source = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('a\n', '\n\n', 'x = "\\u00e9"\n\t\\', ''));
+  fc.assert(
+    fc.property(fc.array(fc.tuple(source, fc.boolean()), { minLength: 1, maxLength: 4 }), fc.array(source, { minLength: 4, maxLength: 4 }), (cells, replacements) => {
+      const text = notebookText(cells.map(([s, asList]) => (asList ? lines(s) : s)));
+      const read = readNotebook(text);
+      assert.ok(read.ok);
+      const changes = new Map(replacements.slice(0, cells.length).map((s, i) => [i, s]));
+      const changed = withNewSources(text, read.notebook, changes);
+      const reread = readNotebook(changed);
+      assert.ok(reread.ok);
+      assert.deepEqual(reread.notebook.codeCells.map((c) => c.source), [...changes.values()]);
+      assert.deepEqual(reread.notebook.codeCells.map((c) => c.sourceIsList), cells.map(([, asList]) => asList));
+      assert.equal(withNewSources(changed, reread.notebook, new Map(cells.map(([s], i) => [i, s]))), text);
+    }),
+    { numRuns: 300 },
+  );
+});

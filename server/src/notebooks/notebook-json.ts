@@ -184,8 +184,9 @@ function indentUnit(text: string): string {
 function serializeSource(text: string, cell: CodeCell, source: string): string {
   const original = text.slice(cell.span.start, cell.span.end);
   // A notebook with escapes and no raw non-ASCII text was written with ensure_ascii: keep to it.
+  // (A `\u` escape is one preceded by an even number of backslashes; `\\u` is a backslash and a `u`.)
   // eslint-disable-next-line no-control-regex -- the test is for characters outside ASCII
-  const ascii = /\\u[0-9a-fA-F]{4}/.test(text) && !/[^\u0000-\u007f]/.test(text);
+  const ascii = /(?:^|[^\\])(?:\\\\)*\\u[0-9a-fA-F]{4}/.test(text) && !/[^\u0000-\u007f]/.test(text);
   const quote = (s: string) => (ascii ? asciiOnly(JSON.stringify(s)) : JSON.stringify(s));
   if (!cell.sourceIsList) return quote(source);
   const lines = sourceLines(source);

@@ -82,7 +82,9 @@ function maskCell(source: string, nonce: string, originals: string[]): string[] 
       continue;
     }
     replace(i, true);
-    while (/\\\s*$/.test(originals[originals.length - 1]!) && i + 1 < lines.length) replace(++i, false);
+    // The empty text after a cell's final newline is no line of the cell, so nothing continues into it.
+    const isLine = (k: number) => k < lines.length - 1 || (k === lines.length - 1 && lines[k] !== '');
+    while (/\\\s*$/.test(originals[originals.length - 1]!) && isLine(i + 1)) replace(++i, false);
   }
   return lines;
 }
