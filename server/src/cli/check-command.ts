@@ -41,7 +41,11 @@ function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint): s
 function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvironment, paint: Paint): void {
   const { out, cwd } = env;
   if (report.mode === 'diff') {
-    for (const change of report.changes) out.stdout(unifiedDiff(change.before, change.after, change.displayPath));
+    for (const change of report.changes) {
+      if (!change.cells) out.stdout(unifiedDiff(change.before, change.after, change.displayPath));
+      // A notebook's diff is shown cell by cell, on its code (ruff's form: `path:cell N`).
+      for (const cell of change.cells ?? []) out.stdout(unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`));
+    }
     writeFileProblems(report, out, paint);
     if (!options.quiet) out.stderr(summaryLines(report).join('\n') + '\n');
     return;

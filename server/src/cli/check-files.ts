@@ -8,7 +8,7 @@ import type { FixSelection } from '../analysis/fixes';
 import { SourceText } from '../analysis/source';
 import type { ConfigProblem } from '../analysis/types';
 import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
-import { isExcluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
+import { isExcluded, isExtraIncluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';
 import type { CheckReport } from './check-report';
 import { discoverPythonFiles } from './discover-files';
@@ -53,7 +53,10 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const selection = { unsafe: options.unsafeFixes };
   const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
   const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
-  const files = discoverPythonFiles(options.paths, cwd, { isExcluded: (path) => isExcluded(configFor(path), path) });
+  const files = discoverPythonFiles(options.paths, cwd, {
+    isExcluded: (path) => isExcluded(configFor(path), path),
+    isIncluded: (path) => isExtraIncluded(configFor(path), path),
+  });
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
   const roots = options.paths.map((p) => resolve(cwd, p));
@@ -102,8 +105,8 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
     }
     if (outcome.rejected) report.rejectedFixes.push(outcome.rejected);
     if (outcome.change) report.changes.push(outcome.change);
-    const { path, displayPath, text, diagnostics, fixesApplied } = outcome;
-    report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied });
+    const { path, displayPath, text, diagnostics, fixesApplied, notebook } = outcome;
+    report.files.push({ path, displayPath, source: new SourceText(text), diagnostics, fixesApplied, ...(notebook ? { notebook } : {}) });
   });
   report.configProblems = [...problems.values()];
   return report;

@@ -2,6 +2,7 @@
 import type { FixSelection } from '../analysis/fixes';
 import type { SourceText } from '../analysis/source';
 import type { ConfigProblem, Diagnostic } from '../analysis/types';
+import type { NotebookLines } from './notebook-check';
 
 /** ruff's code for a file that could not be read or decoded. */
 export const READ_ERROR_CODE = 'E902';
@@ -16,6 +17,8 @@ export interface CheckedFile {
   diagnostics: Diagnostic[];
   /** Fixes applied (or, with --diff, that would be). */
   fixesApplied: number;
+  /** For a notebook: where each line of `source` lies in its cells. */
+  notebook?: NotebookLines;
 }
 
 /** A file that could not be read, decoded or written. */
@@ -31,6 +34,15 @@ export interface FileFailure {
 /** Fixed text for one file, kept for --diff. */
 export interface FileChange {
   displayPath: string;
+  before: string;
+  after: string;
+  /** For a notebook: the code of each changed cell (`before` and `after` are then the file as read). */
+  cells?: CellChange[];
+}
+
+export interface CellChange {
+  /** 1-based position among all the notebook's cells. */
+  cell: number;
   before: string;
   after: string;
 }

@@ -64,13 +64,14 @@ function layOut(line: string): { shown: string; cellAt: (offset: number) => numb
 }
 
 /** Two lines: the numbered source line holding `start`, and carets under `start..end` (cut at the line's end). */
-export function renderCodeFrame(source: SourceText, start: number, end: number, paint: Paint, caretStyle: Style): string[] {
+/** `shownLine` numbers the line as its reader knows it (its row in a notebook cell). */
+export function renderCodeFrame(source: SourceText, start: number, end: number, paint: Paint, caretStyle: Style, shownLine?: number): string[] {
   const line = source.position(start).line;
   const lineStart = source.lineStart(line);
   const { shown, cellAt } = layOut(source.lineText(line));
   const from = cellAt(start - lineStart);
   const to = cellAt(Math.min(end, source.lineEnd(line)) - lineStart);
-  const number = String(line + 1);
+  const number = String(shownLine ?? line + 1);
   const gutter = paint('blue', `${' '.repeat(number.length)} |`);
   return [
     `${paint('blue', `${number} |`)} ${shown}`,

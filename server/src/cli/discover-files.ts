@@ -1,4 +1,4 @@
-// Which files `oomlint check PATH...` looks at: every .py file below the folders named, minus what
+// Which files `oomlint check PATH...` looks at: every .py and .ipynb file below the folders named, minus what
 // .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
@@ -25,7 +25,12 @@ const SKIPPED_FOLDERS = new Set([
   '.mypy_cache',
   '.pytest_cache',
   '.ruff_cache',
+  // Jupyter's autosaved copies of the notebooks beside them.
+  '.ipynb_checkpoints',
 ]);
+
+/** Python files, and Jupyter notebooks (their code cells). */
+const CHECKED_EXTENSIONS = ['.py', '.ipynb'];
 
 interface GitignoreLayer {
   base: string;
@@ -37,6 +42,8 @@ interface GitignoreLayer {
 export interface DiscoveryOptions {
   /** True for a file or folder that the configuration's `exclude` leaves out of walks. */
   isExcluded: (path: string) => boolean;
+  /** True for a file that the configuration's `extend-include` adds to those walks check. */
+  isIncluded?: (path: string) => boolean;
 }
 
 function readGitignore(folder: string): GitignoreLayer | undefined {
@@ -113,7 +120,7 @@ function walk(folder: string, layers: GitignoreLayer[], options: DiscoveryOption
       if (SKIPPED_FOLDERS.has(entry.name) || isVirtualenv(path)) continue;
       if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
       walk(path, here, options, found);
-    } else if (entry.name.endsWith('.py') && !entry.isFIFO() && !entry.isSocket()) {
+    } else if ((CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
       // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
       if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
       found.add(path);

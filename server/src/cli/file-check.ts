@@ -7,6 +7,7 @@ import type { Diagnostic } from '../analysis/types';
 import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
+import { checkNotebook, isNotebookPath, type NotebookLines } from './notebook-check';
 import { readSource } from './read-source';
 
 export type CheckMode = 'check' | 'fix' | 'diff';
@@ -37,11 +38,13 @@ export type FileOutcome =
       fixesApplied: number;
       rejected?: FileFailure;
       change?: FileChange;
+      notebook?: NotebookLines;
     };
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
+  if (isNotebookPath(task.path)) return checkNotebook(task, analyzer);
   const { path, displayPath, settings, mode, selection } = task;
   const read = readSource(path, task.maxFileSize);
   if (!read.ok) {

@@ -2,7 +2,7 @@
 import { relative, sep } from 'node:path';
 import type { ConfigProblem, Severity } from '../analysis/types';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
-import { rowColumn } from './locations';
+import { fileLocation } from './locations';
 
 type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -41,12 +41,14 @@ export function formatGithub(report: CheckReport, cwd: string): string {
   }
   for (const file of report.files) {
     for (const diagnostic of file.diagnostics) {
-      const start = rowColumn(file.source, diagnostic.start);
-      const end = rowColumn(file.source, diagnostic.end);
+      const start = fileLocation(file, diagnostic.start);
+      const end = fileLocation(file, diagnostic.end);
+      // Annotations know no cells: the title names it, and the lines count within it.
+      const cell = start.cell === null ? '' : ` cell ${start.cell}`;
       out += annotation(
         LEVEL[diagnostic.severity],
         {
-          title: `oomlint (${diagnostic.code})`,
+          title: `oomlint (${diagnostic.code})${cell}`,
           file: workspacePath(file.displayPath),
           line: start.row,
           col: start.column,

@@ -4,9 +4,12 @@ import type { Diagnostic, Fix } from '../analysis/types';
 import { ruleDocUrl } from '../rules/docs';
 import { ruleByCode } from '../rules/index';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
-import { rowColumn, type RowColumn } from './locations';
+import { fileLocation, type FileLocation, type RowColumn } from './locations';
+import type { NotebookLines } from './notebook-check';
 
 export interface JsonEdit {
+  /** Only in a notebook: the cell the edit is in (an added import can go to another cell than the finding). */
+  cell?: number | null;
   content: string;
   end_location: RowColumn;
   location: RowColumn;
@@ -19,7 +22,8 @@ export interface JsonFix {
 }
 
 export interface JsonDiagnostic {
-  cell: null;
+  /** The notebook cell (1-based); null in a Python file. Rows count within the cell. */
+  cell: number | null;
   code: string;
   end_location: RowColumn;
   filename: string;
@@ -30,32 +34,42 @@ export interface JsonDiagnostic {
   url: string | null;
 }
 
-function jsonFix(source: SourceText, fix: Fix): JsonFix {
+type LocatedFile = { source: SourceText; notebook?: NotebookLines };
+
+// Key order as ruff has it.
+const rowColumnOf = (at: FileLocation): RowColumn => ({ column: at.column, row: at.row });
+
+function jsonFix(file: LocatedFile, fix: Fix): JsonFix {
   return {
     applicability: fix.applicability,
-    edits: fix.edits.map((edit) => ({
-      content: edit.newText,
-      end_location: rowColumn(source, edit.end),
-      location: rowColumn(source, edit.start),
-    })),
+    edits: fix.edits.map((edit) => {
+      const start = fileLocation(file, edit.start);
+      return {
+        ...(file.notebook ? { cell: start.cell } : {}),
+        content: edit.newText,
+        end_location: rowColumnOf(fileLocation(file, edit.end)),
+        location: rowColumnOf(start),
+      };
+    }),
     message: fix.title,
   };
 }
 
-export function jsonDiagnostic(filename: string, source: SourceText, diagnostic: Diagnostic, repositoryUrl: string): JsonDiagnostic {
-  const location = rowColumn(source, diagnostic.start);
+export function jsonDiagnostic(filename: string, file: LocatedFile, diagnostic: Diagnostic, repositoryUrl: string): JsonDiagnostic {
+  const start = fileLocation(file, diagnostic.start);
   const rule = ruleByCode(diagnostic.code);
   const preferred = diagnostic.fixes[0];
+  const noqaRow = file.notebook ? (file.notebook.lineRows[diagnostic.noqaLine] ?? diagnostic.noqaLine) : diagnostic.noqaLine;
   return {
-    cell: null,
+    cell: start.cell,
     code: diagnostic.code,
-    end_location: rowColumn(source, diagnostic.end),
+    end_location: rowColumnOf(fileLocation(file, diagnostic.end)),
     filename,
-    fix: preferred ? jsonFix(source, preferred) : null,
-    location,
+    fix: preferred ? jsonFix(file, preferred) : null,
+    location: rowColumnOf(start),
     message: diagnostic.message,
     // Where a suppression comment goes: the first line, or the end of a multi-line string or continuation.
-    noqa_row: diagnostic.noqaLine + 1,
+    noqa_row: noqaRow + 1,
     url: rule ? ruleDocUrl(rule.meta, repositoryUrl) : null,
   };
 }
@@ -63,7 +77,7 @@ export function jsonDiagnostic(filename: string, source: SourceText, diagnostic:
 /** `repositoryUrl` locates the rule pages that `url` links to. */
 export function formatJson(report: CheckReport, repositoryUrl: string): string {
   const entries: JsonDiagnostic[] = [
-    ...report.files.flatMap((file) => file.diagnostics.map((d) => jsonDiagnostic(file.path, file.source, d, repositoryUrl))),
+    ...report.files.flatMap((file) => file.diagnostics.map((d) => jsonDiagnostic(file.path, file, d, repositoryUrl))),
     ...report.failures.map((failure) => {
       const at = { column: failure.column ?? 1, row: failure.line ?? 1 };
       return {
@@ -82,6 +96,7 @@ export function formatJson(report: CheckReport, repositoryUrl: string): string {
   entries.sort(
     (a, b) =>
       (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0) ||
+      (a.cell ?? 0) - (b.cell ?? 0) ||
       a.location.row - b.location.row ||
       a.location.column - b.location.column,
   );

@@ -7,7 +7,8 @@ import type { ConfigProblem, Diagnostic, Fix, Severity } from '../analysis/types
 import { renderRuleMarkdown, ruleDocUrl } from '../rules/docs';
 import { ALL_RULES } from '../rules/index';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
-import { rowColumn } from './locations';
+import { fileLocation as locateIn } from './locations';
+import type { NotebookLines } from './notebook-check';
 import type { ToolInfo } from './tool-info';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -30,24 +31,28 @@ export function relativeUri(displayPath: string): string {
   return displayPath.split(/[\\/]/).map(encodeURIComponent).join('/');
 }
 
-function region(source: SourceText, start: number, end: number): SarifRegion {
-  const from = rowColumn(source, start);
-  const to = rowColumn(source, end);
-  return { startLine: from.row, startColumn: from.column, endLine: to.row, endColumn: to.column };
+type LocatedFile = { source: SourceText; notebook?: NotebookLines };
+
+/** In a notebook, lines count within the cell, and the region says which cell in its properties. */
+function region(file: LocatedFile, start: number, end: number): SarifRegion & { properties?: { cell: number | null } } {
+  const from = locateIn(file, start);
+  const to = locateIn(file, end);
+  const lines = { startLine: from.row, startColumn: from.column, endLine: to.row, endColumn: to.column };
+  return file.notebook ? { ...lines, properties: { cell: from.cell } } : lines;
 }
 
 function artifactLocation(displayPath: string) {
   return { uri: relativeUri(displayPath), uriBaseId: SRCROOT };
 }
 
-function sarifFix(uri: string, source: SourceText, fix: Fix) {
+function sarifFix(uri: string, file: LocatedFile, fix: Fix) {
   return {
     description: { text: fix.title },
     artifactChanges: [
       {
         artifactLocation: { uri, uriBaseId: SRCROOT },
         replacements: fix.edits.map((edit) => ({
-          deletedRegion: region(source, edit.start, edit.end),
+          deletedRegion: region(file, edit.start, edit.end),
           insertedContent: { text: edit.newText },
         })),
       },
@@ -74,7 +79,7 @@ function ruleDescriptors(tool: ToolInfo, withReadError: boolean) {
       id: READ_ERROR_CODE,
       name: 'io-error',
       shortDescription: { text: 'The file could not be read or decoded as UTF-8.' },
-      fullDescription: { text: 'oomlint reads Python files as UTF-8; a file it cannot open or decode is not checked.' },
+      fullDescription: { text: 'oomlint reads Python files and notebooks as UTF-8; a file it cannot open or decode, or a notebook that is not valid nbformat 4, is not checked.' },
       helpUri: tool.repositoryUrl,
       help: { text: 'The file could not be read or decoded as UTF-8.', markdown: 'The file could not be read or decoded as UTF-8.' },
       defaultConfiguration: { level: 'error' as SarifLevel },
@@ -97,15 +102,15 @@ function configNotification(problem: ConfigProblem, cwd: string) {
   };
 }
 
-function result(displayPath: string, source: SourceText, diagnostic: Diagnostic, ruleIndex: Map<string, number>) {
+function result(displayPath: string, file: LocatedFile, diagnostic: Diagnostic, ruleIndex: Map<string, number>) {
   const uri = relativeUri(displayPath);
   return {
     ruleId: diagnostic.code,
     ...(ruleIndex.has(diagnostic.code) ? { ruleIndex: ruleIndex.get(diagnostic.code)! } : {}),
     level: LEVEL[diagnostic.severity],
     message: { text: diagnostic.message },
-    locations: [{ physicalLocation: { artifactLocation: artifactLocation(displayPath), region: region(source, diagnostic.start, diagnostic.end) } }],
-    ...(diagnostic.fixes.length ? { fixes: diagnostic.fixes.map((fix) => sarifFix(uri, source, fix)) } : {}),
+    locations: [{ physicalLocation: { artifactLocation: artifactLocation(displayPath), region: region(file, diagnostic.start, diagnostic.end) } }],
+    ...(diagnostic.fixes.length ? { fixes: diagnostic.fixes.map((fix) => sarifFix(uri, file, fix)) } : {}),
   };
 }
 
@@ -113,7 +118,7 @@ export function formatSarif(report: CheckReport, cwd: string, tool: ToolInfo): s
   const rules = ruleDescriptors(tool, report.failures.length > 0);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const results = [
-    ...report.files.flatMap((file) => file.diagnostics.map((d) => result(file.displayPath, file.source, d, ruleIndex))),
+    ...report.files.flatMap((file) => file.diagnostics.map((d) => result(file.displayPath, file, d, ruleIndex))),
     ...report.failures.map((failure) => ({
       ruleId: READ_ERROR_CODE,
       ruleIndex: ruleIndex.get(READ_ERROR_CODE)!,

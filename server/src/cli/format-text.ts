@@ -5,7 +5,7 @@ import type { Paint, Style } from './ansi';
 import type { CheckReport } from './check-report';
 import { renderCodeFrame } from './code-frame';
 import { writeFileProblems } from './file-problems';
-import { rowColumn } from './locations';
+import { fileLocation, locationLabel } from './locations';
 import type { OutputStreams } from './output';
 import { printable } from './printable';
 import { summaryLines } from './summary';
@@ -28,11 +28,12 @@ export function writeTextReport(report: CheckReport, out: OutputStreams, { paint
   const blocks: string[] = [];
   for (const file of report.files) {
     for (const diagnostic of file.diagnostics) {
-      const { row, column } = rowColumn(file.source, diagnostic.start);
+      const at = fileLocation(file, diagnostic.start);
       const style = SEVERITY_STYLE[diagnostic.severity];
       const fixable = applicableFix(diagnostic, report.selection) ? `${paint('cyan', '[*]')} ` : '';
-      const heading = `${paint('bold', printable(file.displayPath))}:${row}:${column}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
-      const frame = renderCodeFrame(file.source, diagnostic.start, diagnostic.end, paint, style);
+      const where = locationLabel(printable(file.displayPath), at);
+      const heading = `${paint('bold', where)}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
+      const frame = renderCodeFrame(file.source, diagnostic.start, diagnostic.end, paint, style, at.row);
       blocks.push([heading, ...frame].join('\n') + '\n');
     }
   }

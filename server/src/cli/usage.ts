@@ -15,7 +15,7 @@ Options:
 
 const CHECK = `Usage: oomlint check [options] [PATH...]
 
-Checks the .py files named and those found in the folders named (default: the current folder),
+Checks the .py and .ipynb files named and those found in the folders named (default: the current folder),
 skipping what .gitignore files, \`exclude\` in [tool.oomlint], virtualenvs and caches leave out.
 A file or folder named explicitly is always checked.
 

@@ -16,13 +16,15 @@ export interface ProjectConfig {
   settings: Partial<Settings>;
   perFileIgnores: { pattern: string; codes: string[] }[];
   exclude: string[];
+  /** Globs of files that folder walks check besides `.py` files and notebooks (`*.pyw`, `bin/*`). */
+  extendInclude: string[];
   /** Lines are 1-based. */
   problems: ConfigProblem[];
 }
 
 /** Configuration that sets nothing, for files with no pyproject.toml above them. */
 export function defaultProjectConfig(root: string): ProjectConfig {
-  return { file: null, root, settings: {}, perFileIgnores: [], exclude: [], problems: [] };
+  return { file: null, root, settings: {}, perFileIgnores: [], exclude: [], extendInclude: [], problems: [] };
 }
 
 /** pyproject.toml keeps the settings under `[tool.oomlint]`; a dedicated file (`--config oomlint.toml`) at its top level. */
@@ -35,7 +37,7 @@ const SELECTOR = new RegExp(RULE_SELECTOR_PATTERN);
 const RULE_CODE = new RegExp(RULE_CODE_PATTERN);
 const SEVERITIES = SEVERITY_SETTINGS;
 /** Keys of `[tool.oomlint]` that only a project file has: they say which files to check. */
-const PROJECT_ONLY_KEYS = ['per-file-ignores', 'exclude'];
+const PROJECT_ONLY_KEYS = ['per-file-ignores', 'exclude', 'extend-include'];
 const KNOWN_KEYS: readonly string[] = [...ANALYSIS_SETTINGS.map((s) => s.analysis.projectKey), ...PROJECT_ONLY_KEYS];
 
 const isTable = (value: unknown): value is Record<string, unknown> =>
@@ -103,6 +105,11 @@ function readSection(table: Record<string, unknown>, config: ProjectConfig, repo
       case 'exclude': {
         const patterns = readStrings(value, [key], report);
         if (patterns) config.exclude = patterns.map(normalizePattern).filter(Boolean);
+        break;
+      }
+      case 'extend-include': {
+        const patterns = readStrings(value, [key], report);
+        if (patterns) config.extendInclude = patterns.map(normalizePattern).filter(Boolean);
         break;
       }
       default: {
@@ -200,6 +207,13 @@ export function isExcluded(config: ProjectConfig, filePath: string): boolean {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return false;
   return config.exclude.some((pattern) => matchesGlobOrParent(pattern, relativePath));
+}
+
+/** Whether `extend-include` asks walks to check this file (absolute path) besides `.py` files and notebooks. */
+export function isExtraIncluded(config: ProjectConfig, filePath: string): boolean {
+  const relativePath = relativeToRoot(config.root, filePath);
+  if (relativePath === null) return false;
+  return config.extendInclude.some((pattern) => matchesGlobOrParent(pattern, relativePath));
 }
 
 /** Whether the text declares oomlint settings, even when it does not parse (so its errors get reported). */

@@ -1,0 +1,109 @@
+// One notebook's share of `oomlint check`: its code cells are checked as one Python text (an import
+// in an early cell counts for the later ones), findings point at cells, and fixes are written back
+// into the changed cells' `source` only.
+import type { Analyzer } from '../analysis/analyzer';
+import type { Diagnostic } from '../analysis/types';
+import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
+import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
+import { readNotebook, withNewSources } from '../notebooks/notebook-json';
+import { joinCells, lineTable, splitCells } from '../notebooks/notebook-text';
+import type { CellChange } from './check-report';
+import type { FileOutcome, FileTask } from './file-check';
+import { describeFixFailures, fixText } from './fix-file';
+import { readSource } from './read-source';
+
+/** How much larger than `max-file-size` a notebook file may be, outputs included. */
+const NOTEBOOK_SIZE_FACTOR = 20;
+
+export const isNotebookPath = (path: string) => path.toLowerCase().endsWith('.ipynb');
+
+/** Per line of the checked text: its cell (1-based among all cells; 0 for none) and row in the cell. */
+export interface NotebookLines {
+  lineCells: number[];
+  lineRows: number[];
+}
+
+/** A cell magic must stay its cell's first line: an import added above `%%time` would break the cell. */
+const firstLine = (source: string) => source.trimStart().split('\n', 1)[0]!;
+
+type CheckedOutcome = Extract<FileOutcome, { kind: 'checked' }>;
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
+  const { path, displayPath, settings, mode, selection } = task;
+  const codeLimit = task.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
+  // Outputs (plots, images) make notebooks far larger than their code: the size limit is the code's,
+  // and the file may be a bounded multiple of it.
+  const read = readSource(path, codeLimit * NOTEBOOK_SIZE_FACTOR);
+  if (!read.ok) {
+    return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
+  }
+  const parsed = readNotebook(read.text);
+  if (!parsed.ok) return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: parsed.message } };
+  const { notebook } = parsed;
+  // An R or Julia notebook holds no Python, and a notebook of markdown alone (notes, a README) is
+  // valid but has no code: neither has anything for these rules, and neither is an error.
+  if ((notebook.language !== undefined && notebook.language !== 'python') || !notebook.codeCells.length) {
+    return { kind: 'checked', path, displayPath, text: '', diagnostics: [], fixesApplied: 0 };
+  }
+  const codeSize = notebook.codeCells.reduce((sum, cell) => sum + Buffer.byteLength(cell.source), 0);
+  if (codeSize > codeLimit) {
+    const message = `could not read: ${formatBytes(codeSize)} of code in cells, larger than the ${formatBytes(codeLimit)} limit (max-file-size): skipped`;
+    return { kind: 'failed', stage: 'read', failure: { path, displayPath, message } };
+  }
+  const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
+  const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
+  const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => ({
+    kind: 'checked',
+    path,
+    displayPath,
+    text,
+    diagnostics,
+    fixesApplied: 0,
+    notebook: lines,
+    ...extra,
+  });
+  const original = { lineCells: joined.lineCells, lineRows: joined.lineRows };
+  try {
+    if (mode === 'check') return checked(joined.text, original, analyse(joined.text));
+    const outcome = fixText({ text: joined.text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection });
+    if (outcome.kind === 'rejected') {
+      return checked(joined.text, original, outcome.diagnostics, { rejected: { path, displayPath, message: outcome.reason } });
+    }
+    const failureMessage = describeFixFailures(outcome.failures);
+    const fixFailure = failureMessage ? { rejected: { path, displayPath, message: failureMessage } } : {};
+    if (outcome.kind === 'unchanged') return checked(joined.text, original, outcome.diagnostics, fixFailure);
+
+    const sources = splitCells(outcome.text, notebook.codeCells.length, joined.placeholders);
+    if (!sources || notebook.codeCells.some((cell, i) => firstLine(cell.source).startsWith('%%') && firstLine(sources[i]!) !== firstLine(cell.source))) {
+      const message = 'a fix reached across cells, into an IPython line or above a cell magic, so the notebook was left as it was';
+      return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message } });
+    }
+    const changed = new Map<number, string>();
+    const cells: CellChange[] = [];
+    notebook.codeCells.forEach((cell, position) => {
+      if (sources[position] === cell.source) return;
+      changed.set(position, sources[position]!);
+      cells.push({ cell: cell.index + 1, before: cell.source, after: sources[position]! });
+    });
+    if (mode === 'fix') {
+      try {
+        writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? []);
+      } catch (error) {
+        if (!(error instanceof RefusedWrite)) throw error;
+        return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: error.message } });
+      }
+    }
+    // The findings left are the fixed text's, whose lines map to cells through its own table.
+    return checked(outcome.text, lineTable(outcome.text, cellNumbers, joined.placeholders), outcome.diagnostics, {
+      fixesApplied: outcome.applied,
+      ...fixFailure,
+      ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),
+    });
+  } catch (error) {
+    const during = mode === 'fix' ? 'fixing or writing' : 'checking';
+    return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
+  }
+}
