@@ -14,8 +14,10 @@ export interface MemoryBreakdown {
   allocatedByPyTorch?: number;
   /** Held by PyTorch's allocator but not handed out: the room fragmentation wastes. */
   reservedUnallocated?: number;
-  /** Held by neither: other processes, the CUDA context, non-PyTorch libraries, the display. */
+  /** Not held by PyTorch's allocator: other processes, the CUDA context, non-PyTorch libraries, the display. */
   outsidePyTorch?: number;
+  /** The part of `outsidePyTorch` in this process ("Including non-PyTorch memory, this process has ..."). */
+  nonPyTorchInThisProcess?: number;
   privatePools?: number;
   allowed?: number;
 }
@@ -72,9 +74,11 @@ export function memoryBreakdown(message: OomMessage): MemoryBreakdown {
     (message.reservedTotal !== undefined && message.allocated !== undefined ? Math.max(0, message.reservedTotal - message.allocated) : undefined);
   if (unallocated !== undefined) breakdown.reservedUnallocated = unallocated;
   const reserved = message.reservedTotal ?? (message.allocated !== undefined && unallocated !== undefined ? message.allocated + unallocated : undefined);
-  const thisProcess = message.processInUse ?? reserved;
-  if (message.total !== undefined && message.free !== undefined && thisProcess !== undefined) {
-    breakdown.outsidePyTorch = Math.max(0, message.total - message.free - thisProcess);
+  if (message.total !== undefined && message.free !== undefined && reserved !== undefined) {
+    breakdown.outsidePyTorch = Math.max(0, message.total - message.free - reserved);
+  }
+  if (message.processInUse !== undefined && reserved !== undefined) {
+    breakdown.nonPyTorchInThisProcess = Math.max(0, message.processInUse - reserved);
   }
   return breakdown;
 }
@@ -180,6 +184,7 @@ function evidenceFor(message: OomMessage, b: MemoryBreakdown): string[] {
   if (b.outsidePyTorch !== undefined) {
     lines.push(`${message.backend === 'mps' ? 'Other allocations' : 'Held outside PyTorch (other processes, CUDA context, non-PyTorch memory)'}: ${formatSize(b.outsidePyTorch)}${cap ? ` (${percent(b.outsidePyTorch, cap)})` : ''}.`);
   }
+  if (b.nonPyTorchInThisProcess !== undefined) lines.push(`Of that, in this process but outside PyTorch: ${formatSize(b.nonPyTorchInThisProcess)}.`);
   for (const process of message.processes) lines.push(`Process ${process.pid} has ${formatSize(process.used)} in use.`);
   if (b.allowed !== undefined) lines.push(`Allowed by the memory fraction: ${formatSize(b.allowed)}.`);
   if (message.truncated) lines.push('The message is cut off; only the numbers before the cut are read.');
@@ -192,7 +197,7 @@ function headlineFor(cause: OomCause, b: MemoryBreakdown): string {
     case 'memory-fraction':
       return `PyTorch reached the ${size(b.allowed)} it is allowed by the memory fraction, though the device has more.`;
     case 'fragmentation':
-      return `Fragmentation: PyTorch holds ${size(b.reservedUnallocated)} it is not using, enough for the ${size(b.requested)} asked, but not in one piece.`;
+      return `PyTorch holds ${size(b.reservedUnallocated)} it is not using, enough for the ${size(b.requested)} asked, but not in one piece.`;
     case 'huge-allocation':
       return `One allocation of ${size(b.requested)} is a large share of the ${size(b.capacity)} available: a shape is larger than intended.`;
     case 'outside-pytorch':

@@ -119,7 +119,8 @@ export function parseSize(value: string, unit: string): number {
 
 const HEAD = /(CUDA|HIP) out of memory\.|MPS backend out of memory/g;
 const EXCEPTION_BEFORE = /(torch\.cuda\.OutOfMemoryError|torch\.OutOfMemoryError|RuntimeError)\s*:\s*(?:\*\*)?\s*(?:\*\*)?$/;
-const FRAME = /^\s*File "([^"]+)", line (\d+), in (.+?)\s*$/;
+/** A frame line, also behind a prefix that launchers and loggers add (`[rank1]: `, timestamps). */
+const FRAME = /(?:^|[\s:\]])File "([^"]+)", line (\d+), in (.+?)\s*$/;
 
 function sizeAfter(text: string, pattern: string): number | undefined {
   const match = new RegExp(pattern.replace('SIZE', SIZE)).exec(text);
