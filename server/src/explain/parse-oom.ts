@@ -118,7 +118,8 @@ export function parseSize(value: string, unit: string): number {
 }
 
 const HEAD = /(CUDA|HIP) out of memory\.|MPS backend out of memory/g;
-const EXCEPTION_BEFORE = /(torch\.cuda\.OutOfMemoryError|torch\.OutOfMemoryError|RuntimeError)\s*:\s*(?:\*\*)?\s*(?:\*\*)?$/;
+/** The exception's name just before the message; notebooks print `OutOfMemoryError` without its module. */
+const EXCEPTION_BEFORE = /(?<![\w.])((?:torch\.(?:cuda\.)?)?OutOfMemoryError|RuntimeError)\s*:\s*(?:\*\*)?\s*$/;
 /** A frame line, also behind a prefix that launchers and loggers add (`[rank1]: `, timestamps). */
 const FRAME = /(?:^|[\s:\]])File "([^"]+)", line (\d+), in (.+?)\s*$/;
 
