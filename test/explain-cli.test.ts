@@ -118,5 +118,6 @@ test("the frames in the user's files, the failing line, and oomlint's findings i
   ]);
   assert.deepEqual(explanation?.failingFrame && [explanation.failingFrame.file, explanation.failingFrame.line], ['train_loop.py', 8]);
   const text = run(['run.log']);
-  assert.match(text.stdout, /train_loop\.py:8 in train {3}<- the line that led to the allocation\n {6}OOM003 at line 10: /);
+  assert.match(text.stdout, /train_loop\.py:8 in train {3}<- the line that led to the allocation\n {6}> loss\.backward\(\)\n {6}OOM003 at line 10: /);
+  assert.match(text.stdout, /It ran out in the backward pass \(loss\.backward\(\), train_loop\.py:8\)/);
 });

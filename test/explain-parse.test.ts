@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diagnoseOom } from '../server/src/explain/diagnose-oom';
+import { explainLog } from '../server/src/explain/explain-oom';
 import { parseOomMessages, parseSize } from '../server/src/explain/parse-oom';
 import { isUserFrame } from '../server/src/explain/user-frames';
 
@@ -64,4 +65,18 @@ test('user frames leave out installed packages, the standard library and PyTorch
   assert.equal(isUserFrame(frame('C:\\Python38\\lib\\site-packages\\torch\\_tensor.py')), false);
   assert.equal(isUserFrame(frame('/usr/lib/python3.10/runpy.py')), false);
   assert.equal(isUserFrame(frame('<frozen runpy>')), false);
+});
+
+test('the phase: backward from any frame, evaluation or training from the innermost user function that says', () => {
+  const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.79 GiB of which 2.00 MiB is free.';
+  const log = (frames: string[]) => [...frames, oom].join('\n');
+  const evaluation = explainLog(log(['  File "run.py", line 9, in main', '    evaluate(model)', '  File "run.py", line 30, in evaluate', '    out = model(x)']))[0];
+  assert.equal(evaluation?.phase, 'evaluation');
+  assert.equal(evaluation?.failingFrame?.code, 'out = model(x)');
+  const backward = explainLog(log(['  File "run.py", line 12, in validate', '    loss.backward()']))[0];
+  assert.equal(backward?.phase, 'backward');
+  const training = explainLog(log(['  File "run.py", line 20, in train_one_epoch', '    out = model(x)']))[0];
+  assert.equal(training?.phase, 'training');
+  const unknown = explainLog(log(['  File "run.py", line 20, in forward', '    return self.net(x)']))[0];
+  assert.equal(unknown?.phase, undefined);
 });

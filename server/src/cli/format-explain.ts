@@ -29,6 +29,7 @@ export function memoryBar(b: MemoryBreakdown): string | undefined {
 
 function frameLines(frame: ExplainedFrame, failing: boolean): string[] {
   const lines = [`    ${frame.file}:${frame.line} in ${frame.function}${failing ? '   <- the line that led to the allocation' : ''}`];
+  if (frame.code) lines.push(`      > ${frame.code}`);
   if (frame.unread) lines.push(`      (${frame.unread})`);
   for (const finding of (frame.findings ?? []).slice(0, 5)) lines.push(`      ${finding.code} at line ${finding.line}: ${finding.message}`);
   const more = (frame.findings?.length ?? 0) - 5;
@@ -37,13 +38,17 @@ function frameLines(frame: ExplainedFrame, failing: boolean): string[] {
 }
 
 export function formatExplanationsText(explanations: readonly OomExplanation[], inputName: string): string {
-  const blocks = explanations.map(({ message, diagnosis, userFrames, failingFrame }) => {
+  const blocks = explanations.map(({ message, diagnosis, userFrames, failingFrame, phase, phaseFrame }) => {
     const what = message.backend === 'mps' ? 'MPS backend out of memory' : `${message.backend === 'hip' ? 'HIP' : 'CUDA'} out of memory on GPU ${message.gpu ?? '?'}`;
     const lines = [`${inputName}:${message.line}: ${message.exception ? `${message.exception}: ` : ''}${what} (${FORM_NAMES[message.form]}${message.truncated ? ', cut off' : ''})`];
     lines.push(`  Cause: ${diagnosis.cause} - ${diagnosis.headline}`);
     for (const evidence of diagnosis.evidence) lines.push(`    ${evidence}`);
     const bar = memoryBar(diagnosis.breakdown);
     if (bar) lines.push(`    ${bar}`);
+    if (phase && phaseFrame) {
+      const shown = phase === 'backward' ? `${phaseFrame.code ?? 'backward()'}` : `function \`${phaseFrame.function}\``;
+      lines.push(`  It ran out in ${phase === 'backward' ? 'the backward pass' : `${phase} code`} (${shown}, ${phaseFrame.file}:${phaseFrame.line}).`);
+    }
     if (userFrames.length) {
       lines.push('  In your code (outermost first):');
       for (const frame of userFrames) lines.push(...frameLines(frame, frame === failingFrame));
@@ -57,7 +62,7 @@ export function formatExplanationsText(explanations: readonly OomExplanation[], 
 
 /** Sizes in bytes. `version` changes when a field changes meaning. */
 export function formatExplanationsJson(explanations: readonly OomExplanation[]): string {
-  const body = explanations.map(({ message, diagnosis, userFrames, failingFrame }) => {
+  const body = explanations.map(({ message, diagnosis, userFrames, failingFrame, phase, phaseFrame }) => {
     const { frames: _frames, ...rest } = message;
     return {
       message: rest,
@@ -68,6 +73,8 @@ export function formatExplanationsJson(explanations: readonly OomExplanation[]):
       remedies: diagnosis.remedies,
       userFrames,
       failingFrame: failingFrame ?? null,
+      phase: phase ?? null,
+      phaseFrame: phaseFrame ?? null,
     };
   });
   return `${JSON.stringify({ version: 1, explanations: body }, null, 2)}\n`;

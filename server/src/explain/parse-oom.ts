@@ -44,6 +44,8 @@ export interface TracebackFrame {
   function: string;
   /** 1-based line of the frame in the log. */
   logLine: number;
+  /** The source line Python prints under the frame, when it does. */
+  code?: string;
 }
 
 export interface OtherProcess {
@@ -147,9 +149,15 @@ function lineOf(starts: number[], offset: number): number {
 
 function framesIn(text: string, firstLine: number): TracebackFrame[] {
   const frames: TracebackFrame[] = [];
-  text.split('\n').forEach((line, index) => {
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
     const match = FRAME.exec(line);
-    if (match) frames.push({ file: match[1]!, line: Number(match[2]), function: match[3]!, logLine: firstLine + index });
+    if (!match) return;
+    const frame: TracebackFrame = { file: match[1]!, line: Number(match[2]), function: match[3]!, logLine: firstLine + index };
+    // The next line is the frame's source unless it is another frame or empty.
+    const next = lines[index + 1]?.replace(/^\[rank\d+\]:/, '').trim();
+    if (next && !FRAME.test(lines[index + 1]!) && !/^[~^\s]+$/.test(next)) frame.code = next;
+    frames.push(frame);
   });
   return frames;
 }
