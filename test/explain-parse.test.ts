@@ -80,3 +80,12 @@ test('the phase: backward from any frame, evaluation or training from the innerm
   const unknown = explainLog(log(['  File "run.py", line 20, in forward', '    return self.net(x)']))[0];
   assert.equal(unknown?.phase, undefined);
 });
+
+test('a listed process that holds what PyTorch reserved, with no "this process" clause, is named as probably this one', () => {
+  const [message] = parseOomMessages(
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 496.00 MiB. GPU 0 has a total capacity of 14.75 GiB of which 235.06 MiB is free. Process 20398 has 14.52 GiB memory in use. Of the allocated memory 14.06 GiB is allocated by PyTorch, and 330.42 MiB is reserved by PyTorch but unallocated.',
+  );
+  const diagnosis = diagnoseOom(message!);
+  assert.equal(diagnosis.cause, 'own-tensors');
+  assert.ok(diagnosis.evidence.some((line) => /Process 20398 .*most likely this process/.test(line)), diagnosis.evidence.join('\n'));
+});

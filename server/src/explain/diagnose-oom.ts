@@ -185,7 +185,13 @@ function evidenceFor(message: OomMessage, b: MemoryBreakdown): string[] {
     lines.push(`${message.backend === 'mps' ? 'Other allocations' : 'Held outside PyTorch (other processes, CUDA context, non-PyTorch memory)'}: ${formatSize(b.outsidePyTorch)}${cap ? ` (${percent(b.outsidePyTorch, cap)})` : ''}.`);
   }
   if (b.nonPyTorchInThisProcess !== undefined) lines.push(`Of that, in this process but outside PyTorch: ${formatSize(b.nonPyTorchInThisProcess)}.`);
-  for (const process of message.processes) lines.push(`Process ${process.pid} has ${formatSize(process.used)} in use.`);
+  const reserved = reservedOf(b);
+  for (const process of message.processes) {
+    // Without the "this process has" clause, NVML did not match this process's PID (a container's
+    // PID namespace): a process holding what PyTorch reserved is most likely this one.
+    const ours = message.processInUse === undefined && reserved !== undefined && Math.abs(process.used - reserved) <= 0.1 * process.used;
+    lines.push(`Process ${process.pid} has ${formatSize(process.used)} in use${ours ? ', about what PyTorch reserved: most likely this process under another PID (a container)' : ''}.`);
+  }
   if (b.allowed !== undefined) lines.push(`Allowed by the memory fraction: ${formatSize(b.allowed)}.`);
   if (message.truncated) lines.push('The message is cut off; only the numbers before the cut are read.');
   return lines;
