@@ -77,6 +77,8 @@ test('the phase: backward from any frame, evaluation or training from the innerm
   assert.equal(backward?.phase, 'backward');
   const training = explainLog(log(['  File "run.py", line 20, in train_one_epoch', '    out = model(x)']))[0];
   assert.equal(training?.phase, 'training');
+  assert.match(backward?.diagnosis.remedies[0] ?? '', /smaller batch/);
+  assert.match(evaluation?.diagnosis.remedies[0] ?? '', /no_grad/);
   const unknown = explainLog(log(['  File "run.py", line 20, in forward', '    return self.net(x)']))[0];
   assert.equal(unknown?.phase, undefined);
 });

@@ -124,7 +124,12 @@ function allocConfVariable(message: OomMessage): string {
   return message.allocConf ?? (message.backend === 'hip' ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF');
 }
 
-function remediesFor(cause: OomCause, message: OomMessage): string[] {
+/** What the traceback says the program was doing, when it says. */
+export interface DiagnosisContext {
+  phase?: 'backward' | 'evaluation' | 'training';
+}
+
+function remediesFor(cause: OomCause, message: OomMessage, context: DiagnosisContext): string[] {
   const conf = allocConfVariable(message);
   switch (cause) {
     case 'memory-fraction':
@@ -162,7 +167,9 @@ function remediesFor(cause: OomCause, message: OomMessage): string[] {
             'Check this program for memory outside PyTorch: DataLoader workers that touch CUDA, other frameworks (TensorFlow, JAX, cuDNN workspaces) in the same process.',
           ];
     case 'own-tensors':
-      return [...SHRINK_ACTIVATIONS];
+      // In training or its backward pass, no_grad is not the answer; it stays first otherwise, where
+      // evaluation without it is the most common waste.
+      return context.phase === 'backward' || context.phase === 'training' ? [...SHRINK_ACTIVATIONS.slice(1), SHRINK_ACTIVATIONS[0]!] : [...SHRINK_ACTIVATIONS];
     case 'undetermined':
       return [
         'Paste the whole message: its numbers decide the cause.',
@@ -215,8 +222,8 @@ function headlineFor(cause: OomCause, b: MemoryBreakdown): string {
   }
 }
 
-export function diagnoseOom(message: OomMessage): OomDiagnosis {
+export function diagnoseOom(message: OomMessage, context: DiagnosisContext = {}): OomDiagnosis {
   const breakdown = memoryBreakdown(message);
   const cause = decideCause(message, breakdown);
-  return { cause, headline: headlineFor(cause, breakdown), evidence: evidenceFor(message, breakdown), remedies: remediesFor(cause, message), breakdown };
+  return { cause, headline: headlineFor(cause, breakdown), evidence: evidenceFor(message, breakdown), remedies: remediesFor(cause, message, context), breakdown };
 }

@@ -57,7 +57,7 @@ export function explainLog(log: string): OomExplanation[] {
     const phase = programPhase(message.frames, frames);
     return {
       message,
-      diagnosis: diagnoseOom(message),
+      diagnosis: diagnoseOom(message, phase ? { phase: phase.phase } : {}),
       userFrames: frames,
       ...(failing ? { failingFrame: failing } : {}),
       ...(phase ? { phase: phase.phase, phaseFrame: phase.frame } : {}),
