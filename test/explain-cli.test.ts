@@ -121,3 +121,13 @@ test("the frames in the user's files, the failing line, and oomlint's findings i
   assert.match(text.stdout, /train_loop\.py:8 in train {3}<- the line that led to the allocation\n {6}> loss\.backward\(\)\n {6}OOM003 at line 10: /);
   assert.match(text.stdout, /It ran out in the backward pass \(loss\.backward\(\), train_loop\.py:8\)/);
 });
+
+test("the README's example is what the command prints", () => {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const block = /What `oomlint explain oom\.log` prints:\n\n```text\n([\s\S]*?)\n```/.exec(readme);
+  assert.ok(block, 'the example in the README');
+  copyFileSync(join(MESSAGES, '2018-cached-traceback-train.txt'), join(dir, 'oom.log'));
+  const result = run(['oom.log']);
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout, `${block[1]}\n`);
+});

@@ -24,10 +24,10 @@ test('sizes from bytes to TiB, in powers of 1024 (GB and MB on MPS too)', () => 
 test('one message per rank in a log, each with the frames printed before it', () => {
   const log = [
     '[rank1]: Traceback (most recent call last):',
-    '[rank1]:   File "/work/train.py", line 40, in <module>',
+    '[rank1]:   File "/home/me/project/train.py", line 40, in <module>',
     '[rank1]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 1 has a total capacity of 79.14 GiB of which 4.75 MiB is free. Including non-PyTorch memory, this process has 79.13 GiB memory in use. Of the allocated memory 77.50 GiB is allocated by PyTorch, and 1.12 GiB is reserved by PyTorch but unallocated.',
     '[rank0]: Traceback (most recent call last):',
-    '[rank0]:   File "/work/train.py", line 41, in <module>',
+    '[rank0]:   File "/home/me/project/train.py", line 41, in <module>',
     '[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.14 GiB of which 2.75 MiB is free.',
   ].join('\n');
   const messages = parseOomMessages(log);

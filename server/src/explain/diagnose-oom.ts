@@ -116,7 +116,7 @@ const SHRINK_ACTIVATIONS = [
   'Use a smaller batch and accumulate gradients over several steps to keep the effective batch size.',
   'Use mixed precision (`torch.autocast` with bfloat16 or float16): activations take half the memory.',
   'Recompute activations in the backward pass instead of keeping them (`torch.utils.checkpoint`).',
-  'Keep numbers, not tensors, across steps: `loss.item()` or `.detach()` before storing or summing (OOM002).',
+  'Keep numbers, not tensors, across steps: `loss.item()` or `.detach()` before storing or summing (OOM002, OOM003).',
   'With several GPUs, use DistributedDataParallel or FSDP instead of DataParallel, which gathers everything on GPU 0.',
 ];
 
