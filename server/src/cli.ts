@@ -1,6 +1,7 @@
 // The `oomlint` command: parse the arguments, hand over to the command, set the exit status.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
 import { Analyzer } from './analysis/analyzer';
@@ -10,6 +11,7 @@ import { runCheckCommand } from './cli/check-command';
 import { serveCheckWorker } from './cli/check-worker';
 import { CHECK_WORKER_ROLE, isCheckWorkerData } from './cli/check-worker-messages';
 import { EXIT_CLEAN, EXIT_ERROR } from './cli/exit-codes';
+import { runExplainCommand } from './cli/explain-command';
 import type { OutputStreams } from './cli/output';
 import { runRuleCommand } from './cli/rule-command';
 import { toolInfoFromPackageJson } from './cli/tool-info';
@@ -50,6 +52,20 @@ async function main(argv: string[]): Promise<number> {
       return EXIT_CLEAN;
     case 'rule':
       return runRuleCommand(command.code, command.all, out);
+    case 'explain': {
+      let analyzer: Promise<Analyzer> | undefined;
+      if (command.options.input === '-' && process.stdin.isTTY) out.stderr('oomlint: reading the log from standard input (paste it, then Ctrl-D)\n');
+      try {
+        return await runExplainCommand(command.options, {
+          cwd: process.cwd(),
+          analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })),
+          out,
+          readStdin: () => readFileSync(0),
+        });
+      } finally {
+        (await analyzer)?.dispose();
+      }
+    }
     case 'check': {
       const color = shouldUseColor({ noColorFlag: command.options.noColor, isTTY: process.stdout.isTTY === true, env: process.env });
       let analyzer: Promise<Analyzer> | undefined;

@@ -27,8 +27,20 @@ export interface CheckOptions {
   maxFileSize?: number;
 }
 
+export type HelpTopic = 'main' | 'check' | 'rule' | 'explain';
+
+export const EXPLAIN_FORMATS = ['text', 'json'] as const;
+export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
+
+export interface ExplainOptions {
+  /** A log file, or `-` for standard input. */
+  input: string;
+  format: ExplainFormat;
+}
+
 export type CliCommand =
-  | { kind: 'help'; topic: 'main' | 'check' | 'rule' }
+  | { kind: 'help'; topic: HelpTopic }
+  | { kind: 'explain'; options: ExplainOptions }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
   | { kind: 'rule'; code: string | undefined; all: boolean };
@@ -37,7 +49,7 @@ export type CliCommand =
 export class UsageError extends Error {
   constructor(
     message: string,
-    readonly topic: 'main' | 'check' | 'rule' = 'main',
+    readonly topic: HelpTopic = 'main',
   ) {
     super(message);
   }
@@ -57,7 +69,7 @@ function splitSelectors(values: string[] | undefined, option: string): string[] 
 }
 
 /** parseArgs reports unknown options and missing values as TypeErrors with an ERR_PARSE_ARGS code. */
-function parseOrThrow<T>(parse: () => T, topic: 'check' | 'rule'): T {
+function parseOrThrow<T>(parse: () => T, topic: Exclude<HelpTopic, 'main'>): T {
   try {
     return parse();
   } catch (error) {
@@ -163,6 +175,26 @@ function parseRule(argv: string[]): CliCommand {
   return { kind: 'rule', code: positionals[0], all };
 }
 
+function parseExplain(argv: string[]): CliCommand {
+  const { values, positionals } = parseOrThrow(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      }),
+    'explain',
+  );
+  if (values.help) return { kind: 'help', topic: 'explain' };
+  const format = values.format ?? 'text';
+  if (!(EXPLAIN_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${EXPLAIN_FORMATS.join(', ')} (got \`${format}\`)`, 'explain');
+  }
+  if (positionals.length > 1) throw new UsageError('`explain` reads one log (a file, or - for standard input)', 'explain');
+  return { kind: 'explain', options: { input: positionals[0] ?? '-', format: format as ExplainFormat } };
+}
+
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
   switch (first) {
@@ -179,6 +211,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return parseCheck(rest);
     case 'rule':
       return parseRule(rest);
+    case 'explain':
+      return parseExplain(rest);
     default:
       throw new UsageError(first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`);
   }

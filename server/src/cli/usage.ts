@@ -1,4 +1,5 @@
 // Help text for each command.
+import type { HelpTopic } from './args';
 
 const MAIN = `Usage: oomlint <command> [options]
 
@@ -7,6 +8,7 @@ Finds the PyTorch code patterns behind "CUDA out of memory" and fixes them.
 Commands:
   check [PATH...]   Check Python files (default: the current folder)
   rule CODE         Show a rule's documentation (--all lists every rule)
+  explain [FILE|-]  Explain a CUDA out-of-memory error from a log or a pasted traceback
 
 Options:
   -h, --help        Show help (also: oomlint <command> --help)
@@ -46,6 +48,22 @@ const RULE = `Usage: oomlint rule CODE
 Prints the documentation of a rule (such as OOM003) as Markdown, or lists every rule.
 `;
 
-export function usageText(topic: 'main' | 'check' | 'rule'): string {
-  return topic === 'check' ? CHECK : topic === 'rule' ? RULE : MAIN;
+const EXPLAIN = `Usage: oomlint explain [options] [FILE|-]
+
+Reads a log or a pasted traceback (standard input when FILE is - or missing), finds every
+out-of-memory message in it (CUDA, ROCm HIP, Apple MPS; PyTorch 1.0 onwards), and says from its
+numbers what filled the memory: fragmentation, another process, the program's own tensors, or one
+huge allocation, with the remedies that fit, most likely to help first. Frames of the traceback in
+your own files are listed with oomlint's findings in those files.
+
+Options:
+  --format FORMAT     text (default) or json
+  -h, --help          Show this help
+
+Exit status: 0 explained at least one message, 1 no out-of-memory message found,
+2 bad usage or a log that could not be read.
+`;
+
+export function usageText(topic: HelpTopic): string {
+  return topic === 'check' ? CHECK : topic === 'rule' ? RULE : topic === 'explain' ? EXPLAIN : MAIN;
 }
