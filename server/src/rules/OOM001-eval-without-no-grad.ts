@@ -73,7 +73,10 @@ training loop.`,
   kinds: ['module'],
   visit(_node, ctx) {
     const { model } = ctx;
-    const reported = new Set<SyntaxNode>();
+    // A region is its kind and first node: a loop over test data is also the first statement of the
+    // code after `model.eval()` around it, and the two are reported apart.
+    const reported = new Set<string>();
+    const regionKey = (region: EvalRegion) => `${region.kind}@${region.node.start}`;
     const candidates = candidateForwards(model);
     const forwards = new Set(model.forwardCalls);
     const unused = new UnusedForwardRegions(model, candidates);
@@ -92,8 +95,8 @@ training loop.`,
       const named = helpers.has(call) || leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
       const region = named ?? unused.regionOf(call);
       if (region && !helpers.has(call)) reportedInside.add(enclosingFunction(call));
-      if (!region || reported.has(region.node)) continue;
-      reported.add(region.node);
+      if (!region || reported.has(regionKey(region))) continue;
+      reported.add(regionKey(region));
       const forward = forwardName(model, call);
       // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
       const where = named ? ` in evaluation code (${region.reason})` : '';
@@ -165,7 +168,10 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
 /** From the first to the last statement after `model.eval()` that runs the model. */
 function spanOfForwards(model: SemanticModel, region: EvalRegion, call: SyntaxNode): [SyntaxNode, SyntaxNode] {
   // Only forwards that run in the region: a function defined there runs when it is called.
-  const runsHere = (c: SyntaxNode) => model.gradMode.at(c) === 'enabled' && model.evalContext.regionOf(c)?.node === region.node;
+  const runsHere = (c: SyntaxNode) => {
+    const own = model.evalContext.regionOf(c);
+    return model.gradMode.at(c) === 'enabled' && own?.kind === region.kind && own.node === region.node;
+  };
   const withForward = region.statements.filter((s) => model.forwardCalls.some((c) => within(c, s) && runsHere(c)));
   const first = withForward[0] ?? statementOf(call);
   return [first, withForward[withForward.length - 1] ?? first];
