@@ -76,6 +76,22 @@ describe('modules and forward calls', () => {
       [true, true, true, false, false, true, false, true, true, false],
     );
   });
+
+  test('instances of plain classes of the file are not models, whatever methods they have', async () => {
+    const model = await modelOf([
+      'import torch.nn as nn', 'from abc import ABC', 'from elsewhere import Base',
+      'class Scorer:', '    def load_state_dict(self, s): pass',
+      'class Ranker(Scorer, ABC):', '    pass',
+      'class Wrapped(Base):', '    pass',
+      'class Net(nn.Module):', '    pass',
+      'scorer = Scorer()', 'scorer.load_state_dict({})', 'model = Ranker()', 'model.eval()',
+      'w = Wrapped()', 'w.load_state_dict({})', 'n = Net()', 'n.load_state_dict({})', 'both = Scorer()', 'both = Net()',
+      'scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)',
+    ].join('\n'));
+    const forward = (snippet: string) => model.modules.isForwardCall(find(model, 'call', snippet));
+    // A base imported from elsewhere may be a module: `w` keeps what its methods say.
+    assert.deepEqual(['scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)'].map(forward), [false, false, true, true, true]);
+  });
 });
 
 describe('argparse and constants', () => {
