@@ -132,3 +132,19 @@ describe('graph tensors', () => {
     ]);
   });
 });
+
+describe('grad mode through decorators of the file', () => {
+  const cases: [string, string, string][] = [
+    ['applies inference_mode by hand', 'import torch\ndef inference(fn):\n    return torch.inference_mode()(fn)\n@inference\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['wraps the call in no_grad', 'import functools\nimport torch\ndef no_grad_eval(fn):\n    @functools.wraps(fn)\n    def inner(*a, **k):\n        with torch.no_grad():\n            return fn(*a, **k)\n    return inner\n@no_grad_eval\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['factory with a guarded wrapper', 'import torch\ndef evaluation():\n    def deco(fn):\n        @torch.no_grad()\n        def inner(*a):\n            return fn(*a)\n        return inner\n    return deco\n@evaluation()\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['decorator that also enables grad', 'import torch\ndef toggled(fn):\n    def inner(*a):\n        with torch.no_grad():\n            log(a)\n        with torch.enable_grad():\n            return fn(*a)\n    return inner\n@toggled\ndef f(model, x):\n    y = model(x)\n', 'enabled'],
+    ['decorator of the file without grad modes', 'def timed(fn):\n    return fn\n@timed\ndef f(model, x):\n    y = model(x)\n', 'enabled'],
+  ];
+  for (const [name, code, expected] of cases) {
+    test(name, async () => {
+      const model = await modelOf(code);
+      assert.equal(model.gradMode.at(find(model, 'call', 'model(x)')), expected);
+    });
+  }
+});

@@ -20,7 +20,8 @@ export const OOM007: Rule = {
 batches out of a tensor by its index) and sampling loops (each step feeds the model's previous output back
 in, as denoising loops do) for model outputs that are
 added to a list created before the loop, on every iteration, while still on the GPU, when the forward pass
-runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like), or with them on in
+runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like, also through a decorator of the file that
+applies one, or a guarded caller), or with them on in
 code that never trains (no \`backward()\` or optimizer step in the function, outputs not returned to a caller
 that trains): such outputs also keep their graph, and the fix then stores \`.detach().cpu()\`. Outputs are the
 forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
