@@ -203,6 +203,31 @@ export class IntResolver {
     return resolved ? { ...resolved, origin: `\`${className}.${attrName}\`` } : null;
   }
 
+  /**
+   * `a if cond else b`: the value both branches agree on; or, when the condition is whether CUDA is
+   * available (`torch.cuda.is_available()`, or a name assigned once from it), the value on a machine
+   * with a GPU, the only one that can run out of GPU memory or pins memory for one.
+   */
+  private resolveConditional(expr: SyntaxNode, depth: number): ResolvedInt | null {
+    const [whenTrue, condition, whenFalse] = expr.children.filter((c) => c.named && c.type !== 'comment');
+    if (!whenTrue || !condition || !whenFalse) return null;
+    const onGpu = this.isCudaAvailable(condition);
+    const first = this.resolve(whenTrue, depth + 1);
+    if (onGpu) return first;
+    const second = this.resolve(whenFalse, depth + 1);
+    return first && second && first.value === second.value ? { value: first.value, literal: null, origin: 'expression' } : null;
+  }
+
+  private isCudaAvailable(condition: SyntaxNode): boolean {
+    const expr = unparenthesize(condition);
+    if (is(expr, 'call')) return /^(torch\.)?cuda\.is_available$/.test(dottedName(callee(expr), this.text) ?? '');
+    if (expr.type !== 'identifier') return false;
+    const defs = this.definitions.definitionsOf(scopeOf(expr), nodeText(expr, this.text));
+    const all = defs.length ? defs : this.definitions.definitionsOf(rootOf(expr), nodeText(expr, this.text));
+    const def = all.length === 1 ? all[0]! : null;
+    return def?.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && is(unparenthesize(def.value), 'call') && this.isCudaAvailable(def.value);
+  }
+
   /** `hparams["batch_size"]` where `hparams` is a dict literal assigned once and never changed. */
   private resolveDictionaryEntry(subscript: SyntaxNode, depth: number): ResolvedInt | null {
     const object = subscript.children.find((c) => c.fieldName === 'value');
@@ -351,6 +376,7 @@ export class IntResolver {
       return option ? null : this.resolveSettingsAttribute(expr, depth);
     }
     if (is(expr, 'subscript')) return this.resolveDictionaryEntry(expr, depth);
+    if (expr.type === 'conditional_expression') return this.resolveConditional(expr, depth);
     if (expr.type === 'identifier') {
       const name = nodeText(expr, this.text);
       const parameter = this.parameterOf(expr);
