@@ -23,7 +23,8 @@ constants assigned once, argparse defaults (also through \`main(parse_args())\`,
 of the class is built with the parsed arguments), function parameters whose
 default and call sites all give one number, attributes of a settings class (\`CFG.num_workers\`), entries of an unchanged
 dict literal, entries of a \`**kwargs\` dictionary, or \`a if torch.cuda.is_available() else b\` (the value with a
-GPU; other conditions only when both branches agree); \`pin_memory\` also
+GPU; other conditions only when both branches agree), also for a \`**kwargs\` dictionary chosen that way
+(\`{"num_workers": 8, "pin_memory": True} if use_cuda else {}\`); \`pin_memory\` also
 counts as true when it is \`torch.cuda.is_available()\`. Loaders that leave \`pin_memory\` off, or whose
 worker count cannot be worked out statically, are not reported.`,
       whyIsThisBad: `With \`pin_memory=True\` a thread in the training process copies every batch the workers produce

@@ -218,14 +218,35 @@ export class IntResolver {
     return first && second && first.value === second.value ? { value: first.value, literal: null, origin: 'expression' } : null;
   }
 
-  private isCudaAvailable(condition: SyntaxNode): boolean {
+  /**
+   * The condition holds on a machine with a GPU: \`torch.cuda.is_available()\`, a name assigned once
+   * from one, or \`not args.no_cuda and torch.cuda.is_available()\` where the flags keep their defaults.
+   */
+  isCudaAvailable(condition: SyntaxNode, depth = 0): boolean {
+    if (depth > 4) return false;
     const expr = unparenthesize(condition);
     if (is(expr, 'call')) return /^(torch\.)?cuda\.is_available$/.test(dottedName(callee(expr), this.text) ?? '');
+    if (is(expr, 'boolean_operator')) {
+      const op = field(expr, 'operator');
+      const operands = [field(expr, 'left'), field(expr, 'right')];
+      if (!op || nodeText(op, this.text) !== 'and' || operands.some((o) => !o)) return false;
+      const holds = operands.map((o) => this.isCudaAvailable(o!, depth + 1) || this.flagHolds(o!));
+      return holds.every(Boolean) && operands.some((o) => this.isCudaAvailable(o!, depth + 1));
+    }
     if (expr.type !== 'identifier') return false;
     const defs = this.definitions.definitionsOf(scopeOf(expr), nodeText(expr, this.text));
     const all = defs.length ? defs : this.definitions.definitionsOf(rootOf(expr), nodeText(expr, this.text));
     const def = all.length === 1 ? all[0]! : null;
-    return def?.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && is(unparenthesize(def.value), 'call') && this.isCudaAvailable(def.value);
+    return def?.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && this.isCudaAvailable(def.value, depth + 1);
+  }
+
+  /** `args.cuda` or `not args.no_cuda` that is true by its argparse default. */
+  private flagHolds(expression: SyntaxNode): boolean {
+    const expr = unparenthesize(expression);
+    if (is(expr, 'attribute')) return this.argumentFlag(expr) === true;
+    if (expr.type !== 'not_operator') return false;
+    const operand = field(expr as SyntaxNode & { type: 'not_operator' }, 'argument');
+    return is(operand, 'attribute') && this.argumentFlag(operand) === false;
   }
 
   /** `hparams["batch_size"]` where `hparams` is a dict literal assigned once and never changed. */
