@@ -29,7 +29,8 @@ forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`ou
 that returns one (\`img = self.p_sample(img, t)\`), concatenated onto a tensor that grows with every batch
 (\`preds = torch.cat((preds, out))\`, starting from an empty tensor), added with \`append\`,
 \`extend\` or \`+= [...]\`, or stored in a dict created empty before the loop under a key read from the loop's own
-targets (\`outputs[i] = out\` in \`for i, (x, y) in enumerate(loader)\`). It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
+targets, as it is or formatted (\`outputs[i] = out\` in \`for i, (x, y) in enumerate(loader)\`, \`outputs[f"{i}_flip"]\`;
+not arithmetic on them such as \`i % 2\`, whose keys come round again). It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
 \`.item()\` or \`.to("cpu")\`; lists re-created, cleared or popped inside the loop; additions made only on some
 iterations (\`if i == 0:\`); loops bounded by something other than the data (ensemble members,
 augmentations, decoding steps, repeated passes over one batch); and files that never use a GPU. Values that

@@ -80,7 +80,17 @@ function entryUnderIterationKey(model: SemanticModel, statement: SyntaxNode): Li
   const targets = is(loop, 'for_statement') ? field(loop, 'left') : null;
   if (!targets || enclosingFunction(loop) !== enclosingFunction(statement)) return null;
   const perIteration = new Set(referencesIn(targets, text));
-  if (!referencesIn(keys[0]!, text).some((r) => perIteration.has(r.split('.')[0]!))) return null;
+  // The key is a target itself, read from one (`batch["id"]`, `names[0]`) or formatted from one; arithmetic
+  // such as `i % 2` may come round again.
+  const distinct = (key: SyntaxNode): boolean => {
+    const k = unparenthesize(key);
+    if (k.type === 'identifier') return perIteration.has(nodeText(k, text));
+    if (k.type === 'attribute' || k.type === 'subscript') return distinct(k.children.find((c) => c.fieldName === 'object' || c.fieldName === 'value') ?? k);
+    if (k.type === 'tuple') return k.children.some((c) => c.named && distinct(c));
+    if (k.type === 'string') return k.children.some((c) => c.type === 'interpolation' && referencesIn(c, text).some((r) => perIteration.has(r.split('.')[0]!)));
+    return false;
+  };
+  if (!distinct(keys[0]!)) return null;
   return { site: statement, list, receiver: base, values: [right], keyed: true };
 }
 
@@ -148,7 +158,9 @@ export function keptAcrossIterations(model: SemanticModel, addition: ListAdditio
     }
     if (!reaching || !(creations.includes(reaching) || reaching.kind === 'augmented')) return null;
   }
-  if (clearedIn(model, body, list, addition.keyed ? site : null)) return null;
+  // Entries added under per-iteration keys (`outputs[i] = ...`) do not clear the dict.
+  const entries = new Set(addition.keyed ? listAdditions(model).filter((a) => a.keyed && a.list === list).map((a) => a.site) : []);
+  if (clearedIn(model, body, list, entries)) return null;
   // Re-created in an outer loop, the list only gathers one outer iteration's worth when the inner
   // loop walks over that iteration's data (`for part in x.chunk(4)`).
   for (const outer of enclosingLoops(site).slice(1)) {
@@ -235,7 +247,7 @@ function isNewList(model: SemanticModel, expression: SyntaxNode): boolean {
 const SHRINKING_METHODS = new Set(['clear', 'pop', 'remove']);
 
 /** `xs.clear()`, `xs.pop(0)`, `del xs[:]`, `del xs[0]` or `xs[:] = []` in the block. */
-function clearedIn(model: SemanticModel, block: SyntaxNode, list: string, site: SyntaxNode | null = null): boolean {
+function clearedIn(model: SemanticModel, block: SyntaxNode, list: string, entries: ReadonlySet<SyntaxNode> = new Set()): boolean {
   const { text } = model;
   for (const call of nodesIn(block, ['call'])) {
     const m = methodCall(call, text);
@@ -246,7 +258,7 @@ function clearedIn(model: SemanticModel, block: SyntaxNode, list: string, site: 
     return is(t, 'subscript') && dottedName(t.children.find((c) => c.fieldName === 'value') ?? null, text) === list;
   };
   if (nodesIn(block, ['delete_statement']).some((d) => d.children.some(emptied))) return true;
-  return nodesIn(block, ['assignment']).some((a) => a !== site && emptied(a.children.find((c) => c.fieldName === 'left')));
+  return nodesIn(block, ['assignment']).some((a) => !entries.has(a) && emptied(a.children.find((c) => c.fieldName === 'left')));
 }
 
 /** Words of names that hold data to iterate over, batch by batch. */
