@@ -76,6 +76,22 @@ describe('modules and forward calls', () => {
       [true, true, true, false, false, true, false, true, true, false],
     );
   });
+
+  test('instances of plain classes of the file are not models, whatever methods they have', async () => {
+    const model = await modelOf([
+      'import torch.nn as nn', 'from abc import ABC', 'from elsewhere import Base',
+      'class Scorer:', '    def load_state_dict(self, s): pass',
+      'class Ranker(Scorer, ABC):', '    pass',
+      'class Wrapped(Base):', '    pass',
+      'class Net(nn.Module):', '    pass',
+      'scorer = Scorer()', 'scorer.load_state_dict({})', 'model = Ranker()', 'model.eval()',
+      'w = Wrapped()', 'w.load_state_dict({})', 'n = Net()', 'n.load_state_dict({})', 'both = Scorer()', 'both = Net()',
+      'scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)',
+    ].join('\n'));
+    const forward = (snippet: string) => model.modules.isForwardCall(find(model, 'call', snippet));
+    // A base imported from elsewhere may be a module: `w` keeps what its methods say.
+    assert.deepEqual(['scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)'].map(forward), [false, false, true, true, true]);
+  });
 });
 
 describe('argparse and constants', () => {
@@ -115,4 +131,20 @@ describe('graph tensors', () => {
       ['out', true], ['loss', true], ['scaled', true], ['a', false], ['b', false], ['c', false], ['d', false], ['e', false], ['pred', false], ['g', false],
     ]);
   });
+});
+
+describe('grad mode through decorators of the file', () => {
+  const cases: [string, string, string][] = [
+    ['applies inference_mode by hand', 'import torch\ndef inference(fn):\n    return torch.inference_mode()(fn)\n@inference\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['wraps the call in no_grad', 'import functools\nimport torch\ndef no_grad_eval(fn):\n    @functools.wraps(fn)\n    def inner(*a, **k):\n        with torch.no_grad():\n            return fn(*a, **k)\n    return inner\n@no_grad_eval\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['factory with a guarded wrapper', 'import torch\ndef evaluation():\n    def deco(fn):\n        @torch.no_grad()\n        def inner(*a):\n            return fn(*a)\n        return inner\n    return deco\n@evaluation()\ndef f(model, x):\n    y = model(x)\n', 'disabled'],
+    ['decorator that also enables grad', 'import torch\ndef toggled(fn):\n    def inner(*a):\n        with torch.no_grad():\n            log(a)\n        with torch.enable_grad():\n            return fn(*a)\n    return inner\n@toggled\ndef f(model, x):\n    y = model(x)\n', 'enabled'],
+    ['decorator of the file without grad modes', 'def timed(fn):\n    return fn\n@timed\ndef f(model, x):\n    y = model(x)\n', 'enabled'],
+  ];
+  for (const [name, code, expected] of cases) {
+    test(name, async () => {
+      const model = await modelOf(code);
+      assert.equal(model.gradMode.at(find(model, 'call', 'model(x)')), expected);
+    });
+  }
 });

@@ -5,7 +5,8 @@ import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, p
 import { isBackpropSource, type SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import { gpuModelOutput } from '../semantic/gpu-outputs';
-import { scopeOf } from '../semantic/scopes';
+import { scopeOf, within } from '../semantic/scopes';
+import { nodesIn } from '../semantic/subtree';
 import type { Rule } from './rule';
 
 export const OOM002: Rule = {
@@ -19,7 +20,9 @@ export const OOM002: Rule = {
       whatItDoes: `Checks training loops (loops that call \`backward()\` or an optimizer's \`step()\`) for tensors that still
 carry an autograd graph (losses, model outputs, arithmetic on them) being appended, extended or assigned
 into a list or dict that was created outside the loop and so outlives the iteration (also a list kept
-in a dict, \`history["loss"].append(loss)\`, and a tensor inside a logged record), or kept on \`self\` by a
+in a dict, \`history["loss"].append(loss)\`, a tensor inside a logged record, a per-step dict filled key by key and
+then kept, \`logs = {}; logs["loss"] = loss; history.append(logs)\`, and slots named by an f-string of the loop's
+values, \`by_step[f"loss_{step}"] = loss\`), or kept on \`self\` by a
 method that runs one training step (calls \`backward()\`, or is a Lightning \`training_step\`). Loops over
 data in code that never trains (no \`backward()\` or optimizer step in the function) count too: there the
 graph of every stored output is kept for nothing. Lists
@@ -130,8 +133,36 @@ function graphCarryingItems(model: SemanticModel, value: SyntaxNode): SyntaxNode
   let items: SyntaxNode[] | null = null;
   if (inner.type === 'tuple' || inner.type === 'list') items = inner.children.filter((c) => c.named && c.type !== 'comment');
   else if (inner.type === 'dictionary') items = inner.children.filter((c) => c.type === 'pair').flatMap((p) => p.children.filter((c) => c.fieldName === 'value'));
-  if (!items) return valueCarriesGraph(model, value) ? [value] : [];
+  if (!items) return valueCarriesGraph(model, value) || filledWithGraphs(model, value) ? [value] : [];
   return items.flatMap((item) => graphCarryingItems(model, item));
+}
+
+/**
+ * `logs = {}`, then `logs["loss"] = loss` (or `logs.append(loss)`) before `value` reads `logs`: the
+ * container, filled in this block, holds a graph-carrying tensor.
+ */
+function filledWithGraphs(model: SemanticModel, value: SyntaxNode): boolean {
+  const expr = unparenthesize(value);
+  if (expr.type !== 'identifier') return false;
+  const name = nodeText(expr, model.text);
+  const def = model.definitions.reaching(scopeOf(expr), name, expr.start);
+  const created = def?.kind === 'assign' && def.value && def.unpackIndex < 0 ? unparenthesize(def.value) : null;
+  if (!created || !['dictionary', 'list'].includes(created.type) || created.children.some((c) => c.named && c.type !== 'comment')) return false;
+  let block = def!.node.parent;
+  while (block && block.type !== 'block' && block.type !== 'module') block = block.parent;
+  if (!block || !within(expr, block)) return false;
+  const between = (n: SyntaxNode) => n.start >= def!.node.end && n.end <= expr.start;
+  for (const statement of nodesIn(block, ['assignment', 'call'])) {
+    if (!between(statement)) continue;
+    // Any key will do here: the container is new, so even a constant key adds to it.
+    const left = is(statement, 'assignment') ? field(statement, 'left') : null;
+    const right = is(statement, 'assignment') ? field(statement, 'right') : null;
+    const base = is(left, 'subscript') ? left.children.find((c) => c.fieldName === 'value') : undefined;
+    if (right && base && nodeText(base, model.text) === name && valueCarriesGraph(model, right)) return true;
+    const stored = is(statement, 'call') ? readStore(statement, model) : null;
+    if (stored?.container === name && valueCarriesGraph(model, stored.value)) return true;
+  }
+  return false;
 }
 
 interface Store {
@@ -174,7 +205,9 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     const base = left.children.find((c) => c.fieldName === 'value');
     const key = left.children.find((c) => c.fieldName === 'subscript');
     const container = base ? containerName(base, text) : null;
-    if (!container || !key || ['string', 'integer'].includes(key.type)) return null;
+    // A constant key overwrites one slot; an f-string key (`logs[f"loss_{step}"]`) names a new one each time.
+    const constantKey = key?.type === 'integer' || (key?.type === 'string' && !key.children.some((c) => c.type === 'interpolation'));
+    if (!container || !key || constantKey) return null;
     // `totals[k] = totals[k] + loss` is a running total, which OOM003 reports.
     if (referencesIn(right, text).some((ref) => ref === container || ref.startsWith(`${container}.`))) return null;
     return { container, value: right, how: 'stored in', slot: true };

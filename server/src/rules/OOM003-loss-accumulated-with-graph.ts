@@ -22,7 +22,8 @@ autograd graph (a loss or model output computed with gradients on) and the total
 iterations, or in a method that runs a training step (calls \`backward()\`) and adds to an attribute
 such as \`self.running_loss\`, which outlives every call. Loops over data in code that never trains (no
 \`backward()\` or optimizer step in the function) count too: the total then chains graphs nothing uses. Totals per loss term count too
-(\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms), and so
+(\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms; the terms carry a
+graph when the dict comes from a forward pass, or from any call when the step backpropagates their sum), and so
 do totals kept inside an object: \`losses.update(loss, n)\` where \`update\`, a method of a class of this file
 such as an AverageMeter, adds its argument to an attribute (\`self.sum += val * n\`). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not

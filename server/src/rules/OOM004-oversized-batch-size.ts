@@ -16,9 +16,11 @@ export const OOM004: Rule = {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that feed training and whose \`batch_size\` is at
 or above \`max-batch-size\` (${DEFAULT_SETTINGS.maxBatchSize} unless configured). The size may be a literal, a constant assigned once,
 an argparse default (\`args.batch_size\`, also through a function parameter filled with the parsed
-arguments, as in \`main(parse_args())\`), a function parameter's default or the value every call site of the
+arguments, as in \`main(parse_args())\`, or through \`self.opt\` when every instance of the class is built with
+them), a function parameter's default or the value every call site of the
 function passes, an attribute of a settings class of the file (\`CFG.batch_size\`, a dataclass field's default),
-an entry of a dict literal that is never changed (\`hparams["batch_size"]\`), or an entry of a \`**kwargs\` dictionary; it may be passed by
+an entry of a dict literal that is never changed (\`hparams["batch_size"]\`), an entry of a \`**kwargs\` dictionary, or
+\`a if torch.cuda.is_available() else b\` (the value with a GPU; other conditions only when both branches agree); it may be passed by
 keyword or as the second positional argument. A loader counts as training when its name or dataset
 says so (\`train_loader\`, \`MNIST(..., train=True)\`), it shuffles, or a loop over it calls
 \`backward()\` or \`step()\`; loaders named or built for validation or testing, and loaders iterated only

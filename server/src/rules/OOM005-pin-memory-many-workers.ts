@@ -19,9 +19,12 @@ export const OOM005: Rule = {
     doc: {
       whatItDoes: `Checks \`torch.utils.data.DataLoader(...)\` calls that pass \`pin_memory=True\` together with a
 \`num_workers\` at or above \`max-pinned-workers\` (${DEFAULT_SETTINGS.maxPinnedWorkers} unless configured). Both values may be literals,
-constants assigned once, argparse defaults (also through \`main(parse_args())\`), function parameters whose
+constants assigned once, argparse defaults (also through \`main(parse_args())\`, or \`self.opt\` when every instance
+of the class is built with the parsed arguments), function parameters whose
 default and call sites all give one number, attributes of a settings class (\`CFG.num_workers\`), entries of an unchanged
-dict literal, or entries of a \`**kwargs\` dictionary; \`pin_memory\` also
+dict literal, entries of a \`**kwargs\` dictionary, or \`a if torch.cuda.is_available() else b\` (the value with a
+GPU; other conditions only when both branches agree), also for a \`**kwargs\` dictionary chosen that way
+(\`{"num_workers": 8, "pin_memory": True} if use_cuda else {}\`); \`pin_memory\` also
 counts as true when it is \`torch.cuda.is_available()\`. Loaders that leave \`pin_memory\` off, or whose
 worker count cannot be worked out statically, are not reported.`,
       whyIsThisBad: `With \`pin_memory=True\` a thread in the training process copies every batch the workers produce

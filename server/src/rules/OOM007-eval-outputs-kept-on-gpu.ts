@@ -20,14 +20,17 @@ export const OOM007: Rule = {
 batches out of a tensor by its index) and sampling loops (each step feeds the model's previous output back
 in, as denoising loops do) for model outputs that are
 added to a list created before the loop, on every iteration, while still on the GPU, when the forward pass
-runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like), or with them on in
+runs with gradients disabled (\`torch.no_grad()\`, \`torch.inference_mode()\` and the like, also through a decorator of the file that
+applies one, or a guarded caller), or with them on in
 code that never trains (no \`backward()\` or optimizer step in the function, outputs not returned to a caller
 that trains): such outputs also keep their graph, and the fix then stores \`.detach().cpu()\`. Outputs are the
 forward pass's result and what is read from it (\`out[0]\`, \`out.logits\`, \`out.softmax(1)\`,
 \`torch.sigmoid(out)\`, \`F.normalize(features)\`), directly, through a variable or through a helper of the file
 that returns one (\`img = self.p_sample(img, t)\`), concatenated onto a tensor that grows with every batch
-(\`preds = torch.cat((preds, out))\`, starting from an empty tensor), or added with \`append\`,
-\`extend\` or \`+= [...]\`. It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
+(\`preds = torch.cat((preds, out))\`, starting from an empty tensor), added with \`append\`,
+\`extend\` or \`+= [...]\`, or stored in a dict created empty before the loop under a key read from the loop's own
+targets, as it is or formatted (\`outputs[i] = out\` in \`for i, (x, y) in enumerate(loader)\`, \`outputs[f"{i}_flip"]\`;
+not arithmetic on them such as \`i % 2\`, whose keys come round again). It does not report values already moved with \`.cpu()\`, \`.numpy()\`, \`.tolist()\`,
 \`.item()\` or \`.to("cpu")\`; lists re-created, cleared or popped inside the loop; additions made only on some
 iterations (\`if i == 0:\`); loops bounded by something other than the data (ensemble members,
 augmentations, decoding steps, repeated passes over one batch); and files that never use a GPU. Values that

@@ -3,7 +3,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
 import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, referencesIn, unparenthesize } from './names';
+import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { nodesIn } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
@@ -248,6 +248,11 @@ export function isScalarLike(model: SemanticModel, expression: SyntaxNode): bool
 export function valueCarriesGraph(model: SemanticModel, expression: SyntaxNode): boolean {
   if (model.graph.carriesGraph(expression)) return true;
   const expr = unparenthesize(expression);
+  // `loss_dict[key]` where the function backpropagates a sum of `loss_dict`'s entries.
+  if (is(expr, 'subscript')) {
+    const base = expr.children.find((c) => c.fieldName === 'value');
+    return base?.type === 'identifier' && feedsBackward(model, base);
+  }
   if (is(expr, 'call')) return methodReturnsGraph(model, expr, new Set());
   if (expr.type !== 'identifier') return false;
   const def = model.definitions.reaching(scopeOf(expr), model.text.slice(expr.start, expr.end), expr.start);
@@ -265,7 +270,28 @@ export function valueCarriesGraph(model: SemanticModel, expression: SyntaxNode):
   } else if (def.unpackIndex >= 0) {
     return false;
   }
-  return model.graph.carriesGraph(source);
+  return model.graph.carriesGraph(source) || (source.type === 'identifier' && feedsBackward(model, source));
+}
+
+/**
+ * The container `name` holds what the function backpropagates: a backward call in the same function
+ * differentiates an expression that reads it (`sum(loss_dict.values()).backward()`), directly or
+ * through one variable assigned from it (`loss = sum(loss_dict.values())`, then `loss.backward()`).
+ * Its entries then carry a graph, whatever call produced them.
+ */
+function feedsBackward(model: SemanticModel, name: SyntaxNode): boolean {
+  const fn = enclosingFunction(name);
+  const container = nodeText(name, model.text);
+  const def = model.definitions.reaching(scopeOf(name), container, name.start);
+  if (def?.kind !== 'assign' || !def.value || def.unpackIndex >= 0 || !is(unparenthesize(def.value), 'call')) return false;
+  const reads = (node: SyntaxNode) => referencesIn(node, model.text).some((r) => r === container || r.startsWith(`${container}.`));
+  return model.backwardCalls.some((call) => enclosingFunction(call) === fn && model.backwardTargets(call).some((target) => {
+    if (reads(target)) return true;
+    const t = unparenthesize(target);
+    if (t.type !== 'identifier') return false;
+    const source = model.definitions.reaching(scopeOf(t), nodeText(t, model.text), t.start);
+    return source?.kind === 'assign' && source.value !== null && reads(source.value);
+  }));
 }
 
 /** The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the file. */

@@ -96,6 +96,7 @@ export class IntResolver {
     if (depth > 4) return false;
     const expr = unparenthesize(expression);
     if (is(expr, 'call')) return isParseArgsCall(expr, this.text) || this.parsingFunctions.has(dottedName(callee(expr), this.text) ?? '');
+    if (is(expr, 'attribute')) return this.attributeHoldsNamespace(expr, depth);
     if (expr.type !== 'identifier') return false;
     const name = nodeText(expr, this.text);
     if (this.argNamespaces.has(name)) return true;
@@ -110,6 +111,20 @@ export class IntResolver {
       this.namespaceParameters.set(parameter.node, known);
     }
     return known;
+  }
+
+  /**
+   * `self.args` in a method, where every assignment of `self.args` in the class stores a namespace
+   * (`def __init__(self, args): self.args = args`, with every `Trainer(...)` given one).
+   */
+  private attributeHoldsNamespace(attribute: SyntaxNode & { type: 'attribute' }, depth: number): boolean {
+    const object = field(attribute, 'object');
+    const attr = field(attribute, 'attribute');
+    const fn = enclosingFunction(attribute);
+    const cls = fn ? classOfMethod(fn) : null;
+    if (!object || !attr || !cls || nodeText(object, this.text) !== 'self') return false;
+    const defs = this.definitions.allDefinitionsOf(`self.${nodeText(attr, this.text)}`).filter((d) => within(d.node, cls));
+    return defs.length > 0 && defs.every((d) => d.kind === 'assign' && d.unpackIndex < 0 && d.value !== null && this.holdsNamespace(d.value, depth + 1));
   }
 
   /** The parameter an identifier reads, when the function never assigns that name itself. */
@@ -132,7 +147,9 @@ export class IntResolver {
   private boundValues(parameter: ParameterSlot): (SyntaxNode | null)[] | null {
     const fnName = functionName(parameter.fn, this.text);
     const method = parameter.skipsSelf;
-    const sites = (this.callsNamed(method ? `self.${fnName}` : fnName)).filter((c) => !within(c, parameter.fn));
+    const constructed = fnName === '__init__' ? this.constructorCalls(parameter.fn) : undefined;
+    if (constructed === null) return null;
+    const sites = (constructed ?? this.callsNamed(method ? `self.${fnName}` : fnName)).filter((c) => !within(c, parameter.fn));
     if (!sites.length) return [parameter.default];
     const values: (SyntaxNode | null)[] = [];
     for (const call of sites) {
@@ -186,6 +203,52 @@ export class IntResolver {
     return resolved ? { ...resolved, origin: `\`${className}.${attrName}\`` } : null;
   }
 
+  /**
+   * `a if cond else b`: the value both branches agree on; or, when the condition is whether CUDA is
+   * available (`torch.cuda.is_available()`, or a name assigned once from it), the value on a machine
+   * with a GPU, the only one that can run out of GPU memory or pins memory for one.
+   */
+  private resolveConditional(expr: SyntaxNode, depth: number): ResolvedInt | null {
+    const [whenTrue, condition, whenFalse] = expr.children.filter((c) => c.named && c.type !== 'comment');
+    if (!whenTrue || !condition || !whenFalse) return null;
+    const onGpu = this.isCudaAvailable(condition);
+    const first = this.resolve(whenTrue, depth + 1);
+    if (onGpu) return first;
+    const second = this.resolve(whenFalse, depth + 1);
+    return first && second && first.value === second.value ? { value: first.value, literal: null, origin: 'expression' } : null;
+  }
+
+  /**
+   * The condition holds on a machine with a GPU: \`torch.cuda.is_available()\`, a name assigned once
+   * from one, or \`not args.no_cuda and torch.cuda.is_available()\` where the flags keep their defaults.
+   */
+  isCudaAvailable(condition: SyntaxNode, depth = 0): boolean {
+    if (depth > 4) return false;
+    const expr = unparenthesize(condition);
+    if (is(expr, 'call')) return /^(torch\.)?cuda\.is_available$/.test(dottedName(callee(expr), this.text) ?? '');
+    if (is(expr, 'boolean_operator')) {
+      const op = field(expr, 'operator');
+      const operands = [field(expr, 'left'), field(expr, 'right')];
+      if (!op || nodeText(op, this.text) !== 'and' || operands.some((o) => !o)) return false;
+      const holds = operands.map((o) => this.isCudaAvailable(o!, depth + 1) || this.flagHolds(o!));
+      return holds.every(Boolean) && operands.some((o) => this.isCudaAvailable(o!, depth + 1));
+    }
+    if (expr.type !== 'identifier') return false;
+    const defs = this.definitions.definitionsOf(scopeOf(expr), nodeText(expr, this.text));
+    const all = defs.length ? defs : this.definitions.definitionsOf(rootOf(expr), nodeText(expr, this.text));
+    const def = all.length === 1 ? all[0]! : null;
+    return def?.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && this.isCudaAvailable(def.value, depth + 1);
+  }
+
+  /** `args.cuda` or `not args.no_cuda` that is true by its argparse default. */
+  private flagHolds(expression: SyntaxNode): boolean {
+    const expr = unparenthesize(expression);
+    if (is(expr, 'attribute')) return this.argumentFlag(expr) === true;
+    if (expr.type !== 'not_operator') return false;
+    const operand = field(expr as SyntaxNode & { type: 'not_operator' }, 'argument');
+    return is(operand, 'attribute') && this.argumentFlag(operand) === false;
+  }
+
   /** `hparams["batch_size"]` where `hparams` is a dict literal assigned once and never changed. */
   private resolveDictionaryEntry(subscript: SyntaxNode, depth: number): ResolvedInt | null {
     const object = subscript.children.find((c) => c.fieldName === 'value');
@@ -204,6 +267,26 @@ export class IntResolver {
     const entry = pair?.children.find((c) => c.fieldName === 'value');
     const resolved = entry ? this.resolve(entry, depth + 1) : null;
     return resolved ? { ...resolved, origin: `\`${name}[${nodeText(key, this.text)}]\`` } : null;
+  }
+
+  /**
+   * The calls `Trainer(...)` that run `__init__` of the class: null when the class is subclassed in
+   * the file (a subclass's `super().__init__(...)` passes its own values) or is not a plain class here.
+   */
+  private constructorCalls(init: SyntaxNode): readonly SyntaxNode[] | null {
+    const cls = classOfMethod(init);
+    const nameNode = cls ? field(cls as SyntaxNode & { type: 'class_definition' }, 'name') : null;
+    if (!cls || !nameNode || cls.parent?.type !== 'block' && cls.parent?.type !== 'module') return null;
+    const name = nodeText(nameNode, this.text);
+    this.classes ??= classesByName(rootOf(init), this.text);
+    if ((this.classes.get(name) ?? []).length !== 1) return null;
+    for (const other of this.classes.values()) {
+      for (const c of other) {
+        const bases = field(c as SyntaxNode & { type: 'class_definition' }, 'superclasses');
+        if (bases?.children.some((b) => dottedName(b, this.text) === name)) return null;
+      }
+    }
+    return this.callsNamed(name);
   }
 
   private callsNamed(name: string): readonly SyntaxNode[] {
@@ -314,6 +397,7 @@ export class IntResolver {
       return option ? null : this.resolveSettingsAttribute(expr, depth);
     }
     if (is(expr, 'subscript')) return this.resolveDictionaryEntry(expr, depth);
+    if (expr.type === 'conditional_expression') return this.resolveConditional(expr, depth);
     if (expr.type === 'identifier') {
       const name = nodeText(expr, this.text);
       const parameter = this.parameterOf(expr);

@@ -217,6 +217,11 @@ export class DataLoaderAnalysis {
       }
       return entries;
     }
+    // `{"num_workers": 8, "pin_memory": True} if use_cuda else {}`: the entries on a machine with a GPU.
+    if (expr.type === 'conditional_expression') {
+      const [whenTrue, condition] = expr.children.filter((c) => c.named && c.type !== 'comment');
+      return whenTrue && condition && this.model.ints.isCudaAvailable(condition) ? this.dictionaryEntries(whenTrue, depth + 1) : null;
+    }
     if (is(expr, 'call') && dottedName(callee(expr), this.text) === 'dict' && !this.model.imports.resolveName('dict')) {
       return this.readCallKeywords(expr, depth);
     }

@@ -1,5 +1,5 @@
 // Whether autograd records operations at a given point of the file.
-import { is, type SyntaxNode } from '../parser/syntax';
+import { is, walk, type SyntaxNode } from '../parser/syntax';
 import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
@@ -115,7 +115,8 @@ export class GradModeAnalysis {
 
   private computeFunctionMode(fn: SyntaxNode): GradMode {
     for (const decorator of decoratorsOf(fn)) {
-      const mode = this.contextMode(decoratorExpression(decorator), true);
+      const expression = decoratorExpression(decorator);
+      const mode = this.contextMode(expression, true) ?? this.projectDecoratorMode(expression);
       if (mode) return mode;
     }
     const owner = classOfMethod(fn);
@@ -131,6 +132,36 @@ export class GradModeAnalysis {
     if (modes.some((m) => m === 'explicit')) return 'explicit';
     if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
     return 'enabled';
+  }
+
+  /**
+   * `@inference` or `@inference()` where `inference` is a function of this file (at the top level)
+   * that wraps what it decorates in `torch.inference_mode()(fn)`, `with torch.no_grad(): return
+   * fn(...)` or a nested `@torch.no_grad()` wrapper: the decorated function runs with grad off.
+   */
+  private projectDecoratorMode(expression: SyntaxNode | null): GradMode | null {
+    if (!expression) return null;
+    const expr = unparenthesize(expression);
+    const target = is(expr, 'call') ? callee(expr) : expr;
+    if (target?.type !== 'identifier') return null;
+    const name = nodeText(target, this.deps.text);
+    if (this.deps.imports.resolveName(name)) return null;
+    let root = expr;
+    while (root.parent) root = root.parent;
+    const defs = root.children
+      .map((c) => (c.type === 'decorated_definition' ? c.children.find((d) => d.fieldName === 'definition') : c))
+      .filter((c): c is SyntaxNode => c?.type === 'function_definition' && functionName(c, this.deps.text) === name);
+    if (defs.length !== 1) return null;
+    const modes: GradMode[] = [];
+    walk(defs[0]!, (n) => {
+      let mode: GradMode | null = null;
+      if (n.type === 'with_statement') mode = this.withMode(n);
+      else if (n.type === 'decorator') mode = this.contextMode(decoratorExpression(n), true);
+      // `torch.inference_mode()(fn)`: the context manager used as a decorator by hand.
+      else if (is(n, 'call') && is(callee(n), 'call')) mode = this.contextMode(callee(n), true);
+      if (mode) modes.push(mode);
+    });
+    return modes.length > 0 && modes.every((m) => m === 'disabled') ? 'disabled' : null;
   }
 
   private withMode(withStatement: SyntaxNode): GradMode | null {

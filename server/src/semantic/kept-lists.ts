@@ -7,7 +7,7 @@ import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, enclosingLoops, scopeOf, within } from './scopes';
+import { bodyOf, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
 import { nodesIn } from './subtree';
 
 /** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
@@ -20,6 +20,8 @@ export interface ListAddition {
   receiver: SyntaxNode;
   /** What goes in: the argument, or the items of a literal tuple, list or dict. */
   values: SyntaxNode[];
+  /** `outputs[i] = out`: an entry of a dict under a key that changes with every iteration. */
+  keyed?: boolean;
 }
 
 /** Every addition to a named list in the file, in document order. */
@@ -52,11 +54,44 @@ function findListAdditions(model: SemanticModel): ListAddition[] {
     additions.push({ site: statement, list, receiver: left, values: literalItems(right) ?? [right] });
   }
   for (const statement of model.nodesOfKind('assignment')) {
-    const joined = concatenationOntoItself(model, statement);
+    const joined = concatenationOntoItself(model, statement) ?? entryUnderIterationKey(model, statement);
     if (joined) additions.push(joined);
   }
   additions.sort((a, b) => a.site.start - b.site.start);
   return additions;
+}
+
+/**
+ * `outputs[i] = out` or `results[name] = logits` inside `for i, (x, y) in enumerate(loader)`: the key
+ * is read from the innermost loop's own targets, so every iteration adds an entry rather than
+ * replacing the last one. Slices (`preds[a:b] = out`, writing into a preallocated tensor) are not.
+ */
+function entryUnderIterationKey(model: SemanticModel, statement: SyntaxNode): ListAddition | null {
+  if (!is(statement, 'assignment')) return null;
+  const { text } = model;
+  const left = field(statement, 'left');
+  const right = field(statement, 'right');
+  if (!is(left, 'subscript') || !right) return null;
+  const base = left.children.find((c) => c.fieldName === 'value');
+  const keys = left.children.filter((c) => c.fieldName === 'subscript');
+  const list = base ? dottedName(base, text) : null;
+  if (!base || !list || keys.length !== 1 || keys[0]!.type === 'slice') return null;
+  const loop = enclosingLoops(statement)[0];
+  const targets = is(loop, 'for_statement') ? field(loop, 'left') : null;
+  if (!targets || enclosingFunction(loop) !== enclosingFunction(statement)) return null;
+  const perIteration = new Set(referencesIn(targets, text));
+  // The key is a target itself, read from one (`batch["id"]`, `names[0]`) or formatted from one; arithmetic
+  // such as `i % 2` may come round again.
+  const distinct = (key: SyntaxNode): boolean => {
+    const k = unparenthesize(key);
+    if (k.type === 'identifier') return perIteration.has(nodeText(k, text));
+    if (k.type === 'attribute' || k.type === 'subscript') return distinct(k.children.find((c) => c.fieldName === 'object' || c.fieldName === 'value') ?? k);
+    if (k.type === 'tuple') return k.children.some((c) => c.named && distinct(c));
+    if (k.type === 'string') return k.children.some((c) => c.type === 'interpolation' && referencesIn(c, text).some((r) => perIteration.has(r.split('.')[0]!)));
+    return false;
+  };
+  if (!distinct(keys[0]!)) return null;
+  return { site: statement, list, receiver: base, values: [right], keyed: true };
 }
 
 /** Torch functions that join tensors along a dimension. */
@@ -110,8 +145,8 @@ export function keptAcrossIterations(model: SemanticModel, addition: ListAdditio
   const scope = scopeOf(site);
   const selfAttribute = list.startsWith('self.');
   const defs = selfAttribute ? model.definitions.allDefinitionsOf(list) : [...model.definitions.definitionsOf(scope, list)];
-  const joins = addition.site.type === 'assignment';
-  const creations = defs.filter((d) => d.kind === 'assign' && (joins ? emptyTensorCreation(model, d) : listCreation(model, d)));
+  const joins = addition.site.type === 'assignment' && !addition.keyed;
+  const creations = defs.filter((d) => d.kind === 'assign' && (addition.keyed ? emptyDictCreation(model, d) : joins ? emptyTensorCreation(model, d) : listCreation(model, d)));
   if (!creations.length) return null;
   // The joining assignment itself re-binds the name every iteration; any other binding resets it.
   if (defs.some((d) => d.kind !== 'augmented' && d.node !== addition.site && within(d.node, body))) return null;
@@ -123,7 +158,9 @@ export function keptAcrossIterations(model: SemanticModel, addition: ListAdditio
     }
     if (!reaching || !(creations.includes(reaching) || reaching.kind === 'augmented')) return null;
   }
-  if (clearedIn(model, body, list)) return null;
+  // Entries added under per-iteration keys (`outputs[i] = ...`) do not clear the dict.
+  const entries = new Set(addition.keyed ? listAdditions(model).filter((a) => a.keyed && a.list === list).map((a) => a.site) : []);
+  if (clearedIn(model, body, list, entries)) return null;
   // Re-created in an outer loop, the list only gathers one outer iteration's worth when the inner
   // loop walks over that iteration's data (`for part in x.chunk(4)`).
   for (const outer of enclosingLoops(site).slice(1)) {
@@ -172,6 +209,17 @@ function emptyTensorCreation(model: SemanticModel, def: Definition): boolean {
 }
 
 /** The definition assigns a new list (also as one part of `preds, labels = [], []`). */
+/** `outputs = {}`, `dict()`, `OrderedDict()`: an empty dict, filled by key later. */
+function emptyDictCreation(model: SemanticModel, def: Definition): boolean {
+  if (!def.value || def.unpackIndex >= 0) return false;
+  const value = unparenthesize(def.value);
+  if (value.type === 'dictionary') return !value.children.some((c) => c.named && c.type !== 'comment');
+  if (!is(value, 'call')) return false;
+  const name = dottedName(callee(value), model.text) ?? '';
+  const args = callArguments(value, model.text);
+  return ['dict', 'OrderedDict', 'collections.OrderedDict'].includes(name) && !args.positional.length && !args.keywords.size;
+}
+
 function listCreation(model: SemanticModel, def: Definition): boolean {
   if (!def.value) return false;
   const value = unparenthesize(def.value);
@@ -199,7 +247,7 @@ function isNewList(model: SemanticModel, expression: SyntaxNode): boolean {
 const SHRINKING_METHODS = new Set(['clear', 'pop', 'remove']);
 
 /** `xs.clear()`, `xs.pop(0)`, `del xs[:]`, `del xs[0]` or `xs[:] = []` in the block. */
-function clearedIn(model: SemanticModel, block: SyntaxNode, list: string): boolean {
+function clearedIn(model: SemanticModel, block: SyntaxNode, list: string, entries: ReadonlySet<SyntaxNode> = new Set()): boolean {
   const { text } = model;
   for (const call of nodesIn(block, ['call'])) {
     const m = methodCall(call, text);
@@ -210,7 +258,7 @@ function clearedIn(model: SemanticModel, block: SyntaxNode, list: string): boole
     return is(t, 'subscript') && dottedName(t.children.find((c) => c.fieldName === 'value') ?? null, text) === list;
   };
   if (nodesIn(block, ['delete_statement']).some((d) => d.children.some(emptied))) return true;
-  return nodesIn(block, ['assignment']).some((a) => emptied(a.children.find((c) => c.fieldName === 'left')));
+  return nodesIn(block, ['assignment']).some((a) => !entries.has(a) && emptied(a.children.find((c) => c.fieldName === 'left')));
 }
 
 /** Words of names that hold data to iterate over, batch by batch. */

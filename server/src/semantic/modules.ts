@@ -48,6 +48,11 @@ export interface ModuleDeps {
 export class ModuleAnalysis {
   /** Names of classes in this file that subclass nn.Module (directly or through each other). */
   readonly moduleClasses = new Set<string>();
+  /**
+   * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
+   * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
+   */
+  readonly plainClasses = new Set<string>();
   /** Dotted names on which a module-only method is called. */
   private readonly evidence = new Set<string>();
   private readonly memo = new Map<string, boolean>();
@@ -57,6 +62,7 @@ export class ModuleAnalysis {
 
   constructor(private readonly deps: ModuleDeps) {
     this.findModuleClasses();
+    this.findPlainClasses();
     for (const call of deps.calls) {
       const m = methodCall(call, deps.text);
       if (!m) continue;
@@ -104,6 +110,50 @@ export class ModuleAnalysis {
     return this.classNameSet;
   }
 
+  private findPlainClasses(): void {
+    const { text, imports } = this.deps;
+    const named = new Map<string, SyntaxNode[]>();
+    for (const cls of this.deps.classes) {
+      const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+      if (name) named.set(nodeText(name, text), [...(named.get(nodeText(name, text)) ?? []), cls]);
+    }
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const [name, classes] of named) {
+        if (this.plainClasses.has(name) || this.moduleClasses.has(name)) continue;
+        const plain = classes.every((cls) => {
+          const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
+          return !bases || bases.children.filter((b) => b.named && b.type !== 'comment').every((b) => {
+            const dotted = dottedName(b, text);
+            if (!dotted) return false;
+            const qualified = imports.qualify(dotted) ?? dotted;
+            return qualified === 'object' || qualified === 'abc.ABC' || this.plainClasses.has(dotted);
+          });
+        });
+        if (plain) {
+          this.plainClasses.add(name);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Every value bound to `name` is an instance of a plain class of this file (`ckpt = Checkpointer()`):
+   * its `load_state_dict` or `eval` are that class's own methods, and calling it is not a forward pass.
+   */
+  private holdsPlainObject(name: string): boolean {
+    if (!this.plainClasses.size) return false;
+    const defs = this.deps.definitions.allDefinitionsOf(name);
+    return defs.length > 0 && defs.every((d) => {
+      const value = d.value && d.unpackIndex < 0 ? unparenthesize(d.value) : null;
+      if (!is(value, 'call')) return false;
+      const dotted = dottedName(callee(value), this.deps.text);
+      return dotted !== null && this.plainClasses.has(dotted) && !this.deps.imports.resolveName(dotted);
+    });
+  }
+
   /** True when `name` (an identifier or `self.x`) holds a module. */
   isModuleName(name: string): boolean {
     const cached = this.memo.get(name);
@@ -118,7 +168,7 @@ export class ModuleAnalysis {
         }
       }
     }
-    if (LOSS_NAME.test(lastSegment(name))) result = false;
+    if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
     this.memo.set(name, result);
     return result;
   }
