@@ -53,9 +53,11 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const selection = { unsafe: options.unsafeFixes };
   const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
   const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
+  const rawPaths = new Map<string, string>();
   const files = discoverPythonFiles(options.paths, cwd, {
     isExcluded: (path) => isExcluded(configFor(path), path),
     isIncluded: (path) => isExtraIncluded(configFor(path), path),
+    rawPaths,
   });
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
@@ -70,6 +72,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       mode,
       selection,
       ...(options.maxFileSize === undefined ? {} : { maxFileSize: options.maxFileSize }),
+      ...(rawPaths.has(path) ? { rawPath: rawPaths.get(path)! } : {}),
       roots,
     });
   }

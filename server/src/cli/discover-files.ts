@@ -44,6 +44,42 @@ export interface DiscoveryOptions {
   isExcluded: (path: string) => boolean;
   /** True for a file that the configuration's `extend-include` adds to those walks check. */
   isIncluded?: (path: string) => boolean;
+  /**
+   * Filled with the files whose names are not valid UTF-8: the path as found (invalid bytes written
+   * `\xNN`) -> the real path's bytes, as a latin1 string (see `rawPathBytes`).
+   */
+  rawPaths?: Map<string, string>;
+}
+
+const SEPARATOR = Buffer.from(sep);
+
+/**
+ * A file name's bytes as text: UTF-8 where they are UTF-8, each other byte as `\xNN` (so two names
+ * that differ only in invalid bytes stay two names, and the terminal gets nothing raw).
+ */
+export function readableName(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  if (Buffer.from(text, 'utf8').equals(bytes)) return text;
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i]!;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    const piece = length ? bytes.subarray(i, i + length) : null;
+    const decoded = piece && piece.length === length ? piece.toString('utf8') : '';
+    if (piece && decoded && !decoded.includes('\ufffd') && Buffer.from(decoded, 'utf8').equals(piece)) {
+      out += decoded;
+      i += length;
+    } else {
+      out += `\\x${lead.toString(16).padStart(2, '0')}`;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The bytes of a path recorded in `rawPaths`. */
+export function rawPathBytes(raw: string): Buffer {
+  return Buffer.from(raw, 'latin1');
 }
 
 function readGitignore(folder: string): GitignoreLayer | undefined {
@@ -104,26 +140,35 @@ function isVirtualenv(folder: string): boolean {
   return existsSync(join(folder, 'pyvenv.cfg'));
 }
 
-function walk(folder: string, layers: GitignoreLayer[], options: DiscoveryOptions, found: Set<string>): void {
+/**
+ * `rawFolder` is the folder's real bytes: names are listed as bytes, so a file whose name is not
+ * valid UTF-8 is still found and read (its text path, with `\xNN` for the invalid bytes, is for
+ * reports and configuration; `rawPaths` keeps the real one).
+ */
+function walk(folder: string, rawFolder: Buffer, layers: GitignoreLayer[], options: DiscoveryOptions, found: Set<string>): void {
   const own = readGitignore(folder);
   const here = own ? [...layers, own] : layers;
   let entries;
   try {
-    entries = readdirSync(folder, { withFileTypes: true });
+    entries = readdirSync(rawFolder, { withFileTypes: true, encoding: 'buffer' });
   } catch {
     // A folder that cannot be listed holds nothing we could read either.
     return;
   }
+  const exact = Buffer.from(folder).equals(rawFolder);
   for (const entry of entries) {
-    const path = join(folder, entry.name);
+    const name = readableName(entry.name);
+    const path = join(folder, name);
+    const rawPath = Buffer.concat([rawFolder, SEPARATOR, entry.name]);
     if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name) || isVirtualenv(path)) continue;
+      if (SKIPPED_FOLDERS.has(name) || isVirtualenv(path)) continue;
       if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
-      walk(path, here, options, found);
-    } else if ((CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
+      walk(path, rawPath, here, options, found);
+    } else if ((CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
       // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
       if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
       found.add(path);
+      if (!exact || name !== entry.name.toString('utf8') || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
     }
   }
 }
@@ -147,7 +192,7 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
     }
     // A folder named on the command line is checked even when an enclosing .gitignore leaves it
     // out (`oomlint check build/generated`); the rest of that .gitignore still applies inside it.
-    walk(path, enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)), options, found);
+    walk(path, Buffer.from(path), enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)), options, found);
   }
   return [...found].sort();
 }

@@ -8,6 +8,7 @@ import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { checkNotebook, isNotebookPath, type NotebookLines } from './notebook-check';
+import { rawPathBytes } from './discover-files';
 import { readSource } from './read-source';
 
 export type CheckMode = 'check' | 'fix' | 'diff';
@@ -23,7 +24,20 @@ export interface FileTask {
   maxFileSize?: number;
   /** The folders and files named on the command line: fixes are never written through a link out of them. */
   roots?: string[];
+  /**
+   * The real path's bytes (latin1) when the name is not valid UTF-8: `path` then has `\xNN` for the
+   * invalid bytes, for reports and configuration, and the file is read through this one.
+   */
+  rawPath?: string;
 }
+
+/** What to open for a task: its real bytes where its name is not UTF-8. */
+export function fileToOpen(task: Pick<FileTask, 'path' | 'rawPath'>): string | Buffer {
+  return task.rawPath === undefined ? task.path : rawPathBytes(task.rawPath);
+}
+
+/** Why fixes are not written to a file whose name is not UTF-8 (it is checked all the same). */
+export const RAW_NAME_NOT_WRITTEN = 'the file name is not valid UTF-8, and oomlint only reads such files';
 
 export type FileOutcome =
   /** `stage` says whether the file could not be read (its configuration then does not count). */
@@ -46,7 +60,7 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
   if (isNotebookPath(task.path)) return checkNotebook(task, analyzer);
   const { path, displayPath, settings, mode, selection } = task;
-  const read = readSource(path, task.maxFileSize);
+  const read = readSource(fileToOpen(task), task.maxFileSize, path);
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }
@@ -71,6 +85,9 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
     const fixFailure = failureMessage ? { rejected: { path, displayPath, message: failureMessage } } : {};
     if (outcome.kind === 'unchanged') {
       return { kind: 'checked', path, displayPath, text: read.text, diagnostics: outcome.diagnostics, fixesApplied: 0, ...fixFailure };
+    }
+    if (mode === 'fix' && task.rawPath !== undefined) {
+      return { kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0, rejected: { path, displayPath, message: RAW_NAME_NOT_WRITTEN } };
     }
     if (mode === 'fix') {
       // The same bytes as read, BOM included, with only the fixed spans changed.

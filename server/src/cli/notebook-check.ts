@@ -8,8 +8,9 @@ import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
 import { joinCells, lineTable, splitCells } from '../notebooks/notebook-text';
 import type { CellChange } from './check-report';
-import type { FileOutcome, FileTask } from './file-check';
+import { RAW_NAME_NOT_WRITTEN, type FileOutcome, type FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
+import { rawPathBytes } from './discover-files';
 import { readSource } from './read-source';
 
 /** How much larger than `max-file-size` a notebook file may be, outputs included. */
@@ -35,7 +36,7 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   const codeLimit = task.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
   // Outputs (plots, images) make notebooks far larger than their code: the size limit is the code's,
   // and the file may be a bounded multiple of it.
-  const read = readSource(path, codeLimit * NOTEBOOK_SIZE_FACTOR);
+  const read = readSource(task.rawPath === undefined ? path : rawPathBytes(task.rawPath), codeLimit * NOTEBOOK_SIZE_FACTOR, path);
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }
@@ -88,6 +89,9 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
       changed.set(position, sources[position]!);
       cells.push({ cell: cell.index + 1, before: cell.source, after: sources[position]! });
     });
+    if (mode === 'fix' && task.rawPath !== undefined) {
+      return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: RAW_NAME_NOT_WRITTEN } });
+    }
     if (mode === 'fix') {
       try {
         writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? []);

@@ -90,8 +90,9 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
 }
 
 /** Reads a regular file of at most `maxBytes` (links resolved; FIFOs, devices and the like refused). */
-export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): SourceRead {
+/** `shownAs`: how to name the file in messages when `path` is its raw bytes. */
+export function readSource(path: string | Buffer, maxBytes = DEFAULT_MAX_FILE_BYTES, shownAs?: string): SourceRead {
   const read = readRegularFile(path, maxBytes);
-  if (!read.ok) return { ok: false, message: describeReadError(path, read.code, read.message) };
+  if (!read.ok) return { ok: false, message: describeReadError(shownAs ?? String(path), read.code, read.message) };
   return decodeSource(read.bytes);
 }
