@@ -88,7 +88,7 @@ describe('parseProjectConfig', () => {
       '2: `select` must be a list of strings',
       '3: `E501` in `ignore` is not a rule code or prefix (such as OOM003, OOM or ALL)',
       '4: `max-batch-size` must be a positive integer',
-      '5: unknown key `max_pinned_workers`; did you mean `max-pinned-workers`? (known keys: select, ignore, severity, max-batch-size, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include)',
+      '5: unknown key `max_pinned_workers`; did you mean `max-pinned-workers`? (known keys: select, ignore, severity, max-batch-size, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include, max-file-size)',
       '7: severity of OOM003 must be one of error, warning, information, hint, off',
       '10: `per-file-ignores.tests/*` must be a list of strings',
     ]);
@@ -100,7 +100,7 @@ describe('parseProjectConfig', () => {
   test('finds keys written as dotted keys or under [tool]', () => {
     assert.deepEqual(problemsAt('[tool]\nblack = 1\noomlint.max-batch-size = -3\n'), ['3: `max-batch-size` must be a positive integer']);
     assert.deepEqual(problemsAt('tool.oomlint.bogus = 1\n'), [
-      '1: unknown key `bogus` (known keys: select, ignore, severity, max-batch-size, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include)',
+      '1: unknown key `bogus` (known keys: select, ignore, severity, max-batch-size, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include, max-file-size)',
     ]);
     assert.deepEqual(problemsAt('x = 1\n[tool]\noomlint = 5\n'), ['3: `tool.oomlint` must be a table']);
   });

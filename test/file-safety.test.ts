@@ -62,6 +62,19 @@ describe('the size cap', () => {
     assert.equal(raised.status, 0, raised.stdout + raised.stderr);
   });
 
+  test('the cap can be set in [tool.oomlint] as max-file-size, and the command line wins', () => {
+    const folder = join(dir, 'sizes-config');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'big.py'), `x = 1\n${'# padding\n'.repeat(2000)}`);
+    writeFileSync(join(folder, 'pyproject.toml'), '[tool.oomlint]\nmax-file-size = "8KB"\n');
+    const capped = runCli(folder, '.');
+    assert.match(capped.stdout + capped.stderr, /big\.py: E902 could not read: 20 KiB, larger than the 8\.0 KiB limit \(max-file-size\): skipped/);
+    assert.equal(runCli(folder, '--max-file-size', '1MB', '.').status, 0);
+    writeFileSync(join(folder, 'pyproject.toml'), '[tool.oomlint]\nmax-file-size = "lots"\n');
+    const bad = runCli(folder, '.');
+    assert.match(bad.stdout + bad.stderr, /max-file-size` must be a size/);
+  });
+
   test('reading stops at the cap even when the file grows past its size', () => {
     const result = existsSync('/dev/zero') ? readRegularFile('/dev/zero', 1024) : undefined;
     if (result) assert.equal(result.ok, false);

@@ -1,4 +1,5 @@
 // Turns argv into a typed command. Knows nothing about files or rules.
+import { byteSize } from '../files/read-regular-file';
 import { parseArgs } from 'node:util';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -144,16 +145,10 @@ function parseCheck(argv: string[]): CliCommand {
   };
 }
 
-const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
-
 /** `10MB`, `512k`, `1048576`: a size in bytes (units are powers of 1024). */
 export function parseByteSize(value: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
-  const factor = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
-  const bytes = match && factor !== undefined ? Math.floor(Number(match[1]) * factor) : NaN;
-  if (!Number.isFinite(bytes) || bytes < 1) {
-    throw new UsageError(`--max-file-size must be a size such as 10MB, 512KB or 1048576 (got \`${value}\`)`, 'check');
-  }
+  const bytes = byteSize(value);
+  if (bytes === undefined) throw new UsageError(`--max-file-size must be a size such as 10MB, 512KB or 1048576 (got \`${value}\`)`, 'check');
   return bytes;
 }
 

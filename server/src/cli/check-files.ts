@@ -71,7 +71,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       settings: settingsForFile(withCommandLineOverrides(config, options), path),
       mode,
       selection,
-      ...(options.maxFileSize === undefined ? {} : { maxFileSize: options.maxFileSize }),
+      ...((options.maxFileSize ?? config.maxFileSize) === undefined ? {} : { maxFileSize: options.maxFileSize ?? config.maxFileSize }),
       ...(rawPaths.has(path) ? { rawPath: rawPaths.get(path)! } : {}),
       roots,
     });

@@ -1,5 +1,6 @@
 // `[tool.oomlint]` in pyproject.toml, read without I/O: text in, settings and problems out.
 // Whatever is wrong is reported with its line and left at its default; the rest still applies.
+import { byteSize } from '../files/read-regular-file';
 import { basename, dirname } from 'node:path';
 import { parseToml, TomlError } from './toml';
 import type { SeveritySetting, Settings } from '../analysis/settings';
@@ -18,6 +19,8 @@ export interface ProjectConfig {
   exclude: string[];
   /** Globs of files that folder walks check besides `.py` files and notebooks (`*.pyw`, `bin/*`). */
   extendInclude: string[];
+  /** `max-file-size`: larger files are skipped and reported (the command line's `--max-file-size` wins). */
+  maxFileSize?: number;
   /** Lines are 1-based. */
   problems: ConfigProblem[];
 }
@@ -37,7 +40,7 @@ const SELECTOR = new RegExp(RULE_SELECTOR_PATTERN);
 const RULE_CODE = new RegExp(RULE_CODE_PATTERN);
 const SEVERITIES = SEVERITY_SETTINGS;
 /** Keys of `[tool.oomlint]` that only a project file has: they say which files to check. */
-const PROJECT_ONLY_KEYS = ['per-file-ignores', 'exclude', 'extend-include'];
+const PROJECT_ONLY_KEYS = ['per-file-ignores', 'exclude', 'extend-include', 'max-file-size'];
 const KNOWN_KEYS: readonly string[] = [...ANALYSIS_SETTINGS.map((s) => s.analysis.projectKey), ...PROJECT_ONLY_KEYS];
 
 const isTable = (value: unknown): value is Record<string, unknown> =>
@@ -105,6 +108,12 @@ function readSection(table: Record<string, unknown>, config: ProjectConfig, repo
       case 'exclude': {
         const patterns = readStrings(value, [key], report);
         if (patterns) config.exclude = patterns.map(normalizePattern).filter(Boolean);
+        break;
+      }
+      case 'max-file-size': {
+        const bytes = typeof value === 'string' || typeof value === 'number' ? byteSize(value) : undefined;
+        if (bytes === undefined) report([key], '`max-file-size` must be a size such as "10MB", "512KB" or 1048576');
+        else config.maxFileSize = bytes;
         break;
       }
       case 'extend-include': {

@@ -24,6 +24,16 @@ function kindOf(stats: Stats): string {
   return 'a special file';
 }
 
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `10MB`, `512k`, `1048576`: a size in bytes (units are powers of 1024); undefined when it is not one. */
+export function byteSize(value: string | number): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value));
+  const factor = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
+  const bytes = match && factor !== undefined ? Math.floor(Number(match[1]) * factor) : NaN;
+  return Number.isFinite(bytes) && bytes >= 1 ? bytes : undefined;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
