@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { applyFixes, fixUntilStable } from '../server/src/analysis/fixes';
 import type { Diagnostic } from '../server/src/analysis/types';
 import { fixText } from '../server/src/cli/fix-file';
+import { indentationErrorRow } from '../server/src/parser/indentation';
 import { sharedAnalyzer } from './support/analyzer';
 import { REPO_ROOT } from './support/paths';
 
@@ -122,5 +123,38 @@ describe('no fixes for blocks Python would refuse', () => {
     const aligned = misaligned.replace('    probe = model(test_x)', '        a = 1; b = 2\n# a comment at column 0\n        probe = model(test_x)');
     const diagnostics = analyzer.analyzeText(aligned);
     assert.ok(diagnostics.some((d) => d.fixes.length > 0), JSON.stringify(diagnostics.map((d) => d.message)));
+  });
+});
+
+// Found by fuzzing (seed 3): indentation Python refuses but tree-sitter parses without an ERROR node.
+// The OOM001 guard then wrapped statements whose tree changed shape once shifted, so its diagnostic
+// moved instead of going away. Such a file is not the program Python would run: no fixes in it.
+describe('indentation Python refuses counts as a syntax error', () => {
+  const header = 'import torch\nmodel = torch.nn.Linear(2, 2)\nx = torch.zeros(2)\n';
+  const cases: [string, string, number][] = [
+    ['an indented statement at module level', `${header}model.eval()\n\n       y = model(x)\nprint(y.sum())\n`, 6],
+    ['a block body dedented past its header', `${header}for i in range(3):\n    model.eval()\n    with open('f') as f:\n  names = f.readlines()\n    y = model(x)\n    print(y, names)\n`, 7],
+    ['a dedent to no enclosing level', `${header}def train():\n    model.train()\n    out = model(x)\n loss = out.sum()\n    loss.backward()\n\ndef test():\n    model.eval()\n    y = model(x)\n    print(y)\n`, 7],
+  ];
+  for (const [name, text, line] of cases) {
+    for (const [breakName, lineBreak] of [['LF', '\n'], ['CR', '\r']] as const) {
+      test(`${name} (${breakName})`, async () => {
+        const analyzer = await sharedAnalyzer();
+        const source = text.replace(/\n/g, lineBreak);
+        const root = analyzer.parser.parseToSyntax(source);
+        assert.equal(indentationErrorRow(root, source), line - 1, 'the line Python names');
+        const diagnostics = analyzer.analyzeText(source, {});
+        assert.ok(diagnostics.every((d) => d.fixes.length === 0), 'no fixes offered');
+        const result = fixUntilStable(source, (t) => analyzer.analyzeText(t, {}), { unsafe: true });
+        assert.deepEqual(result.failures, []);
+        assert.equal(result.text, source);
+      });
+    }
+  }
+
+  test('indentation Python accepts is not flagged', async () => {
+    const analyzer = await sharedAnalyzer();
+    const text = 'if True:\n\tx = (1,\n  2)\n\ty = 1  # tab is 8 columns\nclass A:\n  def f(self): return 1\n  z = """\nnot code\n"""\n';
+    assert.equal(indentationErrorRow(analyzer.parser.parseToSyntax(text), text), null);
   });
 });

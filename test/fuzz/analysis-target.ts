@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Analyzer } from '../../server/src/analysis/analyzer';
 import { fixUntilStable } from '../../server/src/analysis/fixes';
-import { hasErrors } from '../../server/src/parser/syntax';
+import { hasSyntaxErrors } from '../../server/src/parser/indentation';
 import { sharedAnalyzer } from '../support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from '../support/paths';
 import type { Random } from './random';
@@ -111,10 +111,10 @@ export class AnalysisTarget implements FuzzTarget {
           for (const e of fix.edits) if (!(e.start >= 0 && e.start <= e.end && e.end <= input.length)) fail('range', `${d.code} fix edit ${e.start}-${e.end}`);
         }
       }
-      const parsedCleanly = !hasErrors(analyzer.parser.parseToSyntax(input));
+      const parsedCleanly = !hasSyntaxErrors(analyzer.parser.parseToSyntax(input), input);
       const fixed = fixUntilStable(input, (t) => analyzer.analyzeText(t, {}), { unsafe: true });
       for (const f of fixed.failures) fail('not-converged', `${f.code}: ${f.title} (${f.reason})`);
-      if (parsedCleanly && fixed.text !== input && hasErrors(analyzer.parser.parseToSyntax(fixed.text))) fail('broke-parse', 'fixes turned a clean parse into one with errors');
+      if (parsedCleanly && fixed.text !== input && hasSyntaxErrors(analyzer.parser.parseToSyntax(fixed.text), fixed.text)) fail('broke-parse', 'fixes turned a clean parse into one with errors');
     } catch (error) {
       fail('crash', error instanceof Error ? (error.stack ?? error.message) : String(error));
     }

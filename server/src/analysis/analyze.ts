@@ -1,5 +1,6 @@
 // The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
-import { hasErrors, type SyntaxNode } from '../parser/syntax';
+import { hasSyntaxErrors } from '../parser/indentation';
+import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { SemanticModel } from '../semantic/model';
@@ -29,7 +30,8 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
     if (suppression) suppressions.set(comment.row, suppression);
   }
 
-  const parsedCleanly = !hasErrors(root) && !hasMisalignedBlock(model);
+  // Tree-sitter accepts some indentation Python refuses; that counts as recovering too.
+  const parsedCleanly = !hasSyntaxErrors(root, text);
   const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings));
   const diagnostics: Diagnostic[] = [];
   for (const rule of rules) {
@@ -74,32 +76,6 @@ function noqaLineOf(model: SemanticModel, line: number): number {
   }
   while (target + 1 < model.source.lineCount && /\\\s*$/.test(model.source.lineText(target))) target++;
   return target === line ? line : noqaLineOf(model, target);
-}
-
-/**
- * A block whose statements do not all start in one column: Python refuses it ("unexpected indent",
- * "unindent does not match"), though the parser may have read it without an error node. As where
- * the parser had to recover, fixes there would be guesses about code Python never ran.
- */
-function hasMisalignedBlock(model: SemanticModel): boolean {
-  const { source } = model;
-  const column = (node: SyntaxNode) => node.start - source.lineStart(source.lineOf(node.start));
-  return [model.root, ...model.nodesOfKind('block')].some((block) => {
-    let first: number | undefined;
-    let previousEnd = -1;
-    for (const child of block.children) {
-      // Comments may sit at any column; only statements must line up, and only those that begin a
-      // line (`a = 1; b = 2` puts two on one).
-      if (!child.named || child.type === 'comment') continue;
-      const sameLine = child.row === previousEnd;
-      previousEnd = child.endRow;
-      if (sameLine) continue;
-      const at = column(child);
-      if (first === undefined) first = at;
-      else if (at !== first) return true;
-    }
-    return false;
-  });
 }
 
 /** Safe fixes first, so the first fix is the preferred one; edits sorted. */

@@ -2,10 +2,12 @@
 // the result if it parses worse than the original (a broken fix must never reach the disk).
 import { fixUntilStable, type FixFailure, type FixSelection } from '../analysis/fixes';
 import type { Diagnostic } from '../analysis/types';
+import { indentationErrorRow } from '../parser/indentation';
 import { walk, type SyntaxNode } from '../parser/syntax';
 
-export function countSyntaxErrors(root: SyntaxNode): number {
-  let count = 0;
+/** ERROR and missing nodes, plus one when `text` is given and has indentation Python refuses. */
+export function countSyntaxErrors(root: SyntaxNode, text?: string): number {
+  let count = text !== undefined && indentationErrorRow(root, text) !== null ? 1 : 0;
   walk(root, (node) => {
     if (node.isError || node.isMissing) count++;
   });
@@ -35,8 +37,8 @@ export function fixText({ text, analyse, parse, selection }: FixInput): FixOutco
   };
   const result = fixUntilStable(text, analyseOnce, selection);
   if (result.text === text) return { kind: 'unchanged', diagnostics: result.remaining, failures: result.failures };
-  const before = countSyntaxErrors(parse(text));
-  const after = countSyntaxErrors(parse(result.text));
+  const before = countSyntaxErrors(parse(text), text);
+  const after = countSyntaxErrors(parse(result.text), result.text);
   if (after > before) {
     const reason = `the fixed code would have ${after} syntax error${after === 1 ? '' : 's'} where the original has ${before}; please report this`;
     return { kind: 'rejected', reason, diagnostics: original ?? [] };
