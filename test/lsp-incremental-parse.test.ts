@@ -102,3 +102,23 @@ test('a full-text change replaces the tree', async () => {
     document.freeTree();
   }
 });
+
+// Found by the language-server fuzz target: a change whose range names lines past the end left
+// TextDocument's line table holding NaN, so every later change landed at the wrong place and the
+// server's text drifted from the editor's (and its diagnostics with it).
+test('a change with a range past the end is clamped and later changes still land where they say', async () => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:past-end', 'python', 1, 'a = 1\nb = 2\nc\n');
+  try {
+    document.applyChanges([{ range: { start: { line: 10, character: 0 }, end: { line: 12, character: 3 } }, text: 'x\ny\n' }], 2);
+    assert.equal(document.text, 'a = 1\nb = 2\nc\nx\ny\n');
+    // Before, this line was not found and the edit copied the whole text after itself.
+    document.applyChanges([{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } }, text: 'Y' }], 3);
+    assert.equal(document.text, 'a = 1\nb = 2\nc\nx\nY\n');
+    document.applyChanges([{ range: { start: { line: 9, character: 9 }, end: { line: 0, character: 1 } }, text: 'z' }], 4);
+    assert.equal(document.text, 'az');
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax('az')));
+  } finally {
+    document.freeTree();
+  }
+});

@@ -40,6 +40,7 @@ export class OpenDocument {
 
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
+      let applied = change;
       if ('range' in change) {
         const from = this.document.offsetAt(change.range.start);
         const to = this.document.offsetAt(change.range.end);
@@ -48,11 +49,15 @@ export class OpenDocument {
         this.tree?.edit(edit);
         const rowDelta = edit.newEndPosition.row - edit.oldEndPosition.row;
         this.editsSinceParse.push({ start: edit.startIndex, oldEnd: edit.oldEndIndex, newEnd: edit.newEndIndex, rowDelta });
+        // The range as positions that exist, in order: TextDocument.update keeps its line table
+        // incrementally and fills it with NaN for a line past the end, after which every offset of
+        // the document is wrong and its text drifts from the editor's.
+        applied = { range: { start: this.document.positionAt(start), end: this.document.positionAt(end) }, text: change.text };
       } else {
         // A full replacement shares nothing with the old tree worth describing.
         this.freeTree();
       }
-      this.document = TextDocument.update(this.document, [change], version);
+      this.document = TextDocument.update(this.document, [applied], version);
     }
     this.changeCount++;
   }
