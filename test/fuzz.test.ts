@@ -1,5 +1,6 @@
 // A short, seeded run of `npm run fuzz` (test/fuzz/): mutated real files through the analysis and
-// every fix, and random nvidia-smi output through the GPU readout. Crashes, hangs, ranges outside the
+// every fix, random nvidia-smi output through the GPU readout, and random edits, requests and garbage
+// through the built language server. Crashes, hangs, ranges outside the
 // document and fixes that break a clean parse fail the suite. Fixes that do not settle are withheld
 // by the fix loop (and named as oomlint's bug); the few that mutation still finds are counted here
 // and listed as open work rather than hidden by the choice of seed.
@@ -8,10 +9,10 @@ import { test } from 'node:test';
 import { runFuzz } from './fuzz/driver';
 
 test('fuzzing for 20 seconds finds no crash, hang, stray range or broken parse', async (t) => {
-  const summary = await runFuzz({ seconds: 20, seed: 20261123, targets: ['analysis', 'gpu-output'], out: undefined });
+  const summary = await runFuzz({ seconds: 20, seed: 20261123, targets: ['analysis', 'gpu-output', 'lsp'], out: undefined });
   const serious = summary.failures.filter((f) => f.kind !== 'not-converged');
   assert.deepEqual(serious.map((f) => `${f.target} case ${f.caseNumber}: ${f.kind}: ${f.detail.split('\n')[0]}`), []);
   const unsettled = summary.failures.length - serious.length;
   t.diagnostic(`cases ${JSON.stringify(summary.cases)}; fixes withheld for not removing their diagnostic: ${unsettled}`);
-  assert.ok(summary.cases['analysis']! > 0 && summary.cases['gpu-output']! > 0, 'both targets ran');
+  assert.ok(['analysis', 'gpu-output', 'lsp'].every((t) => summary.cases[t]! > 0), 'every target ran');
 });

@@ -37,6 +37,12 @@ function pythonFiles(dir: string): string[] {
   return out;
 }
 
+/** The real files that mutation starts from: examples, rule fixtures and the accuracy set. */
+export function seedTexts(): string[] {
+  const files = [join(REPO_ROOT, 'examples'), join(FIXTURES_DIR, 'rules'), join(FIXTURES_DIR, 'clean'), join(REPO_ROOT, 'accuracy')].flatMap(pythonFiles);
+  return files.sort().map((f) => readFileSync(f, 'utf8'));
+}
+
 export function mutate(text: string, random: Random): string {
   let lines = text.split('\n');
   const steps = 1 + random.int(4);
@@ -91,8 +97,7 @@ export class AnalysisTarget implements FuzzTarget {
 
   async prepare(): Promise<void> {
     this.analyzer = await sharedAnalyzer();
-    const files = [join(REPO_ROOT, 'examples'), join(FIXTURES_DIR, 'rules'), join(FIXTURES_DIR, 'clean'), join(REPO_ROOT, 'accuracy')].flatMap(pythonFiles);
-    this.seeds = files.sort().map((f) => readFileSync(f, 'utf8'));
+    this.seeds = seedTexts();
   }
 
   run(random: Random): FuzzFailure[] {

@@ -14,5 +14,7 @@ export interface FuzzTarget {
   /** Loads what the target needs (the analyzer, the seed files). */
   prepare(): Promise<void>;
   /** Runs one generated case; returns the failures it found (none when all checks hold). */
-  run(random: Random): FuzzFailure[];
+  run(random: Random): FuzzFailure[] | Promise<FuzzFailure[]>;
+  /** Releases what `prepare` started (a server process). */
+  dispose?(): void;
 }
