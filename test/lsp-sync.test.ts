@@ -101,6 +101,20 @@ test('didOpen publishes diagnostics stamped with the version, with the fixes in 
   assert.deepEqual(data.fixes[0]!.edits[0]!.range, { start: endOfLoss, end: endOfLoss });
 });
 
+test('didOpen again without didClose replaces the document: no hover or stale diagnostics of the old text', async () => {
+  // Found by the server fuzz target: the second document started at the revision the first had
+  // been linted at, so the first's cached result answered for it and its own was never published.
+  const uri = fileUri('opened-twice.py');
+  await client.open(uri, TRAIN, 3);
+  const first = await client.diagnosticsAt(uri, 3);
+  assert.equal(first.diagnostics.length, 1);
+  const count = client.publicationsFor(uri).length;
+  await client.open(uri, 'import torch\n', 3);
+  assert.equal(await client.hover(uri, first.diagnostics[0]!.range.start), null);
+  const second = await client.diagnostics(uri, () => client.publicationsFor(uri).length > count, 'diagnostics of the text opened again');
+  assert.deepEqual(second.diagnostics, []);
+});
+
 test('ranged changes move diagnostics with the text, through CJK and emoji', async () => {
   const uri = fileUri('moving.py');
   let local = TextDocument.create(uri, 'python', 1, TRAIN);

@@ -7,11 +7,18 @@ import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../pa
 import type { SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
 
+/**
+ * Revisions are counted across all documents of the process, so a document opened again in place of
+ * another (a client that sends didOpen twice) never shares a revision with the one it replaced: a
+ * result cached or published for the old text is never taken for the new one.
+ */
+let lastRevision = 0;
+
 export class OpenDocument {
   private document: TextDocument;
   /** The last parse, already `edit()`ed for every change since; undefined before the first parse. */
   private tree: Tree | undefined;
-  private changeCount = 0;
+  private changeCount = ++lastRevision;
   private parsed: { revision: number; root: SyntaxNode; nodes: number } | undefined;
   /** Ranged edits since the last parse, in order. */
   private editsSinceParse: TextEditSpan[] = [];
@@ -29,7 +36,7 @@ export class OpenDocument {
     return this.document.version;
   }
 
-  /** Counts changes; unlike `version`, it changes even if a client reuses a version number. */
+  /** Grows with every change; unlike `version`, it changes even if a client reuses a version number. */
   get revision(): number {
     return this.changeCount;
   }
@@ -59,7 +66,7 @@ export class OpenDocument {
       }
       this.document = TextDocument.update(this.document, [applied], version);
     }
-    this.changeCount++;
+    this.changeCount = ++lastRevision;
   }
 
   /** The plain syntax tree of the current text; parses at most once per change. */
