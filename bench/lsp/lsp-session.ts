@@ -1,5 +1,6 @@
 // A small LSP client for the benchmarks: starts the built server over stdio as an editor would,
 // and records when each publishDiagnostics arrives, so latencies are measured from the outside.
+import { SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -52,7 +53,8 @@ export class LspSession {
    */
   static async start(rootPath: string, nodeArgs: readonly string[] = []): Promise<{ session: LspSession; startedAt: number }> {
     const startedAt = performance.now();
-    const server = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE, '--stdio'], { stdio: 'pipe' });
+    // Started as the VS Code client starts it (SERVER_NODE_FLAGS), so the memory figures are the editor's.
+    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE, '--stdio'], { stdio: 'pipe' });
     const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
     const session = new LspSession(server, connection);
     await connection.sendRequest('initialize', {

@@ -1,6 +1,7 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
 
 export const CLIENT_ID = 'oomlint';
 const CLIENT_NAME = 'oomlint';
@@ -15,7 +16,7 @@ export const PYTHON_DOCUMENT_SELECTOR = [
 export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
   // The bundled server sits next to the extension bundle and needs no node_modules.
   const serverModule = context.asAbsolutePath('dist/server.js');
-  const server = { module: serverModule, transport: TransportKind.ipc };
+  const server = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } };
   const serverOptions: ServerOptions = { run: server, debug: server };
   const clientOptions: LanguageClientOptions = {
     documentSelector: PYTHON_DOCUMENT_SELECTOR,

@@ -2,8 +2,6 @@
 // of work (opening a folder's worth of files) and keeps the pages afterwards: without this, closing
 // 200 documents left the resident size where it peaked. V8 hands emptied pages back over several
 // full collections, so a few run, spaced out, as long as no new work arrives.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 /** After this long without work, collect. */
 const IDLE_MS = 1500;
@@ -12,17 +10,14 @@ const LATER_PASSES_MS = [500, 1000, 2000];
 
 type Collect = () => void;
 
-/** The `gc` function: the global one when Node runs with --expose-gc, otherwise exposed now. */
+/**
+ * The global `gc` function that Node provides when started with --expose-gc (the VS Code client
+ * passes it, see SERVER_NODE_FLAGS); without it there is nothing to do. V8 flags are never changed
+ * after start-up, which Node documents as unsafe.
+ */
 function obtainCollector(): Collect | undefined {
   const existing: unknown = (globalThis as Record<string, unknown>)['gc'];
-  if (typeof existing === 'function') return existing as Collect;
-  try {
-    setFlagsFromString('--expose-gc');
-    const exposed: unknown = runInNewContext('gc');
-    return typeof exposed === 'function' ? (exposed as Collect) : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof existing === 'function' ? (existing as Collect) : undefined;
 }
 
 export class IdleMemoryRelease {

@@ -12,6 +12,12 @@ export const FIX_ALL_KIND = 'source.fixAll.oomlint';
 /** `workspace/executeCommand` that applies fix-all. Arguments: `[uri: string, version: number]`. */
 export const APPLY_FIX_ALL_COMMAND = 'oomlint.applyFixAll';
 
+/**
+ * Node flags a client starts the server with: `--expose-gc` lets it give memory back when idle
+ * (without it the server works the same and keeps what it grew to). Passed at spawn, never set later.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc'];
+
 /** The configuration section the server pulls from the editor. */
 export const CONFIGURATION_SECTION = 'oomlint';
 
