@@ -31,7 +31,9 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   }
 
   // Tree-sitter accepts some indentation Python refuses; that counts as recovering too.
-  const parsedCleanly = !hasSyntaxErrors(root, text);
+  // Worked out once, when the first finding with a fix comes: most files have none.
+  let clean: boolean | undefined;
+  const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
   const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings));
   const diagnostics: Diagnostic[] = [];
   for (const rule of rules) {
@@ -53,7 +55,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
           end,
           severity: severity && severity !== 'off' ? severity : rule.meta.defaultSeverity,
           // As ruff does: no fix where the parser had to recover, since the tree may not be the code.
-          fixes: parsedCleanly ? orderFixes(report.fixes ?? []) : [],
+          fixes: report.fixes?.length && parsedCleanly() ? orderFixes(report.fixes) : [],
           noqaLine,
         });
       },
