@@ -168,7 +168,7 @@ function walk(folder: string, rawFolder: Buffer, layers: GitignoreLayer[], optio
       // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
       if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
       found.add(path);
-      if (!exact || name !== entry.name.toString('utf8') || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
+      if (!exact || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
     }
   }
 }

@@ -133,11 +133,10 @@ function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
       const right = a.children.find((c) => c.fieldName === 'right');
       return left !== undefined && right !== undefined && dottedName(left, model.text) === receiver ? [nodeText(right, model.text)] : [];
     }) : [];
-  const local = new Set(model.nodesOfKind('class_definition').map((c) => nodeText(c.children.find((n) => n.fieldName === 'name') ?? c, model.text)));
   return values.length > 0 && values.every((v) => {
     const made = METER_CLASS.exec(v);
     const name = made ? /(\w+)\s*\($/.exec(v.slice(0, made.index + made[0].length))?.[1] : undefined;
-    return name !== undefined && !local.has(name);
+    return name !== undefined && !model.modules.classNames.has(name);
   });
 }
 

@@ -12,7 +12,7 @@ import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, valueReferencesIn } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
@@ -363,7 +363,7 @@ export class SemanticModel {
       const addRefs = (node: SyntaxNode) => {
         if (seen.has(node)) return;
         seen.add(node);
-        for (const ref of valueReferencesIn(node, this.text)) {
+        for (const ref of referencesIn(node, this.text, true)) {
           const key = sourceKey(ref);
           if (keys.has(key)) continue;
           keys.add(key);

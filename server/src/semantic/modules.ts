@@ -99,7 +99,7 @@ export class ModuleAnalysis {
   }
 
   /** Classes defined in this file: calling one (`discriminator()`) constructs it, whatever it is called. */
-  private get classNames(): ReadonlySet<string> {
+  get classNames(): ReadonlySet<string> {
     if (!this.classNameSet) {
       this.classNameSet = new Set();
       for (const cls of this.deps.classes) {

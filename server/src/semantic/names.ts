@@ -42,32 +42,18 @@ export function identifiersIn(node: SyntaxNode, text: string): string[] {
   return out;
 }
 
-/** Dotted names (`self.losses`, `loss`) read inside an expression, outermost chains only. */
-export function referencesIn(node: SyntaxNode, text: string): string[] {
-  const out: string[] = [];
-  walk(node, (n) => {
-    if (n.type === 'identifier' && n.fieldName === 'name' && n.parent?.type === 'keyword_argument') return false;
-    const name = n.type === 'identifier' || n.type === 'attribute' ? dottedName(n, text) : null;
-    if (name) {
-      out.push(name);
-      return n.type === 'attribute' ? false : undefined;
-    }
-    return n.type !== 'lambda';
-  });
-  return out;
-}
-
 /**
- * Like referencesIn, but only names whose values are used: the function a call calls is not one
- * (`self.G_loss(...)` uses `self.G_loss` as a function), though a method's receiver is (`x` in `x.mean()`).
+ * Dotted names (`self.losses`, `loss`) read inside an expression, outermost chains only. With
+ * `valuesOnly`, the function a call calls is left out (`self.G_loss(...)` uses `self.G_loss` as a
+ * function), though a method's receiver stays (`x` in `x.mean()`).
  */
-export function valueReferencesIn(node: SyntaxNode, text: string): string[] {
+export function referencesIn(node: SyntaxNode, text: string, valuesOnly = false): string[] {
   const out: string[] = [];
   walk(node, (n) => {
     if (n.type === 'identifier' && n.fieldName === 'name' && n.parent?.type === 'keyword_argument') return false;
-    if (n.fieldName === 'function' && n.parent?.type === 'call') {
+    if (valuesOnly && n.fieldName === 'function' && n.parent?.type === 'call') {
       const receiver = n.type === 'attribute' ? field(n as SyntaxNode & { type: 'attribute' }, 'object') : null;
-      if (receiver) out.push(...valueReferencesIn(receiver, text));
+      if (receiver) out.push(...referencesIn(receiver, text, true));
       return false;
     }
     const name = n.type === 'identifier' || n.type === 'attribute' ? dottedName(n, text) : null;
