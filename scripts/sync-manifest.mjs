@@ -1,5 +1,5 @@
 // Writes package.json's `contributes.configuration` from the settings schema in
-// server/src/settings-schema.ts, so the editor's settings UI and the server's validation share one
+// server/src/core/settings-schema.ts, so the editor's settings UI and the server's validation share one
 // source. The TypeScript is bundled in memory with esbuild and loaded from a temporary file.
 // `node scripts/sync-manifest.mjs [--check]`   --check: change nothing, exit 1 if package.json is stale.
 import * as esbuild from 'esbuild';
@@ -17,7 +17,7 @@ async function loadSchemaModule() {
   const bundle = await esbuild.build({
     absWorkingDir: root,
     stdin: {
-      contents: "export { contributesConfiguration } from './server/src/settings-schema';\nexport { ALL_RULES } from './server/src/rules';\n",
+      contents: "export { contributesConfiguration } from './server/src/core/settings-schema';\nexport { ALL_RULES } from './server/src/rules';\n",
       resolveDir: root,
       sourcefile: 'manifest-entry.ts',
       loader: 'ts',
@@ -51,7 +51,7 @@ const after = JSON.stringify(withConfiguration(JSON.parse(before), contributesCo
 if (before === after) {
   console.log('package.json contributes.configuration is up to date');
 } else if (checkOnly) {
-  console.error('package.json contributes.configuration differs from server/src/settings-schema.ts; run `npm run sync-manifest`');
+  console.error('package.json contributes.configuration differs from server/src/core/settings-schema.ts; run `npm run sync-manifest`');
   process.exit(1);
 } else {
   writeFileSync(manifestPath, after);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { isRuleEnabled, resolveSettings } from '../server/src/analysis/settings';
+import { isRuleEnabled, resolveSettings } from '../server/src/core/settings';
 import { findProjectConfig, invalidateProjectConfig, loadProjectConfigFile } from '../server/src/config/discover';
 import { isExcluded, parseProjectConfig, settingsForFile } from '../server/src/config/pyproject';
 import { sharedAnalyzer } from './support/analyzer';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SourceText } from '../server/src/analysis/source';
+import { SourceText } from '../server/src/core/source';
 import { ALL_RULES } from '../server/src/rules';
 import { sharedAnalyzer } from './support/analyzer';
 import { expectedMarkers } from './support/fixtures';

@@ -2,8 +2,8 @@
 // telling training loaders from evaluation loaders, and resolving values.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { resolveSettings } from '../server/src/analysis/settings';
-import { SourceText } from '../server/src/analysis/source';
+import { resolveSettings } from '../server/src/core/settings';
+import { SourceText } from '../server/src/core/source';
 import { dataLoadersOf, type DataLoaderAnalysis, type DataLoaderCall } from '../server/src/semantic/dataloaders';
 import { SemanticModel } from '../server/src/semantic/model';
 import { nodeText } from '../server/src/semantic/names';

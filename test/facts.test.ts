@@ -2,8 +2,8 @@
 // function node, and a new model (a new version of the file) starts from nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resolveSettings } from '../server/src/analysis/settings';
-import { SourceText } from '../server/src/analysis/source';
+import { resolveSettings } from '../server/src/core/settings';
+import { SourceText } from '../server/src/core/source';
 import { FunctionFact, ModuleFact } from '../server/src/semantic/facts';
 import { SemanticModel } from '../server/src/semantic/model';
 import { listAdditions } from '../server/src/semantic/kept-lists';

@@ -1,7 +1,7 @@
 // Python ends a line at "\r\n", "\n" or a lone "\r"; so must the parser, suppressions and fixes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fixUntilStable } from '../server/src/analysis/fixes';
+import { fixUntilStable } from '../server/src/core/fixes';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { pythonAvailable, pythonCompileError } from './support/python';

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { SourceText } from '../server/src/analysis/source';
+import { SourceText } from '../server/src/core/source';
 import { OpenDocument } from '../server/src/lsp/open-document';
 import { hasErrors, walk, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';

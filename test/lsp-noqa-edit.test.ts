@@ -1,8 +1,8 @@
 // Where "Ignore OOMxxx on this line" writes its comment, on real parse trees.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyEdits } from '../server/src/analysis/fixes';
-import { SourceText } from '../server/src/analysis/source';
+import { applyEdits } from '../server/src/core/fixes';
+import { SourceText } from '../server/src/core/source';
 import { noqaEdit } from '../server/src/lsp/noqa-edit';
 import { sharedAnalyzer } from './support/analyzer';
 

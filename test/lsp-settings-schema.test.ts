@@ -3,9 +3,9 @@
 // are the analysis' defaults.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../server/src/analysis/settings';
+import { DEFAULT_SETTINGS } from '../server/src/core/settings';
 import { EDITOR_ANALYSIS_KEYS, readEditorSettings } from '../server/src/lsp/editor-settings';
-import { settingByKey, SETTINGS_SCHEMA } from '../server/src/settings-schema';
+import { settingByKey, SETTINGS_SCHEMA } from '../server/src/core/settings-schema';
 
 /** The value VS Code would send for every setting a user left alone, nested as VS Code nests them. */
 function defaultsAsSent(): Record<string, unknown> {

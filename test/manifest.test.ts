@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { contributesConfiguration, settingByKey } from '../server/src/settings-schema';
+import { contributesConfiguration, settingByKey } from '../server/src/core/settings-schema';
 import { ALL_RULES } from '../server/src/rules';
 import { REPO_ROOT } from './support/paths';
 

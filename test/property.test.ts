@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fixUntilStable } from '../server/src/analysis/fixes';
+import { fixUntilStable } from '../server/src/core/fixes';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { ruleFixtures } from './support/fixtures';

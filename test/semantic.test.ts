@@ -1,8 +1,8 @@
 // The semantic model on small, named cases: what each rule stands on.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { resolveSettings } from '../server/src/analysis/settings';
-import { SourceText } from '../server/src/analysis/source';
+import { resolveSettings } from '../server/src/core/settings';
+import { SourceText } from '../server/src/core/source';
 import type { SyntaxNode } from '../server/src/parser/syntax';
 import { SemanticModel } from '../server/src/semantic/model';
 import { sharedAnalyzer } from './support/analyzer';

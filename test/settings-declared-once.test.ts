@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../server/src/analysis/settings';
+import { DEFAULT_SETTINGS } from '../server/src/core/settings';
 import { parseProjectConfig } from '../server/src/config/pyproject';
 import { readEditorSettings } from '../server/src/lsp/editor-settings';
-import { ANALYSIS_SETTINGS } from '../server/src/settings-schema';
+import { ANALYSIS_SETTINGS } from '../server/src/core/settings-schema';
 
 const PYPROJECT = join('/', 'project', 'pyproject.toml');
 

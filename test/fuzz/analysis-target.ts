@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Analyzer } from '../../server/src/analysis/analyzer';
-import { fixUntilStable } from '../../server/src/analysis/fixes';
+import { fixUntilStable } from '../../server/src/core/fixes';
 import { hasSyntaxErrors } from '../../server/src/parser/indentation';
 import { sharedAnalyzer } from '../support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from '../support/paths';

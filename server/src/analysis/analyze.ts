@@ -4,10 +4,10 @@ import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { SemanticModel } from '../semantic/model';
-import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from './noqa';
-import { isRuleEnabled, resolveSettings, type Settings } from './settings';
-import { SourceText } from './source';
-import type { Diagnostic } from './types';
+import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
+import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
+import { SourceText } from '../core/source';
+import type { Diagnostic } from '../core/types';
 
 export interface AnalysisOptions {
   settings?: Partial<Settings>;

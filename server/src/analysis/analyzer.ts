@@ -1,7 +1,7 @@
 // Parser plus analysis, for entry points that start from text (the CLI, tests, benchmarks).
 import { PythonParser, type GrammarLocation } from '../parser/parser';
 import { analyze, type AnalysisOptions } from './analyze';
-import type { Diagnostic } from './types';
+import type { Diagnostic } from '../core/types';
 
 export class Analyzer {
   private constructor(readonly parser: PythonParser) {}

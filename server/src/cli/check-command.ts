@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Analyzer } from '../analysis/analyzer';
-import type { ConfigProblem } from '../analysis/types';
+import type { ConfigProblem } from '../core/types';
 import { createPaint, type Paint } from './ansi';
 import type { CheckOptions } from './args';
 import { assembleReport, planCheck } from './check-files';

@@ -4,9 +4,9 @@
 // in worker threads (check-workers.ts).
 import { basename, relative, resolve } from 'node:path';
 import type { Analyzer } from '../analysis/analyzer';
-import type { FixSelection } from '../analysis/fixes';
-import { SourceText } from '../analysis/source';
-import type { ConfigProblem } from '../analysis/types';
+import type { FixSelection } from '../core/fixes';
+import { SourceText } from '../core/source';
+import type { ConfigProblem } from '../core/types';
 import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
 import { isExcluded, isExtraIncluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';

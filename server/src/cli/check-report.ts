@@ -1,7 +1,7 @@
 // What a check run found, handed from the checking step to the output formats.
-import type { FixSelection } from '../analysis/fixes';
-import type { SourceText } from '../analysis/source';
-import type { ConfigProblem, Diagnostic } from '../analysis/types';
+import type { FixSelection } from '../core/fixes';
+import type { SourceText } from '../core/source';
+import type { ConfigProblem, Diagnostic } from '../core/types';
 import type { NotebookLines } from './notebook-check';
 
 /** ruff's code for a file that could not be read or decoded. */

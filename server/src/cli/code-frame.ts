@@ -1,6 +1,6 @@
 // The source line under a diagnostic with a caret underline. Carets must line up on screen, so
 // columns here are display cells: tabs expand, East Asian wide characters and emoji take two.
-import type { SourceText } from '../analysis/source';
+import type { SourceText } from '../core/source';
 import type { Paint, Style } from './ansi';
 
 const TAB_WIDTH = 4;

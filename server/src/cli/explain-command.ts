@@ -2,7 +2,7 @@
 // findings in the user's files that the tracebacks name.
 import { isAbsolute, resolve } from 'node:path';
 import type { Analyzer } from '../analysis/analyzer';
-import { SourceText } from '../analysis/source';
+import { SourceText } from '../core/source';
 import { explainLog, type ExplainedFrame, type FrameFinding } from '../explain/explain-oom';
 import { readRegularFile } from '../files/read-regular-file';
 import type { ExplainOptions } from './args';

@@ -1,9 +1,9 @@
 // One file's share of `oomlint check`: read it, analyse it, and fix it or compute its diff when
 // asked. Plain data in and out, so a worker thread can run it as well as the main thread.
 import type { Analyzer } from '../analysis/analyzer';
-import type { FixSelection } from '../analysis/fixes';
-import type { Settings } from '../analysis/settings';
-import type { Diagnostic } from '../analysis/types';
+import type { FixSelection } from '../core/fixes';
+import type { Settings } from '../core/settings';
+import type { Diagnostic } from '../core/types';
 import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';

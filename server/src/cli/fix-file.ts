@@ -1,7 +1,7 @@
 // Fixing one file's text: apply fixes pass by pass until nothing applicable is left, then refuse
 // the result if it parses worse than the original (a broken fix must never reach the disk).
-import { fixUntilStable, type FixFailure, type FixSelection } from '../analysis/fixes';
-import type { Diagnostic } from '../analysis/types';
+import { fixUntilStable, type FixFailure, type FixSelection } from '../core/fixes';
+import type { Diagnostic } from '../core/types';
 import { indentationErrorRow } from '../parser/indentation';
 import { walk, type SyntaxNode } from '../parser/syntax';
 

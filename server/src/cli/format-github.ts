@@ -1,6 +1,6 @@
 // GitHub Actions workflow commands: each problem becomes an annotation on the pull request's diff.
 import { relative, sep } from 'node:path';
-import type { ConfigProblem, Severity } from '../analysis/types';
+import type { ConfigProblem, Severity } from '../core/types';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
 import { fileLocation } from './locations';
 

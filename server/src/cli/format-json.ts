@@ -1,6 +1,6 @@
 // ruff's JSON output, field for field, so tools that read `ruff check --output-format json` read ours.
-import type { SourceText } from '../analysis/source';
-import type { Diagnostic, Fix } from '../analysis/types';
+import type { SourceText } from '../core/source';
+import type { Diagnostic, Fix } from '../core/types';
 import { ruleDocUrl } from '../rules/docs';
 import { ruleByCode } from '../rules/index';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';

@@ -2,8 +2,8 @@
 // points (stated in `columnKind`); paths are relative to the working folder (`%SRCROOT%`).
 import { isAbsolute, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SourceText } from '../analysis/source';
-import type { ConfigProblem, Diagnostic, Fix, Severity } from '../analysis/types';
+import type { SourceText } from '../core/source';
+import type { ConfigProblem, Diagnostic, Fix, Severity } from '../core/types';
 import { renderRuleMarkdown, ruleDocUrl } from '../rules/docs';
 import { ALL_RULES } from '../rules/index';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';

@@ -1,6 +1,6 @@
 // `--statistics`: how often each rule fired, most frequent first.
-import { applicableFix, type FixSelection } from '../analysis/fixes';
-import type { Diagnostic } from '../analysis/types';
+import { applicableFix, type FixSelection } from '../core/fixes';
+import type { Diagnostic } from '../core/types';
 import { ruleByCode } from '../rules/index';
 
 export interface RuleStatistic {

@@ -1,6 +1,6 @@
 // The human format: `path:row:col: CODE message`, the line with carets under the problem, a summary.
-import { applicableFix } from '../analysis/fixes';
-import type { Severity } from '../analysis/types';
+import { applicableFix } from '../core/fixes';
+import type { Severity } from '../core/types';
 import type { Paint, Style } from './ansi';
 import type { CheckReport } from './check-report';
 import { renderCodeFrame } from './code-frame';

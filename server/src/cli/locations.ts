@@ -1,6 +1,6 @@
 // Positions as people and ruff count them: 1-based rows, columns in Unicode code points; in a
 // notebook, rows count within the cell and the cell is named (1-based among all its cells).
-import type { SourceText } from '../analysis/source';
+import type { SourceText } from '../core/source';
 import type { NotebookLines } from './notebook-check';
 
 export interface RowColumn {

@@ -2,7 +2,7 @@
 // in an early cell counts for the later ones), findings point at cells, and fixes are written back
 // into the changed cells' `source` only.
 import type { Analyzer } from '../analysis/analyzer';
-import type { Diagnostic } from '../analysis/types';
+import type { Diagnostic } from '../core/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';

@@ -1,6 +1,6 @@
 // The closing line of a text report: how many problems, how many the fix options would fix.
-import { applicableFix, type FixSelection } from '../analysis/fixes';
-import type { Diagnostic } from '../analysis/types';
+import { applicableFix, type FixSelection } from '../core/fixes';
+import type { Diagnostic } from '../core/types';
 import type { CheckReport } from './check-report';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

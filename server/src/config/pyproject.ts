@@ -3,11 +3,11 @@
 import { byteSize } from '../files/read-regular-file';
 import { basename, dirname } from 'node:path';
 import { parseToml, TomlError } from './toml';
-import type { SeveritySetting, Settings } from '../analysis/settings';
-import type { ConfigProblem, RuleCode } from '../analysis/types';
+import type { SeveritySetting, Settings } from '../core/settings';
+import type { ConfigProblem, RuleCode } from '../core/types';
 import { matchesGlobOrParent, normalizePattern, relativeToRoot } from './globs';
 import { keyDefinitions, lineOfKey } from './toml-key-lines';
-import { analysisSettingByProjectKey, ANALYSIS_SETTINGS, RULE_CODE_PATTERN, RULE_SELECTOR_PATTERN, SEVERITY_SETTINGS } from '../settings-schema';
+import { analysisSettingByProjectKey, ANALYSIS_SETTINGS, RULE_CODE_PATTERN, RULE_SELECTOR_PATTERN, SEVERITY_SETTINGS } from '../core/settings-schema';
 
 export interface ProjectConfig {
   /** The file the settings came from; null when none was found. */

@@ -1,5 +1,5 @@
 // Building blocks for fixes: each returns edits that keep the file valid Python.
-import type { TextEdit } from '../analysis/types';
+import type { TextEdit } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 import { walk } from '../parser/syntax';
 import type { SemanticModel } from '../semantic/model';

@@ -1,7 +1,7 @@
 // Reads `Diagnostic.data` back from a client request. Clients echo it untouched in principle, but it
 // crosses a process boundary, so it is checked before any edit is built from it.
 import type { Position, Range } from 'vscode-languageserver';
-import type { Applicability } from '../analysis/types';
+import type { Applicability } from '../core/types';
 import type { DiagnosticData, LspFix, LspFixEdit } from './protocol';
 
 const APPLICABILITIES: readonly Applicability[] = ['safe', 'unsafe', 'display-only'];

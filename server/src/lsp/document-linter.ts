@@ -2,8 +2,8 @@
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
-import { SourceText } from '../analysis/source';
-import type { Diagnostic } from '../analysis/types';
+import { SourceText } from '../core/source';
+import type { Diagnostic } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 import { documentPath } from './document-path';
 import type { DocumentSettings, DocumentSettingsProvider } from './document-settings';

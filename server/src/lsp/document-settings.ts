@@ -2,7 +2,7 @@
 // `workspace/configuration`, or the last one pushed by clients that cannot be asked) merged over the
 // project's `[tool.oomlint]`. Cached per document until either side changes.
 import type { Connection } from 'vscode-languageserver';
-import type { Settings } from '../analysis/settings';
+import type { Settings } from '../core/settings';
 import { documentPath } from './document-path';
 import { readEditorSettings } from './editor-settings';
 import type { Logger } from './logger';

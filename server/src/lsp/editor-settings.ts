@@ -1,6 +1,6 @@
 // Reads the `oomlint` section the editor sends, checking every value against the settings schema.
-import type { Settings } from '../analysis/settings';
-import { ANALYSIS_SETTINGS, settingByKey, type SettingDescription } from '../settings-schema';
+import type { Settings } from '../core/settings';
+import { ANALYSIS_SETTINGS, settingByKey, type SettingDescription } from '../core/settings-schema';
 
 export interface EditorSettings {
   enable: boolean;

@@ -1,6 +1,6 @@
 // "Fix all oomlint problems": the safe fixes of the current version that do not overlap, in one edit.
 import type { CodeAction, WorkspaceEdit } from 'vscode-languageserver';
-import { selectNonOverlapping } from '../analysis/fixes';
+import { selectNonOverlapping } from '../core/fixes';
 import type { LintResult } from './document-linter';
 import { rangeOf } from './lsp-diagnostic';
 import { FIX_ALL_KIND } from './protocol';

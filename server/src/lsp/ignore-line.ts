@@ -1,6 +1,6 @@
 // "Ignore OOMxxx on this line": writes or extends a `# noqa` comment for one diagnostic.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { applyEdits } from '../analysis/fixes';
+import { applyEdits } from '../core/fixes';
 import type { DocumentLinter, LintResult } from './document-linter';
 import { rangeOf } from './lsp-diagnostic';
 import { noqaEdit } from './noqa-edit';

@@ -1,7 +1,7 @@
 // Converts the analysis' offset-based diagnostics into LSP diagnostics that carry their own fixes.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
-import type { SourceText } from '../analysis/source';
-import type { Diagnostic, Fix, Severity } from '../analysis/types';
+import type { SourceText } from '../core/source';
+import type { Diagnostic, Fix, Severity } from '../core/types';
 import { ruleDocUrl } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import { DIAGNOSTIC_SOURCE, type DiagnosticData, type LspFix } from './protocol';

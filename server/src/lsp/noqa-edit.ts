@@ -1,9 +1,9 @@
 // Where and how to write `# noqa: CODE` so that it silences one diagnostic. A comment can end neither a
 // line inside a multi-line string (it would become part of the string) nor a line continued with a
 // backslash (a syntax error), so such lines hand the comment on to the line where the statement ends.
-import { parseSuppression, suppresses } from '../analysis/noqa';
-import type { SourceText } from '../analysis/source';
-import type { TextEdit } from '../analysis/types';
+import { parseSuppression, suppresses } from '../core/noqa';
+import type { SourceText } from '../core/source';
+import type { TextEdit } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 
 export interface NoqaEdit {

@@ -1,7 +1,7 @@
 // The one place the server asks for a file's project configuration (`[tool.oomlint]` in the nearest
 // pyproject.toml, read by config/).
-import type { Settings } from '../analysis/settings';
-import type { ConfigProblem } from '../analysis/types';
+import type { Settings } from '../core/settings';
+import type { ConfigProblem } from '../core/types';
 import { findProjectConfig, invalidateProjectConfig } from '../config/discover';
 import { isExcluded, settingsForFile } from '../config/pyproject';
 

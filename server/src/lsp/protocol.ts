@@ -1,7 +1,7 @@
 // Names and data shapes shared by the server, its clients and the tests: one module, so a rename
 // cannot leave the two ends disagreeing.
 import type { Range } from 'vscode-languageserver';
-import type { Applicability } from '../analysis/types';
+import type { Applicability } from '../core/types';
 
 /** `source` of every diagnostic this server publishes. */
 export const DIAGNOSTIC_SOURCE = 'oomlint';

@@ -1,4 +1,4 @@
-import type { Fix, TextEdit } from '../analysis/types';
+import type { Fix, TextEdit } from '../core/types';
 import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
 import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../analysis/settings';
-import type { Fix } from '../analysis/types';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import type { Fix } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 import type { ResolvedInt } from '../semantic/argparse';
 import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';

@@ -1,4 +1,4 @@
-import type { Fix, TextEdit } from '../analysis/types';
+import type { Fix, TextEdit } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { graphOrigin } from '../semantic/loop-graphs';
 import type { SemanticModel } from '../semantic/model';

@@ -1,6 +1,6 @@
-import type { Fix, RuleCode, Severity } from '../analysis/types';
-import type { SourceText } from '../analysis/source';
-import type { Settings } from '../analysis/settings';
+import type { Fix, RuleCode, Severity } from '../core/types';
+import type { SourceText } from '../core/source';
+import type { Settings } from '../core/settings';
 import type { SyntaxNode } from '../parser/syntax';
 import type { NodeKind } from '../parser/python-nodes.generated';
 import type { SemanticModel } from '../semantic/model';

@@ -1,7 +1,7 @@
 // What the rules know about a file, built from one walk of its syntax tree. Everything is
 // computed lazily and memoised: a rule that never asks for grad modes never pays for them.
-import type { Settings } from '../analysis/settings';
-import type { SourceText } from '../analysis/source';
+import type { Settings } from '../core/settings';
+import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions } from './definitions';

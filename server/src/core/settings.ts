@@ -1,4 +1,4 @@
-import { ANALYSIS_SETTINGS } from '../settings-schema';
+import { ANALYSIS_SETTINGS } from './settings-schema';
 import type { RuleCode, Severity } from './types';
 
 export type SeveritySetting = Severity | 'off';

@@ -1,7 +1,7 @@
 // Every `oomlint.*` editor setting, described once. The language server validates what the editor
 // sends against it, and `contributesConfiguration()` renders package.json's
 // `contributes.configuration` from it, so the two cannot drift apart.
-import type { Settings, SeveritySetting } from './analysis/settings';
+import type { Settings, SeveritySetting } from './settings';
 
 /** Where VS Code lets a setting be set (its `scope` keyword). */
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
