@@ -143,6 +143,17 @@ describe('settingsForFile and isExcluded', () => {
     assert.equal(isRuleEnabled('OOM003', elsewhere), true);
   });
 
+  test('a rule that is off by default runs only when select names its code or severity sets its level', () => {
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({}), true), false);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ select: ['OOM'] }), true), false);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ select: ['ALL'] }), true), false);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ select: ['oom011'] }), true), true);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ severity: { OOM011: 'hint' } }), true), true);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ severity: { OOM011: 'off' } }), true), false);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({ select: ['OOM011'], ignore: ['OOM011'] }), true), false);
+    assert.equal(isRuleEnabled('OOM011', resolveSettings({}), false), true);
+  });
+
   test('excludes matching files and everything in matching folders', () => {
     assert.equal(isExcluded(config, join(ROOT, 'build')), true);
     assert.equal(isExcluded(config, join(ROOT, 'build', 'lib', 'x.py')), true);

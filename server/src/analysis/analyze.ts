@@ -34,7 +34,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   // Worked out once, when the first finding with a fix comes: most files have none.
   let clean: boolean | undefined;
   const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
-  const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings));
+  const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings, r.meta.offByDefault));
   const diagnostics: Diagnostic[] = [];
   for (const rule of rules) {
     const ctx: RuleContext = {

@@ -36,8 +36,16 @@ function matches(code: string, selector: string): boolean {
   return s === 'ALL' || code.startsWith(s);
 }
 
-/** ruff's rule selection: the longest matching selector wins, ignore wins ties. */
-export function isRuleEnabled(code: RuleCode, settings: Settings): boolean {
+/**
+ * ruff's rule selection: the longest matching selector wins, ignore wins ties. A rule that is off by
+ * default (one whose precision on real code is below the bar) runs only when `select` names its
+ * whole code or `severity` gives it a level.
+ */
+export function isRuleEnabled(code: RuleCode, settings: Settings, offByDefault = false): boolean {
+  if (offByDefault) {
+    const named = settings.select.some((s) => s.trim().toUpperCase() === code) || (settings.severity[code] !== undefined && settings.severity[code] !== 'off');
+    if (!named) return false;
+  }
   const longest = (list: string[]) =>
     list.filter((s) => matches(code, s)).reduce((n, s) => Math.max(n, s.trim().toUpperCase() === 'ALL' ? 0 : s.trim().length), -1);
   const selected = settings.select.length ? longest(settings.select) : 0;

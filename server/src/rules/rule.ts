@@ -25,6 +25,11 @@ export interface RuleMeta {
   summary: string;
   defaultSeverity: Severity;
   fixable: 'always' | 'sometimes' | 'never';
+  /**
+   * Set for a rule whose precision on real code is below 95%: it runs only when `select` names its
+   * code or `severity` sets its level, and its page says so.
+   */
+  offByDefault?: true;
   doc: RuleDoc;
 }
 
