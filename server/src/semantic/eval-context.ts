@@ -40,74 +40,6 @@ export function isEvalFunctionName(name: string, extra: readonly string[]): bool
 /** Finds the functions of this file that a call may run, by name. */
 export type FunctionLookup = (name: string) => readonly SyntaxNode[];
 
-/** What one function's own code says, before its helpers are followed. */
-interface GradientScan {
-  trains: boolean;
-  /** Names of the functions and `self`/`cls` methods it calls. */
-  callees: string[];
-}
-
-/**
- * Scans per lookup function: one model passes the same lookup every time, so its scans are kept for
- * that model's tree and die with it, never reused for another version of the text.
- */
-const scansByLookup = new WeakMap<FunctionLookup, Map<SyntaxNode, GradientScan>>();
-
-/** Receivers whose `step()` advances something other than an optimiser. */
-const NOT_TRAINING_STEP = /(^|_|\.)(env|envs|environment|calculator|meter|meters|metric|metrics|pbar|bar|progress|tqdm|writer|logger|timer|sim|simulator|game|world)$/i;
-
-function scanForGradients(node: SyntaxNode, text: string): GradientScan {
-  let trains = false;
-  const callees: string[] = [];
-  walk(node, (n) => {
-    if (trains) return false;
-    if (n.type === 'call') {
-      const fn = field(n as SyntaxNode & { type: 'call' }, 'function');
-      const m = methodCall(n, text);
-      const method = m?.method ?? '';
-      const name = dottedName(fn, text) ?? '';
-      const receiver = m ? dottedName(m.receiver, text) ?? '' : '';
-      // `scheduler.step()` and `optimizer.step()` both mean training; an environment's, a meter's or
-      // a metric calculator's `step()` does not.
-      const steps = method === 'step' && !NOT_TRAINING_STEP.test(receiver);
-      if (steps || ['backward', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
-        trains = true;
-      }
-      if (fn?.type === 'identifier') callees.push(name);
-      else if (m && /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '')) callees.push(method);
-    }
-    if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) trains = true;
-    return !trains;
-  });
-  return { trains, callees };
-}
-
-/**
- * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
- * `autograd.grad`, `requires_grad_()`. With `functionsNamed`, helpers of this file that the code
- * calls (`attack(model, x)`, `self.refine(...)`) are followed too, through a worklist: a chain of
- * helpers as deep as the file makes it costs no stack.
- */
-export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: FunctionLookup): boolean {
-  const first = scanForGradients(node, text);
-  if (first.trains || !functionsNamed) return first.trains;
-  let scans = scansByLookup.get(functionsNamed);
-  if (!scans) scansByLookup.set(functionsNamed, (scans = new Map()));
-  const seen = new Set<SyntaxNode>([node]);
-  const pending = [...first.callees];
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    for (const fn of functionsNamed(name)) {
-      if (seen.has(fn)) continue;
-      seen.add(fn);
-      let scan = scans.get(fn);
-      if (!scan) scans.set(fn, (scan = scanForGradients(fn, text)));
-      if (scan.trains) return true;
-      pending.push(...scan.callees);
-    }
-  }
-  return false;
-}
-
 export interface EvalContextDeps {
   text: string;
   evalFunctionNames: readonly string[];
@@ -118,6 +50,8 @@ export interface EvalContextDeps {
    * caller needs gradients, or it is a `sample`/`generate` that returns one (SAC's `policy.sample`).
    */
   feedsTraining(fn: SyntaxNode, name: string): boolean;
+  /** The code (a function, a loop, a statement) or a helper of this file it calls needs gradients. */
+  needsGradients(node: SyntaxNode): boolean;
   functionsNamed: FunctionLookup;
 }
 
@@ -148,7 +82,7 @@ export class EvalContextAnalysis {
     if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
     const name = functionName(fn, this.deps.text);
     let region: EvalRegion | null = null;
-    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !needsGradients(fn, this.deps.text, this.deps.functionsNamed) && !this.deps.feedsTraining(fn, name)) {
+    if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !this.deps.needsGradients(fn) && !this.deps.feedsTraining(fn, name)) {
       region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
     }
     this.functionRegions.set(fn, region);
@@ -175,7 +109,7 @@ export class EvalContextAnalysis {
         });
       }
       const evalName = names.find(looksLikeEvalData);
-      if (evalName && !needsGradients(loop, this.deps.text, this.deps.functionsNamed)) {
+      if (evalName && !this.deps.needsGradients(loop)) {
         region = { kind: 'loop', node: loop, statements: [], reason: `loop over \`${evalName}\`` };
       }
     }
@@ -217,7 +151,7 @@ export class EvalContextAnalysis {
       }
       const region = statements.find((s) => within(node, s));
       if (!region) continue;
-      if (statements.some((s) => needsGradients(s, this.deps.text, this.deps.functionsNamed))) return null;
+      if (statements.some((s) => this.deps.needsGradients(s))) return null;
       const receiver = methodCall(call, this.deps.text)?.receiver;
       return { kind: 'after-eval', node: statements[0]!, statements, reason: `code after \`${receiver ? nodeText(receiver, this.deps.text) : 'model'}.eval()\`` };
     }

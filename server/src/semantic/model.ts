@@ -5,22 +5,23 @@ import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions } from './definitions';
-import { EvalContextAnalysis, needsGradients } from './eval-context';
+import { EvalContextAnalysis } from './eval-context';
+import { GRADIENT_SCAN, needsGradients, type HelperScans } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { FactStore } from './facts';
+import { FactStore, FunctionFact, ModuleFact } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
+import { nodesIn } from './subtree';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
 export class SemanticModel {
   private readonly byKind = new Map<string, SyntaxNode[]>();
   readonly text: string;
-  private cache = new Map<string, unknown>();
   /** Facts the analyses derive from this file, each declared once as a key (see facts.ts). */
   readonly facts: FactStore;
 
@@ -43,160 +44,86 @@ export class SemanticModel {
     return this.byKind.get(kind) ?? [];
   }
 
-  private lazy<T>(key: string, make: () => T): T {
-    if (!this.cache.has(key)) this.cache.set(key, make());
-    return this.cache.get(key) as T;
-  }
-
   get imports(): ImportTable {
-    return this.lazy('imports', () => new ImportTable(this.nodesOfKind('import_statement'), this.nodesOfKind('import_from_statement'), this.text));
+    return this.facts.module(IMPORTS);
   }
 
   get definitions(): DefinitionIndex {
-    return this.lazy('definitions', () => {
-      const index = new DefinitionIndex(this.text);
-      indexDefinitions(index, {
-        assignments: this.nodesOfKind('assignment'),
-        augmented: this.nodesOfKind('augmented_assignment'),
-        fors: this.nodesOfKind('for_statement'),
-        withItems: this.nodesOfKind('with_item'),
-        walruses: this.nodesOfKind('named_expression'),
-        functions: this.nodesOfKind('function_definition'),
-      });
-      return index;
-    });
+    return this.facts.module(DEFINITIONS);
   }
 
   get modules(): ModuleAnalysis {
-    return this.lazy('modules', () => new ModuleAnalysis({
-      text: this.text,
-      imports: this.imports,
-      definitions: this.definitions,
-      classes: this.nodesOfKind('class_definition'),
-      calls: this.nodesOfKind('call'),
-      functionsNamed: this.lookupFunctions,
-    }));
+    return this.facts.module(MODULES);
   }
 
   get gradMode(): GradModeAnalysis {
-    return this.lazy('gradMode', () => new GradModeAnalysis({
-      text: this.text,
-      imports: this.imports,
-      callersOf: (fn) => this.callersOf(fn),
-      valueOfName: (name) => {
-        const def = this.definitions.reaching(scopeOf(name), nodeText(name, this.text), name.start);
-        return def?.kind === 'assign' ? def.value : null;
-      },
-      setGradEnabledStatements: this.nodesOfKind('expression_statement').filter((s) => {
-        const call = s.children.find((c) => c.named);
-        const name = call && is(call, 'call') ? dottedName(field(call, 'function'), this.text) : null;
-        return name !== null && /(^|\.)(set_grad_enabled|enter_context)$/.test(name);
-      }),
-    }));
+    return this.facts.module(GRAD_MODE);
   }
 
   get graph(): GraphAnalysis {
-    return this.lazy('graph', () => new GraphAnalysis({
-      text: this.text,
-      imports: this.imports,
-      definitions: this.definitions,
-      gradMode: this.gradMode,
-      modules: this.modules,
-      backpropagatedIn: (scope) => this.backpropagatedIn(scope),
-      functionsNamed: this.lookupFunctions,
-      returnsOf: (fn) => this.returnsOf(fn),
-      callersOf: (fn) => this.callersOf(fn),
-    }));
+    return this.facts.module(GRAPH);
   }
 
   get evalContext(): EvalContextAnalysis {
-    return this.lazy('evalContext', () => new EvalContextAnalysis(
-      {
-        text: this.text,
-        evalFunctionNames: this.settings.evalFunctionNames,
-        isTestModule: this.isTestModule,
-        isModuleName: (name) => this.modules.isModuleName(name),
-        feedsTraining: (fn, name) => this.feedsTraining(fn, name),
-        functionsNamed: this.lookupFunctions,
-      },
-      this.nodesOfKind('call').filter((call) => {
-        const m = methodCall(call, this.text);
-        const receiver = m ? dottedName(m.receiver, this.text) : null;
-        return m?.method === 'eval' && call.parent?.type === 'expression_statement' && receiver !== null && this.modules.isModuleName(receiver);
-      }),
-    ));
+    return this.facts.module(EVAL_CONTEXT);
   }
 
   /** Where forward passes' outputs go: to a backward pass, out of sight, or nowhere. */
   get forwardFlow(): ForwardFlowAnalysis {
-    return this.lazy('forwardFlow', () => new ForwardFlowAnalysis({
-      text: this.text,
-      isBackwardCall: (call) => this.backwardCallSet.has(call),
-      functionsNamed: this.lookupFunctions,
-      needsGradients: (fn) => this.needsGradients(fn),
-      callersOf: (fn) => this.callersOf(fn),
-      isModuleName: (name) => this.modules.isModuleName(name),
-    }));
+    return this.facts.module(FORWARD_FLOW);
   }
 
-  private get backwardCallSet(): ReadonlySet<SyntaxNode> {
-    return this.lazy('backwardCallSet', () => new Set(this.backwardCalls));
+  /** `call` is one of `backwardCalls`. */
+  isBackwardCall(call: SyntaxNode): boolean {
+    return this.facts.module(BACKWARD_CALL_SET).has(call);
   }
 
   /** The same function object every time, so that answers keyed by it stay with this model. */
   readonly lookupFunctions = (name: string): readonly SyntaxNode[] => this.functionsNamed(name);
 
-  /** The function (or a helper of this file it calls) computes gradients. */
-  needsGradients(fn: SyntaxNode): boolean {
-    return needsGradients(fn, this.text, this.lookupFunctions);
+  /** Follows calls into this file's functions, with each function's own scan kept as its fact. */
+  private readonly helperScans: HelperScans = {
+    functionsNamed: this.lookupFunctions,
+    scanOf: (fn) => this.facts.function(GRADIENT_SCAN, fn),
+  };
+
+  /** The code (a function, a loop, a statement), or a helper of this file it calls, computes gradients. */
+  needsGradients(node: SyntaxNode): boolean {
+    return needsGradients(node, this.text, this.helperScans);
   }
 
   get ints(): IntResolver {
-    return this.lazy('ints', () => new IntResolver(this.text, this.definitions, this.nodesOfKind('call')));
+    return this.facts.module(INTS);
   }
 
   /** Calls that run a model's forward pass, in document order. */
   get forwardCalls(): readonly SyntaxNode[] {
-    return this.lazy('forwardCalls', () => this.nodesOfKind('call').filter((c) => this.modules.isForwardCall(c)));
+    return this.facts.module(FORWARD_CALLS);
   }
 
   /** A function whose returned graph is used for training (see EvalContextDeps.feedsTraining). */
-  private feedsTraining(fn: SyntaxNode, name: string): boolean {
+  feedsTraining(fn: SyntaxNode, name: string): boolean {
     const returnsGraph = this.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)));
     if (!returnsGraph) return false;
     if (name === 'sample' || name === 'generate') return true;
     return (this.callersOf(fn) ?? []).some((call) => {
       const caller = enclosingFunction(call);
-      return caller !== null && needsGradients(caller, this.text, this.lookupFunctions);
+      return caller !== null && this.needsGradients(caller);
     });
   }
 
   /** A pytest or unittest module, whose `test_*` functions are tests rather than evaluation code. */
   get isTestModule(): boolean {
-    return this.lazy('isTestModule', () => {
-      const path = (this.path ?? '').replace(/\\/g, '/');
-      const base = path.slice(path.lastIndexOf('/') + 1);
-      if (/^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) || /(^|\/)tests?\//.test(path)) return true;
-      return this.imports.resolveName('pytest') !== undefined || this.imports.resolveName('unittest') !== undefined;
-    });
+    return this.facts.module(IS_TEST_MODULE);
   }
 
   /** The file moves tensors or models to a GPU somewhere. */
   get usesGpu(): boolean {
-    return this.lazy('usesGpu', () => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(this.text));
+    return this.facts.module(USES_GPU);
   }
 
   functionsNamed(name: string): readonly SyntaxNode[] {
-    const byName = this.lazy('functionsByName', () => {
-      const map = new Map<string, SyntaxNode[]>();
-      for (const f of this.nodesOfKind('function_definition')) {
-        const key = functionName(f, this.text);
-        const list = map.get(key);
-        if (list) list.push(f);
-        else map.set(key, [f]);
-      }
-      return map;
-    });
+    const byName = this.facts.module(FUNCTIONS_BY_NAME);
     return byName.get(name) ?? NO_FUNCTIONS;
   }
 
@@ -226,86 +153,22 @@ export class SemanticModel {
     escapingIdentifiers: Map<string, SyntaxNode[]>;
     escapingAttributes: Set<string>;
   } {
-    return this.lazy('callIndex', () => {
-      const callsByName = new Map<string, SyntaxNode[]>();
-      const callsByAttribute = new Map<string, SyntaxNode[]>();
-      const push = (map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode) => {
-        const list = map.get(key);
-        if (list) list.push(node);
-        else map.set(key, [node]);
-      };
-      for (const call of this.nodesOfKind('call')) {
-        const target = callee(call);
-        if (target?.type === 'identifier') push(callsByName, nodeText(target, this.text), call);
-        else if (target?.type === 'attribute') {
-          const attr = target.children.find((c) => c.fieldName === 'attribute');
-          if (attr) push(callsByAttribute, nodeText(attr, this.text), call);
-        }
-      }
-      const escapingIdentifiers = new Map<string, SyntaxNode[]>();
-      for (const ref of this.nodesOfKind('identifier')) {
-        if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
-        if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
-        // The name of a definition is not a use of it (two nested `def eval_loss()` do not pass each other on).
-        if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) continue;
-        push(escapingIdentifiers, nodeText(ref, this.text), ref);
-      }
-      const escapingAttributes = new Set<string>();
-      for (const ref of this.nodesOfKind('attribute')) {
-        if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
-        const attr = ref.children.find((c) => c.fieldName === 'attribute');
-        if (attr) escapingAttributes.add(nodeText(attr, this.text));
-      }
-      return { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
-    });
+    return this.facts.module(CALL_INDEX);
   }
 
-  /** Return statements by the function they return from. */
+  /** Return statements of `fn` itself (not of functions defined inside it). */
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[] {
-    const byFunction = this.lazy('returnsByFunction', () => {
-      const map = new Map<SyntaxNode, SyntaxNode[]>();
-      for (const r of this.nodesOfKind('return_statement')) {
-        const owner = enclosingFunction(r);
-        if (!owner) continue;
-        const list = map.get(owner);
-        if (list) list.push(r);
-        else map.set(owner, [r]);
-      }
-      return map;
-    });
-    return byFunction.get(fn) ?? [];
+    return this.facts.function(RETURNS, fn);
   }
 
   /** Names whose `.backward()` is called (or passed to `autograd.grad/backward`) in this scope. */
   backpropagatedIn(scope: SyntaxNode): ReadonlySet<string> {
-    return this.lazy(`backprop:${scope.order}`, () => {
-      const names = new Set<string>();
-      for (const call of this.backwardCalls) {
-        if (scopeOf(call) !== scope) continue;
-        for (const target of this.backwardTargets(call)) {
-          // `output["loss"].backward()`: the dict holds the loss with its graph.
-          const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
-          const name = base ? dottedName(base, this.text) : null;
-          if (!name) continue;
-          names.add(name);
-          // `loss = sum(losses) if isinstance(losses, tuple) else losses`: `losses` is the same value.
-          const def = this.definitions.reaching(scope, name, call.start);
-          if (def?.kind === 'assign' && def.value && def.unpackIndex < 0) for (const source of sameValueSources(def.value, this.text)) names.add(source);
-        }
-      }
-      return names;
-    });
+    return this.facts.function(BACKPROPAGATED_IN, scope);
   }
 
   /** `x.backward()`, `torch.autograd.backward(x)`, `torch.autograd.grad(x, ...)`, `scaler.scale(x).backward()`. */
   get backwardCalls(): readonly SyntaxNode[] {
-    return this.lazy('backwardCalls', () => this.nodesOfKind('call').filter((call) => {
-      const m = methodCall(call, this.text);
-      if (m?.method === 'backward' || m?.method === 'manual_backward') return true;
-      const name = dottedName(callee(call), this.text);
-      const qualified = name ? this.imports.qualify(name) ?? name : '';
-      return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
-    }));
+    return this.facts.module(BACKWARD_CALLS);
   }
 
   /** The tensors a backward call differentiates. */
@@ -333,49 +196,7 @@ export class SemanticModel {
    * lists and sums kept on purpose for a later `backward()` (REINFORCE, gradient accumulation).
    */
   get backpropSources(): ReadonlySet<string> {
-    return this.lazy('backpropSources', () => {
-      // What each name is built from: the values assigned to it and the arguments appended to it.
-      const feeds = new Map<string, SyntaxNode[]>();
-      const link = (key: string, value: SyntaxNode) => {
-        const values = feeds.get(key);
-        if (values) values.push(value);
-        else feeds.set(key, [value]);
-      };
-      for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
-        for (const d of this.nodesOfKind(kind)) {
-          const left = d.children.find((c) => c.fieldName === 'left');
-          const right = d.children.find((c) => c.fieldName === 'right');
-          if (!left || !right) continue;
-          for (const ref of targetReferences(left, this.text)) link(sourceKey(ref), right);
-        }
-      }
-      for (const call of this.nodesOfKind('call')) {
-        const m = methodCall(call, this.text);
-        if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
-        const name = dottedName(m.receiver, this.text);
-        const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
-        if (name && args) link(sourceKey(name), args);
-      }
-      // Everything reachable from the backward calls' targets through those links.
-      const keys = new Set<string>();
-      const pending: string[] = [];
-      const seen = new Set<SyntaxNode>();
-      const addRefs = (node: SyntaxNode) => {
-        if (seen.has(node)) return;
-        seen.add(node);
-        for (const ref of referencesIn(node, this.text, true)) {
-          const key = sourceKey(ref);
-          if (keys.has(key)) continue;
-          keys.add(key);
-          pending.push(key);
-        }
-      };
-      for (const call of this.backwardCalls) for (const t of this.backwardTargets(call)) addRefs(t);
-      for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-        for (const value of feeds.get(key) ?? []) addRefs(value);
-      }
-      return keys;
-    });
+    return this.facts.module(BACKPROP_SOURCES);
   }
 
   /** How to write `torch.no_grad` here, and the import to add when torch is not imported. */
@@ -388,6 +209,217 @@ export class SemanticModel {
     return { expression: `torch.${member}`, needsImport: true };
   }
 }
+
+// Facts of the whole file that the model provides, each computed once per model (see facts.ts).
+
+const RETURNS = new FunctionFact<readonly SyntaxNode[]>('returns', (_model, fn) =>
+  nodesIn(fn, ['return_statement']).filter((r) => enclosingFunction(r) === fn));
+
+const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropagated', (model, scope) => {
+  const names = new Set<string>();
+  for (const call of model.backwardCalls) {
+    if (scopeOf(call) !== scope) continue;
+    for (const target of model.backwardTargets(call)) {
+      // `output["loss"].backward()`: the dict holds the loss with its graph.
+      const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
+      const name = base ? dottedName(base, model.text) : null;
+      if (!name) continue;
+      names.add(name);
+      // `loss = sum(losses) if isinstance(losses, tuple) else losses`: `losses` is the same value.
+      const def = model.definitions.reaching(scope, name, call.start);
+      if (def?.kind === 'assign' && def.value && def.unpackIndex < 0) for (const source of sameValueSources(def.value, model.text)) names.add(source);
+    }
+  }
+  return names;
+});
+
+const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text));
+
+const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) => {
+  const index = new DefinitionIndex(model.text);
+  indexDefinitions(index, {
+    assignments: model.nodesOfKind('assignment'),
+    augmented: model.nodesOfKind('augmented_assignment'),
+    fors: model.nodesOfKind('for_statement'),
+    withItems: model.nodesOfKind('with_item'),
+    walruses: model.nodesOfKind('named_expression'),
+    functions: model.nodesOfKind('function_definition'),
+  });
+  return index;
+});
+
+const MODULES = new ModuleFact('modules', (model: SemanticModel) => new ModuleAnalysis({
+  text: model.text,
+  imports: model.imports,
+  definitions: model.definitions,
+  classes: model.nodesOfKind('class_definition'),
+  calls: model.nodesOfKind('call'),
+  functionsNamed: model.lookupFunctions,
+}));
+
+const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradModeAnalysis({
+  text: model.text,
+  imports: model.imports,
+  callersOf: (fn) => model.callersOf(fn),
+  valueOfName: (name) => {
+    const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
+    return def?.kind === 'assign' ? def.value : null;
+  },
+  setGradEnabledStatements: model.nodesOfKind('expression_statement').filter((s) => {
+    const call = s.children.find((c) => c.named);
+    const name = call && is(call, 'call') ? dottedName(field(call, 'function'), model.text) : null;
+    return name !== null && /(^|\.)(set_grad_enabled|enter_context)$/.test(name);
+  }),
+}));
+
+const GRAPH = new ModuleFact('graph', (model: SemanticModel) => new GraphAnalysis({
+  text: model.text,
+  imports: model.imports,
+  definitions: model.definitions,
+  gradMode: model.gradMode,
+  modules: model.modules,
+  backpropagatedIn: (scope) => model.backpropagatedIn(scope),
+  functionsNamed: model.lookupFunctions,
+  returnsOf: (fn) => model.returnsOf(fn),
+  callersOf: (fn) => model.callersOf(fn),
+}));
+
+const EVAL_CONTEXT = new ModuleFact('evalContext', (model: SemanticModel) => new EvalContextAnalysis(
+  {
+    text: model.text,
+    evalFunctionNames: model.settings.evalFunctionNames,
+    isTestModule: model.isTestModule,
+    isModuleName: (name) => model.modules.isModuleName(name),
+    feedsTraining: (fn, name) => model.feedsTraining(fn, name),
+    needsGradients: (node) => model.needsGradients(node),
+    functionsNamed: model.lookupFunctions,
+  },
+  model.nodesOfKind('call').filter((call) => {
+    const m = methodCall(call, model.text);
+    const receiver = m ? dottedName(m.receiver, model.text) : null;
+    return m?.method === 'eval' && call.parent?.type === 'expression_statement' && receiver !== null && model.modules.isModuleName(receiver);
+  }),
+));
+
+const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => new ForwardFlowAnalysis({
+  text: model.text,
+  isBackwardCall: (call) => model.isBackwardCall(call),
+  functionsNamed: model.lookupFunctions,
+  needsGradients: (fn) => model.needsGradients(fn),
+  callersOf: (fn) => model.callersOf(fn),
+  isModuleName: (name) => model.modules.isModuleName(name),
+}));
+
+const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticModel) => new Set(model.backwardCalls));
+
+const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(model.text, model.definitions, model.nodesOfKind('call')));
+
+const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((c) => model.modules.isForwardCall(c)));
+
+const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => {
+  const path = (model.path ?? '').replace(/\\/g, '/');
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (/^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) || /(^|\/)tests?\//.test(path)) return true;
+  return model.imports.resolveName('pytest') !== undefined || model.imports.resolveName('unittest') !== undefined;
+});
+
+const USES_GPU = new ModuleFact('usesGpu', (model: SemanticModel) => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(model.text));
+
+const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticModel) => {
+  const map = new Map<string, SyntaxNode[]>();
+  for (const f of model.nodesOfKind('function_definition')) {
+    const key = functionName(f, model.text);
+    const list = map.get(key);
+    if (list) list.push(f);
+    else map.set(key, [f]);
+  }
+  return map;
+});
+
+const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => {
+  const callsByName = new Map<string, SyntaxNode[]>();
+  const callsByAttribute = new Map<string, SyntaxNode[]>();
+  const push = (map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode) => {
+    const list = map.get(key);
+    if (list) list.push(node);
+    else map.set(key, [node]);
+  };
+  for (const call of model.nodesOfKind('call')) {
+    const target = callee(call);
+    if (target?.type === 'identifier') push(callsByName, nodeText(target, model.text), call);
+    else if (target?.type === 'attribute') {
+      const attr = target.children.find((c) => c.fieldName === 'attribute');
+      if (attr) push(callsByAttribute, nodeText(attr, model.text), call);
+    }
+  }
+  const escapingIdentifiers = new Map<string, SyntaxNode[]>();
+  for (const ref of model.nodesOfKind('identifier')) {
+    if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
+    if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
+    // The name of a definition is not a use of it (two nested `def eval_loss()` do not pass each other on).
+    if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) continue;
+    push(escapingIdentifiers, nodeText(ref, model.text), ref);
+  }
+  const escapingAttributes = new Set<string>();
+  for (const ref of model.nodesOfKind('attribute')) {
+    if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
+    const attr = ref.children.find((c) => c.fieldName === 'attribute');
+    if (attr) escapingAttributes.add(nodeText(attr, model.text));
+  }
+  return { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
+});
+
+const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((call) => {
+  const m = methodCall(call, model.text);
+  if (m?.method === 'backward' || m?.method === 'manual_backward') return true;
+  const name = dottedName(callee(call), model.text);
+  const qualified = name ? model.imports.qualify(name) ?? name : '';
+  return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
+}));
+
+const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
+  // What each name is built from: the values assigned to it and the arguments appended to it.
+  const feeds = new Map<string, SyntaxNode[]>();
+  const link = (key: string, value: SyntaxNode) => {
+    const values = feeds.get(key);
+    if (values) values.push(value);
+    else feeds.set(key, [value]);
+  };
+  for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
+    for (const d of model.nodesOfKind(kind)) {
+      const left = d.children.find((c) => c.fieldName === 'left');
+      const right = d.children.find((c) => c.fieldName === 'right');
+      if (!left || !right) continue;
+      for (const ref of targetReferences(left, model.text)) link(sourceKey(ref), right);
+    }
+  }
+  for (const call of model.nodesOfKind('call')) {
+    const m = methodCall(call, model.text);
+    if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
+    const name = dottedName(m.receiver, model.text);
+    const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
+    if (name && args) link(sourceKey(name), args);
+  }
+  // Everything reachable from the backward calls' targets through those links.
+  const keys = new Set<string>();
+  const pending: string[] = [];
+  const seen = new Set<SyntaxNode>();
+  const addRefs = (node: SyntaxNode) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    for (const ref of referencesIn(node, model.text, true)) {
+      const key = sourceKey(ref);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      pending.push(key);
+    }
+  };
+  for (const call of model.backwardCalls) for (const t of model.backwardTargets(call)) addRefs(t);
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    for (const value of feeds.get(key) ?? []) addRefs(value);
+  }
+  return keys;
+});
 
 /**
  * Names whose value a expression is, up to summing or stacking it: `x`, `sum(xs)`, `xs.mean()`,

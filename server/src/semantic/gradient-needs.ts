@@ -1,0 +1,74 @@
+// Whether code needs gradients on purpose: it calls `backward()`, an optimiser's `step()`,
+// `autograd.grad`, `requires_grad_()`, or a helper of this file that does. Each function's own scan
+// is a fact of that function, built from its nodes alone.
+import { field, walk, type SyntaxNode } from '../parser/syntax';
+import { FunctionFact } from './facts';
+import { dottedName, methodCall, nodeText } from './names';
+
+/** What one function's own code says, before its helpers are followed. */
+export interface GradientScan {
+  trains: boolean;
+  /** Names of the functions and `self`/`cls` methods it calls. */
+  callees: string[];
+}
+
+/** Receivers whose `step()` advances something other than an optimiser. */
+const NOT_TRAINING_STEP = /(^|_|\.)(env|envs|environment|calculator|meter|meters|metric|metrics|pbar|bar|progress|tqdm|writer|logger|timer|sim|simulator|game|world)$/i;
+
+export function scanForGradients(node: SyntaxNode, text: string): GradientScan {
+  let trains = false;
+  const callees: string[] = [];
+  walk(node, (n) => {
+    if (trains) return false;
+    if (n.type === 'call') {
+      const fn = field(n as SyntaxNode & { type: 'call' }, 'function');
+      const m = methodCall(n, text);
+      const method = m?.method ?? '';
+      const name = dottedName(fn, text) ?? '';
+      const receiver = m ? dottedName(m.receiver, text) ?? '' : '';
+      // `scheduler.step()` and `optimizer.step()` both mean training; an environment's, a meter's or
+      // a metric calculator's `step()` does not.
+      const steps = method === 'step' && !NOT_TRAINING_STEP.test(receiver);
+      if (steps || ['backward', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
+        trains = true;
+      }
+      if (fn?.type === 'identifier') callees.push(name);
+      else if (m && /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '')) callees.push(method);
+    }
+    if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) trains = true;
+    return !trains;
+  });
+  return { trains, callees };
+}
+
+/** A function's own gradient scan (its helpers not followed). */
+export const GRADIENT_SCAN = new FunctionFact<GradientScan>('gradient scan', (model, fn) => scanForGradients(fn, model.text));
+
+/** How to follow calls into the file's helpers: by name, with each helper's own scan. */
+export interface HelperScans {
+  functionsNamed(name: string): readonly SyntaxNode[];
+  scanOf(fn: SyntaxNode): GradientScan;
+}
+
+/**
+ * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
+ * `autograd.grad`, `requires_grad_()`. With `helpers`, functions of this file that the code calls
+ * (`attack(model, x)`, `self.refine(...)`) are followed too, through a worklist: a chain of helpers
+ * as deep as the file makes it costs no stack.
+ */
+export function needsGradients(node: SyntaxNode, text: string, helpers?: HelperScans): boolean {
+  const first = scanForGradients(node, text);
+  if (first.trains || !helpers) return first.trains;
+  const seen = new Set<SyntaxNode>([node]);
+  const pending = [...first.callees];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const fn of helpers.functionsNamed(name)) {
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      const scan = helpers.scanOf(fn);
+      if (scan.trains) return true;
+      pending.push(...scan.callees);
+    }
+  }
+  return false;
+}
