@@ -2,7 +2,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { ImportTable } from './imports';
-import { callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
@@ -28,6 +28,9 @@ const FORWARD_METHODS = new Set([
   'forward', 'encode', 'decode', 'encode_image', 'encode_text', 'embed', 'extract_features', 'extract_feat',
   'forward_features', 'get_features', 'predict', 'infer', 'inference', 'sample', 'reconstruct',
 ]);
+
+/** Last words of names that hold a class or a factory of models, not a model. */
+const CLASS_WORDS = new Set(['class', 'cls', 'type', 'factory', 'constructor', 'builder', 'ctor']);
 
 /** `torch.nn` classes without parameters or that compute losses: applying them is not a model forward. */
 const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sigmoid|Softmax\d*d?|LogSoftmax|Softplus|Hardswish|Hardtanh|Dropout\d*d?|AlphaDropout|Identity|Flatten|Unflatten|MaxPool\dd|AvgPool\dd|AdaptiveAvgPool\dd|AdaptiveMaxPool\dd|Upsample|PixelShuffle|PixelUnshuffle|CosineSimilarity|PairwiseDistance|\w*Loss)$/;
@@ -245,7 +248,21 @@ export class ModuleAnalysis {
     if (this.deps.imports.qualify(name) && !this.isModuleName(name)) return false;
     if (LOSS_NAME.test(lastSegment(name))) return false;
     if (!this.isModuleName(name) && !this.holdsLoadedObject(name)) return false;
-    return !this.holdsNonModelLayer(name);
+    return !this.holdsNonModelLayer(name) && !this.holdsClass(name);
+  }
+
+  /**
+   * `model_class = self.model.__class__` or `type(model)`, and names such as `model_cls` or
+   * `model_factory`: calling a class (or a factory) builds a model rather than running one.
+   */
+  private holdsClass(name: string): boolean {
+    if (CLASS_WORDS.has(words(lastSegment(name)).at(-1) ?? '')) return true;
+    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
+    return defs.length > 0 && defs.every((d) => {
+      const value = unparenthesize(d.value!);
+      if (is(value, 'attribute')) return nodeText(field(value, 'attribute') ?? value, this.deps.text) === '__class__';
+      return is(value, 'call') && dottedName(callee(value), this.deps.text) === 'type' && callArguments(value, this.deps.text).positional.length === 1;
+    });
   }
 
   /** `self.model["generator"](z)`, `models['netG'](z)`: a model kept in a collection under a string key. */
