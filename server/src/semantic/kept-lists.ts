@@ -7,7 +7,7 @@ import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
 import { nodesIn } from './subtree';
 
 /** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
@@ -284,10 +284,16 @@ export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
   const dataName = (name: string) => !SIZE_WORDS.has(words(name).at(-1) ?? '') && (looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w)));
   // `pbar = tqdm(loader)` then `for batch in pbar`: a name assigned once stands for what it wraps.
   const namesData = (name: string, at: SyntaxNode, depth: number): boolean => {
-    if (dataName(name)) return true;
-    if (depth > 2 || name.includes('.')) return false;
+    if (depth > 2 || name.includes('.')) return dataName(name);
     const defs = model.definitions.definitionsOf(scopeOf(at), name);
     const def = defs.length === 1 ? defs[0]! : null;
+    if (def?.kind === 'parameter') {
+      // A parameter is what its callers pass: `_get_denoise_row_from_list(z_denoise_row)` walks saved
+      // sampling steps, whatever the parameter calls them. Without callers in the file, its name says it.
+      const passed = argumentsPassed(model, scopeOf(at), name);
+      return passed === null ? dataName(name) : passed.some((arg) => referencesIn(arg, text).some((ref) => namesData(ref, arg, depth + 1)));
+    }
+    if (dataName(name)) return true;
     if (def?.kind !== 'assign' || !def.value || def.unpackIndex >= 0) return false;
     const value = def.value;
     return referencesIn(value, text).some((ref) => namesData(ref, value, depth + 1));
@@ -306,6 +312,38 @@ export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
     const source = callArguments(c, text).positional[0];
     return source !== undefined && referencesIn(source, text).some((ref) => namesData(ref, source, 0));
   });
+}
+
+/**
+ * What each call of `fn` in this file passes for its parameter `name` (the default where a call
+ * leaves it out), or null when that is not known: no calls in the file, the function escapes as a
+ * value, a call unpacks `*args`/`**kwargs`, or a call leaves out a parameter without a default.
+ */
+function argumentsPassed(model: SemanticModel, fn: SyntaxNode, name: string): SyntaxNode[] | null {
+  if (!is(fn, 'function_definition')) return null;
+  const callers = model.callersOf(fn);
+  if (!callers?.length) return null;
+  const parameters = field(fn, 'parameters');
+  const positional: { name: string; value: SyntaxNode | null }[] = [];
+  for (const p of parameters?.children ?? []) {
+    if (!p.named || p.type === 'comment') continue;
+    if (p.type === 'list_splat_pattern' || p.type === 'keyword_separator' || p.type === 'dictionary_splat_pattern') break;
+    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
+    if (id) positional.push({ name: nodeText(id, model.text), value: p.children.find((c) => c.fieldName === 'value') ?? null });
+  }
+  // A method's calls go through an attribute (`self.f(x)`), which passes `self` itself.
+  if (classOfMethod(fn) !== null) positional.shift();
+  const index = positional.findIndex((p) => p.name === name);
+  const out: SyntaxNode[] = [];
+  for (const call of callers) {
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    if (!args || args.children.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return null;
+    const { positional: given, keywords } = callArguments(call, model.text);
+    const value = keywords.get(name) ?? (index >= 0 ? given[index] ?? positional[index]!.value : null);
+    if (!value) return null;
+    out.push(value);
+  }
+  return out;
 }
 
 /**
