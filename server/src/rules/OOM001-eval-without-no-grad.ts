@@ -4,7 +4,7 @@ import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from '../semantic/unused-forwards';
 import type { SemanticModel } from '../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf, within } from '../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM001: Rule = {
@@ -172,7 +172,7 @@ function spanOfForwards(model: SemanticModel, region: EvalRegion, call: SyntaxNo
     const own = model.evalContext.regionOf(c);
     return model.gradMode.at(c) === 'enabled' && own?.kind === region.kind && own.node === region.node;
   };
-  const withForward = region.statements.filter((s) => model.forwardCalls.some((c) => within(c, s) && runsHere(c)));
+  const withForward = region.statements.filter((s) => model.forwardCallsWithin(s).some(runsHere));
   const first = withForward[0] ?? statementOf(call);
   return [first, withForward[withForward.length - 1] ?? first];
 }

@@ -5,6 +5,7 @@ import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persisti
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
 import { isBackpropSource } from '../semantic/model';
+import { ModuleFact } from '../semantic/facts';
 import type { SemanticModel } from '../semantic/model';
 import type { Rule, RuleContext } from './rule';
 
@@ -120,6 +121,21 @@ const METER_CLASS = /(Meter|Averager|RunningAverage|AverageValue)\s*\(/;
  * such meters add what they are given to a running sum (`self.sum += val * n`), so a tensor passed
  * with its graph keeps every iteration's graph alive, as `total += loss` would.
  */
+/** The values assigned to each `self.x` in the file, as text. */
+const ATTRIBUTE_ASSIGNMENTS = new ModuleFact('values assigned to self attributes', (model: SemanticModel) => {
+  const byTarget = new Map<string, string[]>();
+  for (const a of model.nodesOfKind('assignment')) {
+    const left = a.children.find((c) => c.fieldName === 'left');
+    const right = a.children.find((c) => c.fieldName === 'right');
+    const target = left?.type === 'attribute' ? dottedName(left, model.text) : null;
+    if (!target?.startsWith('self.') || !right) continue;
+    const values = byTarget.get(target);
+    if (values) values.push(nodeText(right, model.text));
+    else byTarget.set(target, [nodeText(right, model.text)]);
+  }
+  return byTarget;
+});
+
 /** The receiver of `x.update(...)` is made by a meter class that this file does not define. */
 function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
@@ -128,11 +144,7 @@ function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
   const defs = model.definitions.definitionsOf(scopeOf(call), receiver).filter((d) => d.value);
   const values = defs.length > 0
     ? defs.map((d) => nodeText(d.value!, model.text))
-    : receiver.startsWith('self.') ? model.nodesOfKind('assignment').flatMap((a) => {
-      const left = a.children.find((c) => c.fieldName === 'left');
-      const right = a.children.find((c) => c.fieldName === 'right');
-      return left !== undefined && right !== undefined && dottedName(left, model.text) === receiver ? [nodeText(right, model.text)] : [];
-    }) : [];
+    : receiver.startsWith('self.') ? model.facts.module(ATTRIBUTE_ASSIGNMENTS).get(receiver) ?? [] : [];
   return values.length > 0 && values.every((v) => {
     const made = METER_CLASS.exec(v);
     const name = made ? /(\w+)\s*\($/.exec(v.slice(0, made.index + made[0].length))?.[1] : undefined;

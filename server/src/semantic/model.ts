@@ -101,6 +101,26 @@ export class SemanticModel {
     return this.facts.module(FORWARD_CALLS);
   }
 
+  /** The forward calls in the body of `fn` itself (not of functions defined inside it), in document order. */
+  forwardCallsOf(fn: SyntaxNode): readonly SyntaxNode[] {
+    return this.facts.module(FORWARD_CALLS_BY_FUNCTION).get(fn) ?? NO_FUNCTIONS;
+  }
+
+  /** The forward calls whose scope (function, lambda or module, see `scopeOf`) is `scope`. */
+  forwardCallsInScope(scope: SyntaxNode): readonly SyntaxNode[] {
+    return this.facts.module(FORWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS;
+  }
+
+  /** The forward calls inside `node`'s subtree, in document order. */
+  forwardCallsWithin(node: SyntaxNode): readonly SyntaxNode[] {
+    const all = this.forwardCalls;
+    // Document order is start order, and a subtree is one span: two binary searches bound it.
+    const from = firstAtOrAfter(all, node.start);
+    let to = from;
+    while (to < all.length && all[to]!.start < node.end) to++;
+    return all.slice(from, to).filter((c) => within(c, node));
+  }
+
   /** A function whose returned graph is used for training (see EvalContextDeps.feedsTraining). */
   feedsTraining(fn: SyntaxNode, name: string): boolean {
     const returnsGraph = this.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)));
@@ -313,6 +333,34 @@ const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => new
 const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticModel) => new Set(model.backwardCalls));
 
 const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(model.text, model.definitions, model.nodesOfKind('call')));
+
+const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
+
+const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
+
+function groupBy(nodes: readonly SyntaxNode[], key: (node: SyntaxNode) => SyntaxNode | null): Map<SyntaxNode, SyntaxNode[]> {
+  const map = new Map<SyntaxNode, SyntaxNode[]>();
+  for (const node of nodes) {
+    const k = key(node);
+    if (!k) continue;
+    const list = map.get(k);
+    if (list) list.push(node);
+    else map.set(k, [node]);
+  }
+  return map;
+}
+
+/** The index of the first node of `sorted` (by start) that starts at or after `offset`. */
+function firstAtOrAfter(sorted: readonly SyntaxNode[], offset: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((c) => model.modules.isForwardCall(c)));
 

@@ -17,7 +17,7 @@ export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode):
   if (!name) return false;
   const last = lastSegment(name);
   if (last === 'forward' || last === '__call__') return false;
-  return model.functionsNamed(last).some((fn) => model.forwardCalls.some((c) => c !== call && enclosingFunction(c) === fn));
+  return model.functionsNamed(last).some((fn) => model.forwardCallsOf(fn).some((c) => c !== call));
 }
 
 /** Grad-enabled forward passes that this rule considers, in document order, with the helper calls below. */
@@ -65,9 +65,9 @@ export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: Semanti
 function returnsForwardOutput(model: SemanticModel, helper: SyntaxNode): boolean {
   if (model.needsGradients(helper)) return false;
   const method = classOfMethod(helper) !== null;
-  return model.forwardCalls.some((c) => {
+  return model.forwardCallsOf(helper).some((c) => {
     // (A call of another function of this file that runs forwards is judged there.)
-    if (enclosingFunction(c) !== helper || model.gradMode.at(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
+    if (model.gradMode.at(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
     const reach = model.forwardFlow.localReach(c);
     return reach.returns && !reach.backward && !reach.escapes && (method || model.forwardFlow.fateOf(c) === 'backward');
   });
@@ -261,7 +261,7 @@ export class GradOffEvidence {
     const numpyCalls = this.numpyCalls.get(scope);
     if (!numpyCalls) return false;
     const { text } = this.model;
-    const forwards = new Set(this.model.forwardCalls.filter((f) => scopeOf(f) === scope));
+    const forwards = new Set(this.model.forwardCallsInScope(scope));
     const outputNames = new Set<string>();
     for (const f of forwards) {
       const p = f.parent;
