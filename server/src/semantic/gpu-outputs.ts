@@ -70,9 +70,10 @@ export function stepsSampleState(model: SemanticModel, origin: SyntaxNode, loop:
   if (!args) return false;
   const body = bodyOf(loop) ?? loop;
   const scope = scopeOf(origin);
-  return referencesIn(args, model.text).some((ref) => {
+  return referencesIn(args, model.text, true).some((ref) => {
     const defs = model.definitions.definitionsOf(scope, ref);
-    const before = defs.some((d) => d.kind === 'assign' && d.node.end <= loop.start);
+    // Bound before the loop: assigned there, or a parameter of the function (`def sample(model, x, steps)`).
+    const before = defs.some((d) => (d.kind === 'assign' && d.node.end <= loop.start) || d.kind === 'parameter');
     const stepped = defs.some((d) => d.kind === 'assign' && d.value !== null && within(d.node, body)
       && new OutputTracer(model).trace(d.value, 0) !== null);
     return before && stepped;

@@ -6,7 +6,8 @@ import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, u
 import { classOfMethod, enclosingFunction } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
-const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+// Besides the roles, the names of well-known architectures that hold one (`inception` in FID code).
+const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp|inception(_v3)?|resnet\d*|resnext\d*|vgg\d*|densenet\d*|alexnet|mobilenet(_?v\d)?|efficientnet(_?b\d)?|vit|bert|roberta)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
 
 /** `build_model`, `unwrap_model`, `extract_embedder_from_model`: functions that make or handle models are not models. */
 const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect)_|_from_/i;
