@@ -28,7 +28,9 @@ export function looksLikeEvalData(name: string): boolean {
   );
 }
 
-const EVAL_FUNCTION = /^(eval|evaluate|evaluation|valid|validate|validation|val|test|predict|infer|inference)(_|$)|^(eval|valid|test|predict|infer)[a-z]*$|^(generate|sample)$|^(fast_|greedy_|beam_)?(sample|generate)_(sequence|sequences|text|texts|images?|samples?|tokens?|sentences?|captions?)$/i;
+// Decoding helpers too: `translate`, `greedy_decode`, `greedy_decoder`, `beam_search` run a trained
+// model token by token and keep only the chosen indices.
+const EVAL_FUNCTION = /^(eval|evaluate|evaluation|valid|validate|validation|val|test|predict|infer|inference)(_|$)|^(eval|valid|test|predict|infer)[a-z]*$|^(generate|sample)$|^(fast_|greedy_|beam_)?(sample|generate)_(sequence|sequences|text|texts|images?|samples?|tokens?|sentences?|captions?)$|^(greedy|beam|sampling)_?(decode|decoder|decoding|search)$|^translate(_(sentence|sentences|text|texts|batch))?$/i;
 
 export function isEvalFunctionName(name: string, extra: readonly string[]): boolean {
   // Private helpers too (`_eval_step`, `__evaluate`), but not private test helpers (`_test_model`).

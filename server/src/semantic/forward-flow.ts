@@ -6,8 +6,8 @@
 // (returned to unknown callers, stored on an object, read by another function), or neither.
 // The analysis is flow-insensitive within a scope and errs towards "reaches" and "leaves": a name
 // that is reused for a training value makes every value of that name count as training.
-import type { SyntaxNode } from '../parser/syntax';
-import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
+import { is, type SyntaxNode } from '../parser/syntax';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { isStatement, scopeOf } from './scopes';
 
 export type ForwardFate = 'backward' | 'escapes' | 'unused';
@@ -43,7 +43,15 @@ export interface LocalReach {
  * network's output used as a constant target), the forward belongs to a training step written that
  * way on purpose, so the value is followed on.
  */
-const GRAPH_FREE = new Set(['item', 'tolist', 'numpy', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel']);
+const GRAPH_FREE = new Set([
+  'item', 'tolist', 'numpy', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel',
+  // Integer and boolean results (indices, masks, counts) never require grad.
+  'argmax', 'argmin', 'argsort', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'isnan', 'isinf', 'isfinite', 'nonzero',
+  'count_nonzero', 'long', 'int', 'bool', 'byte', 'short',
+]);
+
+/** Torch functions whose result is indices, masks or counts, which never require grad. */
+const INTEGER_RESULT = /^(torch\.)?(argmax|argmin|argsort|eq|ne|lt|le|gt|ge|isnan|isinf|isfinite|nonzero|count_nonzero|bucketize|searchsorted)$/;
 const DETACHING = new Set(['detach', 'detach_', 'data']);
 
 
@@ -327,7 +335,7 @@ export class ForwardFlowAnalysis {
           if (this.deps.isBackwardCall(call)) return [...sinks, REACHES_BACKWARD];
           const name = dottedName(callee(call), text);
           const last = name ? lastSegment(name) : '';
-          if (name && TO_PLAIN.test(name)) return sinks;
+          if (name && (TO_PLAIN.test(name) || INTEGER_RESULT.test(name))) return sinks;
           const local = last ? this.deps.functionsNamed(last) : [];
           if (local.some((fn) => this.deps.needsGradients(fn))) return [...sinks, REACHES_BACKWARD];
           // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
@@ -360,6 +368,9 @@ export class ForwardFlowAnalysis {
         case 'augmented_assignment': {
           if (child.fieldName !== 'right') return sinks;
           const left = p.children.find((c) => c.fieldName === 'left');
+          // `_, next_word = torch.max(prob, dim=1)`: values and indices; the indices carry no graph.
+          const values = left && p.type === 'assignment' && returnsValuesAndIndices(child, text) ? firstOfPair(left) : null;
+          if (values) return [...sinks, ...targetSinks(values)];
           return left ? [...sinks, ...targetSinks(left)] : sinks;
         }
         case 'for_statement':
@@ -588,6 +599,31 @@ function bindingTakesEffect(node: SyntaxNode): number {
     if (isStatement(p)) return p.end;
   }
   return node.start;
+}
+
+/** Reductions that, given a dimension, return a (values, indices) pair. */
+const VALUES_AND_INDICES = new Set(['max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode', 'cummax', 'cummin']);
+
+/** `torch.max(x, dim=1)`, `x.max(1)`, `x.topk(5)`, `torch.sort(x)`: a call returning values and indices. */
+function returnsValuesAndIndices(expression: SyntaxNode, text: string): boolean {
+  const call = unparenthesize(expression);
+  if (!is(call, 'call')) return false;
+  const { positional, keywords } = callArguments(call, text);
+  const m = methodCall(call, text);
+  const name = m ? m.method : lastSegment(dottedName(callee(call), text) ?? '');
+  if (!VALUES_AND_INDICES.has(name)) return false;
+  if (name === 'topk' || name === 'sort' || name === 'kthvalue' || name.startsWith('cum')) return true;
+  // `max`/`min`/`median`/`mode` return the pair only when given a dimension.
+  const isTorchFunction = !m || /^(torch)$/.test(dottedName(m.receiver, text) ?? '');
+  return keywords.has('dim') || positional.length >= (isTorchFunction ? 2 : 1);
+}
+
+/** The first target of a two-target unpacking (`a, b = ...`, `(a, b) = ...`), or null. */
+function firstOfPair(left: SyntaxNode): SyntaxNode | null {
+  const node = unparenthesize(left);
+  if (!['pattern_list', 'tuple_pattern', 'expression_list', 'tuple'].includes(node.type)) return null;
+  const parts = node.children.filter((c) => c.named && c.type !== 'comment');
+  return parts.length === 2 ? parts[0]! : null;
 }
 
 /** The block (or the scope itself) a binding stands in. */

@@ -6,8 +6,13 @@ import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, u
 import { classOfMethod, enclosingFunction } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
-// Besides the roles, the names of well-known architectures that hold one (`inception` in FID code).
-const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp|inception(_v3)?|resnet\d*|resnext\d*|vgg\d*|densenet\d*|alexnet|mobilenet(_?v\d)?|efficientnet(_?b\d)?|vit|bert|roberta)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+
+/**
+ * Names of well-known architectures, which hold one when they name a variable (`inception` in FID
+ * code); `models.resnet18` of torchvision, or any imported name, builds one instead.
+ */
+const ARCHITECTURE_NAME = /^(inception(_v3)?|resnet\d*|resnext\d*|vgg\d*|densenet\d*|alexnet|mobilenet(_?v\d)?|efficientnet(_?b\d)?|vit|bert|roberta)$/i;
 
 /** `build_model`, `unwrap_model`, `extract_embedder_from_model`: functions that make or handle models are not models. */
 const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect)_|_from_/i;
@@ -184,7 +189,9 @@ export class ModuleAnalysis {
   private namedLikeModel(name: string): boolean {
     const last = lastSegment(name);
     // GAN code names its networks `G` and `D`; lower-case `g` and `d` are gradients and data.
-    if (!(MODEL_NAME.test(last) || /^(G|D)$/.test(last)) || MODEL_VERB.test(last)) return false;
+    const architecture = ARCHITECTURE_NAME.test(last);
+    if (!(MODEL_NAME.test(last) || architecture || /^(G|D)$/.test(last)) || MODEL_VERB.test(last)) return false;
+    if (architecture && this.deps.imports.qualify(name)) return false;
     // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
