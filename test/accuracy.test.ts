@@ -30,12 +30,14 @@ describe('accuracy manifests', () => {
         source: { repo: 'o/r', commit, path: 'a.py', url: `https://github.com/o/r/blob/${commit}/a.py`, licence: 'MIT' },
         positives: [{ rule: 'OOM001', lines, why: 'w' }],
       });
-      const attempt = (content: unknown) => {
-        writeFileSync(join(dir, 'm.json'), JSON.stringify({ samples: [content] }));
+      const attempt = (content: unknown, labelledRules: unknown = ['OOM001']) => {
+        writeFileSync(join(dir, 'm.json'), JSON.stringify({ labelledRules, samples: [content] }));
         return () => readFilesManifest(dir, 'm.json');
       };
       assert.throws(attempt(sample([2, 3])), (e: Error) => e instanceof LabelError && /samples\[0\]\.positives\[0\]\.lines/.test(e.message));
       assert.throws(attempt(sample([1, 2], 'abc')), (e: Error) => e instanceof LabelError && /samples\[0\]\.source\.commit/.test(e.message));
+      assert.throws(attempt(sample([1, 2]), []), (e: Error) => e instanceof LabelError && /labelledRules/.test(e.message));
+      assert.throws(attempt(sample([1, 2]), ['OOM999']), (e: Error) => e instanceof LabelError && /labelledRules\[0\]/.test(e.message));
       assert.equal(attempt(sample([1, 2]))().files.length, 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -77,6 +79,24 @@ describe('matching findings to labels', () => {
     assert.equal(overall.falsePositives, 2);
     assert.equal(overall.precision, 3 / 5);
     assert.equal(perRule.get('OOM001')?.precision, 2 / 4);
+  });
+});
+
+describe('rules a set was not labelled for', () => {
+  test('their findings are counted apart, not as false positives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oomlint-accuracy-'));
+    try {
+      // An evaluation function without no_grad (OOM001) in a set labelled only for OOM002.
+      writeFileSync(join(dir, 'a.py'), 'import torch\n\n\ndef evaluate(model, loader):\n    for x in loader:\n        print(model(x.cuda()))\n');
+      const commit = 'a'.repeat(40);
+      const source = { repo: 'o/r', commit, path: 'a.py', url: `https://github.com/o/r/blob/${commit}/a.py`, licence: 'MIT' };
+      writeFileSync(join(dir, 'm.json'), JSON.stringify({ labelledRules: ['OOM002'], samples: [{ id: 'a', file: 'a.py', source, positives: [] }] }));
+      const measured = measureSet(readFilesManifest(dir, 'm.json'), await sharedAnalyzer());
+      assert.equal(measured.figures.overall.falsePositives, 0);
+      assert.deepEqual([...measured.unscored], [['OOM001', 1]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -33,6 +33,11 @@ export interface LabelledCommit {
 export interface LabelSet {
   /** Relative to accuracy/, e.g. `files/manifest.en.json`. */
   name: string;
+  /**
+   * The rules its files were labelled for (`labelledRules`): a rule added after the labels were
+   * written has no labels there, so its findings are counted apart, never as false positives.
+   */
+  labelledRules: string[];
   files: LabelledFile[];
   commits: LabelledCommit[];
 }
@@ -142,6 +147,7 @@ function uniqueIds(ids: string[], reader: Reader, field: string): void {
 export function readFilesManifest(accuracyDir: string, name: string): LabelSet {
   const reader = new Reader(name, accuracyDir);
   const root = reader.object(readJson(join(accuracyDir, name), name), '(top level)');
+  const labelledRules = readLabelledRules(reader, root);
   const samples = reader.array(root.samples, 'samples');
   const files = samples.map((entry, i): LabelledFile => {
     const at = `samples[${i}]`;
@@ -152,12 +158,13 @@ export function readFilesManifest(accuracyDir: string, name: string): LabelSet {
     return { id, path: stored.path, positives: reader.positives(sample.positives, `${at}.positives`, stored.lineCount) };
   });
   uniqueIds(files.map((f) => f.id), reader, 'samples');
-  return { name, files, commits: [] };
+  return { name, labelledRules, files, commits: [] };
 }
 
 export function readCommitsManifest(accuracyDir: string, name: string): LabelSet {
   const reader = new Reader(name, accuracyDir);
   const root = reader.object(readJson(join(accuracyDir, name), name), '(top level)');
+  const labelledRules = readLabelledRules(reader, root);
   const entries = reader.array(root.commits, 'commits');
   const commits = entries.map((entry, i): LabelledCommit => {
     const at = `commits[${i}]`;
@@ -175,7 +182,14 @@ export function readCommitsManifest(accuracyDir: string, name: string): LabelSet
     return { id, fixedRules, before: side('before'), after: side('after') };
   });
   uniqueIds(commits.map((c) => c.id), reader, 'commits');
-  return { name, files: commits.flatMap((c) => [c.before, c.after]), commits };
+  return { name, labelledRules, files: commits.flatMap((c) => [c.before, c.after]), commits };
+}
+
+/** The manifest's `labelledRules`: known rule codes, at least one, every positive's rule among them. */
+function readLabelledRules(reader: Reader, root: Record<string, Json>): string[] {
+  const rules = reader.array(root.labelledRules, 'labelledRules').map((r, i) => reader.rule(r, `labelledRules[${i}]`));
+  if (rules.length === 0) reader.fail('labelledRules', 'names no rule');
+  return rules;
 }
 
 /** Every manifest present: `files/manifest*.json`, then `commits/manifest.json`. */

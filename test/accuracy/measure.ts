@@ -8,6 +8,8 @@ import { commitOutcome, matchFile, summarise, type CommitOutcome, type FileMatch
 export interface SetMeasurement {
   set: LabelSet;
   matches: FileMatch[];
+  /** Findings of rules the set was not labelled for, by rule: reported, not scored. */
+  unscored: Map<string, number>;
   commits: CommitOutcome[];
   figures: ReturnType<typeof summarise>;
 }
@@ -24,8 +26,14 @@ export function findingsOf(file: LabelledFile, analyzer: Analyzer): Finding[] {
 
 export function measureSet(set: LabelSet, analyzer: Analyzer): SetMeasurement {
   const byFile = new Map<LabelledFile, FileMatch>();
-  for (const file of set.files) byFile.set(file, matchFile(file, findingsOf(file, analyzer)));
+  const unscored = new Map<string, number>();
+  const labelled = new Set(set.labelledRules);
+  for (const file of set.files) {
+    const findings = findingsOf(file, analyzer);
+    for (const f of findings) if (!labelled.has(f.rule)) unscored.set(f.rule, (unscored.get(f.rule) ?? 0) + 1);
+    byFile.set(file, matchFile(file, findings.filter((f) => labelled.has(f.rule))));
+  }
   const matches = [...byFile.values()];
   const commits = set.commits.map((c) => commitOutcome(c, byFile.get(c.before)!, byFile.get(c.after)!));
-  return { set, matches, commits, figures: summarise(matches) };
+  return { set, matches, unscored, commits, figures: summarise(matches) };
 }

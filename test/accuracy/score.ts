@@ -36,6 +36,10 @@ function report(measurements: SetMeasurement[]): string {
   const lines: string[] = [];
   for (const m of measurements) {
     lines.push(`== accuracy/${m.set.name}: ${m.set.files.length} files`, ...table(m.figures.perRule, m.figures.overall), '');
+    if (m.unscored.size > 0) {
+      const counts = [...m.unscored].map(([rule, n]) => `${rule} ${n}`).join(', ');
+      lines.push(`not scored (rules added after these labels, ${m.set.labelledRules.join(', ')} labelled): ${counts}`, '');
+    }
     if (m.commits.length > 0) {
       const caught = m.commits.filter((c) => c.caught).length;
       const flagged = m.commits.filter((c) => c.stillFlagged.length > 0).length;
