@@ -4,7 +4,7 @@ import type { SemanticModel } from './model';
 import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { nodesIn } from './subtree';
+import { nodesIn, nodesWithin } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
 /**
@@ -80,8 +80,7 @@ export function persistingInferenceLoop(model: SemanticModel, use: SyntaxNode, n
  */
 export function trainsNowhere(model: SemanticModel, use: SyntaxNode, name: string): boolean {
   const fn = enclosingFunction(use);
-  const trains = (node: SyntaxNode) => enclosingFunction(node) === fn;
-  if (model.backwardCalls.some(trains) || optimizerSteps(model).some(trains)) return false;
+  if (functionTrains(model, fn)) return false;
   if (enclosingLoops(use).some((l) => isTrainingLoop(model, l))) return false;
   // Returned, the outputs may be what a caller backpropagates (a forward pass over time steps).
   return !(fn && returnsCollected(model, fn, name) && !callersOnlyInfer(model, fn));
@@ -122,11 +121,15 @@ function handsBackPlainValues(model: SemanticModel, expression: SyntaxNode): boo
 function callersOnlyInfer(model: SemanticModel, fn: SyntaxNode): boolean {
   const callers = model.callersOf(fn);
   if (!callers || !callers.length) return false;
-  return callers.every((call) => {
-    const owner = enclosingFunction(call);
-    const trains = (node: SyntaxNode) => enclosingFunction(node) === owner;
-    return !model.backwardCalls.some(trains) && !optimizerSteps(model).some(trains);
-  });
+  return callers.every((call) => !functionTrains(model, enclosingFunction(call)));
+}
+
+/** The body of `fn` itself (the module's top level for null) calls `backward()` or an optimizer step. */
+function functionTrains(model: SemanticModel, fn: SyntaxNode | null): boolean {
+  const own = (node: SyntaxNode) => enclosingFunction(node) === fn;
+  // Inside a function, only the calls within its span can be its own.
+  const candidates = (calls: readonly SyntaxNode[]) => (fn ? nodesWithin(calls, fn) : calls);
+  return candidates(model.backwardCalls).some(own) || candidates(optimizerSteps(model)).some(own);
 }
 
 /** Every call of `fn` in this file runs inside a training loop (the caller backpropagates what it returns). */
@@ -183,7 +186,7 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
 }
 
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
-  return callsOfMethod(model, 'backward').some((c) => within(c, node)) || optimizerSteps(model).some((c) => within(c, node));
+  return nodesWithin(callsOfMethod(model, 'backward'), node).length > 0 || nodesWithin(optimizerSteps(model), node).length > 0;
 }
 
 /** The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains. */
@@ -206,13 +209,16 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 }
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
-function optimizerSteps(model: SemanticModel): SyntaxNode[] {
-  // Not learning-rate schedulers, nor environments (`envs.step(action)` in reinforcement learning).
-  return callsOfMethod(model, 'step').filter((c) => {
+function optimizerSteps(model: SemanticModel): readonly SyntaxNode[] {
+  return model.facts.module(OPTIMIZER_STEPS);
+}
+
+/** `x.step()` calls in document order, not learning-rate schedulers' nor environments' (`envs.step(action)`). */
+const OPTIMIZER_STEPS = new ModuleFact('optimizer steps', (model: SemanticModel): readonly SyntaxNode[] =>
+  callsOfMethod(model, 'step').filter((c) => {
     const receiver = methodCall(c, model.text)?.receiver;
     return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
-  });
-}
+  }));
 
 /** `x.method(...)` calls of the file by method name. */
 const METHOD_CALLS = new ModuleFact('method calls by name', (model) => {

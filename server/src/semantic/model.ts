@@ -15,7 +15,7 @@ import { ImportTable } from './imports';
 import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
-import { nodesIn } from './subtree';
+import { nodesIn, nodesWithin } from './subtree';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -113,12 +113,7 @@ export class SemanticModel {
 
   /** The forward calls inside `node`'s subtree, in document order. */
   forwardCallsWithin(node: SyntaxNode): readonly SyntaxNode[] {
-    const all = this.forwardCalls;
-    // Document order is start order, and a subtree is one span: two binary searches bound it.
-    const from = firstAtOrAfter(all, node.start);
-    let to = from;
-    while (to < all.length && all[to]!.start < node.end) to++;
-    return all.slice(from, to).filter((c) => within(c, node));
+    return nodesWithin(this.forwardCalls, node);
   }
 
   /** A function whose returned graph is used for training (see EvalContextDeps.feedsTraining). */
@@ -348,18 +343,6 @@ function groupBy(nodes: readonly SyntaxNode[], key: (node: SyntaxNode) => Syntax
     else map.set(k, [node]);
   }
   return map;
-}
-
-/** The index of the first node of `sorted` (by start) that starts at or after `offset`. */
-function firstAtOrAfter(sorted: readonly SyntaxNode[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((c) => model.modules.isForwardCall(c)));

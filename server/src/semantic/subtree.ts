@@ -18,3 +18,24 @@ export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly Sy
   perRoot.set(key, found);
   return found;
 }
+
+/**
+ * The nodes of `sorted` (in document order, as the model lists them) that lie inside `node`: a
+ * subtree is one span of the text, so two binary searches bound them instead of a scan of the file.
+ */
+export function nodesWithin(sorted: readonly SyntaxNode[], node: SyntaxNode): SyntaxNode[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < node.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SyntaxNode[] = [];
+  // As `within` decides it: the span lies inside `node`'s span.
+  for (let i = lo; i < sorted.length && sorted[i]!.start <= node.end; i++) {
+    const n = sorted[i]!;
+    if (n.end <= node.end) out.push(n);
+  }
+  return out;
+}
