@@ -3,6 +3,7 @@ import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
+import { ModuleFact } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
@@ -73,11 +74,19 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
  */
 function noqaLineOf(model: SemanticModel, line: number): number {
   let target = line;
-  for (const s of model.nodesOfKind('string')) {
-    if (s.row <= target && s.endRow > target) target = s.endRow;
+  for (const s of multiLineStrings(model)) {
+    if (s.row > target) break;
+    if (s.endRow > target) target = s.endRow;
   }
   while (target + 1 < model.source.lineCount && /\\\s*$/.test(model.source.lineText(target))) target++;
   return target === line ? line : noqaLineOf(model, target);
+}
+
+/** The file's strings that span several lines, in document order (most files have a few docstrings). */
+const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => model.nodesOfKind('string').filter((s) => s.endRow > s.row));
+
+function multiLineStrings(model: SemanticModel): readonly SyntaxNode[] {
+  return model.facts.module(MULTI_LINE_STRINGS);
 }
 
 /** Safe fixes first, so the first fix is the preferred one; edits sorted. */
