@@ -25,7 +25,7 @@ export class ExplainPanel {
       this.panel.webview.onDidReceiveMessage((message: unknown) => this.open(message));
     }
     const nonce = randomBytes(16).toString('base64');
-    this.panel.webview.html = buildExplainHtml(view, { nonce, cspSource: this.panel.webview.cspSource });
+    this.panel.webview.html = buildExplainHtml(view, { nonce });
     this.panel.reveal(vscode.ViewColumn.Beside, false);
   }
 
