@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { explainOutOfMemory, locateFrameFile, type ExplainEnvironment } from '../server/src/lsp/explain-out-of-memory';
+import { explainOutOfMemory, locateFrameFile, workspaceFolderPaths, type ExplainEnvironment } from '../server/src/lsp/explain-out-of-memory';
 import { EXPLAIN_OUT_OF_MEMORY_METHOD, type ExplainOutOfMemoryResult } from '../server/src/lsp/explain-protocol';
 import { LspTestClient } from './lsp-client';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
@@ -44,6 +44,13 @@ describe('locateFrameFile', () => {
     assert.equal(locateFrameFile('/home/someone/evaluate.py', env), undefined);
     assert.equal(locateFrameFile('', env), undefined);
   });
+});
+
+test('workspaceFolderPaths: the folders, else the root; local files only', () => {
+  const folder = join(REPO_ROOT, 'test');
+  assert.deepEqual(workspaceFolderPaths([{ uri: pathToFileURL(folder).href, name: 'test' }, { uri: 'vscode-vfs://github/x/y', name: 'remote' }], 'file:///ignored'), [folder]);
+  assert.deepEqual(workspaceFolderPaths(null, pathToFileURL(REPO_ROOT).href), [REPO_ROOT]);
+  assert.deepEqual(workspaceFolderPaths(undefined, null), []);
 });
 
 describe('explainOutOfMemory', () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { currentGpusOf } from '../client/src/explain/current-gpus';
 import { buildExplainHtml, escapeHtml, formatBytes, resolveTarget, type ExplainPanelView } from '../client/src/explain/explain-html';
 import { explainOutOfMemory } from '../server/src/lsp/explain-out-of-memory';
 import type { ExplainedOutOfMemory } from '../server/src/lsp/explain-protocol';
@@ -174,4 +175,15 @@ test('escapeHtml and formatBytes', () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   assert.equal(formatBytes(512), '512 bytes');
   assert.equal(formatBytes(1.5 * GIB), '1.50 GiB');
+});
+
+test("currentGpusOf passes on the readout's reading only when it has one", () => {
+  const gpus = [{ index: 0, name: 'NVIDIA H100 80GB HBM3', memoryUsedMiB: 19180, memoryTotalMiB: 81559 }, { index: 1, name: 'B' }];
+  assert.deepEqual(currentGpusOf({ state: 'ok', gpus, at: 5 }), [
+    { index: 0, name: 'NVIDIA H100 80GB HBM3', usedMiB: 19180, totalMiB: 81559, readAt: 5 },
+    { index: 1, name: 'B', readAt: 5 },
+  ]);
+  assert.equal(currentGpusOf(undefined), undefined);
+  assert.equal(currentGpusOf({ state: 'ok', gpus: [], at: 5 }), undefined);
+  for (const state of ['starting', 'missing', 'error'] as const) assert.equal(currentGpusOf({ state, gpus, at: 5 }), undefined, state);
 });

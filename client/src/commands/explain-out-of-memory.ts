@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExplainOutOfMemoryRequest } from '../../../server/src/lsp/explain-protocol';
-import type { CurrentGpu } from '../explain/explain-html';
+import { currentGpusOf } from '../explain/current-gpus';
 import { ExplainPanel } from '../explain/explain-panel';
 import { registerOomTerminalLinks } from '../explain/terminal-links';
 import { terminalSelection } from '../explain/terminal-text';
@@ -27,17 +27,6 @@ export async function textToExplain(): Promise<ExplainText | undefined> {
   if (fromTerminal) return { text: fromTerminal, source: 'the terminal selection' };
   const clipboard = await vscode.env.clipboard.readText();
   return clipboard.trim() ? { text: clipboard, source: 'the clipboard' } : undefined;
-}
-
-export function currentGpusOf(snapshot: GpuSnapshot | undefined): CurrentGpu[] | undefined {
-  if (snapshot?.state !== 'ok' || !snapshot.gpus.length) return undefined;
-  return snapshot.gpus.map((gpu) => ({
-    index: gpu.index,
-    name: gpu.name,
-    ...(gpu.memoryUsedMiB !== undefined ? { usedMiB: gpu.memoryUsedMiB } : {}),
-    ...(gpu.memoryTotalMiB !== undefined ? { totalMiB: gpu.memoryTotalMiB } : {}),
-    readAt: snapshot.at,
-  }));
 }
 
 export interface ExplainCommandOptions {
