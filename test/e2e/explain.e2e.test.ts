@@ -2,7 +2,8 @@
 // out-of-memory traceback in a log file of the workspace is selected, the command is run from the
 // Command Palette, and the panel shows the diagnosis, the memory bar, the frames linked to train.py
 // with oomlint's finding there, and the GPU's state now from the recorded nvidia-smi. Screenshots go
-// to test-output/e2e/ (explain-*.png). Then the same from a link on the message in the terminal.
+// to test-output/e2e/ (explain-*.png). Then the same from a link on the message in the terminal, from
+// the terminal's selection, and from the clipboard.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,6 +142,30 @@ if (missing) {
         // The frames came from the rows above the message: the buffer was read, not only the line.
         await panel.locator('ol.frames', { hasText: 'llama_finetuning.py:254' }).waitFor({ timeout: STEP_TIMEOUT_MS });
         await wb.screenshot('explain-04-from-terminal.png');
+      }));
+
+    it('with no editor selection it takes the terminal selection, and without that the clipboard, which it leaves as it was', { timeout: 180_000 }, () =>
+      step('explain-fallbacks', async (wb) => {
+        const panel = panelPage(wb);
+        // No editor, so no editor selection; the terminal of the step before still shows the message.
+        await wb.runCommand('View: Close All Editors');
+        await wb.runCommand('Terminal: Select All');
+        await wb.runCommand(COMMAND_TITLE);
+        await panel.locator('p.source', { hasText: 'From the terminal selection.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await panel.locator('h2', { hasText: 'torch.cuda.OutOfMemoryError: CUDA out of memory on GPU 0' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await wb.screenshot('explain-05-terminal-selection.png');
+
+        // A click in the terminal drops its selection; then the clipboard is what is left.
+        await wb.runCommand('View: Close All Editors');
+        await wb.page.locator('.xterm-screen').first().click();
+        const copied = readFileSync(join(OOM_FIXTURES, '2018-cached-traceback-train.txt'), 'utf8');
+        await wb.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(copied)})`);
+        await wb.runCommand(COMMAND_TITLE);
+        await panel.locator('p.source', { hasText: 'From the clipboard.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await panel.locator('h2', { hasText: 'RuntimeError: CUDA out of memory on GPU 3' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await wb.screenshot('explain-06-clipboard.png');
+        // Looking for a terminal selection went through the clipboard; it holds what the user copied.
+        assert.equal(await wb.page.evaluate('navigator.clipboard.readText()'), copied);
       }));
   });
 }
