@@ -18,7 +18,11 @@ async function copiedBy(copy: () => Thenable<unknown>): Promise<string | undefin
   }
 }
 
-/** The active terminal's selection, if it has one. */
+/**
+ * The active terminal's selection, if it has one. Without one, VS Code tells the user "The terminal has
+ * no selection to copy": the stable API cannot ask first (`Terminal.selection` is still a proposal, and
+ * the `terminalTextSelected` context key lives in each terminal's own scope, out of an extension's reach).
+ */
 export async function terminalSelection(): Promise<string | undefined> {
   if (!vscode.window.activeTerminal) return undefined;
   return copiedBy(() => vscode.commands.executeCommand('workbench.action.terminal.copySelection'));
