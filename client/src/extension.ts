@@ -2,6 +2,7 @@
 // GPU memory readout.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { registerExplainOutOfMemory } from './commands/explain-out-of-memory';
 import { registerFixAllCommand } from './commands/fix-all';
 import { registerOpenRuleDocsCommand } from './commands/open-rule-docs';
 import { registerRestartServerCommand } from './commands/restart-server';
@@ -24,12 +25,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registerOpenRuleDocsCommand(repositoryUrl),
   );
   // Adds its own disposables to the context.
-  registerGpuStatus(context, {
+  const gpuStatus = registerGpuStatus(context, {
     getConfig: () => readGpuConfig(vscode.workspace.getConfiguration(GPU_CONFIG_SECTION)),
     isTrusted: () => vscode.workspace.isTrusted,
     // Local folders only: the readout matches GPU processes to them by path.
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
   });
+  context.subscriptions.push(registerExplainOutOfMemory({ client, gpuSnapshot: () => gpuStatus.snapshot, log }));
   try {
     await client.start();
   } catch (error: unknown) {

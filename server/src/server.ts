@@ -10,6 +10,8 @@ import { DocumentLinter } from './lsp/document-linter';
 import { DocumentSettingsProvider } from './lsp/document-settings';
 import { DocumentStore } from './lsp/document-store';
 import { registerExecuteCommand } from './lsp/execute-command';
+import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-out-of-memory';
+import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { readPackageInfo } from './lsp/package-info';
@@ -40,6 +42,7 @@ connection.onInitialize(async (params) => {
   registerCodeActions(connection, linter);
   registerHover(connection, linter);
   registerExecuteCommand(connection, linter);
+  registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));
   connection.onInitialized(() => {
     requestSettingsNotifications(connection, support).catch((error: unknown) =>
       log.warn(`oomlint: could not register for settings changes: ${String(error)}`),
@@ -50,6 +53,7 @@ connection.onInitialize(async (params) => {
     connection.onHover(refuseAfterShutdown);
     connection.onCodeAction(refuseAfterShutdown);
     connection.onExecuteCommand(refuseAfterShutdown);
+    connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);
     idleMemory.dispose();
     documents.dispose();
     parser.delete();

@@ -5,6 +5,7 @@ export const COMMAND_IDS = {
   restartServer: 'oomlint.restartServer',
   showGpuDetails: 'oomlint.showGpuDetails',
   openRuleDocs: 'oomlint.openRuleDocs',
+  explainOutOfMemory: 'oomlint.explainOutOfMemory',
 } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { effectiveNvidiaSmiPath, type GpuConfig } from './gpu-config';
 import { buildGpuDetailRows } from './gpu-details';
-import { GpuMonitor } from './gpu-monitor';
+import { GpuMonitor, type GpuSnapshot } from './gpu-monitor';
 import { findWorkspacePids } from './process-workspace';
 import { formatGpuStatus, type ProcessListing } from './status-format';
 
@@ -24,7 +24,13 @@ function launchKey(config: GpuConfig, trusted: boolean): string {
   return JSON.stringify([config.enabled, config.intervalMs, effectiveNvidiaSmiPath(config.nvidiaSmiPath, trusted)]);
 }
 
-export function registerGpuStatus(context: vscode.ExtensionContext, options: GpuStatusRegistration): vscode.Disposable {
+/** The readout, for features that show the GPU's state now (the out-of-memory explanation). */
+export interface GpuStatus extends vscode.Disposable {
+  /** The latest reading; undefined while the readout is off. */
+  readonly snapshot: GpuSnapshot | undefined;
+}
+
+export function registerGpuStatus(context: vscode.ExtensionContext, options: GpuStatusRegistration): GpuStatus {
   const item = vscode.window.createStatusBarItem(GPU_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
   item.name = 'oomlint GPU memory';
   item.command = SHOW_GPU_DETAILS_COMMAND;
@@ -117,5 +123,10 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
     { dispose: () => monitor?.dispose() },
   );
   context.subscriptions.push(disposable);
-  return disposable;
+  return {
+    dispose: () => disposable.dispose(),
+    get snapshot() {
+      return monitor?.snapshot;
+    },
+  };
 }

@@ -1,0 +1,80 @@
+// "Explain CUDA out-of-memory error": takes the editor selection, else the terminal selection, else
+// the clipboard, asks the language server to explain it (`oomlint/explainOutOfMemory`: the analysis
+// runs where the code is) and shows the result in a panel, beside the GPU's state now when the
+// status-bar readout has a reading. Also wires the terminal links that do the same for one message.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { ExplainOutOfMemoryRequest } from '../../../server/src/lsp/explain-protocol';
+import { currentGpusOf } from '../explain/current-gpus';
+import { ExplainPanel } from '../explain/explain-panel';
+import { registerOomTerminalLinks } from '../explain/terminal-links';
+import { terminalSelection } from '../explain/terminal-text';
+import type { GpuSnapshot } from '../gpu/gpu-monitor';
+import { COMMAND_IDS } from './command-ids';
+
+export interface ExplainText {
+  text: string;
+  /** Where it came from, for the panel: "the editor selection". */
+  source: string;
+}
+
+/** The text the command explains, in the order of the command's description. */
+export async function textToExplain(): Promise<ExplainText | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor?.selections.filter((s) => !s.isEmpty).map((s) => editor.document.getText(s)) ?? [];
+  if (selected.length) return { text: selected.join('\n'), source: 'the editor selection' };
+  const fromTerminal = await terminalSelection().catch(() => undefined);
+  if (fromTerminal) return { text: fromTerminal, source: 'the terminal selection' };
+  const clipboard = await vscode.env.clipboard.readText();
+  return clipboard.trim() ? { text: clipboard, source: 'the clipboard' } : undefined;
+}
+
+export interface ExplainCommandOptions {
+  client: LanguageClient;
+  /** The GPU readout's latest reading, if the readout runs. */
+  gpuSnapshot(): GpuSnapshot | undefined;
+  log: vscode.LogOutputChannel;
+}
+
+/** What the command did, for callers (and tests) that need more than the panel. */
+export type ExplainOutcome = 'shown' | 'no-text' | 'no-message' | 'failed';
+
+export function registerExplainOutOfMemory(options: ExplainCommandOptions): vscode.Disposable {
+  const panel = new ExplainPanel();
+
+  const explain = async ({ text, source }: ExplainText): Promise<ExplainOutcome> => {
+    let result;
+    try {
+      result = await options.client.sendRequest(ExplainOutOfMemoryRequest, { text });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      options.log.error(`Explaining an out-of-memory error failed: ${reason}`);
+      void vscode.window.showErrorMessage(`oomlint: could not explain the error: ${reason}`);
+      return 'failed';
+    }
+    if (!result.explanations.length) {
+      void vscode.window.showInformationMessage(`oomlint: no CUDA, HIP or MPS out-of-memory message in ${source}.`);
+      return 'no-message';
+    }
+    const currentGpus = currentGpusOf(options.gpuSnapshot());
+    panel.show({ source, explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
+    return 'shown';
+  };
+
+  return vscode.Disposable.from(
+    panel,
+    vscode.commands.registerCommand(COMMAND_IDS.explainOutOfMemory, async (given?: unknown): Promise<ExplainOutcome> => {
+      // Callable with the text itself, e.g. `{ text: log }` from another extension or a test.
+      const text = typeof given === 'object' && given !== null && typeof (given as { text?: unknown }).text === 'string' ? (given as { text: string }).text : undefined;
+      const input = text !== undefined ? { text, source: 'the text given to the command' } : await textToExplain();
+      if (!input) {
+        void vscode.window.showInformationMessage('oomlint: select an out-of-memory error in the editor or the terminal, or copy it, then run the command again.');
+        return 'no-text';
+      }
+      return explain(input);
+    }),
+    registerOomTerminalLinks(async (text, source) => {
+      await explain({ text, source });
+    }),
+  );
+}

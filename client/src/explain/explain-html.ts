@@ -1,0 +1,294 @@
+// The explanation panel's page: data in, HTML out, no `vscode` import, so the tests can read it. Every
+// text from the message, the traceback or the file system is escaped; the page loads nothing from
+// outside and runs only its own nonce'd script, which posts the id of a clicked frame or finding.
+import type { ExplainedOutOfMemory, ExplainFrame } from '../../../server/src/lsp/explain-protocol';
+
+/** The GPU as the status-bar readout (nvidia-smi) sees it now. */
+export interface CurrentGpu {
+  index: number;
+  name: string;
+  usedMiB?: number;
+  totalMiB?: number;
+  /** When nvidia-smi printed it (ms since the epoch). */
+  readAt: number;
+}
+
+export interface ExplainPanelView {
+  /** Where the text came from: "the editor selection", "the terminal", "the clipboard". */
+  source: string;
+  explanations: readonly ExplainedOutOfMemory[];
+  /** The readout's current reading; undefined when the readout has none (off, no nvidia-smi). */
+  currentGpus?: readonly CurrentGpu[];
+}
+
+export interface PageContext {
+  /** Fresh for every page: only the page's own style and script carry it. */
+  nonce: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** Escaped text with `code spans` (as the remedies write them) shown as code. */
+function withCode(text: string): string {
+  return text
+    .split('`')
+    .map((part, index) => (index % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)))
+    .join('');
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value} bytes` : `${value.toFixed(2)} ${units[unit]}`;
+}
+
+const MIB = 1024 * 1024;
+
+/** What a clickable element opens: a frame (`f:E:F`) or a finding in a frame's file (`d:E:F:K`). */
+export interface OpenTarget {
+  uri: string;
+  /** 1-based. */
+  line: number;
+}
+
+/** The target an id from the page names, looked up in the data: the page can name, not choose, a file. */
+export function resolveTarget(explanations: readonly ExplainedOutOfMemory[], id: unknown): OpenTarget | undefined {
+  if (typeof id !== 'string') return undefined;
+  const match = /^(f|d):(\d+):(\d+)(?::(\d+))?$/.exec(id);
+  if (!match) return undefined;
+  const frame = explanations[Number(match[2])]?.frames[Number(match[3])];
+  if (!frame?.uri) return undefined;
+  if (match[1] === 'f') return match[4] === undefined ? { uri: frame.uri, line: frame.line } : undefined;
+  const finding = match[4] === undefined ? undefined : frame.findings?.[Number(match[4])];
+  return finding ? { uri: frame.uri, line: finding.line } : undefined;
+}
+
+interface Segment {
+  kind: 'allocated' | 'unallocated' | 'outside' | 'free' | 'unknown' | 'used';
+  label: string;
+  bytes: number;
+}
+
+function percentOf(part: number, whole: number): string {
+  return `${Math.round((100 * part) / whole)}%`;
+}
+
+/**
+ * One horizontal bar: the device's memory split into its parts, and the request drawn as a dashed box
+ * where free memory starts, sticking out past the device's end when it does not fit.
+ */
+function memoryBarSvg(id: string, title: string, capacity: number, segments: readonly Segment[], requested: number | undefined): string {
+  const used = segments.filter((s) => s.kind !== 'free').reduce((sum, s) => sum + s.bytes, 0);
+  const span = Math.max(capacity, requested !== undefined ? used + requested : 0);
+  const scale = (bytes: number) => (1000 * bytes) / span;
+  const rects: string[] = [];
+  let x = 0;
+  for (const segment of segments) {
+    const width = scale(segment.bytes);
+    if (width > 0) rects.push(`<rect class="seg seg-${segment.kind}" x="${x.toFixed(1)}" y="10" width="${width.toFixed(1)}" height="28"></rect>`);
+    x += width;
+  }
+  rects.push(`<line class="capacity-end" x1="${scale(capacity).toFixed(1)}" y1="2" x2="${scale(capacity).toFixed(1)}" y2="46"></line>`);
+  if (requested !== undefined) {
+    rects.push(
+      `<rect class="requested" x="${scale(used).toFixed(1)}" y="5" width="${Math.max(2, scale(requested)).toFixed(1)}" height="38"></rect>`,
+    );
+  }
+  const summary = segments.map((s) => `${s.label} ${formatBytes(s.bytes)}`).join(', ');
+  const label = `${title}: ${formatBytes(capacity)} in all; ${summary}${requested !== undefined ? `; requested ${formatBytes(requested)}` : ''}.`;
+  return `<svg class="bar" id="${id}" role="img" aria-label="${escapeHtml(label)}" viewBox="0 0 1000 48" preserveAspectRatio="none"><title>${escapeHtml(label)}</title>${rects.join('')}</svg>`;
+}
+
+function legend(capacity: number, segments: readonly Segment[], requested: number | undefined, free: number | undefined): string {
+  const items = segments.map(
+    (s) => `<li><span class="swatch seg-${s.kind}" aria-hidden="true"></span>${escapeHtml(s.label)}: <strong>${formatBytes(s.bytes)}</strong> (${percentOf(s.bytes, capacity)})</li>`,
+  );
+  if (requested !== undefined) {
+    const short = free !== undefined && requested > free ? `, ${formatBytes(requested - free)} more than is free` : '';
+    items.unshift(`<li><span class="swatch requested" aria-hidden="true"></span>Requested: <strong>${formatBytes(requested)}</strong>${short}</li>`);
+  }
+  return `<ul class="legend">${items.join('')}</ul>`;
+}
+
+function messageBar(explanation: ExplainedOutOfMemory, index: number): string {
+  const b = explanation.breakdown;
+  if (b.capacity === undefined || b.capacity <= 0) {
+    return '<p class="note">The message does not give the device\'s capacity, so there is no picture of its memory.</p>';
+  }
+  const mps = explanation.backend === 'mps';
+  const known: Segment[] = [];
+  if (b.allocatedByPyTorch !== undefined) known.push({ kind: 'allocated', label: mps ? 'MPS allocated' : 'Allocated by PyTorch', bytes: b.allocatedByPyTorch });
+  if (b.reservedUnallocated !== undefined) known.push({ kind: 'unallocated', label: 'Reserved by PyTorch, unallocated', bytes: b.reservedUnallocated });
+  if (b.outsidePyTorch !== undefined) {
+    known.push({ kind: 'outside', label: mps ? 'Other allocations' : 'Other processes and non-PyTorch memory', bytes: b.outsidePyTorch });
+  }
+  const stated = known.reduce((sum, s) => sum + s.bytes, 0) + (b.free ?? 0);
+  // A cut-off message leaves parts out: the rest of the device is shown as not stated, not as free.
+  if (known.length < 3 && b.capacity - stated > 0) known.push({ kind: 'unknown', label: 'Not stated in the message', bytes: b.capacity - stated });
+  if (b.free !== undefined) known.push({ kind: 'free', label: 'Free', bytes: b.free });
+  const device = mps ? 'MPS limit' : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} GPU ${explanation.gpu ?? '?'}`;
+  const title = `${device} when it ran out`;
+  return `<figure class="memory"><figcaption>${escapeHtml(title)}: ${formatBytes(b.capacity)}</figcaption>${memoryBarSvg(`bar-${index}`, title, b.capacity, known, b.requested)}${legend(b.capacity, known, b.requested, b.free)}</figure>`;
+}
+
+function clockTime(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
+}
+
+function currentBar(explanation: ExplainedOutOfMemory, index: number, current: readonly CurrentGpu[] | undefined): string {
+  if (!current || explanation.backend !== 'cuda' || explanation.gpu === undefined) return '';
+  const gpu = current.find((g) => g.index === explanation.gpu);
+  if (!gpu) {
+    return `<p class="note">The GPU readout shows no GPU ${explanation.gpu} on this machine now (the log may come from another machine, or <code>CUDA_VISIBLE_DEVICES</code> renumbers the GPUs).</p>`;
+  }
+  if (gpu.usedMiB === undefined || gpu.totalMiB === undefined || gpu.totalMiB <= 0) return '';
+  const total = gpu.totalMiB * MIB;
+  const used = gpu.usedMiB * MIB;
+  const segments: Segment[] = [
+    { kind: 'used', label: 'In use (all processes)', bytes: used },
+    { kind: 'free', label: 'Free', bytes: Math.max(0, total - used) },
+  ];
+  const title = `GPU ${gpu.index} now (${gpu.name}, nvidia-smi at ${clockTime(gpu.readAt)} UTC)`;
+  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatBytes(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined)}${legend(total, segments, undefined, undefined)}</figure>`;
+}
+
+function frameItem(frame: ExplainFrame, e: number, f: number): string {
+  const place = `${escapeHtml(frame.file)}:${frame.line}`;
+  const name = frame.uri ? `<a href="#" data-open="f:${e}:${f}" title="Open ${escapeHtml(frame.file)} at line ${frame.line}">${place}</a>` : `<span>${place}</span>`;
+  const parts = [`<li class="frame${frame.failing ? ' failing' : ''}">${name} in <code>${escapeHtml(frame.function)}</code>`];
+  if (frame.failing) parts.push(' <span class="badge">the line that led to the allocation</span>');
+  if (frame.code) parts.push(`<pre class="code">${escapeHtml(frame.code)}</pre>`);
+  if (!frame.uri) parts.push('<div class="note">Not found in this workspace.</div>');
+  if (frame.unread) parts.push(`<div class="note">${escapeHtml(frame.unread)}</div>`);
+  if (frame.findings?.length) {
+    const findings = frame.findings.map(
+      (finding, k) =>
+        `<li><a href="#" data-open="d:${e}:${f}:${k}" title="Open line ${finding.line}"><code>${escapeHtml(finding.code)}</code> line ${finding.line}</a>: ${withCode(finding.message)}</li>`,
+    );
+    parts.push(`<div class="findings-title">oomlint's findings in this file:</div><ul class="findings">${findings.join('')}</ul>`);
+  } else if (frame.findings) {
+    parts.push('<div class="note">oomlint finds nothing in this file.</div>');
+  }
+  parts.push('</li>');
+  return parts.join('');
+}
+
+const CAUSE_NAMES: Record<ExplainedOutOfMemory['cause'], string> = {
+  'memory-fraction': 'Memory fraction reached',
+  fragmentation: 'Fragmentation',
+  'huge-allocation': 'One huge allocation',
+  'outside-pytorch': 'Memory held outside PyTorch',
+  'own-tensors': "The program's own tensors",
+  undetermined: 'Undetermined',
+};
+
+const PHASES: Record<NonNullable<ExplainedOutOfMemory['phase']>, string> = {
+  backward: 'the backward pass',
+  evaluation: 'evaluation code',
+  training: 'training code',
+};
+
+function explanationSection(explanation: ExplainedOutOfMemory, index: number, view: ExplainPanelView): string {
+  const what = explanation.backend === 'mps' ? 'MPS backend out of memory' : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} out of memory on GPU ${explanation.gpu ?? '?'}`;
+  const heading = `${explanation.exception ? `${explanation.exception}: ` : ''}${what}`;
+  const parts = [
+    `<section class="explanation" aria-labelledby="heading-${index}">`,
+    `<h2 id="heading-${index}">${escapeHtml(heading)}${explanation.truncated ? ' <span class="badge">cut off</span>' : ''}</h2>`,
+    `<p class="cause"><span class="cause-name">${escapeHtml(CAUSE_NAMES[explanation.cause])}</span> ${withCode(explanation.headline)}</p>`,
+    '<div class="bars">',
+    messageBar(explanation, index),
+    currentBar(explanation, index, view.currentGpus),
+    '</div>',
+    `<ul class="evidence">${explanation.evidence.map((line) => `<li>${withCode(line)}</li>`).join('')}</ul>`,
+  ];
+  if (explanation.phase) {
+    parts.push(`<p>It ran out in ${PHASES[explanation.phase]}${explanation.phaseShownBy ? `: ${withCode(explanation.phaseShownBy)}` : ''}.</p>`);
+  }
+  parts.push('<h3>What to do, most likely to help first</h3>', `<ol class="remedies">${explanation.remedies.map((r) => `<li>${withCode(r)}</li>`).join('')}</ol>`);
+  if (explanation.frames.length) {
+    parts.push('<h3>In your code (outermost first)</h3>', `<ol class="frames">${explanation.frames.map((frame, f) => frameItem(frame, index, f)).join('')}</ol>`);
+  }
+  parts.push(`<details><summary>The message (line ${explanation.messageLine})</summary><pre class="message">${escapeHtml(explanation.messageText)}</pre></details>`, '</section>');
+  return parts.join('\n');
+}
+
+const STYLE = `
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 20px 20px; line-height: 1.45; }
+h1 { font-size: 1.3em; font-weight: 600; }
+h2 { font-size: 1.15em; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border)); padding-bottom: 4px; }
+h3 { font-size: 1em; margin-bottom: 4px; }
+a { color: var(--vscode-textLink-foreground); }
+a:hover, a:focus { color: var(--vscode-textLink-activeForeground); }
+a:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
+code, pre { font-family: var(--vscode-editor-font-family); font-size: 0.95em; background: var(--vscode-textCodeBlock-background); }
+pre { padding: 4px 8px; white-space: pre-wrap; word-break: break-word; margin: 2px 0; }
+.cause-name { font-weight: 600; padding: 1px 6px; margin-right: 6px; border-radius: 3px; color: var(--vscode-badge-foreground); background: var(--vscode-badge-background); }
+.badge { font-size: 0.85em; padding: 0 5px; border-radius: 3px; color: var(--vscode-badge-foreground); background: var(--vscode-badge-background); }
+.note { color: var(--vscode-descriptionForeground); }
+.bars { display: flex; flex-wrap: wrap; gap: 8px 32px; }
+figure.memory { margin: 8px 0; flex: 1 1 320px; max-width: 720px; }
+figcaption { font-weight: 600; margin-bottom: 4px; }
+svg.bar { width: 100%; height: 48px; display: block; overflow: visible; }
+.seg { stroke: var(--vscode-editor-background); stroke-width: 1; }
+.seg-allocated { fill: var(--vscode-charts-blue); background: var(--vscode-charts-blue); }
+.seg-unallocated { fill: var(--vscode-charts-yellow); background: var(--vscode-charts-yellow); }
+.seg-outside { fill: var(--vscode-charts-purple); background: var(--vscode-charts-purple); }
+.seg-used { fill: var(--vscode-charts-orange); background: var(--vscode-charts-orange); }
+.seg-free { fill: var(--vscode-charts-green); background: var(--vscode-charts-green); opacity: 0.6; }
+.seg-unknown { fill: var(--vscode-disabledForeground); background: var(--vscode-disabledForeground); opacity: 0.4; }
+rect.requested { fill: none; stroke: var(--vscode-charts-red); stroke-width: 3; stroke-dasharray: 8 4; vector-effect: non-scaling-stroke; }
+.swatch.requested { border: 2px dashed var(--vscode-charts-red); background: none; }
+line.capacity-end { stroke: var(--vscode-foreground); stroke-width: 2; vector-effect: non-scaling-stroke; }
+ul.legend { list-style: none; padding: 0; margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 2px 16px; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; vertical-align: middle; box-sizing: border-box; }
+ol.frames > li { margin-bottom: 8px; }
+li.failing > a { font-weight: 600; }
+.findings-title { margin-top: 4px; }
+.source { color: var(--vscode-descriptionForeground); }
+`;
+
+const SCRIPT = `
+const vscode = acquireVsCodeApi();
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('[data-open]') : null;
+  if (!link) return;
+  event.preventDefault();
+  vscode.postMessage({ type: 'open', target: link.getAttribute('data-open') });
+});
+`;
+
+export function buildExplainHtml(view: ExplainPanelView, page: PageContext): string {
+  if (!/^[A-Za-z0-9+/=]+$/.test(page.nonce)) throw new Error('the nonce must be base64');
+  // Nothing but the page's own style and script: no images, fonts or connections, local or remote.
+  const csp = [`default-src 'none'`, `style-src 'nonce-${page.nonce}'`, `script-src 'nonce-${page.nonce}'`].join('; ');
+  const count = view.explanations.length;
+  const body = count
+    ? view.explanations.map((explanation, index) => explanationSection(explanation, index, view)).join('\n')
+    : '<p>No out-of-memory message was found in the text.</p>';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Out-of-memory explanation</title>
+<style nonce="${escapeHtml(page.nonce)}">${STYLE}</style>
+</head>
+<body>
+<h1>oomlint: ${count === 1 ? 'an out-of-memory error explained' : `${count} out-of-memory errors explained`}</h1>
+<p class="source">From ${escapeHtml(view.source)}.</p>
+${body}
+<script nonce="${escapeHtml(page.nonce)}">${SCRIPT}</script>
+</body>
+</html>
+`;
+}
