@@ -29,6 +29,9 @@ import {
   type TextEdit,
   type WorkspaceEdit,
   type ApplyWorkspaceEditParams,
+  type MessageActionItem,
+  type ShowDocumentParams,
+  type ShowMessageRequestParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { REPO_ROOT } from './support/paths';
@@ -57,6 +60,7 @@ const CAPABILITIES: ClientCapabilities = {
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
   },
+  window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } } },
 };
 
 type Listener = () => void;
@@ -75,6 +79,10 @@ export class LspTestClient {
   readonly registrations: Registration[] = [];
   readonly configurationRequests: ConfigurationParams[] = [];
   readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
+  readonly messageRequests: ShowMessageRequestParams[] = [];
+  readonly shownDocuments: ShowDocumentParams[] = [];
+  /** The action the next `window/showMessageRequest` is answered with (none: dismissed). */
+  answerMessage: (params: ShowMessageRequestParams) => MessageActionItem | null = () => null;
   /** Every publication, oldest first, per URI. */
   private readonly publications = new Map<string, PublishDiagnosticsParams[]>();
   private readonly listeners = new Set<Listener>();
@@ -112,6 +120,16 @@ export class LspTestClient {
       this.registrations.push(...params.registrations);
       this.notify();
       return null;
+    });
+    connection.onRequest('window/showMessageRequest', (params: ShowMessageRequestParams) => {
+      this.messageRequests.push(params);
+      this.notify();
+      return this.answerMessage(params);
+    });
+    connection.onRequest('window/showDocument', (params: ShowDocumentParams) => {
+      this.shownDocuments.push(params);
+      this.notify();
+      return { success: true };
     });
     connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
       this.appliedEdits.push(params);

@@ -5,6 +5,7 @@ import { createConnection, ErrorCodes, ProposedFeatures, ResponseError } from 'v
 import { PythonParser } from './parser/parser';
 import { clientSupport, serverCapabilities } from './lsp/capabilities';
 import { registerCodeActions } from './lsp/code-actions';
+import { ConfigDiagnostics } from './lsp/config-diagnostics';
 import { DiagnosticsPublisher } from './lsp/diagnostics-publisher';
 import { DocumentLinter } from './lsp/document-linter';
 import { DocumentSettingsProvider } from './lsp/document-settings';
@@ -30,13 +31,16 @@ connection.onInitialize(async (params) => {
   const support = clientSupport(params.capabilities);
 
   const documents = new DocumentStore(parser);
-  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log);
+  const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log);
+  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
+    configDiagnostics.report(file, problems),
+  );
   const linter = new DocumentLinter(documents, settings, packageInfo.repositoryUrl, log);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
   registerTextSync(connection, documents, linter, settings, publisher);
-  registerSettingsChanges(connection, settings, documents, publisher);
+  registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
   registerCodeActions(connection, linter);
   registerHover(connection, linter);
   registerExecuteCommand(connection, linter);

@@ -14,6 +14,8 @@ export interface ClientSupport {
   configurationChangeRegistration: boolean;
   /** Lets the server ask to be told about pyproject.toml changes at run time. */
   watchedFilesRegistration: boolean;
+  /** Opens a document when the server asks (`window/showDocument`). */
+  showDocument: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -22,6 +24,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     configurationPull: workspace?.configuration === true,
     configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    showDocument: capabilities.window?.showDocument?.support === true,
   };
 }
 
