@@ -76,7 +76,8 @@ test('quick fixes for OOM003: safe fix preferred, unsafe one labelled, applying 
   assert.match(item?.title ?? '', /\(unsafe\)$/);
   assert.notEqual(item?.isPreferred, true);
   assert.ok(byTitle(actions, /^Ignore OOM003 on this line$/));
-  assert.equal(actions.filter((a) => a.kind === 'source.fixAll.oomlint').length, 1);
+  // One safe fix in the document: "Fix all" would only repeat it.
+  assert.equal(byTitle(actions, /^Fix all/), undefined);
 
   const fixed = await apply(opened, detach);
   assert.match(fixed.document.getText(), /total_loss \+= loss\.detach\(\)\n/);
@@ -136,6 +137,24 @@ test('source.fixAll.oomlint applies every safe fix at once, and source.fixAll fi
   assert.match(text, /@torch\.no_grad\(\)\ndef evaluate/);
   assert.doesNotMatch(text, /\.item\(\)/);
   assert.deepEqual(fixed.diagnostics, []);
+});
+
+test('the light bulb offers "Fix all oomlint problems" as a quick fix when the document has two safe fixes', async () => {
+  const opened = await openDocument('lightbulb.py', BOTH);
+  const first = opened.diagnostics[0]!;
+  // VS Code's light bulb and Ctrl+. send no `only`; its quick-fix filter sends `quickfix`.
+  for (const only of [undefined, ['quickfix']]) {
+    const actions = await actionsFor(opened, first, only);
+    const fixAll = actions.filter((a) => a.title === 'Fix all oomlint problems');
+    assert.equal(fixAll.length, 1, `one fix-all for only=${String(only)}`);
+    assert.equal(fixAll[0]!.kind, 'quickfix');
+    assert.notEqual(fixAll[0]!.isPreferred, true);
+    assert.equal(actions.at(-1), fixAll[0], 'listed after the fixes of the problem at hand');
+  }
+  const fixed = await apply(opened, byTitle(await actionsFor(opened, first), /^Fix all/));
+  assert.deepEqual(fixed.diagnostics, []);
+  assert.match(fixed.document.getText(), /total_loss \+= loss\.detach\(\)\n/);
+  assert.match(fixed.document.getText(), /@torch\.no_grad\(\)\ndef evaluate/);
 });
 
 test('the oomlint.applyFixAll command sends the fix-all edit with workspace/applyEdit', async () => {
