@@ -70,6 +70,8 @@ export interface ClientOptions {
   settings?: (scopeUri: string | undefined) => unknown;
   /** Leave out `workspace.configuration` and dynamic registration, as minimal clients do. */
   minimal?: boolean;
+  /** Sent with `initialize`, as the VS Code extension sends its own. */
+  initializationOptions?: unknown;
   /** `stdio` as Neovim, Helix or Zed start servers; `ipc` as VS Code does (`--node-ipc`). */
   transport?: 'stdio' | 'ipc';
 }
@@ -157,6 +159,7 @@ export class LspTestClient {
       rootUri: pathToFileURL(REPO_ROOT).href,
       capabilities: options.minimal ? {} : CAPABILITIES,
       workspaceFolders: null,
+      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification('initialized', {});
     return client;

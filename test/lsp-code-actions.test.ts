@@ -202,7 +202,7 @@ test('"Ignore" never writes into a continued line; when offered, it silences the
   assert.deepEqual(ignored.diagnostics, []);
 });
 
-test('hover over a flagged range shows the rule documentation', async () => {
+test('hover over a flagged range sums up the rule: why it costs memory, the fixes here, a link to the full page', async () => {
   const opened = await openDocument('hover.py', TRAIN);
   const diagnostic = opened.diagnostics[0]!;
   const inside = { line: diagnostic.range.start.line, character: diagnostic.range.start.character + 3 };
@@ -210,8 +210,13 @@ test('hover over a flagged range shows the rule documentation', async () => {
   assert.ok(hover && MarkupContent.is(hover.contents));
   assert.equal(hover.contents.kind, 'markdown');
   const rule = ruleByCode('OOM003')!;
-  assert.ok(hover.contents.value.startsWith(`# ${rule.meta.name} (OOM003)`));
-  assert.match(hover.contents.value, /## Why is this bad\?/);
+  const value = hover.contents.value;
+  assert.ok(value.startsWith(`**OOM003** ${rule.meta.name}: ${rule.meta.summary}.`), value);
+  assert.match(value, /\n\*\*Why it costs memory:\*\* Adding a tensor that requires grad to a running total makes the total a tensor that requires grad, whose `grad_fn` points at this iteration's loss, which points at this iteration's graph\. The next iteration adds to that total, chaining the graphs together\.\n/);
+  assert.match(value, /\n\*\*Fix:\*\* Add \.detach\(\); or Add \.item\(\) \(unsafe: review it\)\.\n/);
+  // The page itself is one click away, not in the hover.
+  assert.doesNotMatch(value, /## What it does|## Example/);
+  assert.match(value, /\n\[Full documentation\]\(https:\/\/[^)]+\/OOM003-[a-z-]+\.md\)$/);
   assert.deepEqual(hover.range, diagnostic.range);
   assert.equal(textOf(TRAIN, hover.range), 'total_loss += loss');
 

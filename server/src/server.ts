@@ -14,6 +14,7 @@ import { registerExecuteCommand } from './lsp/execute-command';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { readPackageInfo } from './lsp/package-info';
+import { ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
 
@@ -35,7 +36,7 @@ connection.onInitialize(async (params) => {
   const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
     configDiagnostics.report(file, problems),
   );
-  const linter = new DocumentLinter(documents, settings, packageInfo.repositoryUrl, log);
+  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 

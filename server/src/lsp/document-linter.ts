@@ -11,6 +11,7 @@ import type { DocumentStore } from './document-store';
 import { toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
 import type { OpenDocument } from './open-document';
+import type { RuleDocLink } from './rule-doc-links';
 
 export interface LintResult {
   uri: string;
@@ -44,7 +45,8 @@ export class DocumentLinter {
   constructor(
     private readonly documents: DocumentStore,
     private readonly settings: DocumentSettingsProvider,
-    private readonly repositoryUrl: string | undefined,
+    /** Where diagnostics and hovers link a rule's documentation. */
+    readonly ruleDocLink: RuleDocLink,
     private readonly log: Logger,
   ) {}
 
@@ -102,7 +104,7 @@ export class DocumentLinter {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
       const diagnostics = analyze(root, text, { settings: settings.analysis, ...(path ? { path } : {}) });
-      const stamp = { uri, version, repositoryUrl: this.repositoryUrl };
+      const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {
         ...result,
