@@ -41,11 +41,11 @@ test('a wrong value and an unknown key are diagnostics on their lines; fixing th
     const published = await client.diagnostics(pyprojectUri, (p) => p.diagnostics.length === 2, 'two configuration problems');
     const [wrongType, unknownKey] = published.diagnostics;
     assert.deepEqual(wrongType!.range, { start: { line: 4, character: 0 }, end: { line: 4, character: 28 } });
-    assert.match(String(wrongType!.message), /`max-pinned-workers` must be a positive integer/);
+    assert.match(String(wrongType!.message), /^\u2018max-pinned-workers\u2019 must be a positive integer; oomlint uses the default instead$/);
     assert.equal(wrongType!.severity, DiagnosticSeverity.Error);
     assert.equal(wrongType!.source, 'oomlint');
     assert.deepEqual(unknownKey!.range, { start: { line: 5, character: 2 }, end: { line: 5, character: 21 } });
-    assert.match(String(unknownKey!.message), /did you mean `max-batch-size`/);
+    assert.match(String(unknownKey!.message), /did you mean \u2018max-batch-size\u2019/);
 
     writeFileSync(pyproject, '[project]\nname = "demo"\n\n[tool.oomlint]\nmax-pinned-workers = 8\n');
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', {

@@ -6,6 +6,7 @@ import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic }
 import type { ConfigProblem } from '../core/types';
 import { readRegularTextFile } from '../files/read-regular-file';
 import type { Logger } from './logger';
+import { plainTextMessage } from './lsp-diagnostic';
 import { DIAGNOSTIC_SOURCE } from './protocol';
 
 /** Configuration files are small; a larger one is not read again just to place squiggles. */
@@ -29,7 +30,7 @@ export function configProblemDiagnostics(problems: readonly ConfigProblem[], tex
       range: { start: { line, character: start }, end: { line, character: end === start && content.length > start ? start + 1 : end } },
       severity: DiagnosticSeverity.Error,
       source: DIAGNOSTIC_SOURCE,
-      message: `${problem.message}; oomlint uses the default instead`,
+      message: plainTextMessage(`${problem.message}; oomlint uses the default instead`),
     };
   });
 }
@@ -38,7 +39,7 @@ export function configProblemDiagnostics(problems: readonly ConfigProblem[], tex
 export function configProblemMessage(file: string, problems: readonly ConfigProblem[]): string {
   const first = problems[0]!;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return `oomlint: ${displayName(file)} line ${first.line}: ${first.message}${more}. The defaults are used until it is fixed.`;
+  return plainTextMessage(`oomlint: ${displayName(file)} line ${first.line}: ${first.message}${more}. The defaults are used until it is fixed.`);
 }
 
 function displayName(file: string): string {
