@@ -13,6 +13,7 @@ import { DocumentStore } from './lsp/document-store';
 import { registerExecuteCommand } from './lsp/execute-command';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
+import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
 import { ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
@@ -36,11 +37,13 @@ connection.onInitialize(async (params) => {
   const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
     configDiagnostics.report(file, problems),
   );
-  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log);
+  const notebookCells = new NotebookCells();
+  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
   registerTextSync(connection, documents, linter, settings, publisher);
+  registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
   registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
   registerCodeActions(connection, linter);
   registerHover(connection, linter);
