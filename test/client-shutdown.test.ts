@@ -1,7 +1,9 @@
 // Deactivation on a window reload: the output channel the language client writes to while the server
-// stops stays open until the client is done, and a stop that fails or times out raises nothing.
+// stops stays open until the client is done, a stop that fails or times out raises nothing, and a
+// request made as the stop begins gets an empty answer instead of an error.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { unlessStopping } from '../client/src/requests-while-stopping';
 import { stopClientThenClose } from '../client/src/shutdown';
 
 /** An output channel that throws as VS Code's does once it is disposed. */
@@ -43,4 +45,19 @@ test('a stop that times out or fails still closes the channel and throws nothing
   const notRunning = { isRunning: () => false, stop: async () => void (stopped = true) };
   await stopClientThenClose(notRunning, undefined);
   assert.equal(stopped, false, 'a client that never came up is not stopped');
+});
+
+test('a request made in the same turn as the stop gets the empty answer and never reaches the client', async () => {
+  let running = true;
+  let reached = 0;
+  const request = unlessStopping(() => running, 'empty', () => {
+    reached++;
+    return 'answer';
+  });
+  // deactivate() begins stopping the client right after VS Code asked for the light bulb's actions.
+  running = false;
+  assert.equal(await request, 'empty');
+  assert.equal(reached, 0);
+  running = true;
+  assert.equal(await unlessStopping(() => running, 'empty', () => Promise.resolve('answer')), 'answer');
 });

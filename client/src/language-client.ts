@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
 import { COMMAND_IDS } from './commands/command-ids';
+import { unlessStopping } from './requests-while-stopping';
 
 export const CLIENT_ID = 'oomlint';
 const CLIENT_NAME = 'oomlint';
@@ -29,6 +30,13 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
     initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs },
     // Hovers are Markdown from the server; the one command their links may run is that one.
     markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.openRuleDocs] } },
+    middleware: {
+      provideCodeActions: (document, range, context, token, next) =>
+        unlessStopping(isRunning, undefined, async () => next(document, range, context, token)),
+      provideHover: (document, position, token, next) => unlessStopping(isRunning, undefined, async () => next(document, position, token)),
+    },
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const isRunning = () => client.isRunning();
+  return client;
 }
