@@ -8,7 +8,7 @@ import type { SyntaxNode } from '../parser/syntax';
 import { documentPath } from './document-path';
 import type { DocumentSettings, DocumentSettingsProvider } from './document-settings';
 import type { DocumentStore } from './document-store';
-import { toLspDiagnostic } from './lsp-diagnostic';
+import { plainTextMessage, toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
 import { moduleLevelImports } from '../semantic/imports';
 import type { NotebookCells } from './notebook-sync';
@@ -159,9 +159,9 @@ export class DocumentLinter {
 /** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
 export const MAX_ANALYSED_CHARS = 2_000_000;
 
-/** One information diagnostic at the top of the file, instead of findings. */
+/** One information diagnostic at the top of the file, instead of findings (plain text, as every message). */
 function notAnalysed(message: string): LspDiagnostic {
-  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'oomlint', message };
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'oomlint', message: plainTextMessage(message) };
 }
 
 function errorText(error: unknown): string {
