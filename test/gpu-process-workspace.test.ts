@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { findWorkspacePids, isInsideFolder, readProcessCwd } from '../client/src/gpu/process-workspace';
+import { findWorkspacePids, isInsideFolder, readProcessCommandLine, readProcessCwd } from '../client/src/gpu/process-workspace';
 
 const onLinux = process.platform === 'linux';
 
@@ -59,4 +59,16 @@ test('folder containment compares whole path segments', () => {
   assert.equal(isInsideFolder('/home/u/project2', '/home/u/proj'), false);
   assert.equal(isInsideFolder('/home/u', '/home/u/proj'), false);
   assert.equal(isInsideFolder('/home/u/proj/..data', '/home/u/proj'), true);
+});
+
+test("a process's command line reads as its arguments joined by spaces", { skip: !onLinux }, async () => {
+  const child = await idleProcessIn(tmpdir());
+  try {
+    assert.equal(await readProcessCommandLine(child.pid!), `${process.execPath} -e setInterval(() => {}, 1000)`);
+  } finally {
+    child.kill();
+    await exited(child);
+  }
+  assert.equal(await readProcessCommandLine(-1), undefined);
+  assert.equal(await readProcessCommandLine(2 ** 30), undefined);
 });

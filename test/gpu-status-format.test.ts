@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_GPU_CONFIG } from '../client/src/gpu/gpu-config';
-import { buildGpuDetailRows } from '../client/src/gpu/gpu-details';
+import { buildGpuDetailRows, buildProcessDetailRows } from '../client/src/gpu/gpu-details';
 import type { GpuMonitorState, GpuSnapshot } from '../client/src/gpu/gpu-monitor';
 import { parseComputeAppsOutput, parseGpuQueryOutput, type GpuRow } from '../client/src/gpu/nvidia-smi-parse';
 import {
@@ -26,6 +26,9 @@ function scenarioGpus(scenario: string): GpuRow[] {
   return parseGpuQueryOutput(text.split(/\n\s*\n/)[0] ?? '');
 }
 
+/** The tooltip with its column spacing taken out, for matching cell contents. */
+const unpadded = (tooltip: string) => tooltip.replaceAll('&nbsp;', '');
+
 function okSnapshot(gpus: GpuRow[], message?: string): GpuSnapshot {
   return message === undefined ? { state: 'ok', gpus, at: 0 } : { state: 'ok', gpus, message, at: 0 };
 }
@@ -36,8 +39,35 @@ test('one GPU shows used/total GiB with one decimal and a table tooltip', () => 
   assert.equal(view.level, 'normal');
   assert.equal(view.visible, true);
   assert.equal(view.muted, false);
-  assert.match(view.tooltip, /\| 0 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| 37% \|/);
+  assert.match(unpadded(view.tooltip), /\| 0 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| 37% \|/);
   assert.match(view.tooltip, /Click for per-process usage/);
+  assert.equal(view.accessibilityLabel, 'GPU memory: 18.7 of 79.6 GiB used, 24 percent. Activate for per-process usage');
+});
+
+test('table columns are kept apart: hovers draw Markdown tables without cell padding', () => {
+  const view = formatGpuStatus(okSnapshot(scenarioGpus('h100-training')), OPTIONS);
+  const gap = '&nbsp;&nbsp;&nbsp;';
+  assert.ok(view.tooltip.includes(`| GPU${gap} | Name${gap} | Memory${gap} | Utilisation |`), view.tooltip);
+  assert.ok(view.tooltip.includes(`| 0${gap} | NVIDIA H100 80GB HBM3${gap} | 18.7 / 79.6 GiB (24%)${gap} | 37% |`), view.tooltip);
+});
+
+test('the accessibility label is plain words in every state', () => {
+  const snapshots: GpuSnapshot[] = [
+    okSnapshot(scenarioGpus('two-gpus')),
+    okSnapshot(scenarioGpus('near-full')),
+    okSnapshot([]),
+    { state: 'missing', gpus: [], message: 'nvidia-smi was not found', at: 0 },
+    { state: 'error', gpus: [], message: 'NVIDIA-SMI has failed.\nMake sure the driver is installed.', at: 0 },
+    { state: 'starting', gpus: [], at: 0 },
+  ];
+  const labels = snapshots.map((s) => formatGpuStatus(s, OPTIONS).accessibilityLabel);
+  for (const label of labels) {
+    assert.ok(label.length > 10, label);
+    assert.doesNotMatch(label, /[*`|$\\\n]|&nbsp;/, `"${label}" is plain text`);
+  }
+  assert.equal(labels[0], 'GPU memory on 2 GPUs: 91.2 of 159.3 GiB used, 57 percent. Filling up. Activate for per-process usage');
+  assert.equal(labels[3], 'No GPU readout: nvidia-smi was not found');
+  assert.equal(labels[4], 'GPU readout failed: NVIDIA-SMI has failed. Make sure the driver is installed');
 });
 
 test('several GPUs show the sum or the busiest GPU, and the level follows the fullest GPU', () => {
@@ -49,7 +79,7 @@ test('several GPUs show the sum or the busiest GPU, and the level follows the fu
   const busiest = formatGpuStatus(okSnapshot(gpus), { ...OPTIONS, aggregate: 'busiest' });
   assert.equal(busiest.text, '$(chip) #1 72.5/79.6 GiB');
   assert.equal(busiest.level, 'warning');
-  assert.equal(sum.tooltip.split('\n').filter((line) => /^\| \d \|/.test(line)).length, 2);
+  assert.equal(unpadded(sum.tooltip).split('\n').filter((line) => /^\| \d \|/.test(line)).length, 2);
 });
 
 test('levels switch at the thresholds, inclusive', () => {
@@ -69,8 +99,8 @@ test('unknown fields read N/A and are left out of the sum', () => {
   const gpus = scenarioGpus('na-fields');
   const view = formatGpuStatus(okSnapshot(gpus), OPTIONS);
   assert.equal(view.text, '$(chip) 18.7/79.6 GiB');
-  assert.match(view.tooltip, /\| 0 \| NVIDIA H100 80GB HBM3 \| N\/A \/ N\/A GiB \| N\/A \|/);
-  assert.match(view.tooltip, /\| 1 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| N\/A \|/);
+  assert.match(unpadded(view.tooltip), /\| 0 \| NVIDIA H100 80GB HBM3 \| N\/A \/ N\/A GiB \| N\/A \|/);
+  assert.match(unpadded(view.tooltip), /\| 1 \| NVIDIA H100 80GB HBM3 \| 18\.7 \/ 79\.6 GiB \(24%\) \| N\/A \|/);
   const allUnknown = formatGpuStatus(okSnapshot([gpus[0] as GpuRow]), OPTIONS);
   assert.equal(allUnknown.text, '$(chip) N/A');
   assert.equal(allUnknown.level, 'normal');
@@ -108,7 +138,7 @@ test('top processes are listed by memory with the workspace ones marked', () => 
   const apps = parseComputeAppsOutput(readFileSync(join(SCENARIOS, 'two-gpus', 'apps.csv'), 'utf8'));
   const listing: ProcessListing = { ok: true, apps, workspacePids: new Set([48213]), readAt: 0 };
   const view = formatGpuStatus(okSnapshot(gpus), OPTIONS, listing);
-  const rows = view.tooltip.split('\n').filter((line) => /^\| \d{3,} \|/.test(line));
+  const rows = unpadded(view.tooltip).split('\n').filter((line) => /^\| \d{3,} \|/.test(line));
   assert.deepEqual(rows, [
     '| 51902 | /usr/bin/python3 | 1 | 71.9 GiB |',
     '| 48213 | /usr/bin/python3 $(folder) workspace | 0 | 18.2 GiB |',
@@ -124,7 +154,7 @@ test('top processes are listed by memory with the workspace ones marked', () => 
 test('text from nvidia-smi cannot break the markdown table or inject icons', () => {
   assert.equal(escapeMarkdown('a|b *c* $(zap) [x](y) <b>'), 'a\\|b \\*c\\* \\$(zap) \\[x\\](y) \\<b\\>');
   const view = formatGpuStatus(okSnapshot([{ index: 0, name: 'odd | $(zap) name', memoryUsedMiB: 1, memoryTotalMiB: 2 }]), OPTIONS);
-  assert.match(view.tooltip, /\| 0 \| odd \\\| \\\$\(zap\) name \|/);
+  assert.match(unpadded(view.tooltip), /\| 0 \| odd \\\| \\\$\(zap\) name \|/);
 });
 
 test('details rows list GPUs then processes', () => {
@@ -148,6 +178,48 @@ test('details rows list GPUs then processes', () => {
     ['separator', 'message', 'separator', 'message'],
   );
   assert.equal(error[1]?.detail, 'No devices were found');
+});
+
+test('without nvidia-smi the details say so once and what to do, not the same words twice', () => {
+  const rows = buildGpuDetailRows({ state: 'missing', gpus: [], message: 'nvidia-smi was not found', at: 0 }, undefined);
+  const message = rows[1]!;
+  assert.equal(message.label, '$(circle-slash) nvidia-smi was not found');
+  assert.match(message.detail ?? '', /^Install the NVIDIA driver, or set oomlint\.gpu\.nvidiaSmiPath/);
+  const custom = buildGpuDetailRows({ state: 'missing', gpus: [], message: '/opt/nv/nvidia-smi was not found', at: 0 }, undefined);
+  assert.equal(custom[1]!.label, '$(circle-slash) /opt/nv/nvidia-smi was not found');
+});
+
+test('a picked process shows its command line, memory and workspace, with the actions that apply', () => {
+  const inside = buildProcessDetailRows({
+    pid: 48213,
+    processName: '/usr/bin/python3',
+    usedMemoryMiB: 18_636,
+    gpu: '0',
+    commandLine: '/usr/bin/python3 train.py --epochs 3',
+    workingFolder: '/home/me/project',
+    inWorkspace: true,
+  });
+  assert.deepEqual(
+    inside.map((row) => [row.kind, row.label, row.description ?? '', row.action ?? '']),
+    [
+      ['separator', 'Process 48213', '', ''],
+      ['fact', '$(terminal) /usr/bin/python3 train.py --epochs 3', 'command line', ''],
+      ['fact', '$(chip) 18.2 GiB on GPU 0', '', ''],
+      ['fact', '$(folder) Runs from this workspace', '/home/me/project', ''],
+      ['separator', 'Actions', '', ''],
+      ['action', '$(copy) Copy PID 48213', '', 'copyPid'],
+      ['action', '$(copy) Copy command line', '', 'copyCommandLine'],
+      ['action', '$(folder-opened) Reveal its working folder in the Explorer', '', 'revealFolder'],
+    ],
+  );
+  // Another user's process: nothing readable, so only its PID can be copied.
+  const foreign = buildProcessDetailRows({ pid: 51902, processName: '/usr/bin/python3', gpu: '1', inWorkspace: false });
+  assert.deepEqual(
+    foreign.filter((row) => row.kind === 'action').map((row) => row.action),
+    ['copyPid'],
+  );
+  assert.equal(foreign[1]!.label, '$(terminal) /usr/bin/python3');
+  assert.equal(foreign[3]!.label, '$(circle-slash) Not from this workspace');
 });
 
 test('formatting never throws on odd input', () => {

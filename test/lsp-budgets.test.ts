@@ -46,4 +46,5 @@ test('a document too large to analyse as you type gets one information diagnosti
   assert.equal(published.diagnostics.length, 1);
   assert.equal(published.diagnostics[0]!.severity, DiagnosticSeverity.Information);
   assert.match(String(published.diagnostics[0]!.message), /not analysed in the editor: this file has [\d,]+ lines/);
+  assert.match(String(published.diagnostics[0]!.message), /run \u2018oomlint check\u2019 on it in a terminal/);
 });

@@ -29,6 +29,9 @@ import {
   type TextEdit,
   type WorkspaceEdit,
   type ApplyWorkspaceEditParams,
+  type MessageActionItem,
+  type ShowDocumentParams,
+  type ShowMessageRequestParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { REPO_ROOT } from './support/paths';
@@ -57,6 +60,7 @@ const CAPABILITIES: ClientCapabilities = {
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
   },
+  window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } } },
 };
 
 type Listener = () => void;
@@ -66,6 +70,8 @@ export interface ClientOptions {
   settings?: (scopeUri: string | undefined) => unknown;
   /** Leave out `workspace.configuration` and dynamic registration, as minimal clients do. */
   minimal?: boolean;
+  /** Sent with `initialize`, as the VS Code extension sends its own. */
+  initializationOptions?: unknown;
   /** `stdio` as Neovim, Helix or Zed start servers; `ipc` as VS Code does (`--node-ipc`). */
   transport?: 'stdio' | 'ipc';
 }
@@ -75,6 +81,10 @@ export class LspTestClient {
   readonly registrations: Registration[] = [];
   readonly configurationRequests: ConfigurationParams[] = [];
   readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
+  readonly messageRequests: ShowMessageRequestParams[] = [];
+  readonly shownDocuments: ShowDocumentParams[] = [];
+  /** The action the next `window/showMessageRequest` is answered with (none: dismissed). */
+  answerMessage: (params: ShowMessageRequestParams) => MessageActionItem | null = () => null;
   /** Every publication, oldest first, per URI. */
   private readonly publications = new Map<string, PublishDiagnosticsParams[]>();
   private readonly listeners = new Set<Listener>();
@@ -113,6 +123,16 @@ export class LspTestClient {
       this.notify();
       return null;
     });
+    connection.onRequest('window/showMessageRequest', (params: ShowMessageRequestParams) => {
+      this.messageRequests.push(params);
+      this.notify();
+      return this.answerMessage(params);
+    });
+    connection.onRequest('window/showDocument', (params: ShowDocumentParams) => {
+      this.shownDocuments.push(params);
+      this.notify();
+      return { success: true };
+    });
     connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
       this.appliedEdits.push(params);
       this.notify();
@@ -139,6 +159,7 @@ export class LspTestClient {
       rootUri: pathToFileURL(REPO_ROOT).href,
       capabilities: options.minimal ? {} : CAPABILITIES,
       workspaceFolders: null,
+      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification('initialized', {});
     return client;

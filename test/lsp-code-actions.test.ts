@@ -76,7 +76,8 @@ test('quick fixes for OOM003: safe fix preferred, unsafe one labelled, applying 
   assert.match(item?.title ?? '', /\(unsafe\)$/);
   assert.notEqual(item?.isPreferred, true);
   assert.ok(byTitle(actions, /^Ignore OOM003 on this line$/));
-  assert.equal(actions.filter((a) => a.kind === 'source.fixAll.oomlint').length, 1);
+  // One safe fix in the document: "Fix all" would only repeat it.
+  assert.equal(byTitle(actions, /^Fix all/), undefined);
 
   const fixed = await apply(opened, detach);
   assert.match(fixed.document.getText(), /total_loss \+= loss\.detach\(\)\n/);
@@ -138,6 +139,24 @@ test('source.fixAll.oomlint applies every safe fix at once, and source.fixAll fi
   assert.deepEqual(fixed.diagnostics, []);
 });
 
+test('the light bulb offers "Fix all oomlint problems" as a quick fix when the document has two safe fixes', async () => {
+  const opened = await openDocument('lightbulb.py', BOTH);
+  const first = opened.diagnostics[0]!;
+  // VS Code's light bulb and Ctrl+. send no `only`; its quick-fix filter sends `quickfix`.
+  for (const only of [undefined, ['quickfix']]) {
+    const actions = await actionsFor(opened, first, only);
+    const fixAll = actions.filter((a) => a.title === 'Fix all oomlint problems');
+    assert.equal(fixAll.length, 1, `one fix-all for only=${String(only)}`);
+    assert.equal(fixAll[0]!.kind, 'quickfix');
+    assert.notEqual(fixAll[0]!.isPreferred, true);
+    assert.equal(actions.at(-1), fixAll[0], 'listed after the fixes of the problem at hand');
+  }
+  const fixed = await apply(opened, byTitle(await actionsFor(opened, first), /^Fix all/));
+  assert.deepEqual(fixed.diagnostics, []);
+  assert.match(fixed.document.getText(), /total_loss \+= loss\.detach\(\)\n/);
+  assert.match(fixed.document.getText(), /@torch\.no_grad\(\)\ndef evaluate/);
+});
+
 test('the oomlint.applyFixAll command sends the fix-all edit with workspace/applyEdit', async () => {
   const opened = await openDocument('command.py', BOTH);
   const before = client.appliedEdits.length;
@@ -183,7 +202,7 @@ test('"Ignore" never writes into a continued line; when offered, it silences the
   assert.deepEqual(ignored.diagnostics, []);
 });
 
-test('hover over a flagged range shows the rule documentation', async () => {
+test('hover over a flagged range sums up the rule: why it costs memory, the fixes here, a link to the full page', async () => {
   const opened = await openDocument('hover.py', TRAIN);
   const diagnostic = opened.diagnostics[0]!;
   const inside = { line: diagnostic.range.start.line, character: diagnostic.range.start.character + 3 };
@@ -191,8 +210,13 @@ test('hover over a flagged range shows the rule documentation', async () => {
   assert.ok(hover && MarkupContent.is(hover.contents));
   assert.equal(hover.contents.kind, 'markdown');
   const rule = ruleByCode('OOM003')!;
-  assert.ok(hover.contents.value.startsWith(`# ${rule.meta.name} (OOM003)`));
-  assert.match(hover.contents.value, /## Why is this bad\?/);
+  const value = hover.contents.value;
+  assert.ok(value.startsWith(`**OOM003** ${rule.meta.name}: ${rule.meta.summary}.`), value);
+  assert.match(value, /\n\*\*Why it costs memory:\*\* Adding a tensor that requires grad to a running total makes the total a tensor that requires grad, whose `grad_fn` points at this iteration's loss, which points at this iteration's graph\. The next iteration adds to that total, chaining the graphs together\.\n/);
+  assert.match(value, /\n\*\*Fix:\*\* Add \.detach\(\); or Add \.item\(\) \(unsafe: review it\)\.\n/);
+  // The page itself is one click away, not in the hover.
+  assert.doesNotMatch(value, /## What it does|## Example/);
+  assert.match(value, /\n\[Full documentation\]\(https:\/\/[^)]+\/OOM003-[a-z-]+\.md\)$/);
   assert.deepEqual(hover.range, diagnostic.range);
   assert.equal(textOf(TRAIN, hover.range), 'total_loss += loss');
 

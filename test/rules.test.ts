@@ -17,6 +17,8 @@ import { pythonAvailable, pythonCompileError } from './support/python';
 
 const SNAPSHOTS = join(REPO_ROOT, 'test', 'snapshots');
 const update = process.env.UPDATE_SNAPSHOTS === '1';
+/** Long enough for a name and where its value is set; the Quick Fix menu cuts longer titles. */
+const MAX_FIX_TITLE = 80;
 
 function check(analyzer: Analyzer, fixture: RuleFixture, text = fixture.text): Diagnostic[] {
   return analyzer.analyzeText(text, { settings: { select: [fixture.code] }, path: fixture.path });
@@ -135,6 +137,10 @@ describe('rule fixtures', async () => {
           assert.ok(d.message.trim().length > 0);
           for (const fix of d.fixes) {
             assert.ok(fix.title.trim().length > 0, 'fix title');
+            // Menus show titles as plain text, next to "(unsafe)": short, imperative, no Markdown.
+            assert.match(fix.title, /^[A-Z][a-z]+ /, `"${fix.title}" starts with a verb`);
+            assert.doesNotMatch(fix.title, /`| \(|\.$/, `"${fix.title}" has no code marks, asides or full stop`);
+            assert.ok(fix.title.length <= MAX_FIX_TITLE, `"${fix.title}" is at most ${MAX_FIX_TITLE} characters`);
             assert.ok(fix.edits.length > 0, 'fix has edits');
             for (let i = 0; i < fix.edits.length; i++) {
               const e = fix.edits[i]!;

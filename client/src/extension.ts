@@ -10,17 +10,20 @@ import { GPU_CONFIG_SECTION, readGpuConfig, registerGpuStatus } from './gpu/stat
 import { createLanguageClient } from './language-client';
 import { repositoryUrlOf } from './repository-url';
 import { registerRuleDocsProvider } from './rule-docs-provider';
+import { stopClientThenClose } from './shutdown';
 
 let client: LanguageClient | undefined;
+/** Not among the context's subscriptions: deactivate() closes it once the client has stopped (see shutdown.ts). */
+let log: vscode.LogOutputChannel | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const log = vscode.window.createOutputChannel('oomlint', { log: true });
+  const output = vscode.window.createOutputChannel('oomlint', { log: true });
+  log = output;
   const repositoryUrl = repositoryUrlOf(context.extension);
-  client = createLanguageClient(context, log);
+  client = createLanguageClient(context, output);
   context.subscriptions.push(
-    log,
     registerFixAllCommand(),
-    registerRestartServerCommand(client, log),
+    registerRestartServerCommand(client, output),
     registerRuleDocsProvider(repositoryUrl),
     registerOpenRuleDocsCommand(repositoryUrl),
   );
@@ -36,12 +39,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     await client.start();
   } catch (error: unknown) {
     // Commands stay registered, so "Restart language server" can try again.
-    log.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 export async function deactivate(): Promise<void> {
-  // A client that never came up has nothing to stop (and stop() would throw).
-  if (client?.isRunning()) await client.stop();
+  const [stopping, output] = [client, log];
   client = undefined;
+  log = undefined;
+  await stopClientThenClose(stopping, output);
 }

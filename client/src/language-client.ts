@@ -1,7 +1,9 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { COMMAND_IDS } from './commands/command-ids';
+import { unlessStopping } from './requests-while-stopping';
 
 export const CLIENT_ID = 'oomlint';
 const CLIENT_NAME = 'oomlint';
@@ -23,6 +25,18 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
     // The server pulls the `oomlint` section through workspace/configuration, and registers its own
     // pyproject.toml watcher (a second one here would deliver every change twice).
     outputChannel: log,
+    // Code links in Problems and "Full documentation" in hovers run this command, which opens the
+    // bundled rule page in the editor (offline) rather than a website.
+    initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs },
+    // Hovers are Markdown from the server; the one command their links may run is that one.
+    markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.openRuleDocs] } },
+    middleware: {
+      provideCodeActions: (document, range, context, token, next) =>
+        unlessStopping(isRunning, undefined, async () => next(document, range, context, token)),
+      provideHover: (document, position, token, next) => unlessStopping(isRunning, undefined, async () => next(document, position, token)),
+    },
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const isRunning = () => client.isRunning();
+  return client;
 }

@@ -5,6 +5,7 @@ import { createConnection, ErrorCodes, ProposedFeatures, ResponseError } from 'v
 import { PythonParser } from './parser/parser';
 import { clientSupport, serverCapabilities } from './lsp/capabilities';
 import { registerCodeActions } from './lsp/code-actions';
+import { ConfigDiagnostics } from './lsp/config-diagnostics';
 import { DiagnosticsPublisher } from './lsp/diagnostics-publisher';
 import { DocumentLinter } from './lsp/document-linter';
 import { DocumentSettingsProvider } from './lsp/document-settings';
@@ -14,7 +15,9 @@ import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-
 import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
+import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
+import { ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
 
@@ -32,13 +35,18 @@ connection.onInitialize(async (params) => {
   const support = clientSupport(params.capabilities);
 
   const documents = new DocumentStore(parser);
-  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log);
-  const linter = new DocumentLinter(documents, settings, packageInfo.repositoryUrl, log);
+  const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log);
+  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
+    configDiagnostics.report(file, problems),
+  );
+  const notebookCells = new NotebookCells();
+  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
   registerTextSync(connection, documents, linter, settings, publisher);
-  registerSettingsChanges(connection, settings, documents, publisher);
+  registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
+  registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
   registerCodeActions(connection, linter);
   registerHover(connection, linter);
   registerExecuteCommand(connection, linter);

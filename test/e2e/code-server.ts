@@ -19,8 +19,13 @@ export interface CodeServerOptions {
   logFile: string;
 }
 
-/** Settings without which the workbench opens with a trust dialog or a welcome page over the editor. */
+/**
+ * Settings without which the workbench opens with a trust dialog or a welcome page over the editor,
+ * and saves on its own: code-server's default auto-save would write an edit before the test's Ctrl+S,
+ * so a test could not tell that its save worked.
+ */
 const QUIET_WORKBENCH_SETTINGS: Record<string, unknown> = {
+  'files.autoSave': 'off',
   'security.workspace.trust.enabled': false,
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,

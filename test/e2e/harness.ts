@@ -1,7 +1,7 @@
 // One end-to-end session: a copy of the fixture workspace, code-server with the packaged extension
 // installed, and headless Chromium showing its workbench. close() tears all of it down, and is safe to
 // call after a failed start.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -105,6 +105,21 @@ export class E2ESession {
       if (existsSync(logs)) cpSync(logs, join(SCREENSHOT_DIR, `logs-${this.name}-${name}`), { recursive: true });
       throw error;
     }
+  }
+
+  /** Every log file the workbench has written so far (extension host, output channels, server). */
+  logFiles(): string[] {
+    const logs = join(this.rootDir, 'code-server', 'user-data', 'logs');
+    if (!existsSync(logs)) return [];
+    return (readdirSync(logs, { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.log'))
+      .map((entry) => join(entry.parentPath, entry.name));
+  }
+
+  /** Copies the workbench's logs next to the screenshots, as `logs-<session>-<label>/`. */
+  keepLogs(label: string): void {
+    const logs = join(this.rootDir, 'code-server', 'user-data', 'logs');
+    if (existsSync(logs)) cpSync(logs, join(SCREENSHOT_DIR, `logs-${this.name}-${label}`), { recursive: true });
   }
 
   /** Stops the browser and code-server (with its whole process group), then removes the temp folder. */

@@ -44,6 +44,29 @@ export class Workbench {
     await this.editor().locator('.view-lines').waitFor({ timeout: STEP_TIMEOUT_MS });
   }
 
+  /**
+   * Opens a notebook by clicking its Explorer row, and waits until a cell showing `cellText` is visible
+   * (notebook editors are drawn in an overlay, outside the editor group's own element).
+   */
+  async openNotebook(fileName: string, cellText: string): Promise<void> {
+    await this.explorerRow(fileName).click({ timeout: STEP_TIMEOUT_MS });
+    await this.activeTab().filter({ hasText: fileName }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const cell = this.page.locator('.notebookOverlay .monaco-editor .view-lines').filter({ hasText: cellText, visible: true }).first();
+    const shown = await cell.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    // code-server sometimes opens a notebook as its JSON text: reopen it in the notebook editor.
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await input.fill('>View: Reopen Editor With');
+    await this.pickQuickPickRow(/^View: Reopen Editor With/);
+    await this.pickQuickPickRow(/Jupyter Notebook/);
+    await cell.waitFor({ timeout: STEP_TIMEOUT_MS });
+  }
+
   /** The editor of the active group. */
   editor(): Locator {
     return this.page.locator('.editor-group-container.active .monaco-editor').first();
@@ -131,10 +154,80 @@ export class Workbench {
     await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
   }
 
-  /** Saves the active editor with Ctrl+S and waits until its tab no longer shows unsaved changes. */
+  /** Waits until the active editor's tab shows unsaved changes (auto-save is off in the test profile). */
+  async waitForUnsavedChanges(): Promise<void> {
+    await this.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /**
+   * Saves the active editor with Ctrl+S and waits until its tab no longer shows unsaved changes. The
+   * caller checks the bytes on disk: the tab alone cannot prove a save.
+   */
   async save(): Promise<void> {
     await this.page.keyboard.press('Control+s');
     await this.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Closes the Quick Fix menu without applying anything. */
+  async dismissQuickFixMenu(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Clicks the rule code link of the first Problems row whose text includes `code`. */
+  async clickProblemCodeLink(code: string): Promise<void> {
+    const row = this.page.locator('.markers-panel .monaco-list-row').filter({ hasText: code }).first();
+    await row.locator('a.monaco-link').first().click({ timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** Hovers the middle of the editor's first warning squiggle and returns the hover that opens. */
+  async hoverFirstWarning(): Promise<Locator> {
+    const squiggle = this.editor().locator('.squiggly-warning').first();
+    await squiggle.waitFor({ timeout: STEP_TIMEOUT_MS });
+    // Squiggles are drawn under the text and take no pointer events: move the mouse to where they are.
+    const box = await squiggle.boundingBox();
+    if (!box) throw new Error('the squiggle has no position');
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 4);
+    const hover = this.page.locator('.monaco-hover').filter({ visible: true }).first();
+    await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    return hover;
+  }
+
+  /** A notification toast whose text matches. */
+  notification(text: RegExp): Locator {
+    return this.page.locator('.notification-toast').filter({ hasText: text }).first();
+  }
+
+  /** Waits until the newest webview (a markdown preview, say) shows `text`; its content sits in two nested frames. */
+  async waitForWebviewText(text: RegExp): Promise<void> {
+    const content = this.page.frameLocator('iframe.webview').last().frameLocator('#active-frame');
+    await content.getByText(text).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+  }
+
+  /** A tab (of any editor group) whose label matches. */
+  tab(label: RegExp): Locator {
+    return this.page.locator('.tabs-container .tab').filter({ hasText: label }).first();
+  }
+
+  /** Reloads the window as "Developer: Reload Window" does, and waits for the workbench to come back. */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load', { timeout: 60_000 });
+    // The page goes away under the command palette; whether the reload came is what `loaded` says.
+    await Promise.all([loaded, this.runCommand('Developer: Reload Window').catch(() => undefined)]);
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await this.page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+  }
+
+  /** The rows of the open quick pick, as their text. */
+  async quickPickRows(): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    return rows.evaluateAll((elements) => elements.map((element) => element.textContent?.trim() ?? ''));
+  }
+
+  /** Picks the quick pick row whose text matches. */
+  async pickQuickPickRow(text: RegExp): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text }).first().click({ timeout: STEP_TIMEOUT_MS });
   }
 
   /** Hovers over an element and returns the text of the hover that appears. */

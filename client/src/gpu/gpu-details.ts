@@ -14,7 +14,9 @@ export interface GpuDetailRow {
 export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessListing | undefined): GpuDetailRow[] {
   const rows: GpuDetailRow[] = [{ kind: 'separator', label: 'GPUs' }];
   if (snapshot.state !== 'ok') {
-    rows.push({ kind: 'message', label: stateLabel(snapshot), detail: snapshot.message });
+    // A missing nvidia-smi is said by the label; the detail then says what to do, not the same again.
+    const detail = snapshot.state === 'missing' ? MISSING_ADVICE : snapshot.message;
+    rows.push({ kind: 'message', label: stateLabel(snapshot), ...(detail ? { detail } : {}) });
   } else if (snapshot.gpus.length === 0) {
     rows.push({ kind: 'message', label: 'nvidia-smi reports no GPU' });
   }
@@ -50,12 +52,66 @@ export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessList
   return rows;
 }
 
+const MISSING_ADVICE = 'Install the NVIDIA driver, or set oomlint.gpu.nvidiaSmiPath (used in trusted workspaces only)';
+
+/** What is known about one GPU process when the user picks it. */
+export interface ProcessFacts {
+  pid: number;
+  processName: string;
+  usedMemoryMiB?: number;
+  /** The GPU index, or `?` when the reading does not have it. */
+  gpu: string;
+  /** From /proc/PID/cmdline; undefined when unreadable (another user's process, not Linux). */
+  commandLine?: string;
+  /** From /proc/PID/cwd; undefined when unreadable. */
+  workingFolder?: string;
+  inWorkspace: boolean;
+}
+
+export type ProcessAction = 'copyPid' | 'copyCommandLine' | 'revealFolder';
+
+export interface ProcessDetailRow {
+  kind: 'separator' | 'fact' | 'action';
+  label: string;
+  description?: string;
+  detail?: string;
+  action?: ProcessAction;
+}
+
+/** What a picked process is, then what can be done with it. */
+export function buildProcessDetailRows(facts: ProcessFacts): ProcessDetailRow[] {
+  const memory = facts.usedMemoryMiB !== undefined ? `${formatGiB(facts.usedMemoryMiB)} GiB` : 'an unknown amount of memory';
+  const rows: ProcessDetailRow[] = [
+    { kind: 'separator', label: `Process ${facts.pid}` },
+    {
+      kind: 'fact',
+      label: `$(terminal) ${facts.commandLine ?? facts.processName ?? 'N/A'}`,
+      description: facts.commandLine ? 'command line' : 'command line not readable from here',
+    },
+    { kind: 'fact', label: `$(chip) ${memory} on GPU ${facts.gpu}` },
+    facts.inWorkspace
+      ? { kind: 'fact', label: '$(folder) Runs from this workspace', ...(facts.workingFolder ? { description: facts.workingFolder } : {}) }
+      : {
+          kind: 'fact',
+          label: '$(circle-slash) Not from this workspace',
+          ...(facts.workingFolder ? { description: facts.workingFolder } : { description: 'working folder not readable from here' }),
+        },
+    { kind: 'separator', label: 'Actions' },
+    { kind: 'action', action: 'copyPid', label: `$(copy) Copy PID ${facts.pid}` },
+  ];
+  if (facts.commandLine) rows.push({ kind: 'action', action: 'copyCommandLine', label: '$(copy) Copy command line' });
+  if (facts.inWorkspace && facts.workingFolder) {
+    rows.push({ kind: 'action', action: 'revealFolder', label: '$(folder-opened) Reveal its working folder in the Explorer' });
+  }
+  return rows;
+}
+
 function stateLabel(snapshot: GpuSnapshot): string {
   switch (snapshot.state) {
     case 'starting':
       return '$(loading~spin) Waiting for the first reading';
     case 'missing':
-      return '$(circle-slash) nvidia-smi was not found';
+      return `$(circle-slash) ${snapshot.message ?? 'nvidia-smi was not found'}`;
     case 'error':
       return '$(warning) nvidia-smi failed';
     default:

@@ -33,3 +33,19 @@ export async function findWorkspacePids(pids: readonly number[], folders: readon
   );
   return inside;
 }
+
+/** Longest command line shown; a training run's argument list can be very long. */
+const MAX_COMMAND_LINE = 2_000;
+
+/** The command line of process `pid` (arguments joined by spaces), or undefined if it cannot be read. */
+export async function readProcessCommandLine(pid: number): Promise<string | undefined> {
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    const raw = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
+    const line = raw.split('\0').filter(Boolean).join(' ').replace(/[\r\n]+/g, ' ');
+    if (!line) return undefined;
+    return line.length > MAX_COMMAND_LINE ? `${line.slice(0, MAX_COMMAND_LINE)}…` : line;
+  } catch {
+    return undefined;
+  }
+}

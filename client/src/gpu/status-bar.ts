@@ -2,10 +2,11 @@
 // the monitor when settings or workspace trust change. The only GPU file that imports `vscode`.
 import * as vscode from 'vscode';
 import { effectiveNvidiaSmiPath, type GpuConfig } from './gpu-config';
-import { buildGpuDetailRows } from './gpu-details';
+import { buildGpuDetailRows, buildProcessDetailRows, type ProcessAction, type ProcessFacts } from './gpu-details';
 import { GpuMonitor, type GpuSnapshot } from './gpu-monitor';
-import { findWorkspacePids } from './process-workspace';
-import { formatGpuStatus, type ProcessListing } from './status-format';
+import type { ComputeAppRow, GpuRow } from './nvidia-smi-parse';
+import { findWorkspacePids, readProcessCommandLine, readProcessCwd } from './process-workspace';
+import { formatGpuStatus, gpuLabel, type ProcessListing } from './status-format';
 
 export { readGpuConfig, type GpuConfig } from './gpu-config';
 
@@ -50,6 +51,7 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;
     item.tooltip = tooltip;
+    item.accessibilityInformation = { label: view.accessibilityLabel, role: 'button' };
     item.backgroundColor =
       view.level === 'error'
         ? new vscode.ThemeColor('statusBarItem.errorBackground')
@@ -104,12 +106,47 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
     if (current !== monitor) return;
     render();
     const items = buildGpuDetailRows(current.snapshot, processes).map(
-      (row): vscode.QuickPickItem =>
+      (row): vscode.QuickPickItem & { pid?: number } =>
         row.kind === 'separator'
           ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
-          : { label: row.label, description: row.description, detail: row.detail },
+          : { label: row.label, description: row.description, detail: row.detail, pid: row.pid },
     );
-    await vscode.window.showQuickPick(items, { title: 'GPU memory (nvidia-smi)', matchOnDescription: true, matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(items, { title: 'GPU memory (nvidia-smi)', matchOnDescription: true, matchOnDetail: true });
+    const app = picked?.pid !== undefined && processes?.ok ? processes.apps.find((a) => a.pid === picked.pid) : undefined;
+    if (app && processes?.ok) await showProcess(app, processes.workspacePids.has(app.pid), current.snapshot.gpus);
+  };
+
+  /** What a picked process is (command line, memory, whether it runs from this workspace), and actions on it. */
+  const showProcess = async (app: ComputeAppRow, inWorkspace: boolean, gpus: readonly GpuRow[]): Promise<void> => {
+    const [commandLine, workingFolder] = await Promise.all([readProcessCommandLine(app.pid), readProcessCwd(app.pid)]);
+    const facts: ProcessFacts = {
+      pid: app.pid,
+      processName: app.processName,
+      ...(app.usedMemoryMiB !== undefined ? { usedMemoryMiB: app.usedMemoryMiB } : {}),
+      gpu: gpuLabel(app.gpuUuid, gpus),
+      ...(commandLine ? { commandLine } : {}),
+      ...(workingFolder ? { workingFolder } : {}),
+      inWorkspace,
+    };
+    const items = buildProcessDetailRows(facts).map(
+      (row): vscode.QuickPickItem & { action?: ProcessAction } =>
+        row.kind === 'separator'
+          ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+          : { label: row.label, description: row.description, detail: row.detail, action: row.action },
+    );
+    const picked = await vscode.window.showQuickPick(items, { title: `GPU process ${app.pid}: ${app.processName || 'N/A'}` });
+    switch (picked?.action) {
+      case 'copyPid':
+        await vscode.env.clipboard.writeText(String(app.pid));
+        break;
+      case 'copyCommandLine':
+        if (commandLine) await vscode.env.clipboard.writeText(commandLine);
+        break;
+      case 'revealFolder':
+        if (workingFolder) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(workingFolder));
+        break;
+      default:
+    }
   };
 
   apply();

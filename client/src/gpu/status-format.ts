@@ -22,6 +22,8 @@ export interface GpuStatusView {
   muted: boolean;
   /** Markdown with `$(icon)` references. */
   tooltip: string;
+  /** What a screen reader says for the item: plain words, no Markdown or icon syntax. */
+  accessibilityLabel: string;
 }
 
 export interface MemorySummary {
@@ -73,7 +75,14 @@ export function memoryLevel(fraction: number | undefined, options: Pick<GpuStatu
 export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing): GpuStatusView {
   switch (snapshot.state) {
     case 'starting':
-      return { visible: true, text: '$(loading~spin) GPU', level: 'normal', muted: true, tooltip: 'Starting `nvidia-smi`…' };
+      return {
+        visible: true,
+        text: '$(loading~spin) GPU',
+        level: 'normal',
+        muted: true,
+        tooltip: 'Starting `nvidia-smi`…',
+        accessibilityLabel: 'GPU memory: waiting for the first reading from nvidia-smi',
+      };
     case 'missing':
       return {
         visible: options.showWhenUnavailable,
@@ -84,6 +93,7 @@ export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions
           `**No GPU readout**: ${escapeMarkdown(snapshot.message ?? 'nvidia-smi was not found')}.`,
           'Install the NVIDIA driver, or set `oomlint.gpu.nvidiaSmiPath` (used in trusted workspaces only).',
         ].join('\n\n'),
+        accessibilityLabel: `No GPU readout: ${plainSentence(snapshot.message ?? 'nvidia-smi was not found')}`,
       };
     case 'error':
       return {
@@ -92,11 +102,12 @@ export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions
         level: 'normal',
         muted: false,
         tooltip: `**nvidia-smi failed**\n\n${escapeMarkdown(snapshot.message ?? 'no reason given')}`,
+        accessibilityLabel: `GPU readout failed: ${plainSentence(snapshot.message ?? 'no reason given')}`,
       };
     case 'ok':
       return formatReading(snapshot, options, processes);
     default:
-      return { visible: false, text: '', level: 'normal', muted: true, tooltip: '' };
+      return { visible: false, text: '', level: 'normal', muted: true, tooltip: '', accessibilityLabel: '' };
   }
 }
 
@@ -116,7 +127,32 @@ function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, process
   const sections = [gpuTable(gpus)];
   if (snapshot.message) sections.push(`$(warning) ${escapeMarkdown(snapshot.message)}`);
   sections.push(processes ? processSection(processes, gpus) : CLICK_HINT);
-  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n') };
+  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n'), accessibilityLabel: readingLabel(gpus, summary, level) };
+}
+
+/** "GPU memory: 18.7 of 79.6 GiB used, 24 percent", with the warning level in words. */
+function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefined, level: GpuLevel): string {
+  if (gpus.length === 0) return 'GPU memory: nvidia-smi reports no GPU';
+  if (!summary) return 'GPU memory: nvidia-smi could not read the memory in use';
+  const which = summary.gpuIndex !== undefined ? ` on GPU ${summary.gpuIndex}` : gpus.length > 1 ? ` on ${gpus.length} GPUs` : '';
+  const percent = summary.totalMiB > 0 ? `, ${Math.round((summary.usedMiB / summary.totalMiB) * 100)} percent` : '';
+  const warning = level === 'error' ? '. Nearly full' : level === 'warning' ? '. Filling up' : '';
+  return `GPU memory${which}: ${formatGiB(summary.usedMiB)} of ${formatGiB(summary.totalMiB)} GiB used${percent}${warning}. Activate for per-process usage`;
+}
+
+/** nvidia-smi's message as one line of plain text. */
+function plainSentence(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim().replace(/\.$/, '');
+}
+
+/**
+ * Hovers draw Markdown tables without cell padding, so headers such as "GPU" and "Name" would run
+ * together: every cell but the last gets some non-breaking space after it.
+ */
+const COLUMN_GAP = '&nbsp;&nbsp;&nbsp;';
+
+function tableRow(cells: readonly string[]): string {
+  return `| ${cells.map((cell, i) => (i < cells.length - 1 ? `${cell}${COLUMN_GAP}` : cell)).join(' | ')} |`;
 }
 
 function fullestGpu(gpus: readonly GpuRow[]): GpuRow | undefined {
@@ -147,10 +183,8 @@ export function formatUtilization(gpu: GpuRow): string {
 
 function gpuTable(gpus: readonly GpuRow[]): string {
   if (gpus.length === 0) return '**GPU memory**: nvidia-smi reports no GPU.';
-  const rows = gpus.map(
-    (gpu) => `| ${gpu.index} | ${escapeMarkdown(gpu.name || 'N/A')} | ${formatGpuMemory(gpu)} | ${formatUtilization(gpu)} |`,
-  );
-  return ['**GPU memory**', '', '| GPU | Name | Memory | Utilisation |', '|---:|:---|---:|---:|', ...rows].join('\n');
+  const rows = gpus.map((gpu) => tableRow([String(gpu.index), escapeMarkdown(gpu.name || 'N/A'), formatGpuMemory(gpu), formatUtilization(gpu)]));
+  return ['**GPU memory**', '', tableRow(['GPU', 'Name', 'Memory', 'Utilisation']), '|---:|:---|---:|---:|', ...rows].join('\n');
 }
 
 function processSection(processes: ProcessListing, gpus: readonly GpuRow[]): string {
@@ -163,12 +197,10 @@ function processSection(processes: ProcessListing, gpus: readonly GpuRow[]): str
   const rows = top.map((app) => {
     const mark = processes.workspacePids.has(app.pid) ? ' $(folder) workspace' : '';
     const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB)} GiB` : 'N/A';
-    return `| ${app.pid} | ${escapeMarkdown(app.processName || 'N/A')}${mark} | ${gpuLabel(app.gpuUuid, gpus)} | ${memory} |`;
+    return tableRow([String(app.pid), `${escapeMarkdown(app.processName || 'N/A')}${mark}`, gpuLabel(app.gpuUuid, gpus), memory]);
   });
   const more = processes.apps.length > top.length ? [`\n_and ${processes.apps.length - top.length} more_`] : [];
-  return [`**Top processes** (at ${when})`, '', '| PID | Process | GPU | Memory |', '|---:|:---|---:|---:|', ...rows, ...more].join(
-    '\n',
-  );
+  return [`**Top processes** (at ${when})`, '', tableRow(['PID', 'Process', 'GPU', 'Memory']), '|---:|:---|---:|---:|', ...rows, ...more].join('\n');
 }
 
 /** The index of the GPU with `uuid`, or `?` when the latest reading does not have it. */

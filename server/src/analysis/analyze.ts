@@ -14,6 +14,8 @@ export interface AnalysisOptions {
   settings?: Partial<Settings>;
   /** The file's path, when known: some heuristics read it (test modules, for instance). */
   path?: string;
+  /** Names imported by code that runs first (a notebook's earlier cells): local -> qualified name. */
+  earlierImports?: ReadonlyMap<string, string>;
   /** Rules to run instead of the built-in set (tests). */
   rules?: readonly Rule[];
 }
@@ -21,7 +23,7 @@ export interface AnalysisOptions {
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const settings = resolveSettings(options.settings);
   const source = new SourceText(text);
-  const model = new SemanticModel(root, source, settings, options.path);
+  const model = new SemanticModel(root, source, settings, options.path, options.earlierImports);
 
   const suppressions = new Map<number, Suppression>();
   for (const comment of model.nodesOfKind('comment')) {

@@ -49,7 +49,7 @@ const isTable = (value: unknown): value is Record<string, unknown> =>
 function tomlSyntaxProblem(error: unknown, file: string): ConfigProblem {
   if (error instanceof TomlError) {
     const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document:\s*/, '');
-    return { file, line: error.line, message: `invalid TOML: ${reason} (column ${error.column})` };
+    return { file, line: error.line, column: error.column, message: `invalid TOML: ${reason} (column ${error.column})` };
   }
   return { file, line: 1, message: `invalid TOML: ${error instanceof Error ? error.message : String(error)}` };
 }

@@ -40,6 +40,9 @@ export interface Diagnostic {
 
 export interface ConfigProblem {
   file: string;
+  /** 1-based. */
   line: number;
+  /** 1-based, where the problem is known to start within the line (TOML syntax errors). */
+  column?: number;
   message: string;
 }

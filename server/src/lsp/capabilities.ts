@@ -14,6 +14,8 @@ export interface ClientSupport {
   configurationChangeRegistration: boolean;
   /** Lets the server ask to be told about pyproject.toml changes at run time. */
   watchedFilesRegistration: boolean;
+  /** Opens a document when the server asks (`window/showDocument`). */
+  showDocument: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -22,6 +24,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     configurationPull: workspace?.configuration === true,
     configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    showDocument: capabilities.window?.showDocument?.support === true,
   };
 }
 
@@ -30,6 +33,8 @@ export function serverCapabilities(): ServerCapabilities {
     // Offsets everywhere are UTF-16 code units: LSP's default, tree-sitter's and JavaScript's unit.
     positionEncoding: 'utf-16',
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    // Cells arrive with their notebook and order, so a cell's fixes can see what the cells above import.
+    notebookDocumentSync: { notebookSelector: [{ notebook: '*', cells: [{ language: 'python' }] }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
     executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND] },

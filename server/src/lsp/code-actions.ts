@@ -3,7 +3,7 @@
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Connection } from 'vscode-languageserver';
 import { readDiagnosticData } from './diagnostic-data';
 import type { DocumentLinter } from './document-linter';
-import { fixAllAction } from './fix-all';
+import { fixAllAction, fixAllQuickFix } from './fix-all';
 import { ignoreLineAction } from './ignore-line';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from './protocol';
 import { quickFixActions } from './quick-fixes';
@@ -39,9 +39,11 @@ export async function codeActions(params: CodeActionParams, linter: DocumentLint
       }
     }
   }
-  // Unfiltered requests (the light bulb) get fix-all next to the problems it would fix.
-  const fixAll = (only ? isRequested(only, FIX_ALL_KIND) : ours > 0) ? fixAllAction(result) : undefined;
-  return [...fixes, ...ignores, ...(fixAll ? [fixAll] : [])];
+  // Next to the problems it would fix, the quick-fix menu (unfiltered, or asking for quick fixes)
+  // gets fix-all as a quick fix; an explicit `source.fixAll` request gets it under its own kind.
+  const quickFixAll = ours > 0 ? fixAllQuickFix(result) : undefined;
+  const sourceFixAll = only && isRequested(only, FIX_ALL_KIND) ? fixAllAction(result) : undefined;
+  return [...fixes, ...ignores, ...(quickFixAll ? [quickFixAll] : []), ...(sourceFixAll ? [sourceFixAll] : [])];
 }
 
 export function registerCodeActions(connection: Connection, linter: DocumentLinter): void {

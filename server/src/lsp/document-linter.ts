@@ -8,9 +8,12 @@ import type { SyntaxNode } from '../parser/syntax';
 import { documentPath } from './document-path';
 import type { DocumentSettings, DocumentSettingsProvider } from './document-settings';
 import type { DocumentStore } from './document-store';
-import { toLspDiagnostic } from './lsp-diagnostic';
+import { plainTextMessage, toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
+import { moduleLevelImports } from '../semantic/imports';
+import type { NotebookCells } from './notebook-sync';
 import type { OpenDocument } from './open-document';
+import type { RuleDocLink } from './rule-doc-links';
 
 export interface LintResult {
   uri: string;
@@ -32,8 +35,17 @@ export interface LintResult {
 interface CachedResult {
   revision: number;
   generation: number;
+  /** What the earlier cells of its notebook imported when it was computed. */
+  earlierKey: string;
   result: LintResult;
 }
+
+interface EarlierImports {
+  imports: ReadonlyMap<string, string>;
+  key: string;
+}
+
+const NO_EARLIER_IMPORTS: EarlierImports = { imports: new Map(), key: '' };
 
 /** Settings may change while they are fetched; after this many tries the request is given up. */
 const SETTINGS_ATTEMPTS = 3;
@@ -44,8 +56,11 @@ export class DocumentLinter {
   constructor(
     private readonly documents: DocumentStore,
     private readonly settings: DocumentSettingsProvider,
-    private readonly repositoryUrl: string | undefined,
+    /** Where diagnostics and hovers link a rule's documentation. */
+    readonly ruleDocLink: RuleDocLink,
     private readonly log: Logger,
+    /** The notebooks' cell order, where the client syncs notebooks. */
+    private readonly cells?: NotebookCells,
   ) {}
 
   /**
@@ -60,10 +75,11 @@ export class DocumentLinter {
       // From here on everything is synchronous: the document cannot change under the analysis.
       const document = this.documents.get(uri);
       if (!document) return undefined;
+      const earlier = this.earlierImports(uri);
       const cached = this.results.get(uri);
-      if (cached?.revision === document.revision && cached.generation === generation) return cached.result;
-      const result = this.lint(document, settings);
-      this.results.set(uri, { revision: document.revision, generation, result });
+      if (cached?.revision === document.revision && cached.generation === generation && cached.earlierKey === earlier.key) return cached.result;
+      const result = this.lint(document, settings, earlier.imports);
+      this.results.set(uri, { revision: document.revision, generation, earlierKey: earlier.key, result });
       return result;
     }
     return undefined;
@@ -88,7 +104,24 @@ export class DocumentLinter {
     this.results.delete(uri);
   }
 
-  private lint(document: OpenDocument, settings: DocumentSettings): LintResult {
+  /** The names the cells above a notebook cell import at module level; later cells win. */
+  private earlierImports(uri: string): EarlierImports {
+    const earlierCells = this.cells?.earlierCells(uri) ?? [];
+    if (!earlierCells.length) return NO_EARLIER_IMPORTS;
+    const imports = new Map<string, string>();
+    for (const cell of earlierCells) {
+      const document = this.documents.get(cell);
+      if (!document) continue;
+      try {
+        for (const [local, qualified] of moduleLevelImports(this.documents.syntax(document), document.text)) imports.set(local, qualified);
+      } catch (error) {
+        this.log.error(`oomlint: could not read the imports of ${cell}: ${errorText(error)}`);
+      }
+    }
+    return { imports, key: JSON.stringify([...imports]) };
+  }
+
+  private lint(document: OpenDocument, settings: DocumentSettings, earlierImports: ReadonlyMap<string, string>): LintResult {
     const { uri, version, text, revision } = document;
     const source = new SourceText(text);
     const result: LintResult = { uri, version, revision, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
@@ -101,8 +134,8 @@ export class DocumentLinter {
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
-      const diagnostics = analyze(root, text, { settings: settings.analysis, ...(path ? { path } : {}) });
-      const stamp = { uri, version, repositoryUrl: this.repositoryUrl };
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, ...(path ? { path } : {}) });
+      const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {
         ...result,
@@ -126,9 +159,9 @@ export class DocumentLinter {
 /** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
 export const MAX_ANALYSED_CHARS = 2_000_000;
 
-/** One information diagnostic at the top of the file, instead of findings. */
+/** One information diagnostic at the top of the file, instead of findings (plain text, as every message). */
 function notAnalysed(message: string): LspDiagnostic {
-  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'oomlint', message };
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'oomlint', message: plainTextMessage(message) };
 }
 
 function errorText(error: unknown): string {

@@ -3,6 +3,7 @@
 // project's `[tool.oomlint]`. Cached per document until either side changes.
 import type { Connection } from 'vscode-languageserver';
 import type { Settings } from '../core/settings';
+import type { ConfigProblem } from '../core/types';
 import { documentPath } from './document-path';
 import { readEditorSettings } from './editor-settings';
 import type { Logger } from './logger';
@@ -38,6 +39,8 @@ export class DocumentSettingsProvider {
     /** The client answers `workspace/configuration`. */
     private readonly canPull: boolean,
     private readonly log: Logger,
+    /** Hears, for each document's configuration file, what is wrong with it now (often nothing). */
+    private readonly onProjectProblems: (file: string, problems: readonly ConfigProblem[]) => void = () => undefined,
   ) {}
 
   /** Changes whenever settings may have changed; results computed under an older one are stale. */
@@ -74,6 +77,7 @@ export class DocumentSettingsProvider {
     for (const problem of editor.problems) this.logOnce(problem);
     const project = this.projectSettings(uri);
     for (const problem of project.problems) this.logOnce(`${problem.file}:${problem.line}: ${problem.message}`);
+    if (project.file !== null) this.onProjectProblems(project.file, project.problems);
     return {
       enable: editor.settings.enable,
       excluded: project.excluded,
@@ -87,7 +91,7 @@ export class DocumentSettingsProvider {
     } catch (error) {
       // A configuration that cannot be read must not stop the document from being linted.
       this.logOnce(`could not read the project configuration for ${uri}: ${String(error)}`);
-      return { settings: {}, excluded: false, problems: [] };
+      return { settings: {}, excluded: false, file: null, problems: [] };
     }
   }
 

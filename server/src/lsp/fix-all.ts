@@ -1,5 +1,8 @@
 // "Fix all oomlint problems": the safe fixes of the current version that do not overlap, in one edit.
-import type { CodeAction, WorkspaceEdit } from 'vscode-languageserver';
+// Offered under `source.fixAll.oomlint` (fix on save, the Source Action menu) and, when it would fix
+// more than the problem at hand, as a quick fix too, because the light bulb and Ctrl+. list quick
+// fixes only (as ESLint's "Fix all auto-fixable problems").
+import { CodeActionKind, type CodeAction, type WorkspaceEdit } from 'vscode-languageserver';
 import { selectNonOverlapping } from '../core/fixes';
 import type { LintResult } from './document-linter';
 import { rangeOf } from './lsp-diagnostic';
@@ -8,16 +11,38 @@ import { versionedEdit } from './versioned-edit';
 
 export const FIX_ALL_TITLE = 'Fix all oomlint problems';
 
-/** `undefined` when there is nothing to fix. */
-export function fixAllEdit(result: LintResult): WorkspaceEdit | undefined {
-  const edits = selectNonOverlapping(result.diagnostics, { unsafe: false })
+/** Safe fixes in the document from which the quick-fix menu offers fix-all. */
+export const MIN_FIXES_FOR_QUICK_FIX_ALL = 2;
+
+interface FixAll {
+  edit: WorkspaceEdit;
+  /** How many fixes the edit applies. */
+  fixes: number;
+}
+
+function collectFixAll(result: LintResult): FixAll | undefined {
+  const fixes = selectNonOverlapping(result.diagnostics, { unsafe: false });
+  const edits = fixes
     .flatMap((fix) => fix.edits)
     .sort((a, b) => a.start - b.start)
     .map((e) => ({ range: rangeOf(result.source, e.start, e.end), newText: e.newText }));
-  return edits.length ? versionedEdit(result.uri, result.version, edits) : undefined;
+  return edits.length ? { edit: versionedEdit(result.uri, result.version, edits), fixes: fixes.length } : undefined;
 }
 
+/** `undefined` when there is nothing to fix. */
+export function fixAllEdit(result: LintResult): WorkspaceEdit | undefined {
+  return collectFixAll(result)?.edit;
+}
+
+/** Fix-all as `source.fixAll.oomlint`; `undefined` when there is nothing to fix. */
 export function fixAllAction(result: LintResult): CodeAction | undefined {
-  const edit = fixAllEdit(result);
-  return edit ? { title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit } : undefined;
+  const fixAll = collectFixAll(result);
+  return fixAll ? { title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: fixAll.edit } : undefined;
+}
+
+/** Fix-all as a quick fix, only when the document has at least two safe fixes to apply. */
+export function fixAllQuickFix(result: LintResult): CodeAction | undefined {
+  const fixAll = collectFixAll(result);
+  if (!fixAll || fixAll.fixes < MIN_FIXES_FOR_QUICK_FIX_ALL) return undefined;
+  return { title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: fixAll.edit };
 }

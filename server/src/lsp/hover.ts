@@ -1,6 +1,7 @@
-// textDocument/hover: over a flagged range, the documentation of the rule that flagged it.
+// textDocument/hover: over a flagged range, a short account of each rule that flagged it (why it costs
+// memory, the fixes offered) with a link to the rule's full page.
 import { MarkupKind, type Connection, type Hover, type HoverParams } from 'vscode-languageserver';
-import { renderRuleMarkdown } from '../rules/docs';
+import { renderRuleHover } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import type { DocumentLinter } from './document-linter';
 import { rangeOf } from './lsp-diagnostic';
@@ -12,15 +13,18 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
   // An empty range still answers a hover on its one position.
   const hits = result.diagnostics.filter((d) => d.start <= offset && (offset < d.end || offset === d.start));
   const codes = [...new Set(hits.map((d) => d.code))];
-  const pages = codes.flatMap((code) => {
+  const sections = codes.flatMap((code) => {
     const rule = ruleByCode(code);
-    return rule ? [renderRuleMarkdown(rule.meta)] : [];
+    if (!rule) return [];
+    const fixes = hits.filter((d) => d.code === code).flatMap((d) => d.fixes);
+    const titles = [...new Map(fixes.map((f) => [f.title, f])).values()];
+    return [renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta))];
   });
-  if (!pages.length) return null;
+  if (!sections.length) return null;
   const start = Math.min(...hits.map((d) => d.start));
   const end = Math.max(...hits.map((d) => d.end));
   return {
-    contents: { kind: MarkupKind.Markdown, value: pages.join('\n\n---\n\n') },
+    contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') },
     range: rangeOf(result.source, start, end),
   };
 }

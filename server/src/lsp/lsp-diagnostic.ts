@@ -2,9 +2,9 @@
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
 import type { SourceText } from '../core/source';
 import type { Diagnostic, Fix, Severity } from '../core/types';
-import { ruleDocUrl } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import { DIAGNOSTIC_SOURCE, type DiagnosticData, type LspFix } from './protocol';
+import type { RuleDocLink } from './rule-doc-links';
 
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -16,8 +16,16 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
 export interface DiagnosticStamp {
   uri: string;
   version: number;
-  /** `package.json`'s repository URL, for the rule documentation link; omitted when unknown. */
-  repositoryUrl: string | undefined;
+  /** The rule documentation link; none when it gives undefined. */
+  ruleDocLink: RuleDocLink;
+}
+
+/**
+ * LSP messages are plain text (Problems, the inline hover and screen readers show them as written),
+ * so the analysis' Markdown code spans become typographic quotes, which Python code never uses.
+ */
+export function plainTextMessage(message: string): string {
+  return message.replace(/`([^`\n]+)`/g, '‘$1’');
 }
 
 export function rangeOf(source: SourceText, start: number, end: number): Range {
@@ -39,13 +47,14 @@ export function toLspDiagnostic(source: SourceText, diagnostic: Diagnostic, stam
     fixes: diagnostic.fixes.map((f) => toLspFix(source, f)),
   };
   const rule = ruleByCode(diagnostic.code);
+  const href = rule ? stamp.ruleDocLink(rule.meta) : undefined;
   return {
     range: rangeOf(source, diagnostic.start, diagnostic.end),
     severity: LSP_SEVERITY[diagnostic.severity],
     code: diagnostic.code,
-    ...(rule && stamp.repositoryUrl ? { codeDescription: { href: ruleDocUrl(rule.meta, stamp.repositoryUrl) } } : {}),
+    ...(href ? { codeDescription: { href } } : {}),
     source: DIAGNOSTIC_SOURCE,
-    message: diagnostic.message,
+    message: plainTextMessage(diagnostic.message),
     data,
   };
 }

@@ -18,6 +18,12 @@ export const APPLY_FIX_ALL_COMMAND = 'oomlint.applyFixAll';
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc'];
 
+/**
+ * `initializationOptions` key: the client's command that shows a rule's page, given the rule code.
+ * When set, diagnostics and hovers link to `command:<it>?["OOM001"]` instead of the website.
+ */
+export const RULE_DOCS_COMMAND_OPTION = 'ruleDocsCommand';
+
 /** The configuration section the server pulls from the editor. */
 export const CONFIGURATION_SECTION = 'oomlint';
 

@@ -7,6 +7,7 @@ import {
   type Connection,
 } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
+import type { ConfigDiagnostics } from './config-diagnostics';
 import type { DiagnosticsPublisher } from './diagnostics-publisher';
 import { documentPath } from './document-path';
 import type { DocumentSettingsProvider } from './document-settings';
@@ -25,6 +26,7 @@ export function registerSettingsChanges(
   settings: DocumentSettingsProvider,
   documents: DocumentStore,
   publisher: DiagnosticsPublisher,
+  configDiagnostics: ConfigDiagnostics,
 ): void {
   const relintAll = () => publisher.scheduleAll(documents.all().map((d) => d.uri));
 
@@ -39,7 +41,10 @@ export function registerSettingsChanges(
       .map((change) => documentPath(change.uri))
       .filter((path): path is string => path !== undefined && basename(path) === PROJECT_FILE_NAME);
     if (!changed.length) return;
-    for (const path of changed) forgetProjectSettings(path);
+    for (const path of changed) {
+      forgetProjectSettings(path);
+      configDiagnostics.changed(path);
+    }
     settings.invalidate();
     relintAll();
   });

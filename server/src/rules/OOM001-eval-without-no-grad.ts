@@ -141,7 +141,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
       .nodesOfKind('return_statement')
       .some((r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
-      title: `Decorate \`${functionName(fn, model.text)}\` with \`@${noGrad.expression}()\``,
+      title: `Decorate ${functionName(fn, model.text)} with @${noGrad.expression}()`,
       applicability: returnsOutput ? 'unsafe' : 'safe',
       edits: [...importEdits, ...edits],
     }];
@@ -153,13 +153,13 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
     if (!edits) return [];
-    return [{ title: `Run the forward pass under \`with ${noGrad.expression}():\``, applicability: 'unsafe', edits: [...importEdits, ...edits] }];
+    return [{ title: `Wrap the forward pass in ${noGrad.expression}()`, applicability: 'unsafe', edits: [...importEdits, ...edits] }];
   }
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
   if (!edits) return [];
   return [{
-    title: region.kind === 'loop' ? `Wrap the evaluation loop in \`with ${noGrad.expression}():\`` : `Wrap the evaluation code in \`with ${noGrad.expression}():\``,
+    title: region.kind === 'loop' ? `Wrap the loop in ${noGrad.expression}()` : `Wrap the evaluation in ${noGrad.expression}()`,
     applicability: 'safe',
     edits: [...importEdits, ...edits],
   }];

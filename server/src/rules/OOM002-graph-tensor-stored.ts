@@ -80,10 +80,10 @@ detaching where the dict is built.`,
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [
-        { title: 'Store `.detach()` of the value', applicability: 'safe', edits: appendCall(item, '.detach()') },
+        { title: 'Add .detach()', applicability: 'safe', edits: appendCall(item, '.detach()') },
         scalar
-          ? { title: 'Store `.item()` (a Python number)', applicability: 'unsafe', edits: appendCall(item, '.item()') }
-          : { title: 'Store `.detach().cpu()` of the value', applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
+          ? { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(item, '.item()') }
+          : { title: 'Add .detach().cpu()', applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
       ];
       ctx.report({
         node: item,

@@ -81,8 +81,8 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (!loop && !keptAcrossTrainingSteps(model, node, name)) return;
     if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
-      { title: `Add \`.detach()\` to the value added to \`${name}\``, applicability: 'safe', edits: appendCall(addend, '.detach()') },
-      { title: `Add \`.item()\` to accumulate a Python number`, applicability: 'unsafe', edits: appendCall(addend, '.item()') },
+      { title: 'Add .detach()', applicability: 'safe', edits: appendCall(addend, '.detach()') },
+      { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(addend, '.item()') },
     ];
     ctx.report({
       node,
@@ -167,8 +167,8 @@ function visitMeterUpdate(call: SyntaxNode, ctx: RuleContext): void {
     node: value,
     message: `\`${receiver}.update()\` adds \`${nodeText(value, model.text)}\` to the meter's running sum with its autograd graph, keeping every iteration's graph alive.`,
     fixes: [
-      { title: 'Pass `.detach()` of the value to `update`', applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
-      { title: 'Pass `.item()` (a Python number) to `update`', applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
+      { title: 'Add .detach()', applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
+      { title: 'Add .item()', applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
     ],
   });
 }
@@ -193,8 +193,8 @@ function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContex
       node: value,
       message: `\`${receiver}.${m.method}()\` adds \`${nodeText(value, model.text)}\` to \`${total}\` with its autograd graph, keeping every iteration's graph alive.`,
       fixes: [
-        { title: `Pass \`.detach()\` of the value to \`${m.method}\``, applicability: 'safe', edits: appendCall(value, '.detach()') },
-        { title: `Pass \`.item()\` (a Python number) to \`${m.method}\``, applicability: 'unsafe', edits: appendCall(value, '.item()') },
+        { title: 'Add .detach()', applicability: 'safe', edits: appendCall(value, '.detach()') },
+        { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(value, '.item()') },
       ],
     });
   }

@@ -49,10 +49,11 @@ for step, (inputs, targets) in enumerate(train_loader):
         optimizer.step()
         optimizer.zero_grad()`,
       fixSafety: `The fix halves the integer literal the batch size comes from (the argument itself, the constant,
-or the argparse default) until it is below the limit. It is unsafe: it changes the effective batch,
-and with it the learning-rate schedule, batch-norm statistics and results, unless the training loop
-accumulates gradients over as many steps as the title says; the fix does not add that loop. A constant
-or argparse default may feed other loaders too. No fix is offered when the size is computed.`,
+or the argparse default) until it is below the limit: 1024 becomes 256 under the default limit of 512.
+It is unsafe: it changes the effective batch, and with it the learning-rate schedule, batch-norm
+statistics and results, unless the training loop then accumulates gradients over as many steps as the
+batch was divided by (4 in that example), as in the code above; the fix does not add that loop. A
+constant or argparse default may feed other loaders too. No fix is offered when the size is computed.`,
       references: [
         { title: 'torch.utils.data: DataLoader', url: 'https://pytorch.org/docs/stable/data.html#torch.utils.data.DataLoader' },
         { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
@@ -89,15 +90,10 @@ function halvingFix(resolved: ResolvedInt, limit: number): Fix[] {
   const literal = resolved.literal;
   if (!literal) return [];
   let target = resolved.value;
-  let steps = 1;
-  while (target >= limit && target > 0) {
-    target = Math.floor(target / 2);
-    steps *= 2;
-  }
+  while (target >= limit && target > 0) target = Math.floor(target / 2);
   if (target < 1) return [];
-  const halve = steps === 2 ? `Halve batch_size to ${target}` : `Halve batch_size ${steps === 4 ? 'twice' : `${Math.log2(steps)} times`} (to ${target})`;
   return [{
-    title: `${halve}${literalPlacePhrase(resolved)} (then accumulate gradients over ${steps} steps yourself to keep the effective batch)`,
+    title: `Set batch_size to ${target}${literalPlacePhrase(resolved)}`,
     applicability: 'unsafe',
     edits: [{ start: literal.start, end: literal.end, newText: String(target) }],
   }];

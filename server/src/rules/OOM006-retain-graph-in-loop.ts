@@ -76,8 +76,8 @@ graph. In that case the fix is display-only: it shows the removal but leaves pla
       const fixes: Fix[] = !edits
         ? []
         : carried
-          ? [{ title: `Detach \`${carried}\` at the start of each iteration, then remove \`retain_graph=True\``, applicability: 'display-only', edits }]
-          : [{ title: 'Remove `retain_graph=True`', applicability: 'unsafe', edits }];
+          ? [{ title: `Detach ${carried} each iteration and remove retain_graph=True`, applicability: 'display-only', edits }]
+          : [{ title: 'Remove retain_graph=True', applicability: 'unsafe', edits }];
       ctx.report({
         node: call,
         message: carried

@@ -101,8 +101,8 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
         node: value,
         message: `Model output \`${nodeText(value, model.text)}\` is kept on the GPU in \`${addition.list}\`, which grows on every iteration of the loop.`,
         fixes: [withGraph
-          ? { title: 'Store the value detached and on the CPU with `.detach().cpu()`', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
-          : { title: 'Move the value to the CPU with `.cpu()` before storing it', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
+          ? { title: 'Add .detach().cpu()', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
+          : { title: 'Add .cpu()', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
       });
     }
   },

@@ -96,10 +96,14 @@ export function originPhrase(resolved: ResolvedInt, argument: { value: SyntaxNod
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** For fix titles: where the literal being edited sits, or nothing when it is the argument itself. */
+/**
+ * For fix titles: where the literal being edited sits, or nothing when it is the argument itself.
+ * Titles are plain text (menus do not render Markdown), so names lose their code marks.
+ */
 export function literalPlacePhrase(resolved: ResolvedInt): string {
   if (resolved.literal === null || resolved.origin === 'literal') return '';
-  return resolved.origin.startsWith('argparse') ? ` in the ${resolved.origin}` : ` where ${resolved.origin} is set`;
+  const origin = resolved.origin.replace(/`/g, '');
+  return origin.startsWith('argparse') ? ` in the ${origin}` : ` where ${origin} is set`;
 }
 
 /** The file's DataLoader analysis, built once per semantic model. */

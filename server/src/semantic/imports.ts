@@ -44,6 +44,11 @@ export class ImportTable {
     }
   }
 
+  /** Every local name with the qualified name it is bound to. */
+  entries(): IterableIterator<[string, string]> {
+    return this.bindings.entries();
+  }
+
   /** The qualified name a local name stands for, if it was imported. */
   resolveName(local: string): string | undefined {
     return this.bindings.get(local);
@@ -83,3 +88,24 @@ const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers
 
 /** Frameworks whose `model.predict(...)` has nothing to do with autograd. */
 const OTHER_FRAMEWORKS = /^(sklearn|tensorflow|keras|tf_keras|jax|flax|xgboost|lightgbm|catboost|paddle|mxnet|statsmodels)(\.|$)/;
+
+/** Statements whose imports bind names for the whole module (and so for a notebook's later cells). */
+const MODULE_LEVEL_BLOCKS = new Set(['module', 'block', 'if_statement', 'else_clause', 'elif_clause', 'try_statement', 'except_clause', 'finally_clause', 'with_statement']);
+
+/**
+ * The names a module binds by imports at module level (also inside `if`/`try`/`with` there, not in
+ * functions or classes): local name -> qualified name.
+ */
+export function moduleLevelImports(root: SyntaxNode, text: string): Map<string, string> {
+  const imports: SyntaxNode[] = [];
+  const fromImports: SyntaxNode[] = [];
+  const visit = (node: SyntaxNode): void => {
+    for (const child of node.children) {
+      if (child.type === 'import_statement') imports.push(child);
+      else if (child.type === 'import_from_statement') fromImports.push(child);
+      else if (MODULE_LEVEL_BLOCKS.has(child.type)) visit(child);
+    }
+  };
+  visit(root);
+  return new Map(new ImportTable(imports, fromImports, text).entries());
+}

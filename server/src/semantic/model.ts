@@ -30,6 +30,11 @@ export class SemanticModel {
     readonly source: SourceText,
     readonly settings: Settings,
     readonly path: string | undefined,
+    /**
+     * Names bound by code that runs before this text (earlier cells of a notebook): local name ->
+     * qualified name. Only the choice of how to write an added torch call reads them.
+     */
+    private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
   ) {
     this.text = source.text;
     this.facts = new FactStore(this);
@@ -221,6 +226,12 @@ export class SemanticModel {
     if (direct) return { expression: direct, needsImport: false };
     const torch = imports.localNameOf('torch');
     if (torch) return { expression: `${torch}.${member}`, needsImport: false };
+    for (const [local, qualified] of this.earlierImports) {
+      // The file's own definitions of that name would shadow the earlier import.
+      if (imports.resolveName(local) !== undefined || this.definitions.definitionsOf(this.root, local).length > 0) continue;
+      if (qualified === `torch.${member}`) return { expression: local, needsImport: false };
+      if (qualified === 'torch') return { expression: `${local}.${member}`, needsImport: false };
+    }
     return { expression: `torch.${member}`, needsImport: true };
   }
 }

@@ -1,0 +1,104 @@
+// A broken `[tool.oomlint]` shows where the user looks: diagnostics on pyproject.toml at the bad
+// key's line, withdrawn once the file is fixed, and one message per set of problems whose "Show"
+// opens the file there.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { DiagnosticSeverity, FileChangeType } from 'vscode-languageserver';
+import { configProblemDiagnostics } from '../server/src/lsp/config-diagnostics';
+import { LspTestClient } from './lsp-client';
+import { FIXTURES_DIR } from './support/paths';
+
+const TRAIN = readFileSync(join(FIXTURES_DIR, 'lsp', 'train-loop.py'), 'utf8');
+
+let folder: string;
+before(() => {
+  folder = mkdtempSync(join(tmpdir(), 'oomlint-lsp-config-'));
+});
+after(() => rmSync(folder, { recursive: true, force: true }));
+
+function project(name: string, pyproject: string): { root: string; pyproject: string; pyprojectUri: string } {
+  const root = join(folder, name);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'pyproject.toml'), pyproject);
+  return { root, pyproject: join(root, 'pyproject.toml'), pyprojectUri: pathToFileURL(join(root, 'pyproject.toml')).href };
+}
+
+test('a wrong value and an unknown key are diagnostics on their lines; fixing the file withdraws them', async () => {
+  const { root, pyproject, pyprojectUri } = project(
+    'wrong-values',
+    '[project]\nname = "demo"\n\n[tool.oomlint]\nmax-pinned-workers = "eight"\n  max_batch_size = 64\n',
+  );
+  const client = await LspTestClient.start();
+  try {
+    const uri = pathToFileURL(join(root, 'train.py')).href;
+    await client.open(uri, TRAIN, 1);
+    // The defaults still lint the file.
+    assert.equal((await client.diagnosticsAt(uri, 1)).diagnostics.length, 1);
+    const published = await client.diagnostics(pyprojectUri, (p) => p.diagnostics.length === 2, 'two configuration problems');
+    const [wrongType, unknownKey] = published.diagnostics;
+    assert.deepEqual(wrongType!.range, { start: { line: 4, character: 0 }, end: { line: 4, character: 28 } });
+    assert.match(String(wrongType!.message), /^\u2018max-pinned-workers\u2019 must be a positive integer; oomlint uses the default instead$/);
+    assert.equal(wrongType!.severity, DiagnosticSeverity.Error);
+    assert.equal(wrongType!.source, 'oomlint');
+    assert.deepEqual(unknownKey!.range, { start: { line: 5, character: 2 }, end: { line: 5, character: 21 } });
+    assert.match(String(unknownKey!.message), /did you mean \u2018max-batch-size\u2019/);
+
+    writeFileSync(pyproject, '[project]\nname = "demo"\n\n[tool.oomlint]\nmax-pinned-workers = 8\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: pyprojectUri, type: FileChangeType.Changed }],
+    });
+    await client.diagnostics(pyprojectUri, (p) => p.diagnostics.length === 0, 'problems withdrawn once fixed');
+    // The document is linted again with the fixed file, and the problems do not come back.
+    await client.waitFor('a second lint of the document', () => (client.publicationsFor(uri).length >= 2 ? true : undefined));
+    assert.equal(client.publicationsFor(pyprojectUri).at(-1)!.diagnostics.length, 0);
+  } finally {
+    await client.stop();
+  }
+});
+
+test('invalid TOML is a diagnostic at the column the parser names, announced once with a Show button', async () => {
+  const { root, pyprojectUri } = project('bad-toml', '[tool.oomlint]\nselect = ["OOM001" "OOM002"]\n');
+  const client = await LspTestClient.start();
+  client.answerMessage = (params) => params.actions?.find((a) => a.title === 'Show') ?? null;
+  try {
+    const first = pathToFileURL(join(root, 'a.py')).href;
+    const second = pathToFileURL(join(root, 'b.py')).href;
+    await client.open(first, TRAIN, 1);
+    await client.open(second, TRAIN, 1);
+    const published = await client.diagnostics(pyprojectUri, (p) => p.diagnostics.length === 1, 'the TOML error');
+    assert.match(String(published.diagnostics[0]!.message), /^invalid TOML/);
+    assert.deepEqual(published.diagnostics[0]!.range, { start: { line: 1, character: 19 }, end: { line: 1, character: 28 } });
+
+    const shown = await client.waitFor('the document shown after "Show"', () => client.shownDocuments[0]);
+    assert.equal(shown.uri, pyprojectUri);
+    assert.equal(shown.takeFocus, true);
+    assert.deepEqual(shown.selection, published.diagnostics[0]!.range);
+    await client.diagnosticsAt(second, 1);
+    // Two documents and a settings change later, the same problems are still announced only once.
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await client.waitFor('a re-lint', () => (client.publicationsFor(second).length >= 2 ? true : undefined));
+    assert.equal(client.messageRequests.length, 1);
+    assert.match(client.messageRequests[0]!.message, /pyproject\.toml line 2: invalid TOML/);
+  } finally {
+    await client.stop();
+  }
+});
+
+test('configProblemDiagnostics covers the line from its first character, or from a named column', () => {
+  const text = '[tool.oomlint]\n   exclude = 3   \n';
+  const [byKey, byColumn, pastEnd] = configProblemDiagnostics(
+    [
+      { file: 'pyproject.toml', line: 2, message: 'a' },
+      { file: 'pyproject.toml', line: 2, column: 14, message: 'b' },
+      { file: 'pyproject.toml', line: 9, message: 'c' },
+    ],
+    text,
+  );
+  assert.deepEqual(byKey!.range, { start: { line: 1, character: 3 }, end: { line: 1, character: 14 } });
+  assert.deepEqual(byColumn!.range, { start: { line: 1, character: 13 }, end: { line: 1, character: 14 } });
+  assert.deepEqual(pastEnd!.range, { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } });
+});
