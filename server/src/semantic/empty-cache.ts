@@ -4,7 +4,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
-import { callee, dottedName, methodCall, nodeText } from './names';
+import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from './scopes';
 import { nodesIn } from './subtree';
 
@@ -16,8 +16,13 @@ export interface PerStepEmptyCache {
 
 const EMPTY_CACHE = new Set(['torch.cuda.empty_cache', 'torch.cuda.memory.empty_cache']);
 
-/** `step()` receivers that are not optimizers: schedulers, environments, meters, progress bars. */
-const NOT_AN_OPTIMIZER = /(sched|env|meter|metric|pbar|bar|progress|tqdm|writer|logger|timer|sim|game|world)/i;
+/**
+ * `step()` receivers that update weights: optimizers (`optimizer`, `opt_g`, `self.optim`), AMP's
+ * `scaler.step(optimizer)`, DeepSpeed's `model_engine.step()`. Not schedulers, environments,
+ * meters or checkpoint managers, whose `step()` a per-epoch loop calls too.
+ */
+const OPTIMIZER_LIKE = /(^|_)(opt|optim|optimizer|optimiser|scaler|engine|model_engine)s?(_|$|\d)|^optimizer|optimizer$/i;
+const NOT_AN_OPTIMIZER = /sched/i;
 
 /** Hooks that run once per training batch. */
 const PER_STEP_HOOKS = new Set([
@@ -124,8 +129,9 @@ function isTrainingCall(model: SemanticModel, call: SyntaxNode): boolean {
   if (model.backwardCalls.includes(call)) return model.gradMode.at(call) !== 'disabled';
   const m = methodCall(call, model.text);
   if (m?.method !== 'step') return false;
-  const receiver = dottedName(m.receiver, model.text) ?? nodeText(m.receiver, model.text);
-  return !NOT_AN_OPTIMIZER.test(receiver);
+  const receiver = dottedName(m.receiver, model.text);
+  const last = receiver ? lastSegment(receiver) : '';
+  return OPTIMIZER_LIKE.test(last) && !NOT_AN_OPTIMIZER.test(last);
 }
 
 function helpersCalledBy(model: SemanticModel, call: SyntaxNode): readonly SyntaxNode[] {
