@@ -31,11 +31,13 @@ after it; and state passed into a model without being reassigned from its output
 the next batch's forward pass, it links that batch's graph to the previous one, and so on back to the
 start of the epoch: backpropagation through time is no longer truncated at the batch boundary. The
 first \`backward()\` frees the saved activations of its graph, so the second one, which walks back
-into that freed graph, fails with "Trying to backward through the graph a second time". If that error is
-silenced with \`retain_graph=True\`, every batch's activations stay allocated, memory grows with each
-batch until CUDA runs out, and each backward takes longer than the last. Detaching the state at the
-start of each iteration keeps its value (the model still sees the previous batch's context) and drops
-its history.`,
+into that freed graph, fails with "Trying to backward through the graph a second time". The usual way
+to silence that error, \`retain_graph=True\`, keeps every batch's graph and activations attached to the
+state: memory grows by one batch's activations per step, and each backward walks the whole history.
+With an optimizer updating the weights in place the next backward then fails on the weights' version
+check instead; with updates made through \`.data\`, which autograd does not see, it runs on until CUDA
+runs out of memory. Detaching the state at the start of each iteration keeps its value (the model still
+sees the previous batch's context) and drops its history.`,
       example: `hidden = model.init_hidden(batch_size)
 for data, targets in batches:
     optimizer.zero_grad()
@@ -83,7 +85,7 @@ backpropagation through time), so the fix is unsafe there.`,
       const names = state.names.map((n) => `\`${n}\``).join(' and ');
       const verb = state.names.length > 1 ? 'go' : 'goes';
       const consequence = state.retained
-        ? 'with `retain_graph=True` every batch\'s graph stays in memory, which grows until CUDA runs out'
+        ? 'with `retain_graph=True` every batch\'s graph and activations stay attached to it, so memory grows with each batch (or an in-place weight update makes the next backward fail)'
         : 'the next `backward()` walks into the freed graph of the batch before ("Trying to backward through the graph a second time")';
       ctx.report({
         node: state.forward,
