@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../parser/syntax';
 import { carriedStates, detachingHelpers, startsAsTensor, startsFromCall, type CarriedState } from '../semantic/hidden-state';
 import type { SemanticModel } from '../semantic/model';
 import { callee, nodeText } from '../semantic/names';
-import { bodyOf, statementsOf } from '../semantic/scopes';
+import { bodyOf, statementOf } from '../semantic/scopes';
 import type { Rule } from './rule';
 
 /** The name of the helper the fix adds when the file has no detaching helper of its own. */
@@ -55,20 +55,21 @@ for data, targets in batches:
 
 hidden = model.init_hidden(batch_size)
 for data, targets in batches:
-    hidden = detach_state(hidden)
     optimizer.zero_grad()
+    hidden = detach_state(hidden)
     output, hidden = model(data, hidden)
     loss = criterion(output, targets)
     loss.backward()
     optimizer.step()`,
-      fixSafety: `The fix inserts \`hidden = hidden.detach()\` at the top of the loop body when the state starts out as a
-tensor made before the loop (\`torch.zeros(...)\`); otherwise (an LSTM's \`(h, c)\` tuple, \`None\`, a
-\`model.init_hidden()\` of either kind) it calls the file's own \`repackage_hidden\`-style helper, or adds a
-\`detach_state\` helper that detaches tensors inside tuples, lists and dicts and leaves \`None\` alone. It
-is safe when no backward in the loop passes \`retain_graph\`: such code fails on its second backward,
-and afterwards runs with the same values. With \`retain_graph=True\` the code runs and backpropagates
-through every earlier batch; detaching changes those gradients (truncated rather than full
-backpropagation through time), so the fix is unsafe there.`,
+      fixSafety: `The fix inserts \`hidden = hidden.detach()\` right before the forward pass that takes the state back
+(or before the inner loop over time steps that runs it), where the state is certainly defined, when the
+state starts out as a tensor made before the loop (\`torch.zeros(...)\`). Otherwise (an LSTM's \`(h, c)\`
+tuple, \`None\`, a \`model.init_hidden()\` of either kind) it calls the file's own \`repackage_hidden\`-style
+helper when the state starts from a call, or adds a \`detach_state\` helper that detaches tensors inside
+tuples, lists and dicts and leaves \`None\` alone. It is safe when no backward in the loop passes
+\`retain_graph\`: such code fails on its second backward, and with the fix runs on the same values. With
+\`retain_graph=True\` the code may run and backpropagate through every earlier batch; detaching changes
+those gradients (truncated rather than full backpropagation through time), so the fix is unsafe there.`,
       references: [
         { title: 'torch.Tensor.detach', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html' },
         { title: 'PyTorch examples: word_language_model, repackage_hidden', url: 'https://github.com/pytorch/examples/blob/main/word_language_model/main.py' },
@@ -97,12 +98,11 @@ backpropagation through time), so the fix is unsafe there.`,
 };
 
 function detachFix(model: SemanticModel, state: CarriedState): Fix[] {
-  const body = bodyOf(state.loop);
-  const first = body ? statementsOf(body)[0] : undefined;
-  if (!first || !startsLine(model, first) || model.source.lineOf(first.start) === model.source.lineOf(state.loop.start)) return [];
+  const anchor = insertionPoint(state);
+  if (!anchor || !startsLine(model, anchor)) return [];
   const { source } = model;
   const nl = source.newline;
-  const indent = lineIndent(model, first.start);
+  const indent = lineIndent(model, anchor.start);
   const allTensors = state.names.every((name) => startsAsTensor(model, state.loop, name));
   let helper: string | null = null;
   const edits: TextEdit[] = [];
@@ -119,14 +119,29 @@ function detachFix(model: SemanticModel, state: CarriedState): Fix[] {
     }
   }
   const lines = state.names.map((name) => `${indent}${name} = ${helper ? `${helper}(${name})` : `${name}.detach()`}${nl}`).join('');
-  const at = source.lineStart(source.lineOf(first.start));
+  const at = source.lineStart(source.lineOf(anchor.start));
   edits.push({ start: at, end: at, newText: lines });
   const subject = state.names.map((n) => `\`${n}\``).join(' and ');
   return [{
-    title: `Detach ${subject} at the start of each iteration${helper ? ` with \`${helper}()\`` : ''}`,
+    title: `Detach ${subject} before ${state.names.length > 1 ? 'they go' : 'it goes'} back into the model${helper ? `, with \`${helper}()\`` : ''}`,
     applicability: state.retained ? 'unsafe' : 'safe',
     edits,
   }];
+}
+
+/**
+ * The statement to put the detach in front of: the one that runs the forward pass, or the inner
+ * loop that runs it (detaching inside that loop would cut the sequence at every time step). There
+ * the state is certainly defined, even where only some branches before the loop define it.
+ */
+function insertionPoint(state: CarriedState): SyntaxNode | null {
+  const body = bodyOf(state.loop);
+  if (!body) return null;
+  let anchor = statementOf(state.forward);
+  for (let p = state.forward.parent; p && p !== body; p = p.parent) {
+    if (p.type === 'for_statement' || p.type === 'while_statement') anchor = p;
+  }
+  return anchor.parent?.type === 'block' ? anchor : null;
 }
 
 /**
