@@ -2,7 +2,8 @@
 // pass returns and the next iteration's forward pass takes back (`out, hidden = model(x, hidden)`),
 // with nothing in the loop that detaches or resets it. Each iteration's graph then hangs off the
 // state, so the next backward walks into graphs an earlier backward already freed, or, with
-// `retain_graph=True`, the whole epoch's graph stays in memory.
+// `retain_graph=True`, every iteration's graph stays in memory (until an in-place weight update
+// makes a backward fail on its version check).
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
@@ -17,7 +18,7 @@ export interface CarriedState {
   loop: SyntaxNode;
   /** The carried names, as written (`hidden`, `h`, `self.state`), in the order the call returns them. */
   names: string[];
-  /** A backward call in the loop keeps its graph (`retain_graph=True`): the code runs, and memory grows. */
+  /** A backward call in the loop keeps its graph (`retain_graph=True`): the code may run, and memory grows. */
   retained: boolean;
 }
 
