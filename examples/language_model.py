@@ -75,6 +75,7 @@ def parse_args():
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--clip", type=float, default=0.25)
     parser.add_argument("--save", default="lstm_lm.pt")
+    parser.add_argument("--adapt", help="in-domain text for one more pass after training")
     return parser.parse_args()
 
 
@@ -103,6 +104,19 @@ def train_epoch(model, data, optimizer, args, device):
             print(f"  window {window + 1} loss {total_loss / 200:.3f} ({elapsed * 1000 / 200:.0f} ms/window)")
             total_loss = 0.0
             start = time.time()
+
+
+def adapt_epoch(model, data, optimizer, args, device):
+    """A pass over in-domain text at a lower learning rate, the state carried from window to window."""
+    model.train()
+    state = model.initial_state(args.batch_size, device)
+    for offset in range(0, data.size(0) - 1, args.bptt):
+        length = min(args.bptt, data.size(0) - 1 - offset)
+        optimizer.zero_grad()
+        logits, state = model(data[offset: offset + length], state)  # expect: OOM008
+        targets = data[offset + 1: offset + 1 + length].reshape(-1)
+        F.cross_entropy(logits.view(-1, logits.size(-1)), targets).backward()
+        optimizer.step()
 
 
 def evaluate(model, data, args, device):
@@ -135,6 +149,11 @@ def main():
         if valid_loss < best:
             best = valid_loss
             torch.save({"model": model.state_dict(), "vocab": vocab.words}, args.save)
+    if args.adapt:
+        for group in optimizer.param_groups:
+            group["lr"] = args.lr / 10
+        adapt_epoch(model, batchify(tokenize(args.adapt, vocab), args.batch_size, device), optimizer, args, device)
+        torch.save({"model": model.state_dict(), "vocab": vocab.words}, args.save)
     print(f"best checkpoint: {os.path.abspath(args.save)}")
 
 

@@ -122,3 +122,20 @@ test('OOM006: retain_graph=True keeps the activations past backward and raises t
     assert.ok(badPeak[i]! > fixedPeak[i]!, `iteration ${i}: ${badPeak[i]} > ${fixedPeak[i]}`);
   }
 });
+
+test('OOM008: a state fed back undetached fails the second backward, or with retain_graph keeps every batch\'s graph; detaching keeps one', { skip }, async () => {
+  const result = await runCheck(python!, 'oom008_hidden_state_carried.py');
+  // Without retain_graph the second backward walks into the first batch's freed graph.
+  assert.equal(numberField(result, 'bad', 'failed_at'), 1);
+  assert.equal((result.bad as Record<string, unknown>).failure, 'freed');
+  // With retain_graph and an optimizer, the weights' in-place update stops the second backward instead.
+  assert.equal(numberField(result, 'bad_retained', 'failed_at'), 1);
+  assert.equal((result.bad_retained as Record<string, unknown>).failure, 'inplace');
+  // With updates autograd does not see, it runs: every batch's graph and activations stay attached to the state.
+  const growing = series(result, 'bad_retained_data_update');
+  assertGrowsEveryIteration(measure(growing, 'graph_nodes'), 'bad_retained_data_update graph_nodes');
+  assertGrowsEveryIteration(measure(growing, 'saved_bytes'), 'bad_retained_data_update saved_bytes');
+  const fixed = series(result, 'fixed');
+  assertFlatPositive(measure(fixed, 'graph_nodes'), 'fixed graph_nodes');
+  assertAllZero(measure(fixed, 'saved_bytes'), 'fixed saved_bytes');
+});
