@@ -121,9 +121,9 @@ function detachFix(model: SemanticModel, state: CarriedState): Fix[] {
   const lines = state.names.map((name) => `${indent}${name} = ${helper ? `${helper}(${name})` : `${name}.detach()`}${nl}`).join('');
   const at = source.lineStart(source.lineOf(anchor.start));
   edits.push({ start: at, end: at, newText: lines });
-  const subject = state.names.map((n) => `\`${n}\``).join(' and ');
+  const subject = state.names.join(' and ');
   return [{
-    title: `Detach ${subject} before ${state.names.length > 1 ? 'they go' : 'it goes'} back into the model${helper ? `, with \`${helper}()\`` : ''}`,
+    title: helper ? `Detach ${subject} with ${helper}()` : `Detach ${subject} before the next forward pass`,
     applicability: state.retained ? 'unsafe' : 'safe',
     edits,
   }];
