@@ -26,6 +26,10 @@ describe('OOM009 file conditions', () => {
     assert.deepEqual(await codes(`import torch\n${RESUME}\nnet = Net().to("cpu")\n`, 'OOM009'), []);
   });
 
+  test('a pytest file, which round-trips small CPU models, is not', async () => {
+    assert.deepEqual(await codes(`import pytest\nimport torch\n${RESUME}\nnet = Net().cuda()\n`, 'OOM009'), []);
+  });
+
   test('a torch.load that is not torch (a local function named load) is not', async () => {
     assert.deepEqual(await codes(`import torch\nfrom mylib import torch_like as torch2\n\ndef resume(model, path):\n    model.load_state_dict(torch2.load(path))\nnet = Net().cuda()\n`, 'OOM009'), []);
   });

@@ -28,9 +28,12 @@ It reports two things:
   (a loop with a backward pass or an optimiser step, also through helpers of the file) starts later in
   the same function or module: no \`del\`, no new value such as \`checkpoint = None\`.
 
-Loads that give \`map_location\` in any form (keyword, second positional argument, a lambda, a dict), that
+A \`load_state_dict\` of a GradScaler or an LR scheduler (plain numbers) does not count, nor one into a part
+of another object (\`ssd_net.vgg.load_state_dict(...)\`: a backbone initialised from published pretrained
+weights, which are usually saved from the CPU; \`model.module\` and \`self.model\` still count). Loads that give \`map_location\` in any form (keyword, second positional argument, a lambda, a dict), that
 pass \`*args\` or \`**kwargs\` (which may carry it), whose result is a whole pickled model or data rather than a
-state dict, and files that never use a GPU are not reported. \`torch.jit.load\` loads a scripted module, not
+state dict, files that never use a GPU, and test modules (pytest or unittest files, which round-trip small CPU
+models) are not reported. \`torch.jit.load\` loads a scripted module, not
 a state dict to copy, and is not checked. A checkpoint that is returned, stored elsewhere or handed to
 a helper is not reported as kept alive: its owner decides how long it lives.`,
       whyIsThisBad: `\`torch.load\` first reads every storage into host memory and then moves it to the device recorded when it
@@ -74,12 +77,13 @@ the loop.`,
   kinds: ['module'],
   visit(_node, ctx) {
     const { model } = ctx;
-    if (!model.facts.module(usesCuda)) return;
+    // Tests round-trip small CPU models through files; their loads are not a training job's memory.
+    if (!model.facts.module(usesCuda) || isTestFile(model)) return;
     for (const load of model.facts.module(checkpointLoads)) {
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);
       if (load.target === 'absent') {
-        const held = kept ? ` and \`${load.binding!.name}\` keeps it there through the training loop on line ${kept.loop.row + 1}` : '';
+        const held = kept ? ` and \`${load.binding!.name}\` keeps it there while the loop on line ${kept.loop.row + 1} runs` : '';
         ctx.report({
           node: load.call,
           message: `\`${callText(model, load.call)}\` gives no \`map_location\`: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before \`load_state_dict\` copies them${held}.`,
@@ -89,13 +93,20 @@ the loop.`,
       } else if (kept) {
         ctx.report({
           node: load.call,
-          message: `The checkpoint loaded onto the GPU stays referenced by \`${kept.names.join('`, `')}\` through the training loop on line ${kept.loop.row + 1}, keeping a second copy of the weights on the device.`,
+          message: `The checkpoint loaded onto the GPU stays referenced by \`${kept.names.join('`, `')}\` while the loop on line ${kept.loop.row + 1} runs, keeping a second copy of the weights on the device.`,
           fixes: deleteFix(model, kept),
         });
       }
     }
   },
 };
+
+/** A pytest or unittest file: named `test_*.py` or `*_test.py`, or importing pytest or unittest. */
+function isTestFile(model: SemanticModel): boolean {
+  const base = (model.path ?? '').replace(/\\/g, '/').split('/').pop() ?? '';
+  if (/^test_.*\.py$|_test\.py$/.test(base)) return true;
+  return model.imports.resolveName('pytest') !== undefined || model.imports.resolveName('unittest') !== undefined;
+}
 
 /** `torch.load(path)` as written when it is short and on one line, else `torch.load(...)`. */
 function callText(model: SemanticModel, call: SyntaxNode): string {

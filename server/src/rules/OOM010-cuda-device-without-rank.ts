@@ -17,7 +17,8 @@ export const OOM010: Rule = {
     doc: {
       whatItDoes: `In a file that starts distributed training itself (\`init_process_group\`, a \`DistributedDataParallel\`
 wrapper, \`torch.multiprocessing.spawn\`, or a read of the \`LOCAL_RANK\` that torchrun sets), checks
-\`.cuda()\` with no argument, \`.to("cuda")\` (also \`device="cuda"\`) and \`torch.device("cuda")\` with no index
+\`.cuda()\` with no argument, \`.to("cuda")\` (also \`.to(device="cuda")\`), torch functions given \`device="cuda"\`
+(\`torch.empty(1, device="cuda")\`) and \`torch.device("cuda")\` with no index
 that run before any \`torch.cuda.set_device(...)\`. The path is followed through the code of the
 function before the call (a \`set_device\` in any earlier branch counts), helpers of the file called
 there, \`with torch.cuda.device(...)\` blocks, and the callers of the function before their call; it
@@ -46,7 +47,7 @@ model = DDP(model, device_ids=[local_rank])`,
       fixSafety: `The fix is unsafe. It names the local rank that the file already has, and is offered only when exactly
 one such name is visible at the call (\`local_rank\`, a name read from \`LOCAL_RANK\`, or the first parameter
 of a function started by \`spawn\`): \`.cuda()\` becomes \`.cuda(local_rank)\`, \`torch.device("cuda")\` becomes
-\`torch.device("cuda", local_rank)\` and \`"cuda"\` in \`.to(...)\` becomes \`f"cuda:{local_rank}"\`. On several
+\`torch.device("cuda", local_rank)\` and \`"cuda"\` in \`.to(...)\` or \`device=\` becomes \`f"cuda:{local_rank}"\`. On several
 machines the process index may not be the local rank, and other bare \`"cuda"\` devices in the file stay
 as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is often the better change.`,
       references: [
@@ -76,11 +77,11 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
 };
 
 interface CudaSite {
-  kind: 'cuda-method' | 'to-string' | 'device-call';
+  kind: 'cuda-method' | 'device-string' | 'device-call';
   call: SyntaxNode;
   /** What the diagnostic covers. */
   report: SyntaxNode;
-  /** The `"cuda"` literal, for `.to(...)` and `torch.device(...)`. */
+  /** The `"cuda"` literal, for `.to(...)`, `device=` and `torch.device(...)`. */
   literal: SyntaxNode | null;
 }
 
@@ -94,8 +95,13 @@ function bareCudaSite(model: SemanticModel, call: SyntaxNode): CudaSite | null {
   }
   if (m?.method === 'to') {
     const device = keywords.get('device') ?? positional[0];
-    if (device && isBareCudaString(device, model.text)) return { kind: 'to-string', call, report: call, literal: device };
+    if (device && isBareCudaString(device, model.text)) return { kind: 'device-string', call, report: call, literal: device };
     return null;
+  }
+  // `torch.empty(1, device="cuda")`: a torch function allocates there at once.
+  const device = keywords.get('device');
+  if (device && isBareCudaString(device, model.text) && /^torch\./.test(qualifiedCallee(model, call) ?? '')) {
+    return { kind: 'device-string', call, report: call, literal: device };
   }
   if (qualifiedCallee(model, call) === 'torch.device' && positional.length === 1 && keywords.size === 0 && isBareCudaString(positional[0], model.text)) {
     return { kind: 'device-call', call, report: call, literal: positional[0]! };

@@ -6,7 +6,7 @@ import type { Definition } from './definitions';
 import { qualifiedCallee, stringHead } from './distributed';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
-import { callArguments, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
 import { nodesIn } from './subtree';
 
@@ -86,8 +86,26 @@ function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode): boolean {
   let arg = holder;
   if (arg.parent?.type === 'keyword_argument') arg = arg.parent;
   const call = arg.parent?.type === 'argument_list' ? arg.parent.parent : null;
-  return call !== null && /^load_state_dict$/.test(methodCall(call, model.text)?.method ?? '');
+  const m = call ? methodCall(call, model.text) : null;
+  if (m?.method !== 'load_state_dict') return false;
+  const receiver = dottedName(m.receiver, model.text) ?? '';
+  // A GradScaler's or LR scheduler's state is plain numbers: nothing of it lands on a GPU.
+  if (NUMBERS_ONLY_STATE.test(lastSegment(receiver))) return false;
+  return !initialisesPart(receiver);
 }
+
+/**
+ * `ssd_net.vgg.load_state_dict(...)`: a part of another object initialised from weights, usually
+ * published pretrained weights whose device cannot be known here. A model's own checkpoint goes to
+ * the model: `model`, `self.model`, or `ddp_model.module`.
+ */
+function initialisesPart(receiver: string): boolean {
+  const segments = receiver.split('.');
+  return segments.length >= 2 && !['self', 'cls'].includes(segments[0]!) && segments[segments.length - 1] !== 'module';
+}
+
+/** Receivers whose `state_dict()` holds Python numbers, not tensors. */
+const NUMBERS_ONLY_STATE = /(scaler|sched|scheduler|lr_scheduler)$/i;
 
 /**
  * The names in `scope` that come to hold `name`'s state dicts after `from` (`state = ckpt["model"]`
@@ -102,11 +120,16 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     if (id.start < from.end || !sourceOf.has(read)) continue;
     const holder = partHolder(model, id);
     const parent = holder.parent;
-    if (feedsLoadStateDict(model, id)) {
+    if (feedsLoadStateDict(model, id) || copiedIntoStateDictArgument(model, holder)) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
     } else if (is(parent, 'assignment') && holder.fieldName === 'right' && field(parent, 'left')?.type === 'identifier') {
       const target = nodeText(field(parent, 'left')!, model.text);
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
+    } else if (copiedInto(model, holder)) {
+      const target = copiedInto(model, holder)!;
+      if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
+    } else if (holder.fieldName === 'left' && parent?.type === 'assignment') {
+      // `new_state_dict[key] = v`: filling the copy, not reading the checkpoint.
     } else if (parent?.type !== 'comparison_operator') {
       otherReads = true;
     }
@@ -115,6 +138,36 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
   // A part copied to a name that never reaches `load_state_dict` is used some other way.
   const unusedParts = [...sourceOf.keys()].some((n) => n !== name && !feeding.has(n));
   return { aliases, feedsStateDict: feeding.has(name), onlyStateDicts: !otherReads && !unusedParts };
+}
+
+/**
+ * The dict that a state dict's entries are copied into under new keys, the usual way to strip a
+ * `module.` prefix: `new[k[7:]] = v` in `for k, v in sd.items():`, or `new = {k[7:]: v for k, v in sd.items()}`.
+ */
+function copiedInto(model: SemanticModel, holder: SyntaxNode): string | null {
+  const attribute = holder.parent;
+  const call = attribute?.type === 'attribute' && holder.fieldName === 'object' ? attribute.parent : null;
+  if (!call || !['items', 'values'].includes(methodCall(call, model.text)?.method ?? '') || call.fieldName !== 'right') return null;
+  const loop = call.parent;
+  if (loop?.type === 'for_in_clause' && loop.parent?.type === 'dictionary_comprehension') {
+    const assignment = loop.parent.parent;
+    const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
+    return left?.type === 'identifier' && loop.parent.fieldName === 'right' ? nodeText(left, model.text) : null;
+  }
+  if (!is(loop, 'for_statement')) return null;
+  for (const assignment of nodesIn(loop, ['assignment'])) {
+    const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
+    const base = is(left, 'subscript') ? field(left, 'value') : null;
+    if (base?.type === 'identifier') return nodeText(base, model.text);
+  }
+  return null;
+}
+
+/** `model.load_state_dict({k[7:]: v for k, v in sd.items()})`. */
+function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): boolean {
+  const call = holder.parent?.type === 'attribute' && holder.fieldName === 'object' ? holder.parent.parent : null;
+  const clause = call?.fieldName === 'right' ? call.parent : null;
+  return clause?.type === 'for_in_clause' && clause.parent?.type === 'dictionary_comprehension' && feedsLoadStateDict(model, clause.parent);
 }
 
 /** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
