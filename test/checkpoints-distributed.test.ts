@@ -26,6 +26,13 @@ describe('OOM009 file conditions', () => {
     assert.deepEqual(await codes(`import torch\n${RESUME}\nnet = Net().to("cpu")\n`, 'OOM009'), []);
   });
 
+  test('a file that saves its state dicts from a model moved to the CPU loads CPU tensors back', async () => {
+    const saves = '\ndef save(model, path):\n    model.eval().cpu()\n    torch.save(model.state_dict(), path)\n';
+    assert.deepEqual(await codes(`import torch\n${RESUME}${saves}\nnet = Net().cuda()\n`, 'OOM009'), []);
+    const gpuSaves = '\ndef save(model, path):\n    torch.save(model.state_dict(), path)\n';
+    assert.deepEqual(await codes(`import torch\n${RESUME}${gpuSaves}\nnet = Net().cuda()\n`, 'OOM009'), [4]);
+  });
+
   test('a pytest file, which round-trips small CPU models, is not', async () => {
     assert.deepEqual(await codes(`import pytest\nimport torch\n${RESUME}\nnet = Net().cuda()\n`, 'OOM009'), []);
   });

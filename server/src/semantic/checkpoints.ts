@@ -91,7 +91,15 @@ function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode): boolean {
   const receiver = dottedName(m.receiver, model.text) ?? '';
   // A GradScaler's or LR scheduler's state is plain numbers: nothing of it lands on a GPU.
   if (NUMBERS_ONLY_STATE.test(lastSegment(receiver))) return false;
-  return !initialisesPart(receiver);
+  return !initialisesPart(receiver) && !holdsSerializedEngine(model, m.receiver);
+}
+
+/** `TRTModule()` from torch2trt: its state dict is a serialized TensorRT engine (bytes), not tensors. */
+function holdsSerializedEngine(model: SemanticModel, receiver: SyntaxNode): boolean {
+  if (receiver.type !== 'identifier') return false;
+  const value = reachingValue(model, receiver);
+  const created = value && is(unparenthesize(value), 'call') ? qualifiedCallee(model, unparenthesize(value)) : null;
+  return created !== null && /(^|\.)TRTModule$|^torch2trt\./.test(created);
 }
 
 /**
@@ -239,6 +247,37 @@ function reachingValue(model: SemanticModel, id: SyntaxNode): SyntaxNode | null 
     ? model.definitions.reaching(model.root, name, Infinity)
     : undefined);
   return def?.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
+}
+
+/**
+ * Every state dict this file saves comes from a model moved to the CPU first (`model.cpu()` or
+ * `model.eval().cpu()` earlier in the block, or `.cpu()` in the saved value), so the checkpoints it
+ * loads back hold CPU tensors (pytorch/examples fast_neural_style).
+ */
+export const savesCpuCheckpoints = new ModuleFact('savesCpuCheckpoints', (model): boolean => {
+  const saves = model.nodesOfKind('call').filter((call) => qualifiedCallee(model, call) === 'torch.save');
+  const stateDictSaves = saves.filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'));
+  return stateDictSaves.length > 0 && stateDictSaves.every((save) => savedFromCpu(model, save));
+});
+
+function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean {
+  const saved = callArguments(save, model.text).positional[0];
+  if (!saved) return false;
+  if (nodesIn(saved, ['call']).some((c) => methodCall(c, model.text)?.method === 'cpu')) return true;
+  const stateDict = nodesIn(saved, ['call']).find((c) => methodCall(c, model.text)?.method === 'state_dict');
+  const owner = stateDict ? dottedName(methodCall(stateDict, model.text)!.receiver, model.text) : null;
+  if (!owner) return false;
+  // `transformer.eval().cpu()` as a statement before the save, in the same block.
+  const statement = statementOf(save);
+  const block = statement.parent;
+  if (!block) return false;
+  return block.children.some((s) => s.end <= statement.start && s.type === 'expression_statement' && nodesIn(s, ['call']).some((c) => {
+    const m = methodCall(c, model.text);
+    if (m?.method !== 'cpu') return false;
+    let root: SyntaxNode | undefined = m.receiver;
+    while (root && is(root, 'call')) root = methodCall(root, model.text)?.receiver;
+    return root !== undefined && dottedName(root, model.text) === owner;
+  }));
 }
 
 export interface KeptCheckpoint {

@@ -46,12 +46,13 @@ export function isBareCudaString(node: SyntaxNode | undefined, text: string): bo
   return node !== undefined && stringValue(node, text) === 'cuda';
 }
 
-/** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`. */
+/** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
 export const usesCuda = new ModuleFact('usesCuda', (model): boolean => {
   for (const call of model.nodesOfKind('call')) {
     if (methodCall(call, model.text)?.method === 'cuda') return true;
     const name = qualifiedCallee(model, call) ?? '';
-    if (/^torch\.nn\.(parallel\.(distributed\.)?)?(DistributedDataParallel|DataParallel)$|(^|\.)cuda\.set_device$/.test(name)) return true;
+    // `torch.accelerator.current_accelerator()` is the GPU on a machine with one.
+    if (/^torch\.nn\.(parallel\.(distributed\.)?)?(DistributedDataParallel|DataParallel)$|(^|\.)cuda\.set_device$|^torch\.accelerator\./.test(name)) return true;
   }
   for (const s of model.nodesOfKind('string')) {
     if (s.parent?.type === 'expression_statement') continue;
