@@ -3,11 +3,12 @@
 // alive through a training loop that runs later in the same scope.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { qualifiedCallee, stringHead } from './distributed';
+import { qualifiedCallee } from './distributed';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
+import { stringHead } from './strings';
 import { nodesIn } from './subtree';
 
 /** Where `map_location` sends the loaded tensors. `absent`: to the device each was saved from. */

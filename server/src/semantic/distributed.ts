@@ -6,6 +6,7 @@ import type { Definition } from './definitions';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText } from './names';
+import { stringHead, stringValue } from './strings';
 import { nodesIn } from './subtree';
 import { enclosingFunction, functionName, within } from './scopes';
 
@@ -22,23 +23,6 @@ const EXTERNAL_DEVICE_SETUP = /dist|ddp|setup|launch|device|rank|gpu/i;
 export function qualifiedCallee(model: SemanticModel, call: SyntaxNode): string | null {
   const name = dottedName(callee(call), model.text);
   return name ? model.imports.qualify(name) ?? name : null;
-}
-
-/** The text of a string literal up to its first `{...}` interpolation, and whether that is all of it. */
-export function stringHead(node: SyntaxNode, text: string): { head: string; complete: boolean } | null {
-  if (node.type !== 'string') return null;
-  let head = '';
-  for (const part of node.children) {
-    if (part.type === 'interpolation') return { head, complete: false };
-    if (part.type === 'string_content' || part.type === 'escape_sequence') head += nodeText(part, text);
-  }
-  return { head, complete: true };
-}
-
-/** The value of a plain string literal (no interpolation), else null. */
-export function stringValue(node: SyntaxNode, text: string): string | null {
-  const head = stringHead(node, text);
-  return head?.complete ? head.head : null;
 }
 
 /** The literal `"cuda"`, with no device index: the current device, GPU 0 until `set_device` says otherwise. */
@@ -192,10 +176,9 @@ function pinningAt(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxN
   const before = ownCalls(scope).filter((call) => call.end <= node.start && !within(node, call));
   if (before.some((call) => setsDevice(model, call) || helperSetsDevice(model, call, new Set(fn ? [fn] : [])))) return 'pinned';
   if (!fn || isProcessEntry(model, fn)) return 'unpinned';
-  if (visiting.has(fn)) return 'unknown';
-  visiting.add(fn);
   const callers = model.callersOf(fn);
-  if (!callers || callers.length === 0) return 'unknown';
+  if (!callers || callers.length === 0 || visiting.has(fn)) return 'unknown';
+  visiting.add(fn);
   const answers = callers.map((call) => pinningAt(model, call, visiting));
   visiting.delete(fn);
   if (answers.every((a) => a === 'unpinned')) return 'unpinned';
