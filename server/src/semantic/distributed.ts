@@ -94,8 +94,13 @@ function setsDevice(model: SemanticModel, call: SyntaxNode): boolean {
   return m?.method === 'set_device' || /(^|\.)set_device$/.test(qualifiedCallee(model, call) ?? '');
 }
 
-/** Calls in a function's (or the module's) own code, not in the functions and classes it defines. */
-function ownCalls(scope: SyntaxNode): SyntaxNode[] {
+/** Per file: the calls in each function's (or the module's) own code, not in the functions and classes it defines. */
+const ownCallsByScope = new ModuleFact('ownCallsByScope', () => new Map<SyntaxNode, SyntaxNode[]>());
+
+function ownCalls(model: SemanticModel, scope: SyntaxNode): SyntaxNode[] {
+  const known = model.facts.module(ownCallsByScope);
+  const cached = known.get(scope);
+  if (cached) return cached;
   const calls: SyntaxNode[] = [];
   const body = scope.type === 'function_definition' ? scope.children.find((c) => c.fieldName === 'body') ?? scope : scope;
   walk(body, (n) => {
@@ -103,45 +108,53 @@ function ownCalls(scope: SyntaxNode): SyntaxNode[] {
     if (n.type === 'call') calls.push(n);
     return undefined;
   });
+  known.set(scope, calls);
   return calls;
 }
 
+/** Per file: whether each of its functions sets the device (false while being worked out, which ends cycles). */
+const deviceSetters = new ModuleFact('deviceSetters', () => new Map<SyntaxNode, boolean>());
+
 /** A function of this file that sets the device, itself or through helpers of this file it calls. */
-function functionSetsDevice(model: SemanticModel, fn: SyntaxNode, seen: Set<SyntaxNode>): boolean {
-  if (seen.has(fn)) return false;
-  seen.add(fn);
-  return nodesIn(fn, ['call']).some((call) => setsDevice(model, call) || helperSetsDevice(model, call, seen));
+function functionSetsDevice(model: SemanticModel, fn: SyntaxNode): boolean {
+  const known = model.facts.module(deviceSetters);
+  const answer = known.get(fn);
+  if (answer !== undefined) return answer;
+  known.set(fn, false);
+  const sets = nodesIn(fn, ['call']).some((call) => setsDevice(model, call) || helperSetsDevice(model, call));
+  known.set(fn, sets);
+  return sets;
 }
 
 /** A call to a helper that sets the device: one of this file that does, or one of another file named like a setup. */
-function helperSetsDevice(model: SemanticModel, call: SyntaxNode, seen: Set<SyntaxNode>): boolean {
+function helperSetsDevice(model: SemanticModel, call: SyntaxNode): boolean {
   const target = callee(call);
   const name = target?.type === 'identifier' ? nodeText(target, model.text) : target?.type === 'attribute' ? lastSegment(dottedName(target, model.text) ?? '') : '';
   if (!name) return false;
   const defined = model.functionsNamed(name);
-  if (defined.length) return defined.some((fn) => functionSetsDevice(model, fn, seen));
+  if (defined.length) return defined.some((fn) => functionSetsDevice(model, fn));
   const qualified = qualifiedCallee(model, call) ?? '';
   // Library calls (torch, os, argparse...) are known not to set the device; other files' setup helpers may.
   if (/^(torch|os|sys|argparse|numpy|random|logging|time|math|json|yaml)(\.|$)/.test(qualified)) return false;
   return EXTERNAL_DEVICE_SETUP.test(name);
 }
 
-/** `fn` is started as a process by `torch.multiprocessing.spawn(fn, ...)` or `Process(target=fn)`. */
-function isProcessEntry(model: SemanticModel, fn: SyntaxNode): boolean {
-  const name = functionName(fn, model.text);
-  return model.nodesOfKind('call').some((call) => {
+/** Names of the functions started as processes: `torch.multiprocessing.spawn(fn, ...)`, `Process(target=fn)`. */
+const processEntries = new ModuleFact('processEntries', (model): Set<string> => {
+  const names = new Set<string>();
+  for (const call of model.nodesOfKind('call')) {
     const called = qualifiedCallee(model, call) ?? '';
+    const spawns = /(^|\.)(spawn|start_processes)$/.test(called);
+    if (!spawns && !/(^|\.)Process$/.test(called)) continue;
     const { positional, keywords } = callArguments(call, model.text);
-    if (/(^|\.)(spawn|start_processes)$/.test(called)) {
-      const target = positional[0] ?? keywords.get('fn');
-      return target !== undefined && nodeText(target, model.text) === name;
-    }
-    if (/(^|\.)Process$/.test(called)) {
-      const target = keywords.get('target');
-      return target !== undefined && nodeText(target, model.text) === name;
-    }
-    return false;
-  });
+    const target = spawns ? positional[0] ?? keywords.get('fn') : keywords.get('target');
+    if (target) names.add(nodeText(target, model.text));
+  }
+  return names;
+});
+
+function isProcessEntry(model: SemanticModel, fn: SyntaxNode): boolean {
+  return model.facts.module(processEntries).has(functionName(fn, model.text));
 }
 
 /** `with torch.cuda.device(rank):` around the node. */
@@ -166,23 +179,31 @@ export type DevicePinning = 'pinned' | 'unpinned' | 'unknown';
  * are where paths begin; a function called from nowhere in this file may be set up elsewhere.
  */
 export function devicePinningAt(model: SemanticModel, node: SyntaxNode): DevicePinning {
-  return pinningAt(model, node, new Set());
+  if (insideDeviceContext(model, node)) return 'pinned';
+  const fn = enclosingFunction(node);
+  const before = ownCalls(model, fn ?? model.root).filter((call) => call.end <= node.start && !within(node, call));
+  if (before.some((call) => setsDevice(model, call) || helperSetsDevice(model, call))) return 'pinned';
+  if (!fn || isProcessEntry(model, fn)) return 'unpinned';
+  return pinningOnEntry(model, fn);
 }
 
-function pinningAt(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>): DevicePinning {
-  const fn = enclosingFunction(node);
-  const scope = fn ?? model.root;
-  if (insideDeviceContext(model, node)) return 'pinned';
-  const before = ownCalls(scope).filter((call) => call.end <= node.start && !within(node, call));
-  if (before.some((call) => setsDevice(model, call) || helperSetsDevice(model, call, new Set(fn ? [fn] : [])))) return 'pinned';
-  if (!fn || isProcessEntry(model, fn)) return 'unpinned';
+/** Per file: each function's pinning when it starts ('unknown' while being worked out, which ends cycles). */
+const entryPinnings = new ModuleFact('entryPinnings', () => new Map<SyntaxNode, DevicePinning>());
+
+/** Whether the device is set when `fn` starts, from every call of it in this file. */
+function pinningOnEntry(model: SemanticModel, fn: SyntaxNode): DevicePinning {
+  const known = model.facts.module(entryPinnings);
+  const answer = known.get(fn);
+  if (answer !== undefined) return answer;
+  known.set(fn, 'unknown');
   const callers = model.callersOf(fn);
-  if (!callers || callers.length === 0 || visiting.has(fn)) return 'unknown';
-  visiting.add(fn);
-  const answers = callers.map((call) => pinningAt(model, call, visiting));
-  visiting.delete(fn);
-  if (answers.every((a) => a === 'unpinned')) return 'unpinned';
-  return answers.includes('pinned') ? 'pinned' : 'unknown';
+  let pinning: DevicePinning = 'unknown';
+  if (callers && callers.length) {
+    const answers = callers.map((call) => devicePinningAt(model, call));
+    pinning = answers.every((a) => a === 'unpinned') ? 'unpinned' : answers.includes('pinned') ? 'pinned' : 'unknown';
+  }
+  known.set(fn, pinning);
+  return pinning;
 }
 
 /**
