@@ -1,0 +1,1 @@
+export interface TranslatedRuleDoc { summary: string; whatItDoes: string; whyIsThisBad: string; fixSafety: string; }
