@@ -82,4 +82,101 @@ batch size 是每个进程的，也就是每张 GPU 需要容纳的量。从不�
 被拆分倍数相同的步数上做梯度累积（上例中为 4），就像上面的代码那样；修复不会添加这个循环。常量或 argparse 默认值可能还供给其他
 loader。batch size 是计算得出时不提供修复。`,
   },
+  OOM005: {
+    summary: 'DataLoader 在启用锁页内存的同时运行大量工作进程',
+    whatItDoes: `检查同时传入 \`pin_memory=True\` 和达到或超过 \`max-pinned-workers\`（未配置时为 ${DEFAULT_SETTINGS.maxPinnedWorkers}）的
+\`num_workers\` 的 \`torch.utils.data.DataLoader(...)\` 调用。两个值都可以是字面量、只赋值一次的常量、argparse 默认值（也包括通过
+\`main(parse_args())\` 传入，或者当类的每个实例都用解析后的参数构建时通过 \`self.opt\` 传入）、默认值和所有调用处都给出同一个数的
+函数形参、设置类的属性（\`CFG.num_workers\`）、未被修改的字典字面量中的条目、\`**kwargs\` 字典中的条目，或者
+\`a if torch.cuda.is_available() else b\`（取有 GPU 时的值；其他条件只在两个分支一致时才算），以同样方式选出的 \`**kwargs\`
+字典也算（\`{"num_workers": 8, "pin_memory": True} if use_cuda else {}\`）；\`pin_memory\` 为
+\`torch.cuda.is_available()\` 时也视为开启。没有开启 \`pin_memory\` 的 loader，以及工作进程数无法静态推算的 loader，不会被报告。`,
+    whyIsThisBad: `设置 \`pin_memory=True\` 后，训练进程中的一个线程会把工作进程产出的每个批次复制到锁页（pinned）主机内存中，以便向 GPU
+的拷贝可以异步进行。每个工作进程会同时保有 \`prefetch_factor\` 个在途批次，所以锁页内存的占用随工作进程数增长，而且 CUDA 的主机端分配器
+会缓存锁页内存块而不是归还。锁页内存不能被换出到交换区；它通过 CUDA 驱动分配，所以不够用时，即使 GPU 还有空间，pin-memory 线程也会报
+\`CUDA error: out of memory\`；在分布式训练下，机器上的每个进程还会各自锁定自己的一份。工作进程超过几个之后，再增加很少能加快数据加载，
+却会让这部分内存成倍增长。`,
+    fixSafety: `两种修复都是不安全的。把 \`num_workers\` 降到 4（若 \`max-pinned-workers\` 更低，则降到它以下），修改发生在该值被设定的地方
+（参数、常量或 argparse 默认值），当解码开销较大时可能拖慢数据加载；常量或默认值可能还供给其他 loader。在调用处设置
+\`pin_memory=False\` 会让每次主机到设备的拷贝变成同步的，可能拖慢每一步。`,
+  },
+  OOM006: {
+    summary: '循环中的 `retain_graph=True` 让每次迭代的计算图白白存活',
+    whatItDoes: `检查循环中的 \`X.backward(retain_graph=True)\`、\`torch.autograd.backward(..., retain_graph=True)\` 和
+\`torch.autograd.grad(..., retain_graph=True)\`：同一迭代中之后再没有反向传播，且被求导的值是在该迭代中构建的（由循环体中调用的
+前向传播或损失辅助函数产生）。以下情况不报告：迭代中后面还有一次反向传播的调用（对共享计算图反向传播两次的 GAN），带
+\`create_graph=True\` 的调用（高阶梯度、梯度惩罚），\`retain_graph\` 以变量传入的调用，在循环之前构建、每次迭代都重新求导的计算图
+（按任务计算梯度、逐行计算 Jacobian），以及循环只是偶尔才分离的跨迭代状态（截断的随时间反向传播）。Lightning 的
+\`self.manual_backward(loss, retain_graph=True)\` 和 \`accelerator.backward(loss, retain_graph=True)\` 也算作反向传播调用。`,
+    whyIsThisBad: `反向传播通常会在用完每个操作保存的激活值之后立即释放它们。\`retain_graph=True\` 会把这些激活值连同计算图本身都留下来，
+只要该迭代的任何张量（损失、输出）还被引用就一直存在。在循环中，这些张量要等下一次前向传播结束后才会被替换，所以那次前向传播运行时，
+上一次迭代保存的激活值仍然占着显存：它们在显存峰值中所占的份额翻了一倍。这个参数还常被用来压掉
+"Trying to backward through the graph a second time" 报错，而此时往往是 RNN 隐藏状态这类状态从一次迭代流入下一次。于是每次迭代的
+计算图都挂在这个状态上，显存随每一步增长，直到 CUDA 显存耗尽（或者，一旦优化器原地更新了权重，反向传播就会因原地修改错误而失败）。`,
+    fixSafety: `移除 \`retain_graph=True\` 是不安全的。如果之后没有代码对同一张计算图再求导，梯度不变，显存下降。如果跨迭代传递的状态仍然把
+各次迭代连在一起（没有分离的隐藏状态），下一次反向传播就会报 "Trying to backward through the graph a second time"：此时应在每次迭代
+开始时分离该状态（\`hidden = hidden.detach()\`），而不是保留所有计算图。这种情况下修复是仅显示的：它展示移除的改动，但把在哪里分离留给你。
+如果别处（之后调用的某个函数中）的反向传播复用了这张计算图，也会以同样的方式失败。`,
+  },
+  OOM007: {
+    summary: '评估循环把仍在 GPU 上的模型输出收集到列表中',
+    whatItDoes: `检查遍历数据的循环（DataLoader、数据集、用 \`next\` 取出的批次、按索引从张量中切出批次的计数循环）和采样循环（每一步把
+模型上一步的输出再喂回去，去噪循环就是这样），看模型输出是否在每次迭代中都被加入一个在循环前创建的列表，且此时仍在 GPU 上；前提是前向传播
+在关闭梯度时运行（\`torch.no_grad()\`、\`torch.inference_mode()\` 等，也包括通过本文件中应用它们的装饰器或受保护的调用方），或者在开启梯度
+但从不训练的代码中运行（函数里没有 \`backward()\` 或优化器更新，输出也没有返回给做训练的调用方）：这样的输出还带着计算图，此时修复会存
+\`.detach().cpu()\`。输出指前向传播的结果以及从中读出的内容（\`out[0]\`、\`out.logits\`、\`out.softmax(1)\`、
+\`torch.sigmoid(out)\`、\`F.normalize(features)\`），可以直接使用、经由变量、或经由本文件中返回它的辅助函数
+（\`img = self.p_sample(img, t)\`）；加入的方式可以是拼接到一个随每个批次增长的张量上（\`preds = torch.cat((preds, out))\`，从空张量开始），
+用 \`append\`、\`extend\` 或 \`+= [...]\` 添加，或者以循环自身的目标变量为键（原样或格式化后）存入一个在循环前创建的空字典
+（\`for i, (x, y) in enumerate(loader)\` 中的 \`outputs[i] = out\`、\`outputs[f"{i}_flip"]\`；但不包括对它们做的算术，如
+\`i % 2\`，这样的键会反复出现）。以下情况不报告：已经用 \`.cpu()\`、\`.numpy()\`、\`.tolist()\`、\`.item()\` 或 \`.to("cpu")\` 移走的值；
+在循环内重新创建、清空或弹出元素的列表；只在部分迭代中添加（\`if i == 0:\`）；循环次数由数据以外的东西决定（集成模型成员、数据增强、
+解码步、对同一批次的重复前向传播）；以及从不使用 GPU 的文件。每个批次体积很小的值被有意排除：损失、归约（\`out.mean()\`、\`out.sum(1)\`；
+对特征的归约如 \`hidden_states.mean(dim=1)\` 仍然算）、比较结果，以及来自 \`argmax\`、\`max\`、\`topk\` 或 \`multinomial\` 的类别索引。
+它们同样会在设备上堆积，但每个样本几个数很少会把显存耗尽，而把每个指标都报出来会淹没真正有问题的输出。`,
+    whyIsThisBad: `列表中的每个张量在列表存活期间一直占着它的 CUDA 显存。logits、概率和特征的大小是批次大小乘以输出大小，所以在整个验证集或测试集上
+收集它们，会让显存随数据集的大小增长，叠加在模型和当前批次之上，直到评估在快结束时 CUDA 显存耗尽。\`out[0]\` 这样的切片和视图会让整个输出
+保持存活。把每个批次的结果移到 CPU 上，能让 GPU 显存保持平稳，结果放在主机内存里，而计算指标和 NumPy 本来也需要它们在那里。`,
+    fixSafety: `当之后对该列表的每次读取在 CPU 张量上同样可行时，给存入的值追加 \`.cpu()\` 是安全的：列表用 \`torch.cat\`/\`torch.stack\`
+拼接后再用 \`.cpu()\`、\`.numpy()\` 或 \`.tolist()\` 移走，交给 NumPy、SciPy、pandas 或 scikit-learn，或者只用 \`len\` 量一下长度。
+否则修复是不安全的：把收集到的输出与 GPU 张量（例如留在设备上的标签）放在一起运算的代码会因设备不一致而失败，而保存在 \`self\` 上或被返回的
+列表可能在任何地方被读取。开启梯度时，修复会存 \`.detach().cpu()\`：值相同，只是没有了没人做反向传播的计算图。`,
+  },
+  OOM008: {
+    summary: '循环状态在下一个批次被喂回模型却没有 `.detach()`，把每个批次的计算图串在一起',
+    whatItDoes: `检查训练循环（循环体直接或通过同一文件中的辅助函数调用了 \`backward()\` 的循环）中，由前向传播返回、又被下一次迭代的前向传播
+接收回去的循环状态：\`output, hidden = model(data, hidden)\` 或 \`out, (h, c) = lstm(x, (h, c))\`，且循环内对该状态的每次赋值都是这样的
+前向传播。以下情况不报告：循环会重置的状态（\`hidden = model.init_hidden(bsz)\`、\`hidden = None\`）；在循环中任意位置被分离的状态
+（\`hidden = hidden.detach()\`、\`hidden = repackage_hidden(hidden)\`、\`hidden.detach_()\`，或对它调用某个辅助函数）或以其他方式重新绑定的
+状态；在 \`torch.no_grad()\` 或 \`torch.inference_mode()\` 下传递的状态（采样、生成）；没有反向传播的循环，例如遍历一条序列各时间步、
+结束后只做一次反向传播的循环；以及传入模型但没有用其输出重新赋值的状态。`,
+    whyIsThisBad: `循环模型返回的状态带着产生它的那个批次的 autograd 计算图。把它喂进下一个批次的前向传播，就把那个批次的计算图连到了上一个，
+如此一直连回 epoch 的开头：随时间反向传播不再在批次边界处被截断。第一次 \`backward()\` 会释放它那张计算图中保存的激活值，于是第二次
+反向传播走回那张已释放的计算图时，会报 "Trying to backward through the graph a second time"。压掉这个报错的常见做法
+\`retain_graph=True\` 会把每个批次的计算图和激活值都挂在状态上：显存每步增长一个批次的激活值，每次反向传播都要走完整段历史。若优化器原地
+更新权重，下一次反向传播会改为在权重的版本检查上失败；若通过 autograd 看不到的 \`.data\` 更新权重，它会一直跑到 CUDA 显存耗尽。在每次
+迭代开始时分离状态，能保留它的值（模型仍能看到上一个批次的上下文），同时丢掉它的历史。`,
+    fixSafety: `当状态一开始是循环前创建的张量（\`torch.zeros(...)\`）时，修复会在接收回状态的那次前向传播之前（或在运行它的时间步内层循环之前），
+也就是状态一定已定义的位置，插入 \`hidden = hidden.detach()\`。其他情况下（LSTM 的 \`(h, c)\` 元组、\`None\`、任一种 \`model.init_hidden()\`），
+若状态来自某个调用，修复会调用文件中自己的 \`repackage_hidden\` 式辅助函数，否则添加一个 \`detach_state\` 辅助函数，它分离元组、列表和字典中的
+张量，并保持 \`None\` 不变。当循环中没有任何反向传播传入 \`retain_graph\` 时，修复是安全的：这样的代码会在第二次反向传播时失败，而修复后它以
+相同的值运行。若带有 \`retain_graph=True\`，代码可能能运行，并对之前的每个批次做反向传播；分离会改变这些梯度（变成截断的而非完整的随时间
+反向传播），所以此时修复是不安全的。`,
+  },
+  OOM011: {
+    summary: '每个训练步都调用 `torch.cuda.empty_cache()`，释放不了任何存活的张量，还拖慢每一步',
+    whatItDoes: `检查在每个训练步都会运行的 \`torch.cuda.empty_cache()\`：位于其自身迭代调用了 \`backward()\` 或优化器 \`step()\` 的循环中
+（直接调用或通过同一文件中的辅助函数），或位于每个批次都会调用的钩子中，如 Lightning 的 \`training_step\` 和 \`on_train_batch_end\`，或
+Trainer 回调的 \`on_step_end\`。以下情况不报告：只是偶尔调用（\`if step % 100 == 0\`，或由 \`if args.empty_cache\` 之类的选项控制）；
+位于 \`except\` 或 \`finally\` 块中的调用（从显存不足错误中恢复）；在批次循环外层的循环中每个 epoch 调用一次；以及评估循环：它们每个 epoch
+只跑一次，通常在 \`torch.no_grad()\` 之下，在尺寸差别很大的输入之间或加载另一个模型之前释放缓存，可能是划算的。有些训练代码也是有意每步都
+调用：输入尺寸每步都变的稀疏卷积训练，或由 PyTorch 之外的分配器占用的内存（MinkowskiEngine 的作者就建议为此调用它）。因此该规则默认关闭。`,
+    whyIsThisBad: `\`empty_cache()\` 只会把 PyTorch 缓存分配器持有、但没有任何张量在用的内存块交还给驱动。它无法释放仍被引用的张量，所以泄漏
+（逐步增长的显存）原样不变。它在每一步都有代价：它要等 GPU 完成排队中的工作，而下一步的前向传播必须用 \`cudaMalloc\` 从驱动那里重新要回
+被释放的显存，这既慢又会同步，而不是复用缓存的内存块。训练中增长的显存来自被保持存活的张量：没有用 \`.item()\` 就累加的损失（OOM003），
+带着计算图保存在列表里的输出或损失（OOM002、OOM007），被保留的计算图（\`retain_graph=True\`，OOM006），或通过跨批次传递的状态串起来的
+计算图（OOM008）。`,
+    fixSafety: `修复（移除该调用）是仅显示的：它从不改变结果，但如果有其他进程共用这张 GPU，或输入尺寸差别很大导致显存碎片化，这个调用可能是有意
+为之。改为每个 epoch 调用一次，或每几百步调用一次，能以很小的代价保留大部分好处。`,
+  },
 };
