@@ -61,6 +61,19 @@ for (const [language, docs] of LANGUAGES) {
   });
 }
 
+// Markdown turns a line break into a space: harmless beside Latin text or code, a stray gap between two
+// Chinese characters or after full-width punctuation.
+const HAN = '\\u4e00-\\u9fff';
+const FULL_WIDTH_PUNCTUATION = '\\u3000-\\u303f\\uff00-\\uffef';
+const chineseLineBreak = new RegExp(`[${HAN}]\\n[${HAN}]|[${FULL_WIDTH_PUNCTUATION}]\\n|\\n[${FULL_WIDTH_PUNCTUATION}]`);
+
+test('zh-cn: no line break splits Chinese text', () => {
+  const broken = Object.entries(ZH_CN).flatMap(([code, entry]) =>
+    FIELDS.filter((field) => entry && chineseLineBreak.test(entry[field])).map((field) => `${code}.${field}`),
+  );
+  assert.deepEqual(broken, []);
+});
+
 test('a missing entry, a lost code span and an untranslated field are all reported', () => {
   const [first] = ALL_RULES;
   assert.ok(first);
