@@ -28,7 +28,7 @@ export function renderRuleMarkdown(meta: RuleMeta): string {
     `Default severity: ${meta.defaultSeverity}. Fix: ${meta.fixable === 'never' ? 'none' : meta.fixable}.`,
     '',
     ...(meta.offByDefault
-      ? [`Off by default: its precision on real code is below 95%. Turn it on with \`select = ["${meta.code}"]\` or a \`severity\` entry for ${meta.code}.`, '']
+      ? [`Off by default: ${meta.offByDefaultBecause ?? 'its precision on real code is below 95%'}. Turn it on with \`select = ["${meta.code}"]\` or a \`severity\` entry for ${meta.code}.`, '']
       : []),
     '## What it does',
     doc.whatItDoes.trim(),
