@@ -65,7 +65,10 @@ for (const [language, docs] of LANGUAGES) {
 // Chinese characters or after full-width punctuation.
 const HAN = '\\u4e00-\\u9fff';
 const FULL_WIDTH_PUNCTUATION = '\\u3000-\\u303f\\uff00-\\uffef';
-const chineseLineBreak = new RegExp(`[${HAN}]\\n[${HAN}]|[${FULL_WIDTH_PUNCTUATION}]\\n|\\n[${FULL_WIDTH_PUNCTUATION}]`);
+// A break before a blank line or a list item is structure, not a gap.
+const chineseLineBreak = new RegExp(
+  `[${HAN}]\\n[${HAN}]|[${FULL_WIDTH_PUNCTUATION}]\\n(?!\\n|- )|\\n[${FULL_WIDTH_PUNCTUATION}]`,
+);
 
 test('zh-cn: no line break splits Chinese text', () => {
   const broken = Object.entries(ZH_CN).flatMap(([code, entry]) =>

@@ -140,6 +140,56 @@ through the graph a second time"。压掉这个报错的常见做法 \`retain_gr
 时，修复是安全的：这样的代码会在第二次反向传播时失败，而修复后它以相同的值运行。若带有
 \`retain_graph=True\`，代码可能能运行，并对之前的每个批次做反向传播；分离会改变这些梯度（变成截断的而非完整的随时间反向传播），所以此时修复是不安全的。`,
   },
+  OOM009: {
+    summary: '检查点被加载到保存它时所在的 GPU 上，或在整个训练期间一直留在 GPU 上',
+    whatItDoes: `检查使用 GPU 的文件（有 \`.cuda()\`、\`"cuda"\`
+设备字符串、\`DataParallel\`/\`DistributedDataParallel\`、\`torch.cuda.set_device\` 或 \`torch.accelerator\`）中结果是
+state dict 的 \`torch.load(...)\`
+调用：其结果直接（\`model.load_state_dict(torch.load(path))\`）、经由它被赋给的名字，或经由它的某一部分（\`ckpt["model"]\`、\`ckpt.get("state_dict")\`、被赋为这样一部分的名字）到达
+\`load_state_dict(...)\` 调用。它报告两种情况：
+
+- 加载时没有给出 \`map_location\`，于是每个张量都回到保存时所在的设备；
+- 加载把张量放到了 GPU 上（没有 \`map_location\`，或其值解析为 \`"cuda..."\`
+  设备），并且在同一函数或模块中稍后开始训练循环（有反向传播或优化器更新的循环，也包括经由本文件辅助函数的）时，持有检查点（或从中取出的 state dict）的名字仍然存活：既没有
+  \`del\`，也没有赋予新值，比如 \`checkpoint = None\`。
+
+以下情况不算：GradScaler 或学习率调度器的
+\`load_state_dict\`（只是些普通数字）；加载到另一个对象的某一部分中（\`ssd_net.vgg.load_state_dict(...)\`：用公开发布的预训练权重初始化
+backbone，这些权重通常是从 CPU 保存的；\`model.module\` 和 \`self.model\` 仍然算）；加载到 torch2trt 的 \`TRTModule\`
+中，它的状态是序列化的推理引擎。以下情况不报告：以任何形式给出了 \`map_location\` 的加载（关键字参数、第二个位置参数、lambda、字典）；传入了 \`*args\` 或 \`**kwargs\`
+的加载（其中可能带着它）；结果是整个被 pickle 的模型或数据而不是 state dict 的加载；从不使用 GPU 的文件；所保存的每个 state dict 都取自先移到 CPU 的模型的文件（在
+\`torch.save(model.state_dict(), path)\` 之前先 \`model.eval().cpu()\`：它们加载回来的是 CPU 张量）；以及测试模块（pytest 或 unittest
+文件，它们只会来回保存和加载 CPU 上的小模型）。位于 \`with torch.device("cpu"):\` 中的加载不予理会：代码已经说明了它想把张量放在哪里（\`map_location\`
+会确保这一点）。\`torch.jit.load\` 加载的是脚本化的模块，而不是要复制的 state dict，因此不检查。被返回、存到别处或交给辅助函数的检查点不会被报告为一直存活：它的存活时间由其所有者决定。`,
+    whyIsThisBad: `\`torch.load\` 先把每个存储读进主机内存，然后把它移到保存时记录的设备上。因此从 \`cuda:0\` 保存的检查点会被完整地（权重、优化器动量、buffer）重建在
+GPU 0 上，然后 \`load_state_dict\` 才把它复制进模型自己的参数：在加载期间，GPU 上同时放着模型和检查点，而使用 Adam 时检查点的大小约为权重的三倍。在多 GPU 训练中，每个进程都在
+GPU 0 上这样做，于是 GPU 0 显存耗尽（或者每个进程都在它上面留下一个 context 和一份副本），而其他 GPU
+却闲着。如果加载得到的字典被保存在一个贯穿整个训练循环的变量里，这份副本就永远不会消失：训练可用的显存比应有的少了一个检查点的大小。`,
+    fixSafety: `当从检查点读出的所有内容都交给 \`load_state_dict\`（或只用 \`in\` 检查）时，添加 \`map_location="cpu"\`
+是安全的：\`Module.load_state_dict\` 会把每个张量复制到参数自己所在的设备上，\`Optimizer.load_state_dict\`
+会把它的状态移到参数所在的设备上，所以模型经由主机内存最终仍在原来的位置。当从检查点中读取了其他值（某个指标张量、整个模块）时，修复是不安全的，因为这些值会留在 CPU 上，而代码可能期望它们在 GPU
+上。参数加在最后一个参数之后，因此位置参数和关键字参数、末尾的逗号以及跨多行的调用都保持有效。在持有检查点的名字最后一次使用之后删除它们（\`del checkpoint\`）是不安全的：循环之后的代码，或本分析看不到的代码，可能仍然需要它们；只有当每次使用和每个名字都位于加载所在的代码块中、且在循环之前时，才会提供这个修复。`,
+  },
+  OOM010: {
+    summary: '分布式训练在每个进程中都把张量放到默认 GPU（GPU 0）上',
+    whatItDoes: `在自己启动分布式训练的文件中（有 \`init_process_group\`、\`DistributedDataParallel\`
+包装、\`torch.multiprocessing.spawn\`，或读取 torchrun 设置的 \`LOCAL_RANK\`），检查在任何 \`torch.cuda.set_device(...)\`
+之前运行的不带参数的 \`.cuda()\`、\`.to("cuda")\`（也包括 \`.to(device="cuda")\`）、传入 \`device="cuda"\` 的 torch
+函数（\`torch.empty(1, device="cuda")\`）以及不带序号的 \`torch.device("cuda")\`。规则沿着调用之前该函数的代码（任何更早分支中的 \`set_device\`
+都算）、在那里调用的本文件辅助函数、\`with torch.cuda.device(...)\` 块，以及该函数的调用方在调用之前的代码追踪路径；路径从模块顶层或由 \`spawn\` 或
+\`Process(target=...)\`
+启动的函数开始。文件中没有被调用的函数（因此可能在别处完成初始化之后才被调用），以及在这段代码之前调用的、名字像初始化的其他文件的辅助函数（\`init_distributed_mode(args)\`、\`setup(rank)\`），会结束搜索且不报告。以下情况不报告：带序号的设备（\`.cuda(local_rank)\`、\`"cuda:1"\`、\`torch.device("cuda", rank)\`），存放在变量中的设备（\`.to(device)\`），使用
+Accelerate、Lightning、DeepSpeed 或类似库的文件（这些库会设置设备），以及自己设置 \`CUDA_VISIBLE_DEVICES\` 的文件（此时每个进程都把自己的 GPU 看作 GPU
+0）。`,
+    whyIsThisBad: `分布式训练中的每个进程都能看到机器上的所有 GPU，在调用 \`torch.cuda.set_device\` 之前，每个进程的当前设备都是 GPU 0。不带序号的
+\`"cuda"\` 表示当前设备，所以每个进程都会在 GPU 0 上创建一个 CUDA context（每个几百 MB），并把自己的模型、优化器状态和批次放在那里。有八个进程时，GPU 0 上有八个 context
+和最多八份模型副本，最终显存耗尽，而其他 GPU 各只放了一份；或者 \`DistributedDataParallel\` 会因为模块不在该进程自己的设备上而失败。`,
+    fixSafety: `该修复是不安全的。它使用文件中已有的 local rank 名字，并且只有当调用处恰好能看到一个这样的名字时才提供（\`local_rank\`、从 \`LOCAL_RANK\`
+读出的名字，或由 \`spawn\` 启动的函数的第一个参数）：\`.cuda()\` 变成 \`.cuda(local_rank)\`，\`torch.device("cuda")\` 变成
+\`torch.device("cuda", local_rank)\`，\`.to(...)\` 或 \`device=\` 中的 \`"cuda"\` 变成
+\`f"cuda:{local_rank}"\`。在多台机器上，进程序号可能并不是 local rank，而文件中其他不带序号的 \`"cuda"\` 设备保持不变；在开头调用一次
+\`torch.cuda.set_device(local_rank)\` 往往是更好的改法。`,
+  },
   OOM011: {
     summary: '每个训练步都调用 `torch.cuda.empty_cache()`，释放不了任何存活的张量，还拖慢每一步',
     whatItDoes: `检查在每个训练步都会运行的 \`torch.cuda.empty_cache()\`：位于其自身迭代调用了 \`backward()\` 或优化器 \`step()\`
