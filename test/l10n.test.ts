@@ -1,0 +1,149 @@
+// Every message oomlint has in English exists in each translation: the catalogue's ids, and (run on
+// every rule fixture) every message and fix title the rules produce reads in the target language.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CATALOGUES } from '../server/src/l10n';
+import { en } from '../server/src/l10n/en';
+import { LOCALES, localeFromEnvironment, localeFromTag, type Locale } from '../server/src/l10n/locale';
+import type { Messages, RuleMessages } from '../server/src/l10n/messages';
+import { sharedAnalyzer } from './support/analyzer';
+import { ruleFixtures } from './support/fixtures';
+
+const TRANSLATIONS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
+
+/** Text that is certainly in the language: Han characters for Chinese, Cyrillic for Russian. */
+const SCRIPT: Record<Exclude<Locale, 'en'>, RegExp> = { 'zh-cn': /\p{Script=Han}/u, ru: /\p{Script=Cyrillic}/u };
+
+/** Strings that may read the same in a translation (punctuation, an empty note in English). */
+const MAY_MATCH_ENGLISH = new Set<keyof Messages>(['fullStop', 'hoverFixSeparator']);
+
+type Call = { id: keyof RuleMessages; params: unknown };
+
+/** English messages that record which ids the rules used, with what. */
+function recording(calls: Call[]): RuleMessages {
+  return new Proxy(en, {
+    get(target, id: keyof RuleMessages) {
+      const render = target[id] as (p: unknown) => string;
+      return (params: unknown) => {
+        calls.push({ id, params });
+        return render(params);
+      };
+    },
+  });
+}
+
+describe('message catalogue', () => {
+  for (const locale of TRANSLATIONS) {
+    test(`${locale} has every id of the English catalogue, and nothing else`, () => {
+      assert.deepEqual(Object.keys(CATALOGUES[locale]).sort(), Object.keys(en).sort());
+    });
+
+    test(`${locale}: the words around rule pages, hovers and editor actions are translated`, () => {
+      const catalogue = CATALOGUES[locale];
+      const samples: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => string ? P : never } = {
+        pageDefaults: { severity: 'warning', fix: 'sometimes' },
+        pageOffByDefault: { code: 'OOM009' },
+        unsafeFixTitle: { title: 'x' },
+        ignoreOnLine: { code: 'OOM001' },
+        notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
+        notAnalysedError: { error: 'e' },
+        configProblemDiagnostic: { problem: 'p' },
+        configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
+      };
+      for (const id of Object.keys(en) as (keyof Messages)[]) {
+        if (id in recordedIds()) continue;
+        const english = en[id];
+        const translated = catalogue[id];
+        if (typeof english === 'string') {
+          assert.equal(typeof translated, 'string', id);
+          if (MAY_MATCH_ENGLISH.has(id)) continue;
+          assert.match(translated as string, SCRIPT[locale], `${locale} ${id}: ${String(translated)}`);
+          continue;
+        }
+        const params = samples[id as keyof typeof samples];
+        if (params === undefined) continue;
+        const text = (translated as (p: unknown) => string)(params);
+        assert.match(text, SCRIPT[locale], `${locale} ${id}: ${text}`);
+      }
+    });
+  }
+
+  test('every rule message id is produced by some rule fixture, so the fixture run below covers it', async () => {
+    const calls = await fixtureCalls();
+    const used = new Set(calls.map((c) => c.id));
+    const ruleIds = Object.keys(recordedIds());
+    assert.deepEqual(ruleIds.filter((id) => !used.has(id as keyof RuleMessages)), []);
+  });
+
+  for (const locale of TRANSLATIONS) {
+    test(`${locale}: every message and fix title the rules produce on their fixtures is translated`, async () => {
+      const calls = await fixtureCalls();
+      const catalogue = CATALOGUES[locale];
+      const untranslated: string[] = [];
+      for (const { id, params } of calls) {
+        const text = (catalogue[id] as (p: unknown) => string)(params);
+        const english = (en[id] as (p: unknown) => string)(params);
+        if (text === english || !SCRIPT[locale].test(text)) untranslated.push(`${id}: ${text}`);
+      }
+      assert.deepEqual([...new Set(untranslated)], []);
+    });
+
+    test(`${locale}: fix titles keep the house style (plain text, short, no full stop)`, async () => {
+      const analyzer = await sharedAnalyzer();
+      for (const fixture of ruleFixtures()) {
+        for (const d of analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, locale })) {
+          assert.match(d.message, SCRIPT[locale], d.message);
+          for (const fix of d.fixes) {
+            assert.doesNotMatch(fix.title, /`|[.。]$/, fix.title);
+            assert.ok(fix.title.length <= 80, fix.title);
+          }
+        }
+      }
+    });
+  }
+});
+
+/** The RuleMessages ids (the functions the rules call), as the keys of an object. */
+function recordedIds(): Record<string, true> {
+  const page: (keyof Messages)[] = ['pageDefaults', 'pageOffByDefault', 'unsafeFixTitle', 'ignoreOnLine', 'notAnalysedTooLarge', 'notAnalysedError', 'configProblemDiagnostic', 'configProblemNotice'];
+  return Object.fromEntries(
+    (Object.keys(en) as (keyof Messages)[]).filter((id) => typeof en[id] === 'function' && !page.includes(id)).map((id) => [id, true]),
+  );
+}
+
+let recorded: Promise<Call[]> | undefined;
+
+function fixtureCalls(): Promise<Call[]> {
+  recorded ??= (async () => {
+    const analyzer = await sharedAnalyzer();
+    const calls: Call[] = [];
+    for (const fixture of ruleFixtures()) {
+      analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
+    }
+    return calls;
+  })();
+  return recorded;
+}
+
+describe('locale', () => {
+  test('an editor locale picks the language; anything else is English', () => {
+    assert.equal(localeFromTag('zh-cn'), 'zh-cn');
+    assert.equal(localeFromTag('zh-CN'), 'zh-cn');
+    assert.equal(localeFromTag('zh-Hans'), 'zh-cn');
+    assert.equal(localeFromTag('zh-tw'), 'en');
+    assert.equal(localeFromTag('ru'), 'ru');
+    assert.equal(localeFromTag('ru-RU'), 'ru');
+    assert.equal(localeFromTag('de'), 'en');
+    assert.equal(localeFromTag(''), undefined);
+    assert.equal(localeFromTag(undefined), undefined);
+  });
+
+  test('the environment picks it as gettext does: LC_ALL, then LC_MESSAGES, then LANG', () => {
+    assert.equal(localeFromEnvironment({ LANG: 'zh_CN.UTF-8' }), 'zh-cn');
+    assert.equal(localeFromEnvironment({ LANG: 'ru_RU.UTF-8' }), 'ru');
+    assert.equal(localeFromEnvironment({ LC_ALL: 'C', LANG: 'ru_RU.UTF-8' }), 'en');
+    assert.equal(localeFromEnvironment({ LC_MESSAGES: 'ru_RU.UTF-8', LANG: 'en_US.UTF-8' }), 'ru');
+    assert.equal(localeFromEnvironment({ LC_ALL: '', LANG: 'zh_CN.UTF-8' }), 'zh-cn');
+    assert.equal(localeFromEnvironment({}), 'en');
+  });
+});
