@@ -30,7 +30,7 @@ def parse_args():
 
 
 def load_model(path, device):
-    checkpoint = torch.load(path, map_location="cpu")
+    checkpoint = torch.load(path)  # expect: OOM009
     model = SmallResNet()
     model.load_state_dict(checkpoint["model"])
     return model.to(device)

@@ -48,7 +48,7 @@ describe('message catalogue', () => {
       const catalogue = CATALOGUES[locale];
       const samples: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => string ? P : never } = {
         pageDefaults: { severity: 'warning', fix: 'sometimes' },
-        pageOffByDefault: { code: 'OOM009' },
+        pageOffByDefault: { code: 'OOM009', because: undefined },
         unsafeFixTitle: { title: 'x' },
         ignoreOnLine: { code: 'OOM001' },
         notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },

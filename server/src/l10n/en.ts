@@ -105,6 +105,17 @@ export const en: Messages = {
   oom008DetachWithHelper: ({ names, helper }) => `Detach ${names.join(' and ')} with ${helper}()`,
   oom008DetachBeforeForward: ({ names }) => `Detach ${names.join(' and ')} before the next forward pass`,
 
+  oom009NoMapLocation: ({ call, keptBy }) =>
+    `${code(call)} gives no ${code('map_location')}: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before ${code('load_state_dict')} copies them${keptBy ? ` and ${code(keptBy.name)} keeps it there while the loop on line ${keptBy.loopLine} runs` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine }) =>
+    `The checkpoint loaded onto the GPU stays referenced by ${names.map(code).join(', ')} while the loop on line ${loopLine} runs, keeping a second copy of the weights on the device.`,
+  oom009MapToCpu: () => 'Add map_location="cpu" to torch.load',
+  oom009DeleteBeforeLoop: ({ names }) => `Delete ${names.join(', ')} before the training loop`,
+
+  oom010CurrentDevice: ({ site }) =>
+    `${code(site)} uses the current CUDA device, GPU 0 in every process of this distributed run: no ${code('torch.cuda.set_device(...)')} runs before it.`,
+  oom010UseRank: ({ rank }) => `Use ${rank} as the device index`,
+
   oom011EmptyCache: ({ call, where }) =>
     `${code(call)} ${where === 'loop' ? 'in a training loop' : 'in a hook that runs on every training step'} frees no tensor that is still referenced and slows every step (it synchronises, and the next step must allocate again with cudaMalloc). If memory grows, look for tensors kept alive: losses summed without ${code('.item()')}, outputs kept in lists, graphs retained.`,
   oom011RemoveCall: () => 'Remove the call',
@@ -118,8 +129,8 @@ export const en: Messages = {
   hoverNoFix: 'no automatic fix here; the full documentation shows the code to write instead',
   hoverFullDocumentation: 'Full documentation',
   pageDefaults: ({ severity, fix }) => `Default severity: ${severity}. Fix: ${fix}.`,
-  pageOffByDefault: ({ code: rule }) =>
-    `Off by default: its precision on real code is below 95%. Turn it on with \`select = ["${rule}"]\` or a \`severity\` entry for ${rule}.`,
+  pageOffByDefault: ({ code: rule, because }) =>
+    `Off by default: ${because ?? 'its precision on real code is below 95%'}. Turn it on with \`select = ["${rule}"]\` or a \`severity\` entry for ${rule}.`,
   pageWhatItDoes: 'What it does',
   pageWhyIsThisBad: 'Why is this bad?',
   pageExample: 'Example',

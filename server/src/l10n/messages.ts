@@ -48,6 +48,14 @@ export interface RuleMessages {
   oom008DetachWithHelper(p: { names: readonly string[]; helper: string }): string;
   oom008DetachBeforeForward(p: { names: readonly string[] }): string;
 
+  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number } | null }): string;
+  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number }): string;
+  oom009MapToCpu(): string;
+  oom009DeleteBeforeLoop(p: { names: readonly string[] }): string;
+
+  oom010CurrentDevice(p: { site: string }): string;
+  oom010UseRank(p: { rank: string }): string;
+
   oom011EmptyCache(p: { call: string; where: 'loop' | 'hook' }): string;
   oom011RemoveCall(): string;
 }
@@ -64,7 +72,8 @@ export interface PageMessages {
   hoverNoFix: string;
   hoverFullDocumentation: string;
   pageDefaults(p: { severity: string; fix: 'always' | 'sometimes' | 'none' }): string;
-  pageOffByDefault(p: { code: string }): string;
+  /** `because`: the rule's own reason (English: rules state it in their metadata), else low precision. */
+  pageOffByDefault(p: { code: string; because: string | undefined }): string;
   pageWhatItDoes: string;
   pageWhyIsThisBad: string;
   pageExample: string;

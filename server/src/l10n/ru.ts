@@ -115,6 +115,17 @@ export const ru: Messages = {
   oom008DetachWithHelper: ({ names: carried, helper }) => `Отсоединить ${names(carried, plain)} с помощью ${helper}()`,
   oom008DetachBeforeForward: ({ names: carried }) => `Отсоединить ${names(carried, plain)} перед следующим прямым проходом`,
 
+  oom009NoMapLocation: ({ call, keptBy }) =>
+    `${code(call)} не задаёт ${code('map_location')}: тензоры чекпоинта восстанавливаются на тот GPU, с которого их сохранили (в многопроцессном запуске — на один и тот же GPU во всех процессах), и только потом ${code('load_state_dict')} их копирует${keptBy ? `, а ${code(keptBy.name)} удерживает их там, пока работает цикл в строке ${keptBy.loopLine}` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine }) =>
+    `Чекпоинт, загруженный на GPU, остаётся доступен через ${names.map(code).join(', ')}, пока работает цикл в строке ${loopLine}, и на устройстве хранится вторая копия весов.`,
+  oom009MapToCpu: () => 'Добавить map_location="cpu" в torch.load',
+  oom009DeleteBeforeLoop: ({ names }) => `Удалить ${names.join(', ')} перед циклом обучения`,
+
+  oom010CurrentDevice: ({ site }) =>
+    `${code(site)} использует текущее устройство CUDA — GPU 0 в каждом процессе этого распределённого запуска: до него не вызывается ${code('torch.cuda.set_device(...)')}.`,
+  oom010UseRank: ({ rank }) => `Использовать ${rank} как номер устройства`,
+
   oom011EmptyCache: ({ call, where }) =>
     `${code(call)} ${where === 'loop' ? 'в цикле обучения' : 'в хуке, который выполняется на каждом шаге обучения,'} не освобождает ни одного тензора, на который ещё есть ссылки, и замедляет каждый шаг (он синхронизирует GPU, а следующему шагу приходится снова выделять память через cudaMalloc). Если память растёт, ищите тензоры, которые остаются живыми: лоссы, суммируемые без ${code('.item()')}, выходы, сохраняемые в списках, удерживаемые графы.`,
   oom011RemoveCall: () => 'Удалить вызов',
@@ -129,8 +140,8 @@ export const ru: Messages = {
   hoverFullDocumentation: 'Полная документация',
   pageDefaults: ({ severity, fix }) =>
     `Уровень серьёзности по умолчанию: ${severity}. Исправление: ${fix === 'always' ? 'всегда' : fix === 'sometimes' ? 'иногда' : 'нет'}.`,
-  pageOffByDefault: ({ code: rule }) =>
-    `Выключено по умолчанию: точность на реальном коде ниже 95%. Включите его через \`select = ["${rule}"]\` или запись \`severity\` для ${rule}.`,
+  pageOffByDefault: ({ code: rule, because }) =>
+    `Выключено по умолчанию: ${because === undefined ? 'точность на реальном коде ниже 95%' : `причина указана по-английски (${because})`}. Включите его через \`select = ["${rule}"]\` или запись \`severity\` для ${rule}.`,
   pageWhatItDoes: 'Что делает',
   pageWhyIsThisBad: 'Чем это плохо?',
   pageExample: 'Пример',

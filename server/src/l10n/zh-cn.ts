@@ -111,6 +111,17 @@ export const zhCn: Messages = {
   oom008DetachWithHelper: ({ names: carried, helper }) => `用 ${helper}() 分离 ${names(carried, (n) => n)}`,
   oom008DetachBeforeForward: ({ names: carried }) => `在下一次前向传播之前分离 ${names(carried, (n) => n)}`,
 
+  oom009NoMapLocation: ({ call, keptBy }) =>
+    `${code(call)} 没有指定 ${code('map_location')}：检查点（checkpoint）中的张量会先被恢复到保存它们时所在的 GPU 上（多 GPU 训练时每个进程都恢复到同一块 GPU），然后才由 ${code('load_state_dict')} 复制${keptBy ? `；而且在第 ${keptBy.loopLine} 行的循环运行期间，${code(keptBy.name)} 一直让它们留在显存中` : ''}。`,
+  oom009KeptOnGpu: ({ names, loopLine }) =>
+    `加载到 GPU 上的检查点在第 ${loopLine} 行的循环运行期间仍被 ${names.map(code).join('、')} 引用，使设备上多保留了一份权重。`,
+  oom009MapToCpu: () => '为 torch.load 添加 map_location="cpu"',
+  oom009DeleteBeforeLoop: ({ names }) => `在训练循环之前删除 ${names.join('、')}`,
+
+  oom010CurrentDevice: ({ site }) =>
+    `${code(site)} 使用的是当前 CUDA 设备，在这次分布式训练的每个进程中都是 GPU 0：它之前没有调用 ${code('torch.cuda.set_device(...)')}。`,
+  oom010UseRank: ({ rank }) => `用 ${rank} 作为设备编号`,
+
   oom011EmptyCache: ({ call, where }) =>
     `${where === 'loop' ? '训练循环中的' : '每个训练步都会运行的钩子中的'} ${code(call)} 释放不了任何仍被引用的张量，反而拖慢每一步（它会同步，下一步还要重新通过 cudaMalloc 分配显存）。如果显存持续增长，请查找仍被引用的张量：未调用 ${code('.item()')} 就累加的损失、存入列表的输出、被保留的计算图。`,
   oom011RemoveCall: () => '删除该调用',
@@ -125,8 +136,8 @@ export const zhCn: Messages = {
   hoverFullDocumentation: '完整文档',
   pageDefaults: ({ severity, fix }) =>
     `默认严重级别：${severity}。修复：${fix === 'always' ? '总是提供' : fix === 'sometimes' ? '部分情况提供' : '无'}。`,
-  pageOffByDefault: ({ code: rule }) =>
-    `默认关闭：它在真实代码上的精确率低于 95%。可通过 \`select = ["${rule}"]\` 或为 ${rule} 设置 \`severity\` 来启用。`,
+  pageOffByDefault: ({ code: rule, because }) =>
+    `默认关闭：${because === undefined ? '它在真实代码上的精确率低于 95%' : `原因见英文说明（${because}）`}。可通过 \`select = ["${rule}"]\` 或为 ${rule} 设置 \`severity\` 来启用。`,
   pageWhatItDoes: '作用',
   pageWhyIsThisBad: '为什么有问题？',
   pageExample: '示例',

@@ -31,7 +31,7 @@ export function renderRuleMarkdown(meta: RuleMeta, locale?: Locale): string {
     '',
     words.pageDefaults({ severity: meta.defaultSeverity, fix: meta.fixable === 'never' ? 'none' : meta.fixable }),
     '',
-    ...(meta.offByDefault ? [words.pageOffByDefault({ code: meta.code }), ''] : []),
+    ...(meta.offByDefault ? [words.pageOffByDefault({ code: meta.code, because: meta.offByDefaultBecause }), ''] : []),
     `## ${words.pageWhatItDoes}`,
     text.whatItDoes.trim(),
     '',

@@ -6,11 +6,13 @@ import { OOM005 } from './OOM005-pin-memory-many-workers';
 import { OOM006 } from './OOM006-retain-graph-in-loop';
 import { OOM007 } from './OOM007-eval-outputs-kept-on-gpu';
 import { OOM008 } from './OOM008-hidden-state-carried-across-batches';
+import { OOM009 } from './OOM009-checkpoint-loaded-to-gpu';
+import { OOM010 } from './OOM010-cuda-device-without-rank';
 import { OOM011 } from './OOM011-empty-cache-in-loop';
 import type { Rule } from './rule';
 
 /** Every rule, in code order. */
-export const ALL_RULES: readonly Rule[] = [OOM001, OOM002, OOM003, OOM004, OOM005, OOM006, OOM007, OOM008, OOM011];
+export const ALL_RULES: readonly Rule[] = [OOM001, OOM002, OOM003, OOM004, OOM005, OOM006, OOM007, OOM008, OOM009, OOM010, OOM011];
 
 export function ruleByCode(code: string): Rule | undefined {
   const wanted = code.trim().toUpperCase();

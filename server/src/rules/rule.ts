@@ -31,6 +31,8 @@ export interface RuleMeta {
    * code or `severity` sets its level, and its page says so.
    */
   offByDefault?: true;
+  /** Why the rule is off by default, when the reason is not precision below 95% (its page says it). */
+  offByDefaultBecause?: string;
   doc: RuleDoc;
 }
 

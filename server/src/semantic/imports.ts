@@ -70,6 +70,12 @@ export class ImportTable {
     return undefined;
   }
 
+  /** Some import binds a name to a module or member whose qualified name matches `pattern`. */
+  importsMatching(pattern: RegExp): boolean {
+    for (const target of this.bindings.values()) if (pattern.test(target)) return true;
+    return false;
+  }
+
   get importsTorch(): boolean {
     for (const target of this.bindings.values()) if (TORCH_FAMILY.test(target)) return true;
     return false;

@@ -1,0 +1,394 @@
+// Checkpoints read with `torch.load`: where their tensors land (`map_location`), whether the loaded
+// value is a state dict handed to `load_state_dict`, and whether the name that holds it stays
+// alive through a training loop that runs later in the same scope.
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import type { Definition } from './definitions';
+import { qualifiedCallee } from './distributed';
+import { ModuleFact } from './facts';
+import type { SemanticModel } from './model';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
+import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
+import { stringHead } from './strings';
+import { nodesIn } from './subtree';
+
+/** Where `map_location` sends the loaded tensors. `absent`: to the device each was saved from. */
+export type LoadTarget = 'absent' | 'gpu' | 'cpu' | 'unknown';
+
+export interface CheckpointLoad {
+  call: SyntaxNode;
+  target: LoadTarget;
+  /** `ckpt = torch.load(...)`: the name and its assignment statement. */
+  binding: { name: string; statement: SyntaxNode; scope: SyntaxNode } | null;
+  /** Names that hold the loaded value or a part of it (`ckpt`, `state = ckpt["model"]`), in the binding's scope. */
+  aliases: Set<string>;
+  /** The loaded value (or a part of it) is handed to a `load_state_dict` call. */
+  feedsStateDict: boolean;
+  /** Every read of it goes to `load_state_dict` or reads a key, so tensors never meet other code. */
+  onlyStateDicts: boolean;
+}
+
+/** `torch.load(...)` calls whose arguments can all be seen (no `*args`, no `**kwargs` that may carry `map_location`). */
+export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] => {
+  const loads: CheckpointLoad[] = [];
+  for (const call of model.nodesOfKind('call')) {
+    if (qualifiedCallee(model, call) !== 'torch.load') continue;
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    if (!args || args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat')) continue;
+    const { positional, keywords } = callArguments(call, model.text);
+    const location = keywords.get('map_location') ?? positional[1];
+    const target = location ? deviceOf(model, location, 0) : 'absent';
+    loads.push(describeLoad(model, call, target));
+  }
+  return loads;
+});
+
+function describeLoad(model: SemanticModel, call: SyntaxNode, target: LoadTarget): CheckpointLoad {
+  const statement = statementOf(call);
+  const assignment = statement.type === 'expression_statement' ? statement.children.find((c) => c.named) : null;
+  const right = is(assignment, 'assignment') ? field(assignment, 'right') : null;
+  const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
+  const binding = right && left?.type === 'identifier' && unparenthesize(right) === call
+    ? { name: nodeText(left, model.text), statement, scope: scopeOf(call) }
+    : null;
+  const aliases = new Set<string>();
+  let feedsStateDict = feedsLoadStateDict(model, call);
+  let onlyStateDicts = feedsStateDict;
+  if (binding) {
+    const flow = followAliases(model, binding.name, binding.statement, binding.scope);
+    for (const a of flow.aliases) aliases.add(a);
+    feedsStateDict = flow.feedsStateDict;
+    onlyStateDicts = flow.feedsStateDict && flow.onlyStateDicts;
+  }
+  return { call, target, binding, aliases, feedsStateDict, onlyStateDicts };
+}
+
+/** Walks up through `x["model"]`, `x.get("model")` and parentheses to the expression that holds part of `node`'s value. */
+function partHolder(model: SemanticModel, node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (;;) {
+    const p = n.parent;
+    if (!p) return n;
+    if (p.type === 'parenthesized_expression' || (p.type === 'subscript' && n.fieldName === 'value')) {
+      n = p;
+      continue;
+    }
+    // `ckpt.get("model", ckpt)`: the call's value is a part of ckpt.
+    if (p.type === 'attribute' && n.fieldName === 'object' && p.parent?.type === 'call' && methodCall(p.parent, model.text)?.method === 'get') {
+      n = p.parent;
+      continue;
+    }
+    return n;
+  }
+}
+
+/** `model.load_state_dict(node)`, also `load_state_dict(state_dict=node, strict=False)`. */
+function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode): boolean {
+  const holder = partHolder(model, node);
+  let arg = holder;
+  if (arg.parent?.type === 'keyword_argument') arg = arg.parent;
+  const call = arg.parent?.type === 'argument_list' ? arg.parent.parent : null;
+  const m = call ? methodCall(call, model.text) : null;
+  if (m?.method !== 'load_state_dict') return false;
+  const receiver = dottedName(m.receiver, model.text) ?? '';
+  // A GradScaler's or LR scheduler's state is plain numbers: nothing of it lands on a GPU.
+  if (NUMBERS_ONLY_STATE.test(lastSegment(receiver))) return false;
+  return !initialisesPart(receiver) && !holdsSerializedEngine(model, m.receiver);
+}
+
+/** `TRTModule()` from torch2trt: its state dict is a serialized TensorRT engine (bytes), not tensors. */
+function holdsSerializedEngine(model: SemanticModel, receiver: SyntaxNode): boolean {
+  if (receiver.type !== 'identifier') return false;
+  const value = reachingValue(model, receiver);
+  const created = value && is(unparenthesize(value), 'call') ? qualifiedCallee(model, unparenthesize(value)) : null;
+  return created !== null && /(^|\.)TRTModule$|^torch2trt\./.test(created);
+}
+
+/**
+ * `ssd_net.vgg.load_state_dict(...)`: a part of another object initialised from weights, usually
+ * published pretrained weights whose device cannot be known here. A model's own checkpoint goes to
+ * the model: `model`, `self.model`, or `ddp_model.module`.
+ */
+function initialisesPart(receiver: string): boolean {
+  const segments = receiver.split('.');
+  return segments.length >= 2 && !['self', 'cls'].includes(segments[0]!) && segments[segments.length - 1] !== 'module';
+}
+
+/** Receivers whose `state_dict()` holds Python numbers, not tensors. */
+const NUMBERS_ONLY_STATE = /(scaler|sched|scheduler|lr_scheduler)$/i;
+
+/**
+ * The names in `scope` that come to hold `name`'s state dicts after `from` (`state = ckpt["model"]`
+ * handed on to `load_state_dict`; not `start_epoch = ckpt["epoch"]`), and how the value is read.
+ */
+function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean } {
+  const sourceOf = new Map<string, string | null>([[name, null]]);
+  const feeding = new Set<string>();
+  let otherReads = false;
+  for (const id of readsInScope(scope)) {
+    const read = nodeText(id, model.text);
+    if (id.start < from.end || !sourceOf.has(read)) continue;
+    const holder = partHolder(model, id);
+    const parent = holder.parent;
+    if (feedsLoadStateDict(model, id) || copiedIntoStateDictArgument(model, holder)) {
+      for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
+    } else if (is(parent, 'assignment') && holder.fieldName === 'right' && field(parent, 'left')?.type === 'identifier') {
+      const target = nodeText(field(parent, 'left')!, model.text);
+      if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
+    } else if (copiedInto(model, holder)) {
+      const target = copiedInto(model, holder)!;
+      if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
+    } else if (holder.fieldName === 'left' && parent?.type === 'assignment') {
+      // `new_state_dict[key] = v`: filling the copy, not reading the checkpoint.
+    } else if (parent?.type !== 'comparison_operator') {
+      otherReads = true;
+    }
+  }
+  const aliases = new Set([name, ...[...feeding]]);
+  // A part copied to a name that never reaches `load_state_dict` is used some other way.
+  const unusedParts = [...sourceOf.keys()].some((n) => n !== name && !feeding.has(n));
+  return { aliases, feedsStateDict: feeding.has(name), onlyStateDicts: !otherReads && !unusedParts };
+}
+
+/**
+ * The dict that a state dict's entries are copied into under new keys, the usual way to strip a
+ * `module.` prefix: `new[k[7:]] = v` in `for k, v in sd.items():`, or `new = {k[7:]: v for k, v in sd.items()}`.
+ */
+function copiedInto(model: SemanticModel, holder: SyntaxNode): string | null {
+  const attribute = holder.parent;
+  const call = attribute?.type === 'attribute' && holder.fieldName === 'object' ? attribute.parent : null;
+  if (!call || !['items', 'values'].includes(methodCall(call, model.text)?.method ?? '') || call.fieldName !== 'right') return null;
+  const loop = call.parent;
+  if (loop?.type === 'for_in_clause' && loop.parent?.type === 'dictionary_comprehension') {
+    const assignment = loop.parent.parent;
+    const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
+    return left?.type === 'identifier' && loop.parent.fieldName === 'right' ? nodeText(left, model.text) : null;
+  }
+  if (!is(loop, 'for_statement')) return null;
+  for (const assignment of nodesIn(loop, ['assignment'])) {
+    const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
+    const base = is(left, 'subscript') ? field(left, 'value') : null;
+    if (base?.type === 'identifier') return nodeText(base, model.text);
+  }
+  return null;
+}
+
+/** `model.load_state_dict({k[7:]: v for k, v in sd.items()})`. */
+function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): boolean {
+  const call = holder.parent?.type === 'attribute' && holder.fieldName === 'object' ? holder.parent.parent : null;
+  const clause = call?.fieldName === 'right' ? call.parent : null;
+  return clause?.type === 'for_in_clause' && clause.parent?.type === 'dictionary_comprehension' && feedsLoadStateDict(model, clause.parent);
+}
+
+/** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
+function readsInScope(scope: SyntaxNode, withTargets = false): SyntaxNode[] {
+  return nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && id.fieldName !== 'attribute'
+    && !(id.fieldName === 'name' && id.parent?.type === 'keyword_argument')
+    && (withTargets || !isTarget(id)));
+}
+
+/** The name is assigned, not read: `x = ...`, `for x in ...`, `a, x = ...`. */
+function isTarget(id: SyntaxNode): boolean {
+  let n = id;
+  while (n.parent && (n.parent.type === 'pattern_list' || n.parent.type === 'tuple_pattern' || n.parent.type === 'list_pattern')) n = n.parent;
+  return n.fieldName === 'left' && (n.parent?.type === 'assignment' || n.parent?.type === 'augmented_assignment' || n.parent?.type === 'for_statement');
+}
+
+/** Where a `map_location` value sends tensors, following names to their values a few steps. */
+function deviceOf(model: SemanticModel, value: SyntaxNode, depth: number): LoadTarget {
+  const v = unparenthesize(value);
+  if (depth > 4) return 'unknown';
+  if (v.type === 'string') {
+    const head = stringHead(v, model.text)?.head ?? '';
+    return /^cuda/.test(head) ? 'gpu' : /^cpu$/.test(head) ? 'cpu' : 'unknown';
+  }
+  if (v.type === 'none') return 'absent';
+  if (v.type === 'conditional_expression') {
+    const parts = v.children.filter((c) => c.named && c.type !== 'comment');
+    const branches = [parts[0], parts[2]].map((p) => (p ? deviceOf(model, p, depth + 1) : 'unknown'));
+    // The GPU branch is the one taken on a machine with a GPU.
+    return branches.includes('gpu') ? 'gpu' : branches.every((b) => b === 'cpu') ? 'cpu' : 'unknown';
+  }
+  if (v.type === 'lambda') {
+    const body = v.children.find((c) => c.fieldName === 'body');
+    if (!body) return 'unknown';
+    if (body.type === 'identifier') return 'cpu';
+    return /\.cuda\(|cuda/.test(nodeText(body, model.text)) ? 'gpu' : 'unknown';
+  }
+  if (v.type === 'dictionary') {
+    const targets = v.children.filter((c) => c.type === 'pair').map((pair) => {
+      const target = pair.children.find((c) => c.fieldName === 'value');
+      return target ? deviceOf(model, target, depth + 1) : 'unknown';
+    });
+    return targets.length && targets.every((t) => t === 'cpu') ? 'cpu' : targets.includes('gpu') ? 'gpu' : 'unknown';
+  }
+  if (is(v, 'call')) {
+    const m = methodCall(v, model.text);
+    // `"cuda:{}".format(gpu)`
+    if (m?.method === 'format') return deviceOf(model, m.receiver, depth + 1);
+    const name = qualifiedCallee(model, v);
+    if (name === 'torch.device') {
+      const first = callArguments(v, model.text).positional[0];
+      return first ? deviceOf(model, first, depth + 1) : 'unknown';
+    }
+    return 'unknown';
+  }
+  if (v.type === 'identifier') {
+    const def = reachingValue(model, v);
+    return def ? deviceOf(model, def, depth + 1) : 'unknown';
+  }
+  return 'unknown';
+}
+
+/** The value assigned to a name where it is read: in its own scope, else at module level. */
+function reachingValue(model: SemanticModel, id: SyntaxNode): SyntaxNode | null {
+  const name = nodeText(id, model.text);
+  const scope = scopeOf(id);
+  const own = model.definitions.reaching(scope, name, id.start);
+  const def: Definition | undefined = own ?? (scope !== model.root && model.definitions.definitionsOf(scope, name).length === 0
+    ? model.definitions.reaching(model.root, name, Infinity)
+    : undefined);
+  return def?.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
+}
+
+/**
+ * Every state dict this file saves comes from a model moved to the CPU first (`model.cpu()` or
+ * `model.eval().cpu()` earlier in the block, or `.cpu()` in the saved value), so the checkpoints it
+ * loads back hold CPU tensors (pytorch/examples fast_neural_style).
+ */
+export const savesCpuCheckpoints = new ModuleFact('savesCpuCheckpoints', (model): boolean => {
+  const saves = model.nodesOfKind('call').filter((call) => qualifiedCallee(model, call) === 'torch.save');
+  const stateDictSaves = saves.filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'));
+  return stateDictSaves.length > 0 && stateDictSaves.every((save) => savedFromCpu(model, save));
+});
+
+function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean {
+  const saved = callArguments(save, model.text).positional[0];
+  if (!saved) return false;
+  if (nodesIn(saved, ['call']).some((c) => methodCall(c, model.text)?.method === 'cpu')) return true;
+  const stateDict = nodesIn(saved, ['call']).find((c) => methodCall(c, model.text)?.method === 'state_dict');
+  const owner = stateDict ? dottedName(methodCall(stateDict, model.text)!.receiver, model.text) : null;
+  if (!owner) return false;
+  // `transformer.eval().cpu()` as a statement before the save, in the same block.
+  const statement = statementOf(save);
+  const block = statement.parent;
+  if (!block) return false;
+  return block.children.some((s) => s.end <= statement.start && s.type === 'expression_statement' && nodesIn(s, ['call']).some((c) => {
+    const m = methodCall(c, model.text);
+    if (m?.method !== 'cpu') return false;
+    let root: SyntaxNode | undefined = m.receiver;
+    while (root && is(root, 'call')) root = methodCall(root, model.text)?.receiver;
+    return root !== undefined && dottedName(root, model.text) === owner;
+  }));
+}
+
+export interface KeptCheckpoint {
+  /** The training loop that runs while the checkpoint is still referenced. */
+  loop: SyntaxNode;
+  /** Where `del` can go: after this statement, in the binding's block, before the loop. */
+  deleteAfter: SyntaxNode | null;
+  /** The names to delete. */
+  names: string[];
+}
+
+/**
+ * The loaded checkpoint is still referenced when a training loop later in the same scope starts:
+ * no name that holds it is deleted or given another value (`checkpoint = None`) after the load.
+ */
+export function keptThroughTraining(model: SemanticModel, load: CheckpointLoad): KeptCheckpoint | null {
+  const binding = load.binding;
+  if (!binding || enclosingLoops(binding.statement).length) return null;
+  const body = binding.scope.type === 'function_definition' ? binding.scope.children.find((c) => c.fieldName === 'body') ?? null : binding.scope;
+  if (!body) return null;
+  const loop = trainingLoopAfter(model, body, binding.statement);
+  if (!loop) return null;
+  if (releasedAfter(model, load, binding.statement.end)) return null;
+  // The checkpoint is returned or stored away: whoever receives it decides how long it lives.
+  if (escapes(model, load, binding.scope, binding.statement.end)) return null;
+  return { loop, deleteAfter: deletePoint(model, load, binding.statement, loop), names: [...load.aliases] };
+}
+
+/** The first loop after `after` in the scope's own code that trains (a backward pass or optimiser step, also through helpers). */
+function trainingLoopAfter(model: SemanticModel, body: SyntaxNode, after: SyntaxNode): SyntaxNode | null {
+  let found: SyntaxNode | null = null;
+  walk(body, (n) => {
+    if (found) return false;
+    if (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda') return false;
+    if ((n.type === 'for_statement' || n.type === 'while_statement') && n.start >= after.end) {
+      if (model.needsGradients(n)) found = n;
+      return false;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** Some alias is deleted or given a value that is not built from the checkpoint after `from`. */
+function releasedAfter(model: SemanticModel, load: CheckpointLoad, from: number): boolean {
+  const scope = load.binding!.scope;
+  for (const del of nodesIn(scope, ['delete_statement'])) {
+    if (del.start < from || scopeOf(del) !== scope) continue;
+    if (nodesIn(del, ['identifier']).some((id) => load.aliases.has(nodeText(id, model.text)))) return true;
+  }
+  for (const name of load.aliases) {
+    for (const def of model.definitions.definitionsOf(scope, name)) {
+      if (def.visibleFrom <= from || def.node === load.binding!.statement || inOtherBranch(def.node, load.binding!.statement)) continue;
+      const value = def.value;
+      const fromCheckpoint = value !== null && nodesIn(value, ['identifier']).some((id) => load.aliases.has(nodeText(id, model.text)));
+      if (!fromCheckpoint) return true;
+    }
+  }
+  return false;
+}
+
+/** `a` and `b` sit in different branches of one `if` (the `else` of a load binds the same name). */
+function inOtherBranch(a: SyntaxNode, b: SyntaxNode): boolean {
+  let child = a;
+  for (let p = a.parent; p; child = p, p = p.parent) {
+    if (!within(b, p)) continue;
+    if (p.type !== 'if_statement') return false;
+    const branchOfB = p.children.find((c) => within(b, c));
+    return branchOfB !== undefined && branchOfB !== child && child.fieldName !== 'condition' && branchOfB.fieldName !== 'condition';
+  }
+  return false;
+}
+
+/** An alias is returned, yielded, stored on an object or in a container, or passed to a function other than `load_state_dict`. */
+function escapes(model: SemanticModel, load: CheckpointLoad, scope: SyntaxNode, from: number): boolean {
+  for (const id of readsInScope(scope)) {
+    if (id.start < from || !load.aliases.has(nodeText(id, model.text))) continue;
+    const holder = partHolder(model, id);
+    if (holder !== id) continue;
+    const p = holder.parent;
+    if (p?.type === 'return_statement' || p?.type === 'yield' || p?.type === 'global_statement' || p?.type === 'nonlocal_statement') return true;
+    if (is(p, 'assignment') && holder.fieldName === 'right' && field(p, 'left')?.type !== 'identifier') return true;
+    if (p?.type === 'argument_list' && !feedsLoadStateDict(model, id)) return true;
+    if (p?.type === 'list' || p?.type === 'tuple' || p?.type === 'pair' || p?.type === 'keyword_argument') return true;
+  }
+  // Module-level names are globals that functions may read.
+  return scope.type === 'module' && load.aliases.size > 0 && [...load.aliases].some((name) => readInFunctions(model, name));
+}
+
+function readInFunctions(model: SemanticModel, name: string): boolean {
+  return model.nodesOfKind('identifier').some((id) => scopeOf(id) !== model.root && nodeText(id, model.text) === name);
+}
+
+/**
+ * After which statement `del` frees the checkpoint: the last statement of the binding's block that
+ * reads an alias, when every read and every alias assignment lies in that block before the loop.
+ */
+function deletePoint(model: SemanticModel, load: CheckpointLoad, statement: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
+  const block = statement.parent;
+  if (!block) return null;
+  let last = statement;
+  for (const id of readsInScope(load.binding!.scope, true)) {
+    if (id.start < statement.end || !load.aliases.has(nodeText(id, model.text))) continue;
+    if (!within(id, block) || id.start >= loop.start) return null;
+    // `del` of a name bound only on some paths would raise NameError.
+    if (isTarget(id) && nodeText(id, model.text) !== load.binding!.name && statementOf(id).parent !== block) return null;
+    let s = statementOf(id);
+    while (s.parent !== block && s.parent) s = statementOf(s.parent);
+    if (s.parent !== block) return null;
+    if (s.start > last.start) last = s;
+  }
+  return last.end <= loop.start ? last : null;
+}
