@@ -341,6 +341,13 @@ describe('languages', () => {
     assert.equal(message(oomlint(root, ['check', '--no-color', '--lang', 'en'], { LANG: 'ru_RU.UTF-8' })), english);
   });
 
+  test('the summary line is in the language too', () => {
+    const summary = (args: string[]) => oomlint(root, ['check', '--no-color', ...args]).stdout.trimEnd().split('\n').at(-1);
+    assert.equal(summary([]), 'Found 1 problem (1 fixable with --fix).');
+    assert.equal(summary(['--lang', 'zh-cn']), '发现 1 个问题（1 个可用 --fix 修复）。');
+    assert.equal(summary(['--lang', 'ru']), 'Найдено проблем: 1 (исправимо с --fix: 1).');
+  });
+
   test('json and sarif stay English whatever the environment, unless --lang asks', () => {
     const jsonMessage = (env: Record<string, string>, args: string[] = []) =>
       (JSON.parse(oomlint(root, ['check', '--format', 'json', ...args], env).stdout) as { message: string }[])[0]!.message;

@@ -38,6 +38,23 @@ function recording(calls: Call[]): RuleMessages {
   });
 }
 
+/** Parameters for the messages the rule fixtures do not produce (pages, editor, command line). */
+const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => string ? P : never } = {
+  pageDefaults: { severity: 'warning', fix: 'sometimes' },
+  pageOffByDefault: { code: 'OOM009', because: undefined },
+  unsafeFixTitle: { title: 'x' },
+  ignoreOnLine: { code: 'OOM001' },
+  notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
+  notAnalysedError: { error: 'e' },
+  configProblemDiagnostic: { problem: 'p' },
+  configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
+  summaryWouldFix: { fixes: 3, unsafeOnly: 1 },
+  summaryNoFixes: { unsafeOnly: 1 },
+  summaryFoundAfterFixing: { total: 5, fixed: 3, remaining: 2, unsafeOnly: 1 },
+  summaryFound: { total: 5, fixable: 3, unsafeOnly: 1 },
+  summaryNotChecked: { files: 2, noProblems: true },
+};
+
 describe('message catalogue', () => {
   for (const locale of TRANSLATIONS) {
     test(`${locale} has every id of the English catalogue, and nothing else`, () => {
@@ -46,16 +63,6 @@ describe('message catalogue', () => {
 
     test(`${locale}: the words around rule pages, hovers and editor actions are translated`, () => {
       const catalogue = CATALOGUES[locale];
-      const samples: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => string ? P : never } = {
-        pageDefaults: { severity: 'warning', fix: 'sometimes' },
-        pageOffByDefault: { code: 'OOM009', because: undefined },
-        unsafeFixTitle: { title: 'x' },
-        ignoreOnLine: { code: 'OOM001' },
-        notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
-        notAnalysedError: { error: 'e' },
-        configProblemDiagnostic: { problem: 'p' },
-        configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
-      };
       for (const id of Object.keys(en) as (keyof Messages)[]) {
         if (id in recordedIds()) continue;
         const english = en[id];
@@ -66,7 +73,7 @@ describe('message catalogue', () => {
           assert.match(translated as string, SCRIPT[locale], `${locale} ${id}: ${String(translated)}`);
           continue;
         }
-        const params = samples[id as keyof typeof samples];
+        const params = SAMPLES[id];
         if (params === undefined) continue;
         const text = (translated as (p: unknown) => string)(params);
         assert.match(text, SCRIPT[locale], `${locale} ${id}: ${text}`);
@@ -109,11 +116,10 @@ describe('message catalogue', () => {
   }
 });
 
-/** The RuleMessages ids (the functions the rules call), as the keys of an object. */
+/** The RuleMessages ids (the functions the rules call): those without a sample above. */
 function recordedIds(): Record<string, true> {
-  const page: (keyof Messages)[] = ['pageDefaults', 'pageOffByDefault', 'unsafeFixTitle', 'ignoreOnLine', 'notAnalysedTooLarge', 'notAnalysedError', 'configProblemDiagnostic', 'configProblemNotice'];
   return Object.fromEntries(
-    (Object.keys(en) as (keyof Messages)[]).filter((id) => typeof en[id] === 'function' && !page.includes(id)).map((id) => [id, true]),
+    (Object.keys(en) as (keyof Messages)[]).filter((id) => typeof en[id] === 'function' && !(id in SAMPLES)).map((id) => [id, true]),
   );
 }
 

@@ -54,6 +54,9 @@ function reasonText(reason: EvalReason): string {
   }
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const unsafeHint = (unsafeOnly: number) => (unsafeOnly ? ` (${unsafeOnly} fixable with --unsafe-fixes)` : '');
+
 const ITERATION_GRAPHS = "with its autograd graph, keeping every iteration's graph alive.";
 
 export const en: Messages = {
@@ -149,4 +152,15 @@ export const en: Messages = {
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more} more)` : ''}. The defaults are used until it is fixed.`,
   configProblemShow: 'Show',
+
+  summaryWouldFix: ({ fixes, unsafeOnly }) => `Would fix ${plural(fixes, 'problem')}${unsafeHint(unsafeOnly)}.`,
+  summaryNoFixes: ({ unsafeOnly }) => `No fixes available${unsafeHint(unsafeOnly)}.`,
+  summaryFoundAfterFixing: ({ total, fixed, remaining, unsafeOnly }) =>
+    `Found ${plural(total, 'problem')} (${[`${fixed} fixed`, `${remaining} remaining`, ...(unsafeOnly ? [`${unsafeOnly} fixable with --unsafe-fixes`] : [])].join(', ')}).`,
+  summaryFound: ({ total, fixable, unsafeOnly }) => {
+    const parts = [...(fixable ? [`${fixable} fixable with --fix`] : []), ...(unsafeOnly ? [`${unsafeOnly} with --unsafe-fixes`] : [])];
+    return `Found ${plural(total, 'problem')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+  },
+  summaryAllPassed: 'All checks passed!',
+  summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'No problems found, but ' : ''}${plural(files, 'file')} could not be checked.`,
 };

@@ -96,4 +96,14 @@ export interface EditorMessages {
   configProblemShow: string;
 }
 
-export interface Messages extends RuleMessages, PageMessages, EditorMessages {}
+/** The closing lines of `oomlint check`'s text report. */
+export interface CliMessages {
+  summaryWouldFix(p: { fixes: number; unsafeOnly: number }): string;
+  summaryNoFixes(p: { unsafeOnly: number }): string;
+  summaryFoundAfterFixing(p: { total: number; fixed: number; remaining: number; unsafeOnly: number }): string;
+  summaryFound(p: { total: number; fixable: number; unsafeOnly: number }): string;
+  summaryAllPassed: string;
+  summaryNotChecked(p: { files: number; noProblems: boolean }): string;
+}
+
+export interface Messages extends RuleMessages, PageMessages, EditorMessages, CliMessages {}

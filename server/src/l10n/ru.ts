@@ -160,4 +160,16 @@ export const ru: Messages = {
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more})` : ''}. Пока это не исправлено, используются значения по умолчанию.`,
   configProblemShow: 'Показать',
+
+  // Counts follow a colon ("Найдено проблем: 3"), as Russian interfaces write them, so no noun has to agree.
+  summaryWouldFix: ({ fixes, unsafeOnly }) => `Будет исправлено проблем: ${fixes}${unsafeOnly ? ` (ещё с --unsafe-fixes: ${unsafeOnly})` : ''}.`,
+  summaryNoFixes: ({ unsafeOnly }) => `Исправлений нет${unsafeOnly ? ` (с --unsafe-fixes: ${unsafeOnly})` : ''}.`,
+  summaryFoundAfterFixing: ({ total, fixed, remaining, unsafeOnly }) =>
+    `Найдено проблем: ${total} (исправлено: ${fixed}, осталось: ${remaining}${unsafeOnly ? `, исправимо с --unsafe-fixes: ${unsafeOnly}` : ''}).`,
+  summaryFound: ({ total, fixable, unsafeOnly }) => {
+    const parts = [...(fixable ? [`исправимо с --fix: ${fixable}`] : []), ...(unsafeOnly ? [`с --unsafe-fixes: ${unsafeOnly}`] : [])];
+    return `Найдено проблем: ${total}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+  },
+  summaryAllPassed: 'Все проверки пройдены!',
+  summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'Проблем не найдено, но не удалось проверить файлов' : 'Не удалось проверить файлов'}: ${files}.`,
 };

@@ -156,4 +156,15 @@ export const zhCn: Messages = {
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more} 处）` : ''}。修正之前将使用默认值。`,
   configProblemShow: '显示',
+
+  summaryWouldFix: ({ fixes, unsafeOnly }) => `可修复 ${fixes} 个问题${unsafeOnly ? `（另有 ${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
+  summaryNoFixes: ({ unsafeOnly }) => `没有可用的修复${unsafeOnly ? `（${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
+  summaryFoundAfterFixing: ({ total, fixed, remaining, unsafeOnly }) =>
+    `发现 ${total} 个问题（已修复 ${fixed} 个，剩余 ${remaining} 个${unsafeOnly ? `，${unsafeOnly} 个可用 --unsafe-fixes 修复` : ''}）。`,
+  summaryFound: ({ total, fixable, unsafeOnly }) => {
+    const parts = [...(fixable ? [`${fixable} 个可用 --fix 修复`] : []), ...(unsafeOnly ? [`${unsafeOnly} 个可用 --unsafe-fixes 修复`] : [])];
+    return `发现 ${total} 个问题${parts.length ? `（${parts.join('，')}）` : ''}。`;
+  },
+  summaryAllPassed: '所有检查均已通过！',
+  summaryNotChecked: ({ files, noProblems }) => `${noProblems ? '未发现问题，但' : ''}有 ${files} 个文件无法检查。`,
 };
