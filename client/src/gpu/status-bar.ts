@@ -46,7 +46,7 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
       item.hide();
       return;
     }
-    const view = formatGpuStatus(monitor.snapshot, config, processes);
+    const view = formatGpuStatus(monitor.snapshot, config, processes, vscode.l10n.t);
     item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;
