@@ -95,7 +95,7 @@ export const zhCn: Messages = {
   oom006RetainsCarried: ({ fn, carried }) =>
     `${code(`${fn}(...)`)} 中的 ${code('retain_graph=True')} 让每次迭代的计算图都挂在 ${code(carried)} 上，而 ${code(carried)} 未经分离（detach）就进入了下一次迭代。`,
   oom006RetainsUnused: ({ fn }) =>
-    `${code(`${fn}(...)`)} 中的 ${code('retain_graph=True')} 让每次迭代的 autograd 计算图一直保留，但本次迭代之后并没有再经过它反向传播。`,
+    `${code(`${fn}(...)`)} 中的 ${code('retain_graph=True')} 让每次迭代的 autograd 计算图一直保留，但本次迭代中此后没有任何代码再通过它反向传播。`,
   oom006DetachAndRemove: ({ carried }) => `每次迭代分离 ${carried}，并删除 retain_graph=True`,
   oom006RemoveRetainGraph: () => '删除 retain_graph=True',
 
