@@ -37,6 +37,8 @@ function oomlint(cwd: string, args: string[], extraEnv: Record<string, string> =
   // The outcome must not depend on the colour settings of whoever runs the tests.
   if (!('NO_COLOR' in extraEnv)) delete env.NO_COLOR;
   if (!('FORCE_COLOR' in extraEnv)) delete env.FORCE_COLOR;
+  // Nor on their language: English unless a test sets one.
+  for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANG']) if (!(name in extraEnv)) delete env[name];
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -321,6 +323,52 @@ describe('rule command', () => {
     const run = oomlint(root, ['rule', 'OOM999']);
     assert.equal(run.status, 2);
     assert.match(run.stderr, /^oomlint: unknown rule `OOM999`\. Known rules: OOM001, .*Run `oomlint rule --all` to list them\.\n$/);
+  });
+});
+
+describe('languages', () => {
+  const root = project({ 'train.py': 'train_loop.py' });
+  const message = (run: Run) => run.stdout.split('\n')[0]!.replace(/^.*OOM003 \[\*\] /, '');
+
+  test('--lang picks the language of messages; the environment gives the default', () => {
+    const english = message(oomlint(root, ['check', '--no-color']));
+    assert.match(english, /^`total_loss` accumulates/);
+    const chinese = message(oomlint(root, ['check', '--no-color', '--lang', 'zh-cn']));
+    assert.match(chinese, /^`total_loss` 累加了带 autograd 计算图的 `loss`/);
+    assert.equal(message(oomlint(root, ['check', '--no-color'], { LANG: 'zh_CN.UTF-8' })), chinese);
+    const russian = message(oomlint(root, ['check', '--no-color'], { LC_ALL: 'ru_RU.UTF-8', LANG: 'zh_CN.UTF-8' }));
+    assert.match(russian, /^`total_loss` накапливает `loss` вместе с графом autograd/);
+    assert.equal(message(oomlint(root, ['check', '--no-color', '--lang', 'en'], { LANG: 'ru_RU.UTF-8' })), english);
+  });
+
+  test('the summary line is in the language too', () => {
+    const summary = (args: string[]) => oomlint(root, ['check', '--no-color', ...args]).stdout.trimEnd().split('\n').at(-1);
+    assert.equal(summary([]), 'Found 1 problem (1 fixable with --fix).');
+    assert.equal(summary(['--lang', 'zh-cn']), '发现 1 个问题（1 个可用 --fix 修复）。');
+    assert.equal(summary(['--lang', 'ru']), 'Найдено проблем: 1 (исправимо с --fix: 1).');
+  });
+
+  test('json and sarif stay English whatever the environment, unless --lang asks', () => {
+    const jsonMessage = (env: Record<string, string>, args: string[] = []) =>
+      (JSON.parse(oomlint(root, ['check', '--format', 'json', ...args], env).stdout) as { message: string }[])[0]!.message;
+    assert.match(jsonMessage({ LANG: 'ru_RU.UTF-8' }), /^`total_loss` accumulates/);
+    assert.match(jsonMessage({}, ['--lang', 'ru']), /накапливает/);
+    const sarif = JSON.parse(oomlint(root, ['check', '--format', 'sarif'], { LANG: 'zh_CN.UTF-8' }).stdout) as { runs: { results: { message: { text: string } }[] }[] };
+    assert.match(sarif.runs[0]!.results[0]!.message.text, /accumulates/);
+  });
+
+  test('rule pages and the rule list in the chosen language', () => {
+    const page = oomlint(root, ['rule', 'OOM003', '--lang', 'ru']);
+    assert.equal(page.status, 0);
+    assert.match(page.stdout, /^# loss-accumulated-with-graph \(OOM003\)\n/);
+    assert.match(page.stdout, /\n## Безопасность исправления\n/);
+    assert.match(oomlint(root, ['rule', 'OOM003'], { LANG: 'zh_CN.UTF-8' }).stdout, /\n## 修复安全性\n/);
+  });
+
+  test('an unknown language is a usage error', () => {
+    const run = oomlint(root, ['check', '--lang', 'fr']);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--lang must be one of en, zh-cn, ru \(got `fr`\)/);
   });
 });
 

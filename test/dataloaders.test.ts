@@ -241,10 +241,10 @@ unrelated = DataLoader(ds, num_workers=config.workers)
     const workers = (name: string) => {
       const argument = byName(loaders, name).argument('num_workers');
       const resolved = argument.kind === 'given' ? loaders.resolveInt(argument.value) : null;
-      return resolved ? `${resolved.value} ${resolved.origin}` : null;
+      return resolved ? `${resolved.value} ${JSON.stringify(resolved.origin)}` : null;
     };
-    assert.equal(workers('direct'), '16 argparse default of `--workers`');
-    assert.equal(workers('named'), '16 argparse default of `--workers`');
+    assert.equal(workers('direct'), '16 {"kind":"argparse","option":"--workers"}');
+    assert.equal(workers('named'), '16 {"kind":"argparse","option":"--workers"}');
     assert.equal(workers('unrelated'), null);
     const pin = byName(loaders, 'direct').argument('pin_memory');
     assert.ok(pin.kind === 'given');

@@ -16,13 +16,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   files: [],
   explain: [],
   notebooks: [],
+  l10n: ['core', 'semantic'],
   semantic: ['core', 'parser'],
   fixes: ['core', 'parser', 'semantic'],
-  rules: ['core', 'parser', 'semantic', 'fixes'],
-  analysis: ['core', 'parser', 'semantic', 'fixes', 'rules'],
+  rules: ['core', 'parser', 'semantic', 'fixes', 'l10n'],
+  analysis: ['core', 'parser', 'semantic', 'fixes', 'rules', 'l10n'],
   config: ['core', 'files'],
-  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks'],
-  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks'],
+  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n'],
+  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n'],
 };
 
 function importsOf(file: string): string[] {

@@ -74,6 +74,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** `stdio` as Neovim, Helix or Zed start servers; `ipc` as VS Code does (`--node-ipc`). */
   transport?: 'stdio' | 'ipc';
+  /** The client's display language, sent as `initialize`'s `locale`. */
+  locale?: string;
 }
 
 export class LspTestClient {
@@ -160,6 +162,7 @@ export class LspTestClient {
       capabilities: options.minimal ? {} : CAPABILITIES,
       workspaceFolders: null,
       ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
+      ...(options.locale !== undefined ? { locale: options.locale } : {}),
     });
     await connection.sendNotification('initialized', {});
     return client;

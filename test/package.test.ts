@@ -15,6 +15,10 @@ import { REPO_ROOT } from './support/paths';
 /** What `npm run package` reads: the manifest, the files that ship, and the sources of the bundles. */
 const PACKAGING_INPUTS = [
   'package.json',
+  'package.nls.json',
+  'package.nls.zh-cn.json',
+  'package.nls.ru.json',
+  'l10n',
   '.vscodeignore',
   'README.md',
   'CHANGELOG.md',
@@ -33,6 +37,11 @@ const PACKAGING_INPUTS = [
 
 const SHIPPED = [
   'extension/package.json',
+  'extension/package.nls.json',
+  'extension/package.nls.zh-cn.json',
+  'extension/package.nls.ru.json',
+  'extension/l10n/bundle.l10n.zh-cn.json',
+  'extension/l10n/bundle.l10n.ru.json',
   'extension/readme.md',
   'extension/changelog.md',
   'extension/LICENSE.txt',

@@ -4,10 +4,17 @@
 import * as vscode from 'vscode';
 import { ruleDocFileName, ruleDocUrl } from '../../server/src/rules/docs';
 import type { RuleMeta } from '../../server/src/rules/rule';
-import { RULE_PAGES, type RulePage } from './rule-pages.generated';
+import { localeFromTag } from '../../server/src/l10n/locale';
+import { RULE_PAGES, TRANSLATED_RULE_PAGES, type RulePage } from './rule-pages.generated';
+
+/** The rule pages in the editor's display language, English where a page is not translated. */
+export function rulePages(language: string = vscode.env.language): readonly RulePage[] {
+  const translated = TRANSLATED_RULE_PAGES[localeFromTag(language) ?? 'en'] ?? [];
+  return RULE_PAGES.map((page) => translated.find((t) => t.code === page.code) ?? page);
+}
 
 export function rulePage(code: string): RulePage | undefined {
-  return RULE_PAGES.find((page) => page.code === code);
+  return rulePages().find((page) => page.code === code);
 }
 
 export const RULE_DOC_SCHEME = 'oomlint-rule';
@@ -26,8 +33,8 @@ export class RuleDocsProvider implements vscode.TextDocumentContentProvider {
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const page = rulePage(codeFromPath(uri.path));
-    if (!page) return `# Unknown rule\n\n\`${uri.path}\` is not an oomlint rule.\n`;
-    return this.repositoryUrl ? `${page.markdown}\n[Read this page online](${ruleDocUrl(page, this.repositoryUrl)})\n` : page.markdown;
+    if (!page) return `# ${vscode.l10n.t('Unknown rule')}\n\n${vscode.l10n.t('`{0}` is not an oomlint rule.', uri.path)}\n`;
+    return this.repositoryUrl ? `${page.markdown}\n[${vscode.l10n.t('Read this page online')}](${ruleDocUrl(page, this.repositoryUrl)})\n` : page.markdown;
   }
 }
 

@@ -1,4 +1,4 @@
-// Installs what the end-to-end test in a real VS Code needs: Debian's chromium, ripgrep and krb5
+// Installs what the end-to-end test in a real VS Code needs: Debian's chromium, a CJK font, ripgrep and krb5
 // headers, and code-server (VS Code for the browser) in .cache/code-server/.  Idempotent: a second run
 // only checks.  `node scripts/e2e/install.mjs`
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +12,8 @@ const CODE_SERVER_VERSION = '4.100.3';
 // What code-server 4.100.3 depends on, and which ripgrep release that version downloads.
 const RIPGREP_PACKAGE_VERSION = '1.15.11';
 const RIPGREP_RELEASE = 'v13.0.0-10';
-const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev'];
+// fonts-wqy-microhei: a CJK font, without which Chromium draws the Chinese UI of l10n.e2e as boxes.
+const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev', 'fonts-wqy-microhei'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const installDir = join(root, '.cache', 'code-server');

@@ -14,6 +14,8 @@ import { EXIT_CLEAN, EXIT_ERROR } from './cli/exit-codes';
 import { runExplainCommand } from './cli/explain-command';
 import type { OutputStreams } from './cli/output';
 import { runRuleCommand } from './cli/rule-command';
+import { localeFromEnvironment } from './l10n/locale';
+import type { CheckOptions } from './cli/args';
 import { toolInfoFromPackageJson } from './cli/tool-info';
 import { usageText } from './cli/usage';
 
@@ -34,6 +36,16 @@ const out: OutputStreams = {
   stderr: (text) => void process.stderr.write(text),
 };
 
+/**
+ * Text and GitHub annotations, read by people, follow the environment's language; JSON and SARIF,
+ * read by programs that may compare messages across machines, stay English unless --lang asks.
+ */
+function withLanguage(options: CheckOptions): CheckOptions {
+  if (options.lang) return options;
+  if (options.format === 'json' || options.format === 'sarif') return options;
+  return { ...options, lang: localeFromEnvironment(process.env) };
+}
+
 async function main(argv: string[]): Promise<number> {
   let command;
   try {
@@ -51,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
       out.stdout(`${TOOL.name} ${TOOL.version}\n`);
       return EXIT_CLEAN;
     case 'rule':
-      return runRuleCommand(command.code, command.all, out);
+      return runRuleCommand(command.code, command.all, out, command.lang ?? localeFromEnvironment(process.env));
     case 'explain': {
       let analyzer: Promise<Analyzer> | undefined;
       if (command.options.input === '-' && process.stdin.isTTY) out.stderr('oomlint: reading the log from standard input (paste it, then Ctrl-D)\n');
@@ -70,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
       const color = shouldUseColor({ noColorFlag: command.options.noColor, isTTY: process.stdout.isTTY === true, env: process.env });
       let analyzer: Promise<Analyzer> | undefined;
       try {
-        return await runCheckCommand(command.options, {
+        return await runCheckCommand(withLanguage(command.options), {
           cwd: process.cwd(),
           analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })),
           out,

@@ -20,6 +20,8 @@ import { readPackageInfo } from './lsp/package-info';
 import { ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
+import { messagesFor } from './l10n';
+import { localeFromTag } from './l10n/locale';
 
 const connection = createConnection(ProposedFeatures.all);
 const refuseAfterShutdown = (): never => {
@@ -33,14 +35,16 @@ connection.onInitialize(async (params) => {
   const packageInfo = readPackageInfo(join(installRoot, 'package.json'));
   const parser = await PythonParser.create({ grammarDir: join(installRoot, 'grammars') });
   const support = clientSupport(params.capabilities);
+  // The client's display language: messages, fix titles, hovers and action titles follow it.
+  const locale = localeFromTag(params.locale) ?? 'en';
 
   const documents = new DocumentStore(parser);
-  const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log);
+  const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log, messagesFor(locale));
   const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
     configDiagnostics.report(file, problems),
   );
   const notebookCells = new NotebookCells();
-  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells);
+  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells, locale);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { registerLanguagePack } from './language-pack';
 import { CODE_SERVER_BIN } from './prerequisites';
 
 export interface CodeServerOptions {
@@ -17,6 +18,8 @@ export interface CodeServerOptions {
   userSettings?: Record<string, unknown>;
   /** Where code-server's own output goes. */
   logFile: string;
+  /** VS Code's display language (`zh-cn`, `ru`), as a user sets it: `locale` in argv.json. */
+  locale?: string;
 }
 
 /**
@@ -67,6 +70,9 @@ export class CodeServer {
       join(server.userSettingsDir, 'settings.json'),
       `${JSON.stringify({ ...QUIET_WORKBENCH_SETTINGS, ...options.userSettings }, null, 2)}\n`,
     );
+    // "Configure Display Language" writes this file; without a language pack the workbench's own
+    // words stay English, while extensions see the locale (vscode.env.language) and follow it.
+    if (options.locale) writeFileSync(join(server.userDataDir, 'argv.json'), `${JSON.stringify({ locale: options.locale }, null, 2)}\n`);
     return server;
   }
 
@@ -94,6 +100,12 @@ export class CodeServer {
     return ['--config', this.configFile, '--user-data-dir', this.userDataDir, '--extensions-dir', this.extensionsDir];
   }
 
+  /** Installs the stand-in language pack of the locale and makes it the display language's source. */
+  installLanguagePack(vsixPath: string, locale: string): void {
+    this.installExtension(vsixPath);
+    registerLanguagePack(locale, this.userDataDir, this.extensionsDir);
+  }
+
   /** Installs a packaged extension the way a user would, with `--install-extension`. */
   installExtension(vsixPath: string): void {
     const result = spawnSync(CODE_SERVER_BIN, [...this.commonArgs(), '--install-extension', vsixPath], {
@@ -118,6 +130,7 @@ export class CodeServer {
       `127.0.0.1:${this.port}`,
       '--disable-telemetry',
       '--disable-update-check',
+      ...(this.options.locale ? ['--locale', this.options.locale] : []),
       this.options.workspaceDir,
     ];
     // detached: its own process group, so stop() reaches the extension host and language server too.

@@ -7,6 +7,7 @@ import { delimiter, join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { CodeServer } from './code-server';
+import { buildLanguagePack } from './language-pack';
 import { chromiumPath, E2E_WORKSPACE_FIXTURE, FAKE_NVIDIA_SMI_DIR, pathWithout, SCREENSHOT_DIR } from './prerequisites';
 import { Workbench } from './workbench';
 
@@ -27,6 +28,8 @@ export interface SessionOptions {
   extraQuery?: (codeServerPort: number) => Record<string, string>;
   /** Runs on the page before the workbench loads (to expose functions the workbench calls). */
   preparePage?: (page: Page) => Promise<void>;
+  /** VS Code's display language (`zh-cn`, `ru`); English when absent. */
+  locale?: string;
 }
 
 export class E2ESession {
@@ -75,8 +78,10 @@ export class E2ESession {
       env: environmentFor(options.gpu),
       userSettings: options.userSettings,
       logFile: join(SCREENSHOT_DIR, `code-server-${options.name}.log`),
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     this.codeServer = codeServer;
+    if (options.locale) codeServer.installLanguagePack(buildLanguagePack(options.locale, this.rootDir), options.locale);
     if (options.vsixPath) codeServer.installExtension(options.vsixPath);
     await codeServer.start();
 

@@ -49,11 +49,11 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       options.log.error(`Explaining an out-of-memory error failed: ${reason}`);
-      void vscode.window.showErrorMessage(`oomlint: could not explain the error: ${reason}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('oomlint: could not explain the error: {0}', reason));
       return 'failed';
     }
     if (!result.explanations.length) {
-      void vscode.window.showInformationMessage(`oomlint: no CUDA, HIP or MPS out-of-memory message in ${source}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('oomlint: no CUDA, HIP or MPS out-of-memory message in {0}.', sourceInMessage(source)));
       return 'no-message';
     }
     const currentGpus = currentGpusOf(options.gpuSnapshot());
@@ -68,7 +68,7 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       const text = typeof given === 'object' && given !== null && typeof (given as { text?: unknown }).text === 'string' ? (given as { text: string }).text : undefined;
       const input = text !== undefined ? { text, source: 'the text given to the command' } : await textToExplain();
       if (!input) {
-        void vscode.window.showInformationMessage('oomlint: select an out-of-memory error in the editor or the terminal, or copy it, then run the command again.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('oomlint: select an out-of-memory error in the editor or the terminal, or copy it, then run the command again.'));
         return 'no-text';
       }
       return explain(input);
@@ -77,4 +77,14 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       await explain({ text, source });
     }),
   );
+}
+
+/** Where the text came from, in the display language (the explanation panel itself stays English). */
+function sourceInMessage(source: string): string {
+  switch (source) {
+    case 'the editor selection': return vscode.l10n.t('the editor selection');
+    case 'the terminal selection': return vscode.l10n.t('the terminal selection');
+    case 'the clipboard': return vscode.l10n.t('the clipboard');
+    default: return source;
+  }
 }

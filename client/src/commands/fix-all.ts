@@ -11,7 +11,7 @@ export type FixAllOutcome = 'applied' | 'nothing-to-fix' | 'no-python-editor' | 
 export async function fixAllInActiveEditor(): Promise<FixAllOutcome> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'python') {
-    void vscode.window.showInformationMessage('oomlint: open a Python file or notebook cell to fix it.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('oomlint: open a Python file or notebook cell to fix it.'));
     return 'no-python-editor';
   }
   const { document } = editor;
@@ -25,11 +25,11 @@ export async function fixAllInActiveEditor(): Promise<FixAllOutcome> {
   );
   const fixAll = actions?.find((a) => a.kind !== undefined && vscode.CodeActionKind.Empty.append(FIX_ALL_KIND).contains(a.kind));
   if (!fixAll || (!fixAll.edit && !fixAll.command)) {
-    void vscode.window.showInformationMessage('oomlint: no safe fixes to apply in this file.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('oomlint: no safe fixes to apply in this file.'));
     return 'nothing-to-fix';
   }
   if (fixAll.edit && !(await vscode.workspace.applyEdit(fixAll.edit))) {
-    void vscode.window.showWarningMessage('oomlint: the file changed while the fixes were computed; run the command again.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('oomlint: the file changed while the fixes were computed; run the command again.'));
     return 'rejected';
   }
   if (fixAll.command) {

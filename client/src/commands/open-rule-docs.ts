@@ -3,8 +3,8 @@
 // `oomlint.openRuleDocs` with a rule code, e.g. from a command link.
 import * as vscode from 'vscode';
 import { ruleDocUrl } from '../../../server/src/rules/docs';
-import { rulePage, ruleDocUri } from '../rule-docs-provider';
-import { RULE_PAGES, type RulePage } from '../rule-pages.generated';
+import { rulePage, rulePages, ruleDocUri } from '../rule-docs-provider';
+import type { RulePage } from '../rule-pages.generated';
 import { COMMAND_IDS } from './command-ids';
 
 interface RuleItem extends vscode.QuickPickItem {
@@ -13,7 +13,7 @@ interface RuleItem extends vscode.QuickPickItem {
 
 const OPEN_ONLINE: vscode.QuickInputButton = {
   iconPath: new vscode.ThemeIcon('link-external'),
-  tooltip: 'Open the page on the web',
+  tooltip: vscode.l10n.t('Open the page on the web'),
 };
 
 /** Shows the rendered page; the markdown extension may be disabled, so plain text is the fallback. */
@@ -29,11 +29,11 @@ export async function showRuleDoc(meta: Pick<RulePage, 'code' | 'name'>): Promis
 
 function pickRule(repositoryUrl: string | undefined): Promise<RulePage | undefined> {
   const picker = vscode.window.createQuickPick<RuleItem>();
-  picker.title = 'oomlint: rule documentation';
-  picker.placeholder = 'Type a rule code or a word from its summary';
+  picker.title = vscode.l10n.t('oomlint: rule documentation');
+  picker.placeholder = vscode.l10n.t('Type a rule code or a word from its summary');
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
-  picker.items = RULE_PAGES.map((meta) => ({
+  picker.items = rulePages().map((meta) => ({
     label: meta.code,
     description: meta.name,
     detail: meta.summary,
@@ -61,7 +61,7 @@ export function registerOpenRuleDocsCommand(repositoryUrl: string | undefined): 
   return vscode.commands.registerCommand(COMMAND_IDS.openRuleDocs, async (code?: unknown) => {
     const meta = typeof code === 'string' ? rulePage(code) : await pickRule(repositoryUrl);
     if (typeof code === 'string' && !meta) {
-      void vscode.window.showWarningMessage(`oomlint: there is no rule ${code}.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('oomlint: there is no rule {0}.', code));
       return undefined;
     }
     return meta ? showRuleDoc(meta) : undefined;

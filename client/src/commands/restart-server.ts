@@ -12,7 +12,7 @@ export function registerRestartServerCommand(client: LanguageClient, log: vscode
     } catch (error: unknown) {
       const reason = error instanceof Error ? error.message : String(error);
       log.error(`The language server did not restart: ${reason}`);
-      void vscode.window.showErrorMessage(`oomlint: the language server did not restart: ${reason}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('oomlint: the language server did not restart: {0}', reason));
     }
   });
 }

@@ -39,7 +39,7 @@ export class ExplainPanel {
       const range = document.lineAt(line).range;
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(range.start, range.start) });
     } catch (error) {
-      void vscode.window.showWarningMessage(`oomlint: could not open ${target.uri}: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('oomlint: could not open {0}: {1}', target.uri, error instanceof Error ? error.message : String(error)));
     }
   }
 

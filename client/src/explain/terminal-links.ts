@@ -10,13 +10,11 @@ interface OomTerminalLink extends vscode.TerminalLink {
   line: string;
 }
 
-export const TERMINAL_LINK_TOOLTIP = 'Explain this out-of-memory error';
-
 export function registerOomTerminalLinks(explain: (text: string, source: string) => Promise<void>): vscode.Disposable {
   const provider: vscode.TerminalLinkProvider<OomTerminalLink> = {
     provideTerminalLinks(context) {
       const span = oomLinkSpan(context.line);
-      return span ? [{ ...span, tooltip: TERMINAL_LINK_TOOLTIP, terminal: context.terminal, line: context.line }] : [];
+      return span ? [{ ...span, tooltip: vscode.l10n.t('Explain this out-of-memory error'), terminal: context.terminal, line: context.line }] : [];
     },
     async handleTerminalLink(link) {
       const buffer = await terminalBuffer(link.terminal).catch(() => undefined);

@@ -1,6 +1,7 @@
 // The rows of the "GPU details" pick list: one per GPU, then one per process by memory. Pure, so the
 // VS Code glue only maps these rows to QuickPickItems.
 import type { GpuSnapshot } from './gpu-monitor';
+import { english, type Translate } from '../translate';
 import { formatGiB, formatGpuMemory, formatUtilization, gpuLabel, type ProcessListing } from './status-format';
 
 export interface GpuDetailRow {
@@ -11,30 +12,30 @@ export interface GpuDetailRow {
   pid?: number;
 }
 
-export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessListing | undefined): GpuDetailRow[] {
-  const rows: GpuDetailRow[] = [{ kind: 'separator', label: 'GPUs' }];
+export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessListing | undefined, t: Translate = english): GpuDetailRow[] {
+  const rows: GpuDetailRow[] = [{ kind: 'separator', label: t('GPUs') }];
   if (snapshot.state !== 'ok') {
     // A missing nvidia-smi is said by the label; the detail then says what to do, not the same again.
-    const detail = snapshot.state === 'missing' ? MISSING_ADVICE : snapshot.message;
-    rows.push({ kind: 'message', label: stateLabel(snapshot), ...(detail ? { detail } : {}) });
+    const detail = snapshot.state === 'missing' ? t('Install the NVIDIA driver, or set oomlint.gpu.nvidiaSmiPath (used in trusted workspaces only)') : snapshot.message;
+    rows.push({ kind: 'message', label: stateLabel(snapshot, t), ...(detail ? { detail } : {}) });
   } else if (snapshot.gpus.length === 0) {
-    rows.push({ kind: 'message', label: 'nvidia-smi reports no GPU' });
+    rows.push({ kind: 'message', label: t('nvidia-smi reports no GPU') });
   }
   for (const gpu of snapshot.gpus) {
     rows.push({
       kind: 'gpu',
       label: `$(chip) GPU ${gpu.index}: ${gpu.name || 'N/A'}`,
       description: formatGpuMemory(gpu),
-      detail: `Utilisation ${formatUtilization(gpu)}${gpu.uuid ? ` · ${gpu.uuid}` : ''}`,
+      detail: `${t('Utilisation {0}', formatUtilization(gpu))}${gpu.uuid ? ` · ${gpu.uuid}` : ''}`,
     });
   }
-  rows.push({ kind: 'separator', label: 'Processes' });
+  rows.push({ kind: 'separator', label: t('Processes') });
   if (!processes) {
-    rows.push({ kind: 'message', label: 'Per-process usage was not read' });
+    rows.push({ kind: 'message', label: t('Per-process usage was not read') });
   } else if (!processes.ok) {
-    rows.push({ kind: 'message', label: '$(warning) Could not read per-process usage', detail: processes.message });
+    rows.push({ kind: 'message', label: `$(warning) ${t('Could not read per-process usage')}`, detail: processes.message });
   } else if (processes.apps.length === 0) {
-    rows.push({ kind: 'message', label: 'No process holds GPU memory, or none is visible from here' });
+    rows.push({ kind: 'message', label: t('No process holds GPU memory, or none is visible from here') });
   } else {
     const byMemory = [...processes.apps].sort((a, b) => (b.usedMemoryMiB ?? -1) - (a.usedMemoryMiB ?? -1));
     for (const app of byMemory) {
@@ -44,15 +45,13 @@ export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessList
         kind: 'process',
         pid: app.pid,
         label: `${inWorkspace ? '$(folder)' : '$(terminal)'} ${app.processName || 'N/A'}`,
-        description: `${memory} on GPU ${gpuLabel(app.gpuUuid, snapshot.gpus)}`,
-        detail: `PID ${app.pid}${inWorkspace ? ' · runs in this workspace' : ''}`,
+        description: t('{0} on GPU {1}', memory, gpuLabel(app.gpuUuid, snapshot.gpus)),
+        detail: `PID ${app.pid}${inWorkspace ? ` · ${t('runs in this workspace')}` : ''}`,
       });
     }
   }
   return rows;
 }
-
-const MISSING_ADVICE = 'Install the NVIDIA driver, or set oomlint.gpu.nvidiaSmiPath (used in trusted workspaces only)';
 
 /** What is known about one GPU process when the user picks it. */
 export interface ProcessFacts {
@@ -79,41 +78,41 @@ export interface ProcessDetailRow {
 }
 
 /** What a picked process is, then what can be done with it. */
-export function buildProcessDetailRows(facts: ProcessFacts): ProcessDetailRow[] {
-  const memory = facts.usedMemoryMiB !== undefined ? `${formatGiB(facts.usedMemoryMiB)} GiB` : 'an unknown amount of memory';
+export function buildProcessDetailRows(facts: ProcessFacts, t: Translate = english): ProcessDetailRow[] {
+  const memory = facts.usedMemoryMiB !== undefined ? `${formatGiB(facts.usedMemoryMiB)} GiB` : t('an unknown amount of memory');
   const rows: ProcessDetailRow[] = [
-    { kind: 'separator', label: `Process ${facts.pid}` },
+    { kind: 'separator', label: t('Process {0}', facts.pid) },
     {
       kind: 'fact',
       label: `$(terminal) ${facts.commandLine ?? facts.processName ?? 'N/A'}`,
-      description: facts.commandLine ? 'command line' : 'command line not readable from here',
+      description: facts.commandLine ? t('command line') : t('command line not readable from here'),
     },
-    { kind: 'fact', label: `$(chip) ${memory} on GPU ${facts.gpu}` },
+    { kind: 'fact', label: `$(chip) ${t('{0} on GPU {1}', memory, facts.gpu)}` },
     facts.inWorkspace
-      ? { kind: 'fact', label: '$(folder) Runs from this workspace', ...(facts.workingFolder ? { description: facts.workingFolder } : {}) }
+      ? { kind: 'fact', label: `$(folder) ${t('Runs from this workspace')}`, ...(facts.workingFolder ? { description: facts.workingFolder } : {}) }
       : {
           kind: 'fact',
-          label: '$(circle-slash) Not from this workspace',
-          ...(facts.workingFolder ? { description: facts.workingFolder } : { description: 'working folder not readable from here' }),
+          label: `$(circle-slash) ${t('Not from this workspace')}`,
+          ...(facts.workingFolder ? { description: facts.workingFolder } : { description: t('working folder not readable from here') }),
         },
-    { kind: 'separator', label: 'Actions' },
-    { kind: 'action', action: 'copyPid', label: `$(copy) Copy PID ${facts.pid}` },
+    { kind: 'separator', label: t('Actions') },
+    { kind: 'action', action: 'copyPid', label: `$(copy) ${t('Copy PID {0}', facts.pid)}` },
   ];
-  if (facts.commandLine) rows.push({ kind: 'action', action: 'copyCommandLine', label: '$(copy) Copy command line' });
+  if (facts.commandLine) rows.push({ kind: 'action', action: 'copyCommandLine', label: `$(copy) ${t('Copy command line')}` });
   if (facts.inWorkspace && facts.workingFolder) {
-    rows.push({ kind: 'action', action: 'revealFolder', label: '$(folder-opened) Reveal its working folder in the Explorer' });
+    rows.push({ kind: 'action', action: 'revealFolder', label: `$(folder-opened) ${t('Reveal its working folder in the Explorer')}` });
   }
   return rows;
 }
 
-function stateLabel(snapshot: GpuSnapshot): string {
+function stateLabel(snapshot: GpuSnapshot, t: Translate): string {
   switch (snapshot.state) {
     case 'starting':
-      return '$(loading~spin) Waiting for the first reading';
+      return `$(loading~spin) ${t('Waiting for the first reading')}`;
     case 'missing':
-      return `$(circle-slash) ${snapshot.message ?? 'nvidia-smi was not found'}`;
+      return `$(circle-slash) ${snapshot.message ?? t('nvidia-smi was not found')}`;
     case 'error':
-      return '$(warning) nvidia-smi failed';
+      return `$(warning) ${t('nvidia-smi failed')}`;
     default:
       return snapshot.state;
   }

@@ -46,7 +46,7 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
       item.hide();
       return;
     }
-    const view = formatGpuStatus(monitor.snapshot, config, processes);
+    const view = formatGpuStatus(monitor.snapshot, config, processes, vscode.l10n.t);
     item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;
@@ -87,7 +87,7 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
   const showDetails = async (): Promise<void> => {
     const current = monitor;
     if (!current) {
-      void vscode.window.showInformationMessage('The oomlint GPU readout is turned off (oomlint.gpu.enabled).');
+      void vscode.window.showInformationMessage(vscode.l10n.t('The oomlint GPU readout is turned off (oomlint.gpu.enabled).'));
       return;
     }
     const result = await current.readProcesses();
@@ -105,13 +105,13 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
       : { ok: false, message: result.message, readAt };
     if (current !== monitor) return;
     render();
-    const items = buildGpuDetailRows(current.snapshot, processes).map(
+    const items = buildGpuDetailRows(current.snapshot, processes, vscode.l10n.t).map(
       (row): vscode.QuickPickItem & { pid?: number } =>
         row.kind === 'separator'
           ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
           : { label: row.label, description: row.description, detail: row.detail, pid: row.pid },
     );
-    const picked = await vscode.window.showQuickPick(items, { title: 'GPU memory (nvidia-smi)', matchOnDescription: true, matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('GPU memory (nvidia-smi)'), matchOnDescription: true, matchOnDetail: true });
     const app = picked?.pid !== undefined && processes?.ok ? processes.apps.find((a) => a.pid === picked.pid) : undefined;
     if (app && processes?.ok) await showProcess(app, processes.workspacePids.has(app.pid), current.snapshot.gpus);
   };
@@ -128,13 +128,13 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
       ...(workingFolder ? { workingFolder } : {}),
       inWorkspace,
     };
-    const items = buildProcessDetailRows(facts).map(
+    const items = buildProcessDetailRows(facts, vscode.l10n.t).map(
       (row): vscode.QuickPickItem & { action?: ProcessAction } =>
         row.kind === 'separator'
           ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
           : { label: row.label, description: row.description, detail: row.detail, action: row.action },
     );
-    const picked = await vscode.window.showQuickPick(items, { title: `GPU process ${app.pid}: ${app.processName || 'N/A'}` });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('GPU process {0}: {1}', app.pid, app.processName || 'N/A') });
     switch (picked?.action) {
       case 'copyPid':
         await vscode.env.clipboard.writeText(String(app.pid));

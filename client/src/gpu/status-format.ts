@@ -1,5 +1,6 @@
 // Turns a monitor snapshot into what the status bar shows: text, colour level, visibility and a
 // markdown tooltip. Pure and total: odd input (unknown fields, no GPUs) gives a sensible item.
+import { english, type Translate } from '../translate';
 import type { GpuConfig } from './gpu-config';
 import type { GpuSnapshot } from './gpu-monitor';
 import type { ComputeAppRow, GpuRow } from './nvidia-smi-parse';
@@ -34,7 +35,6 @@ export interface MemorySummary {
 }
 
 const TOP_PROCESSES = 5;
-const CLICK_HINT = '_Click for per-process usage._';
 
 /** MiB as GiB with one decimal. */
 export function formatGiB(mib: number): string {
@@ -72,7 +72,7 @@ export function memoryLevel(fraction: number | undefined, options: Pick<GpuStatu
   return 'normal';
 }
 
-export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing): GpuStatusView {
+export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing, t: Translate = english): GpuStatusView {
   switch (snapshot.state) {
     case 'starting':
       return {
@@ -80,20 +80,20 @@ export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions
         text: '$(loading~spin) GPU',
         level: 'normal',
         muted: true,
-        tooltip: 'Starting `nvidia-smi`…',
-        accessibilityLabel: 'GPU memory: waiting for the first reading from nvidia-smi',
+        tooltip: t('Starting `nvidia-smi`…'),
+        accessibilityLabel: t('GPU memory: waiting for the first reading from nvidia-smi'),
       };
     case 'missing':
       return {
         visible: options.showWhenUnavailable,
-        text: '$(chip) No GPU',
+        text: `$(chip) ${t('No GPU')}`,
         level: 'normal',
         muted: true,
         tooltip: [
-          `**No GPU readout**: ${escapeMarkdown(snapshot.message ?? 'nvidia-smi was not found')}.`,
-          'Install the NVIDIA driver, or set `oomlint.gpu.nvidiaSmiPath` (used in trusted workspaces only).',
+          `**${t('No GPU readout')}**: ${escapeMarkdown(snapshot.message ?? t('nvidia-smi was not found'))}.`,
+          t('Install the NVIDIA driver, or set `oomlint.gpu.nvidiaSmiPath` (used in trusted workspaces only).'),
         ].join('\n\n'),
-        accessibilityLabel: `No GPU readout: ${plainSentence(snapshot.message ?? 'nvidia-smi was not found')}`,
+        accessibilityLabel: t('No GPU readout: {0}', plainSentence(snapshot.message ?? t('nvidia-smi was not found'))),
       };
     case 'error':
       return {
@@ -101,43 +101,50 @@ export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions
         text: '$(chip) GPU $(warning)',
         level: 'normal',
         muted: false,
-        tooltip: `**nvidia-smi failed**\n\n${escapeMarkdown(snapshot.message ?? 'no reason given')}`,
-        accessibilityLabel: `GPU readout failed: ${plainSentence(snapshot.message ?? 'no reason given')}`,
+        tooltip: `**${t('nvidia-smi failed')}**\n\n${escapeMarkdown(snapshot.message ?? t('no reason given'))}`,
+        accessibilityLabel: t('GPU readout failed: {0}', plainSentence(snapshot.message ?? t('no reason given'))),
       };
     case 'ok':
-      return formatReading(snapshot, options, processes);
+      return formatReading(snapshot, options, processes, t);
     default:
       return { visible: false, text: '', level: 'normal', muted: true, tooltip: '', accessibilityLabel: '' };
   }
 }
 
-function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, processes: ProcessListing | undefined): GpuStatusView {
+function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, processes: ProcessListing | undefined, t: Translate): GpuStatusView {
   const gpus = snapshot.gpus;
   const summary = summarizeMemory(gpus, options.aggregate);
   // The colour follows the fullest GPU even when the text shows the sum: one full GPU is enough to OOM.
   const fullest = fullestGpu(gpus);
   const level = memoryLevel(fullest ? memoryFraction(fullest) : undefined, options);
   let text: string;
-  if (gpus.length === 0) text = '$(chip) No GPU';
+  if (gpus.length === 0) text = `$(chip) ${t('No GPU')}`;
   else if (!summary) text = '$(chip) N/A';
   else {
     const which = summary.gpuIndex !== undefined ? `#${summary.gpuIndex} ` : '';
     text = `$(chip) ${which}${formatGiB(summary.usedMiB)}/${formatGiB(summary.totalMiB)} GiB`;
   }
-  const sections = [gpuTable(gpus)];
+  const sections = [gpuTable(gpus, t)];
   if (snapshot.message) sections.push(`$(warning) ${escapeMarkdown(snapshot.message)}`);
-  sections.push(processes ? processSection(processes, gpus) : CLICK_HINT);
-  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n'), accessibilityLabel: readingLabel(gpus, summary, level) };
+  sections.push(processes ? processSection(processes, gpus, t) : `_${t('Click for per-process usage.')}_`);
+  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n'), accessibilityLabel: readingLabel(gpus, summary, level, t) };
 }
 
 /** "GPU memory: 18.7 of 79.6 GiB used, 24 percent", with the warning level in words. */
-function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefined, level: GpuLevel): string {
-  if (gpus.length === 0) return 'GPU memory: nvidia-smi reports no GPU';
-  if (!summary) return 'GPU memory: nvidia-smi could not read the memory in use';
-  const which = summary.gpuIndex !== undefined ? ` on GPU ${summary.gpuIndex}` : gpus.length > 1 ? ` on ${gpus.length} GPUs` : '';
-  const percent = summary.totalMiB > 0 ? `, ${Math.round((summary.usedMiB / summary.totalMiB) * 100)} percent` : '';
-  const warning = level === 'error' ? '. Nearly full' : level === 'warning' ? '. Filling up' : '';
-  return `GPU memory${which}: ${formatGiB(summary.usedMiB)} of ${formatGiB(summary.totalMiB)} GiB used${percent}${warning}. Activate for per-process usage`;
+function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefined, level: GpuLevel, t: Translate): string {
+  if (gpus.length === 0) return t('GPU memory: nvidia-smi reports no GPU');
+  if (!summary) return t('GPU memory: nvidia-smi could not read the memory in use');
+  const used = formatGiB(summary.usedMiB);
+  const total = formatGiB(summary.totalMiB);
+  const reading =
+    summary.gpuIndex !== undefined
+      ? t('GPU memory on GPU {0}: {1} of {2} GiB used', summary.gpuIndex, used, total)
+      : gpus.length > 1
+        ? t('GPU memory on {0} GPUs: {1} of {2} GiB used', gpus.length, used, total)
+        : t('GPU memory: {0} of {1} GiB used', used, total);
+  const percent = summary.totalMiB > 0 ? t(', {0} percent', Math.round((summary.usedMiB / summary.totalMiB) * 100)) : '';
+  const warning = level === 'error' ? `. ${t('Nearly full')}` : level === 'warning' ? `. ${t('Filling up')}` : '';
+  return `${reading}${percent}${warning}. ${t('Activate for per-process usage')}`;
 }
 
 /** nvidia-smi's message as one line of plain text. */
@@ -181,26 +188,27 @@ export function formatUtilization(gpu: GpuRow): string {
   return gpu.utilizationPercent !== undefined ? `${gpu.utilizationPercent}%` : 'N/A';
 }
 
-function gpuTable(gpus: readonly GpuRow[]): string {
-  if (gpus.length === 0) return '**GPU memory**: nvidia-smi reports no GPU.';
+function gpuTable(gpus: readonly GpuRow[], t: Translate): string {
+  if (gpus.length === 0) return `**${t('GPU memory')}**: ${t('nvidia-smi reports no GPU')}.`;
   const rows = gpus.map((gpu) => tableRow([String(gpu.index), escapeMarkdown(gpu.name || 'N/A'), formatGpuMemory(gpu), formatUtilization(gpu)]));
-  return ['**GPU memory**', '', tableRow(['GPU', 'Name', 'Memory', 'Utilisation']), '|---:|:---|---:|---:|', ...rows].join('\n');
+  return [`**${t('GPU memory')}**`, '', tableRow(['GPU', t('Name'), t('Memory'), t('Utilisation')]), '|---:|:---|---:|---:|', ...rows].join('\n');
 }
 
-function processSection(processes: ProcessListing, gpus: readonly GpuRow[]): string {
+function processSection(processes: ProcessListing, gpus: readonly GpuRow[], t: Translate): string {
   const when = new Date(processes.readAt).toTimeString().slice(0, 8);
-  if (!processes.ok) return `**Processes** (at ${when}): ${escapeMarkdown(processes.message)}`;
-  if (processes.apps.length === 0) return `**Processes** (at ${when}): none holds GPU memory, or none is visible from here.`;
+  const heading = `**${t('Processes')}** (${t('at {0}', when)})`;
+  if (!processes.ok) return `${heading}: ${escapeMarkdown(processes.message)}`;
+  if (processes.apps.length === 0) return `${heading}: ${t('none holds GPU memory, or none is visible from here.')}`;
   const top = [...processes.apps]
     .sort((a, b) => (b.usedMemoryMiB ?? -1) - (a.usedMemoryMiB ?? -1))
     .slice(0, TOP_PROCESSES);
   const rows = top.map((app) => {
-    const mark = processes.workspacePids.has(app.pid) ? ' $(folder) workspace' : '';
+    const mark = processes.workspacePids.has(app.pid) ? ` $(folder) ${t('workspace')}` : '';
     const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB)} GiB` : 'N/A';
     return tableRow([String(app.pid), `${escapeMarkdown(app.processName || 'N/A')}${mark}`, gpuLabel(app.gpuUuid, gpus), memory]);
   });
-  const more = processes.apps.length > top.length ? [`\n_and ${processes.apps.length - top.length} more_`] : [];
-  return [`**Top processes** (at ${when})`, '', tableRow(['PID', 'Process', 'GPU', 'Memory']), '|---:|:---|---:|---:|', ...rows, ...more].join('\n');
+  const more = processes.apps.length > top.length ? [`\n_${t('and {0} more', processes.apps.length - top.length)}_`] : [];
+  return [`**${t('Top processes')}** (${t('at {0}', when)})`, '', tableRow(['PID', t('Process'), 'GPU', t('Memory')]), '|---:|:---|---:|---:|', ...rows, ...more].join('\n');
 }
 
 /** The index of the GPU with `uuid`, or `?` when the latest reading does not have it. */

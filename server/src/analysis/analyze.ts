@@ -9,6 +9,8 @@ import { isFileSuppressionComment, parseSuppression, suppresses, type Suppressio
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
+import { messagesFor, type Locale } from '../l10n';
+import type { RuleMessages } from '../l10n/messages';
 
 export interface AnalysisOptions {
   settings?: Partial<Settings>;
@@ -16,6 +18,10 @@ export interface AnalysisOptions {
   path?: string;
   /** Names imported by code that runs first (a notebook's earlier cells): local -> qualified name. */
   earlierImports?: ReadonlyMap<string, string>;
+  /** The language of messages and fix titles; English by default. */
+  locale?: Locale;
+  /** Messages to use instead of the locale's catalogue (tests). */
+  messages?: RuleMessages;
   /** Rules to run instead of the built-in set (tests). */
   rules?: readonly Rule[];
 }
@@ -37,6 +43,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   // Worked out once, when the first finding with a fix comes: most files have none.
   let clean: boolean | undefined;
   const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
+  const messages = options.messages ?? messagesFor(options.locale);
   const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings, r.meta.offByDefault));
   const diagnostics: Diagnostic[] = [];
   for (const rule of rules) {
@@ -44,6 +51,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
       model,
       source,
       settings,
+      messages,
       report: (report: Report) => {
         const start = report.start ?? report.node?.start ?? 0;
         const end = report.end ?? report.node?.end ?? start;

@@ -1,6 +1,7 @@
 // Turns argv into a typed command. Knows nothing about files or rules.
 import { byteSize } from '../files/read-regular-file';
 import { parseArgs } from 'node:util';
+import { isLocale, LOCALES, type Locale } from '../l10n/locale';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -26,6 +27,8 @@ export interface CheckOptions {
   jobs?: number;
   /** Files larger than this many bytes are skipped and reported; undefined: the default (10 MiB). */
   maxFileSize?: number;
+  /** The language of messages and fix titles; undefined: from the environment (text and github output). */
+  lang?: Locale;
 }
 
 export type HelpTopic = 'main' | 'check' | 'rule' | 'explain';
@@ -44,7 +47,7 @@ export type CliCommand =
   | { kind: 'explain'; options: ExplainOptions }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
-  | { kind: 'rule'; code: string | undefined; all: boolean };
+  | { kind: 'rule'; code: string | undefined; all: boolean; lang?: Locale };
 
 /** Bad command line: the entry prints the message and the usage, and exits with 2. */
 export class UsageError extends Error {
@@ -103,6 +106,7 @@ function parseCheck(argv: string[]): CliCommand {
           'no-color': { type: 'boolean' },
           jobs: { type: 'string', short: 'j' },
           'max-file-size': { type: 'string' },
+          lang: { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
       }),
@@ -121,6 +125,7 @@ function parseCheck(argv: string[]): CliCommand {
     throw new UsageError(`--jobs must be a whole number of at least 1 (got \`${values.jobs}\`)`, 'check');
   }
   const maxFileSize = values['max-file-size'] === undefined ? undefined : parseByteSize(values['max-file-size']);
+  const lang = parseLang(values.lang, 'check');
   const diff = values.diff ?? false;
   const unsafeFixes = values['unsafe-fixes'] ?? false;
   return {
@@ -141,8 +146,16 @@ function parseCheck(argv: string[]): CliCommand {
       noColor: values['no-color'] ?? false,
       ...(jobs === undefined ? {} : { jobs }),
       ...(maxFileSize === undefined ? {} : { maxFileSize }),
+      ...(lang === undefined ? {} : { lang }),
     },
   };
+}
+
+function parseLang(value: string | undefined, topic: Exclude<HelpTopic, 'main'>): Locale | undefined {
+  if (value === undefined) return undefined;
+  const lang = value.trim().toLowerCase();
+  if (!isLocale(lang)) throw new UsageError(`--lang must be one of ${LOCALES.join(', ')} (got \`${value}\`)`, topic);
+  return lang;
 }
 
 /** `10MB`, `512k`, `1048576`: a size in bytes (units are powers of 1024). */
@@ -159,7 +172,7 @@ function parseRule(argv: string[]): CliCommand {
         args: argv,
         allowPositionals: true,
         strict: true,
-        options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        options: { all: { type: 'boolean' }, lang: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       }),
     'rule',
   );
@@ -167,7 +180,8 @@ function parseRule(argv: string[]): CliCommand {
   const all = values.all ?? false;
   if (positionals.length > 1) throw new UsageError('`rule` takes one rule code', 'rule');
   if (all === (positionals.length === 1)) throw new UsageError('give a rule code (such as OOM003) or --all', 'rule');
-  return { kind: 'rule', code: positionals[0], all };
+  const lang = parseLang(values.lang, 'rule');
+  return { kind: 'rule', code: positionals[0], all, ...(lang === undefined ? {} : { lang }) };
 }
 
 function parseExplain(argv: string[]): CliCommand {

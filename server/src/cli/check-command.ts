@@ -20,6 +20,7 @@ import { formatStatisticsJson, formatStatisticsText, ruleStatistics } from './fo
 import { writeTextReport } from './format-text';
 import type { OutputStreams } from './output';
 import { summaryLines } from './summary';
+import { messagesFor } from '../l10n';
 import type { ToolInfo } from './tool-info';
 import { unifiedDiff } from './unified-diff';
 
@@ -47,7 +48,7 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
       for (const cell of change.cells ?? []) out.stdout(unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`));
     }
     writeFileProblems(report, out, paint);
-    if (!options.quiet) out.stderr(summaryLines(report).join('\n') + '\n');
+    if (!options.quiet) out.stderr(summaryLines(report, messagesFor(options.lang)).join('\n') + '\n');
     return;
   }
   if (options.statistics) {
@@ -58,7 +59,7 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
   }
   switch (options.format) {
     case 'text':
-      writeTextReport(report, out, { paint, quiet: options.quiet });
+      writeTextReport(report, out, { paint, quiet: options.quiet, messages: messagesFor(options.lang) });
       return;
     case 'json':
       out.stdout(formatJson(report, env.tool.repositoryUrl));

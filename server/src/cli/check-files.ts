@@ -73,6 +73,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       selection,
       ...((options.maxFileSize ?? config.maxFileSize) === undefined ? {} : { maxFileSize: options.maxFileSize ?? config.maxFileSize }),
       ...(rawPaths.has(path) ? { rawPath: rawPaths.get(path)! } : {}),
+      ...(options.lang && options.lang !== 'en' ? { locale: options.lang } : {}),
       roots,
     });
   }

@@ -3,6 +3,7 @@
 import type { Analyzer } from '../analysis/analyzer';
 import type { FixSelection } from '../core/fixes';
 import type { Settings } from '../core/settings';
+import type { Locale } from '../l10n/locale';
 import type { Diagnostic } from '../core/types';
 import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
@@ -29,6 +30,8 @@ export interface FileTask {
    * invalid bytes, for reports and configuration, and the file is read through this one.
    */
   rawPath?: string;
+  /** The language of messages and fix titles; English when absent. */
+  locale?: Locale;
 }
 
 /** What to open for a task: its real bytes where its name is not UTF-8. */
@@ -64,7 +67,7 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }
-  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...(task.locale ? { locale: task.locale } : {}) });
   try {
     if (mode === 'check') {
       return { kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0 };

@@ -9,6 +9,7 @@ import { fileLocation, locationLabel } from './locations';
 import type { OutputStreams } from './output';
 import { printable } from './printable';
 import { summaryLines } from './summary';
+import type { CliMessages } from '../l10n/messages';
 
 export const SEVERITY_STYLE: Record<Severity, Style> = {
   error: 'red',
@@ -20,9 +21,11 @@ export const SEVERITY_STYLE: Record<Severity, Style> = {
 export interface TextOptions {
   paint: Paint;
   quiet: boolean;
+  /** The summary's language; English when absent. */
+  messages?: CliMessages;
 }
 
-export function writeTextReport(report: CheckReport, out: OutputStreams, { paint, quiet }: TextOptions): void {
+export function writeTextReport(report: CheckReport, out: OutputStreams, { paint, quiet, messages }: TextOptions): void {
   writeFileProblems(report, out, paint);
 
   const blocks: string[] = [];
@@ -39,7 +42,7 @@ export function writeTextReport(report: CheckReport, out: OutputStreams, { paint
   }
   if (blocks.length) out.stdout(blocks.join('\n'));
   if (!quiet) {
-    const summary = summaryLines(report);
+    const summary = summaryLines(report, messages);
     if (summary.length) out.stdout((blocks.length ? '\n' : '') + summary.join('\n') + '\n');
   }
 }

@@ -55,7 +55,7 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   }
   const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
   const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
-  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path });
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...(task.locale ? { locale: task.locale } : {}) });
   const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => ({
     kind: 'checked',
     path,

@@ -1,9 +1,9 @@
 // The closing line of a text report: how many problems, how many the fix options would fix.
 import { applicableFix, type FixSelection } from '../core/fixes';
 import type { Diagnostic } from '../core/types';
+import { en } from '../l10n/en';
+import type { CliMessages } from '../l10n/messages';
 import type { CheckReport } from './check-report';
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Fixable under the options given, and fixable only once unsafe fixes are allowed. */
 export function countFixable(diagnostics: readonly Diagnostic[], selection: FixSelection): { now: number; unsafeOnly: number } {
@@ -16,29 +16,24 @@ export function countFixable(diagnostics: readonly Diagnostic[], selection: FixS
   return { now, unsafeOnly };
 }
 
-export function summaryLines(report: CheckReport): string[] {
+export function summaryLines(report: CheckReport, messages: CliMessages = en): string[] {
   const remaining = report.files.flatMap((f) => f.diagnostics);
   const fixed = report.files.reduce((n, f) => n + f.fixesApplied, 0);
   const { now, unsafeOnly } = countFixable(remaining, report.selection);
-  const unsafeHint = unsafeOnly ? `${unsafeOnly} fixable with --unsafe-fixes` : '';
   const lines: string[] = [];
 
   if (report.mode === 'diff') {
-    const hint = unsafeHint ? ` (${unsafeHint})` : '';
-    lines.push(fixed ? `Would fix ${plural(fixed, 'problem')}${hint}.` : `No fixes available${hint}.`);
+    lines.push(fixed ? messages.summaryWouldFix({ fixes: fixed, unsafeOnly }) : messages.summaryNoFixes({ unsafeOnly }));
   } else if (fixed) {
-    const parts = [`${fixed} fixed`, `${remaining.length} remaining`, ...(unsafeHint ? [unsafeHint] : [])];
-    lines.push(`Found ${plural(fixed + remaining.length, 'problem')} (${parts.join(', ')}).`);
+    lines.push(messages.summaryFoundAfterFixing({ total: fixed + remaining.length, fixed, remaining: remaining.length, unsafeOnly }));
   } else if (remaining.length) {
-    const parts = [...(now ? [`${now} fixable with --fix`] : []), ...(unsafeOnly ? [`${unsafeOnly} with --unsafe-fixes`] : [])];
-    lines.push(`Found ${plural(remaining.length, 'problem')}${parts.length ? ` (${parts.join(', ')})` : ''}.`);
+    lines.push(messages.summaryFound({ total: remaining.length, fixable: now, unsafeOnly }));
   } else if (!report.failures.length) {
-    lines.push('All checks passed!');
+    lines.push(messages.summaryAllPassed);
   }
 
   if (report.failures.length) {
-    const checked = report.mode !== 'diff' && !remaining.length && !fixed ? 'No problems found, but ' : '';
-    lines.push(`${checked}${plural(report.failures.length, 'file')} could not be checked.`);
+    lines.push(messages.summaryNotChecked({ files: report.failures.length, noProblems: report.mode !== 'diff' && !remaining.length && !fixed }));
   }
   return lines;
 }

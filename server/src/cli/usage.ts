@@ -36,16 +36,19 @@ Options:
   --no-color          Do not colour the output (also: NO_COLOR=1)
   -j, --jobs N        Check files on N threads (default: one per CPU core; 1 for none)
   --max-file-size S   Skip and report files larger than S (default: 10MB)
+  --lang LANG         Language of messages and fix titles: en, zh-cn, ru (default: from
+                      LC_ALL, LC_MESSAGES or LANG; json and sarif stay English unless given)
   -h, --help          Show this help
 
 Exit status: 0 no problems, 1 problems found (or, with --diff, changes to make),
 2 bad usage, a bad configuration, or a file that could not be read or decoded.
 `;
 
-const RULE = `Usage: oomlint rule CODE
-       oomlint rule --all
+const RULE = `Usage: oomlint rule [--lang LANG] CODE
+       oomlint rule [--lang LANG] --all
 
 Prints the documentation of a rule (such as OOM003) as Markdown, or lists every rule.
+--lang picks en, zh-cn or ru (default: from LC_ALL, LC_MESSAGES or LANG).
 `;
 
 const EXPLAIN = `Usage: oomlint explain [options] [FILE|-]

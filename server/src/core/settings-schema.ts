@@ -213,8 +213,15 @@ export interface RuleSummary {
   meta: { code: string; summary: string };
 }
 
+/** The package.nls.json key of a setting's description, of one of its enum descriptions, of a rule's entry. */
+export const descriptionNlsKey = (key: string) => `${key}.description`;
+export const enumDescriptionNlsKey = (key: string, index: number) => `${key}.enumDescriptions.${index}`;
+export const ruleSeverityNlsKey = (code: string) => `oomlint.severity.${code}.description`;
+
+const placeholder = (nlsKey: string) => `%${nlsKey}%`;
+
 function propertySchema(setting: SettingDescription, order: number, rules: readonly RuleSummary[]): JsonSchema {
-  const common = { markdownDescription: setting.description, scope: setting.scope, order };
+  const common = { markdownDescription: placeholder(descriptionNlsKey(setting.key)), scope: setting.scope, order };
   switch (setting.type) {
     case 'boolean':
       return { type: 'boolean', default: setting.default, ...common };
@@ -232,7 +239,7 @@ function propertySchema(setting: SettingDescription, order: number, rules: reado
         type: 'string',
         default: setting.default,
         ...(setting.enum ? { enum: [...setting.enum] } : {}),
-        ...(setting.enumDescriptions ? { enumDescriptions: [...setting.enumDescriptions] } : {}),
+        ...(setting.enumDescriptions ? { enumDescriptions: setting.enumDescriptions.map((_, i) => placeholder(enumDescriptionNlsKey(setting.key, i))) } : {}),
         ...common,
       };
     case 'array':
@@ -248,7 +255,7 @@ function propertySchema(setting: SettingDescription, order: number, rules: reado
       return {
         type: 'object',
         // The known rules are listed so editors complete their codes; any code is accepted.
-        properties: Object.fromEntries(rules.map((r) => [r.meta.code, { ...value, description: r.meta.summary }])),
+        properties: Object.fromEntries(rules.map((r) => [r.meta.code, { ...value, description: placeholder(ruleSeverityNlsKey(r.meta.code)) }])),
         propertyNames: { pattern: setting.keyPattern },
         additionalProperties: value,
         default: { ...setting.default },
@@ -258,10 +265,24 @@ function propertySchema(setting: SettingDescription, order: number, rules: reado
   }
 }
 
-/** package.json's `contributes.configuration`, listing `rules` (every rule) where a rule code is a key. */
+/**
+ * package.json's `contributes.configuration`, listing `rules` (every rule) where a rule code is a key.
+ * Descriptions are `%key%` placeholders that VS Code fills from package.nls.json and its translations.
+ */
 export function contributesConfiguration(rules: readonly RuleSummary[]): { title: string; properties: Record<string, JsonSchema> } {
   return {
     title: 'oomlint',
     properties: Object.fromEntries(SETTINGS_SCHEMA.map((s, order) => [s.key, propertySchema(s, order, rules)])),
   };
+}
+
+/** The English text of every placeholder in `contributesConfiguration(rules)`: package.nls.json's share. */
+export function configurationNls(rules: readonly RuleSummary[]): Record<string, string> {
+  const entries: [string, string][] = [];
+  for (const setting of SETTINGS_SCHEMA) {
+    entries.push([descriptionNlsKey(setting.key), setting.description]);
+    if (setting.type === 'string') setting.enumDescriptions?.forEach((text, i) => entries.push([enumDescriptionNlsKey(setting.key, i), text]));
+    if (setting.type === 'object') for (const rule of rules) entries.push([ruleSeverityNlsKey(rule.meta.code), rule.meta.summary]);
+  }
+  return Object.fromEntries(entries);
 }

@@ -29,7 +29,7 @@ export async function codeActions(params: CodeActionParams, linter: DocumentLint
       const data = readDiagnosticData(diagnostic.data);
       if (!data || data.uri !== uri || data.version !== result.version) continue;
       ours++;
-      fixes.push(...quickFixActions(diagnostic, data));
+      fixes.push(...quickFixActions(diagnostic, data, linter.messages));
       const ignoreKey = `${String(diagnostic.code)}@${diagnostic.range.start.line}`;
       if (ignoreOffered.has(ignoreKey)) continue;
       const ignore = ignoreLineAction(result, diagnostic, linter);
@@ -41,8 +41,8 @@ export async function codeActions(params: CodeActionParams, linter: DocumentLint
   }
   // Next to the problems it would fix, the quick-fix menu (unfiltered, or asking for quick fixes)
   // gets fix-all as a quick fix; an explicit `source.fixAll` request gets it under its own kind.
-  const quickFixAll = ours > 0 ? fixAllQuickFix(result) : undefined;
-  const sourceFixAll = only && isRequested(only, FIX_ALL_KIND) ? fixAllAction(result) : undefined;
+  const quickFixAll = ours > 0 ? fixAllQuickFix(result, linter.messages.fixAllTitle) : undefined;
+  const sourceFixAll = only && isRequested(only, FIX_ALL_KIND) ? fixAllAction(result, linter.messages.fixAllTitle) : undefined;
   return [...fixes, ...ignores, ...(quickFixAll ? [quickFixAll] : []), ...(sourceFixAll ? [sourceFixAll] : [])];
 }
 

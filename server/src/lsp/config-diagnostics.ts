@@ -8,17 +8,21 @@ import { readRegularTextFile } from '../files/read-regular-file';
 import type { Logger } from './logger';
 import { plainTextMessage } from './lsp-diagnostic';
 import { DIAGNOSTIC_SOURCE } from './protocol';
+import { messagesFor, type Messages } from '../l10n';
+import type { EditorMessages } from '../l10n/messages';
 
 /** Configuration files are small; a larger one is not read again just to place squiggles. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
-
-export const SHOW_CONFIG_PROBLEM_ACTION = 'Show';
 
 /**
  * One diagnostic per problem, covering its line from the first non-blank character (or the column a
  * TOML syntax error names) to the end; `text` is the file's text, when it could be read.
  */
-export function configProblemDiagnostics(problems: readonly ConfigProblem[], text: string | undefined): LspDiagnostic[] {
+export function configProblemDiagnostics(
+  problems: readonly ConfigProblem[],
+  text: string | undefined,
+  messages: EditorMessages = messagesFor('en'),
+): LspDiagnostic[] {
   const lines = text?.split(/\r?\n/) ?? [];
   return problems.map((problem) => {
     const line = Math.max(0, problem.line - 1);
@@ -30,16 +34,15 @@ export function configProblemDiagnostics(problems: readonly ConfigProblem[], tex
       range: { start: { line, character: start }, end: { line, character: end === start && content.length > start ? start + 1 : end } },
       severity: DiagnosticSeverity.Error,
       source: DIAGNOSTIC_SOURCE,
-      message: plainTextMessage(`${problem.message}; oomlint uses the default instead`),
+      message: plainTextMessage(messages.configProblemDiagnostic({ problem: problem.message })),
     };
   });
 }
 
 /** The message shown once per set of problems in one file. */
-export function configProblemMessage(file: string, problems: readonly ConfigProblem[]): string {
+export function configProblemMessage(file: string, problems: readonly ConfigProblem[], messages: EditorMessages = messagesFor('en')): string {
   const first = problems[0]!;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return plainTextMessage(`oomlint: ${displayName(file)} line ${first.line}: ${first.message}${more}. The defaults are used until it is fixed.`);
+  return plainTextMessage(messages.configProblemNotice({ file: displayName(file), line: first.line, problem: first.message, more: problems.length - 1 }));
 }
 
 function displayName(file: string): string {
@@ -59,6 +62,7 @@ export class ConfigDiagnostics {
     /** The client can open a document when asked (`window/showDocument`). */
     private readonly canShowDocument: boolean,
     private readonly log: Logger,
+    private readonly messages: Messages = messagesFor('en'),
   ) {}
 
   /** The problems `file` has now (none: withdraw its diagnostics). Repeats of the last report cost nothing. */
@@ -68,7 +72,7 @@ export class ConfigDiagnostics {
     if (problems.length) this.published.set(file, key);
     else this.published.delete(file);
     const read = problems.length ? readRegularTextFile(file, MAX_CONFIG_BYTES) : undefined;
-    const diagnostics = configProblemDiagnostics(problems, read?.ok ? read.text : undefined);
+    const diagnostics = configProblemDiagnostics(problems, read?.ok ? read.text : undefined, this.messages);
     const uri = pathToFileURL(file).href;
     this.connection
       .sendDiagnostics({ uri, diagnostics })
@@ -87,10 +91,11 @@ export class ConfigDiagnostics {
 
   private async announce(uri: string, file: string, problems: readonly ConfigProblem[], first: LspDiagnostic): Promise<void> {
     try {
-      const message = configProblemMessage(file, problems);
-      const actions = this.canShowDocument ? [{ title: SHOW_CONFIG_PROBLEM_ACTION }] : [];
+      const message = configProblemMessage(file, problems, this.messages);
+      const show = this.messages.configProblemShow;
+      const actions = this.canShowDocument ? [{ title: show }] : [];
       const chosen = await this.connection.window.showWarningMessage(message, ...actions);
-      if (chosen?.title !== SHOW_CONFIG_PROBLEM_ACTION) return;
+      if (chosen?.title !== show) return;
       await this.connection.window.showDocument({ uri, takeFocus: true, selection: first.range });
     } catch (error) {
       // The client went away while the message was up: nothing to show any more.

@@ -14,6 +14,7 @@ import { moduleLevelImports } from '../semantic/imports';
 import type { NotebookCells } from './notebook-sync';
 import type { OpenDocument } from './open-document';
 import type { RuleDocLink } from './rule-doc-links';
+import { messagesFor, type Locale, type Messages } from '../l10n';
 
 export interface LintResult {
   uri: string;
@@ -61,7 +62,14 @@ export class DocumentLinter {
     private readonly log: Logger,
     /** The notebooks' cell order, where the client syncs notebooks. */
     private readonly cells?: NotebookCells,
-  ) {}
+    /** The client's language (from `initialize`), for messages, fix titles and hovers. */
+    readonly locale: Locale = 'en',
+  ) {
+    this.messages = messagesFor(locale);
+  }
+
+  /** The catalogue of `locale`. */
+  readonly messages: Messages;
 
   /**
    * The analysis of the document's current version, cached or computed now. `undefined` when the
@@ -92,7 +100,7 @@ export class DocumentLinter {
   reportsIn(result: LintResult, text: string, code: string, start: number): boolean {
     try {
       const path = documentPath(result.uri);
-      const diagnostics = analyze(this.documents.parseDetached(text), text, { settings: result.settings.analysis, ...(path ? { path } : {}) });
+      const diagnostics = analyze(this.documents.parseDetached(text), text, { settings: result.settings.analysis, locale: this.locale, ...(path ? { path } : {}) });
       return diagnostics.some((d) => d.code === code && d.start === start);
     } catch (error) {
       this.log.error(`oomlint: could not analyse a candidate edit of ${result.uri}: ${errorText(error)}`);
@@ -128,13 +136,17 @@ export class DocumentLinter {
     if (!settings.enable || settings.excluded) return result;
     if (text.length > MAX_ANALYSED_CHARS) {
       // A huge document would cost seconds and gigabytes per keystroke: say so once, in the file.
-      const message = `oomlint: not analysed in the editor: this file has ${source.lineCount.toLocaleString('en')} lines (${(text.length / 1_000_000).toFixed(1)} million characters), more than the ${MAX_ANALYSED_CHARS / 1_000_000} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`;
+      const message = this.messages.notAnalysedTooLarge({
+        lines: source.lineCount,
+        millions: (text.length / 1_000_000).toFixed(1),
+        limitMillions: MAX_ANALYSED_CHARS / 1_000_000,
+      });
       return { ...result, lspDiagnostics: [notAnalysed(message)] };
     }
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, ...(path ? { path } : {}) });
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {
@@ -149,7 +161,7 @@ export class DocumentLinter {
       // One document the analysis cannot handle must not take the server down with it.
       this.log.error(`oomlint: could not analyse ${uri} (version ${version}): ${errorText(error)}`);
       if (error instanceof Error && /parsing took longer/.test(error.message)) {
-        return { ...result, lspDiagnostics: [notAnalysed(`oomlint: not analysed: ${error.message}; run \`oomlint check\` on it in a terminal.`)] };
+        return { ...result, lspDiagnostics: [notAnalysed(this.messages.notAnalysedError({ error: error.message }))] };
       }
       return result;
     }

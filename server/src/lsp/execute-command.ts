@@ -2,7 +2,7 @@
 // client with workspace/applyEdit, for clients without code-actions-on-save.
 import { ErrorCodes, LSPErrorCodes, ResponseError, type Connection, type ExecuteCommandParams } from 'vscode-languageserver';
 import type { DocumentLinter } from './document-linter';
-import { fixAllEdit, FIX_ALL_TITLE } from './fix-all';
+import { fixAllEdit } from './fix-all';
 import { APPLY_FIX_ALL_COMMAND } from './protocol';
 
 /** Whether an edit was applied: `false` when there was nothing to fix. */
@@ -18,7 +18,7 @@ export async function applyFixAll(connection: Connection, linter: DocumentLinter
   }
   const edit = fixAllEdit(result);
   if (!edit) return false;
-  const applied = await connection.workspace.applyEdit({ label: FIX_ALL_TITLE, edit });
+  const applied = await connection.workspace.applyEdit({ label: linter.messages.fixAllTitle, edit });
   return applied.applied;
 }
 

@@ -9,8 +9,6 @@ import { rangeOf } from './lsp-diagnostic';
 import { FIX_ALL_KIND } from './protocol';
 import { versionedEdit } from './versioned-edit';
 
-export const FIX_ALL_TITLE = 'Fix all oomlint problems';
-
 /** Safe fixes in the document from which the quick-fix menu offers fix-all. */
 export const MIN_FIXES_FOR_QUICK_FIX_ALL = 2;
 
@@ -35,14 +33,14 @@ export function fixAllEdit(result: LintResult): WorkspaceEdit | undefined {
 }
 
 /** Fix-all as `source.fixAll.oomlint`; `undefined` when there is nothing to fix. */
-export function fixAllAction(result: LintResult): CodeAction | undefined {
+export function fixAllAction(result: LintResult, title: string): CodeAction | undefined {
   const fixAll = collectFixAll(result);
-  return fixAll ? { title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: fixAll.edit } : undefined;
+  return fixAll ? { title, kind: FIX_ALL_KIND, edit: fixAll.edit } : undefined;
 }
 
 /** Fix-all as a quick fix, only when the document has at least two safe fixes to apply. */
-export function fixAllQuickFix(result: LintResult): CodeAction | undefined {
+export function fixAllQuickFix(result: LintResult, title: string): CodeAction | undefined {
   const fixAll = collectFixAll(result);
   if (!fixAll || fixAll.fixes < MIN_FIXES_FOR_QUICK_FIX_ALL) return undefined;
-  return { title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: fixAll.edit };
+  return { title, kind: CodeActionKind.QuickFix, edit: fixAll.edit };
 }

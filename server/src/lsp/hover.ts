@@ -18,7 +18,7 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
     if (!rule) return [];
     const fixes = hits.filter((d) => d.code === code).flatMap((d) => d.fixes);
     const titles = [...new Map(fixes.map((f) => [f.title, f])).values()];
-    return [renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta))];
+    return [renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)];
   });
   if (!sections.length) return null;
   const start = Math.min(...hits.map((d) => d.start));

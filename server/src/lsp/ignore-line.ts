@@ -23,7 +23,7 @@ export function ignoreLineAction(
   }
   const { start, end, newText } = noqa.edit;
   return {
-    title: `Ignore ${code} on this line`,
+    title: linter.messages.ignoreOnLine({ code }),
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
     edit: versionedEdit(result.uri, result.version, [{ range: rangeOf(result.source, start, end), newText }]),

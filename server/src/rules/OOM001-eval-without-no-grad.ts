@@ -99,13 +99,9 @@ training loop.`,
       reported.add(regionKey(region));
       const forward = forwardName(model, call);
       // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
-      const where = named ? ` in evaluation code (${region.reason})` : '';
-      const why = named ? '' : `: ${region.kind === 'function' ? `it runs in ${region.reason}` : region.reason}`;
       ctx.report({
         node: call,
-        message: forwards.has(call)
-          ? `Forward pass \`${forward}(...)\`${where} records an autograd graph that is never used${why}.`
-          : `\`${forward}(...)\` runs a forward pass${where} whose autograd graph is never used${why}.`,
+        message: ctx.messages.oom001UnusedGraph({ forward, isForwardPass: forwards.has(call), reason: region.reason }),
         fixes: guardFix(ctx, region, call),
       });
     }
@@ -141,7 +137,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
       .nodesOfKind('return_statement')
       .some((r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
-      title: `Decorate ${functionName(fn, model.text)} with @${noGrad.expression}()`,
+      title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
       applicability: returnsOutput ? 'unsafe' : 'safe',
       edits: [...importEdits, ...edits],
     }];
@@ -153,13 +149,13 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
     if (!edits) return [];
-    return [{ title: `Wrap the forward pass in ${noGrad.expression}()`, applicability: 'unsafe', edits: [...importEdits, ...edits] }];
+    return [{ title: ctx.messages.oom001WrapForward({ guard: noGrad.expression }), applicability: 'unsafe', edits: [...importEdits, ...edits] }];
   }
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
   if (!edits) return [];
   return [{
-    title: region.kind === 'loop' ? `Wrap the loop in ${noGrad.expression}()` : `Wrap the evaluation in ${noGrad.expression}()`,
+    title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
     applicability: 'safe',
     edits: [...importEdits, ...edits],
   }];

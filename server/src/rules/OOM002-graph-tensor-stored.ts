@@ -72,7 +72,7 @@ detaching where the dict is built.`,
     const inferenceLoop = trainingLoop ? null : persistingInferenceLoop(model, node, container);
     const loop = trainingLoop ?? inferenceLoop;
     if (!loop && !keptAcrossTrainingSteps(model, node, container)) return;
-    const outlives = loop ? 'the iteration' : 'the training step';
+    const outlives = loop ? 'iteration' : 'training-step';
     for (const item of graphCarryingItems(model, value)) {
       if (detachedInPlace(model, item, node)) continue;
       // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
@@ -80,14 +80,14 @@ detaching where the dict is built.`,
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [
-        { title: 'Add .detach()', applicability: 'safe', edits: appendCall(item, '.detach()') },
+        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(item, '.detach()') },
         scalar
-          ? { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(item, '.item()') }
-          : { title: 'Add .detach().cpu()', applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
+          ? { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(item, '.item()') }
+          : { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
       ];
       ctx.report({
         node: item,
-        message: `\`${nodeText(item, model.text)}\` still carries its autograd graph and is ${how} \`${container}\`, which outlives ${outlives}.`,
+        message: ctx.messages.oom002StoredWithGraph({ item: nodeText(item, model.text), how, container, outlives }),
         fixes,
       });
     }
@@ -168,7 +168,7 @@ function filledWithGraphs(model: SemanticModel, value: SyntaxNode): boolean {
 interface Store {
   container: string;
   value: SyntaxNode;
-  how: string;
+  how: 'stored' | 'appended';
   /** Stored under a key (`c[k] = v`) rather than added. */
   slot?: boolean;
 }
@@ -186,9 +186,9 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     if (m.method === 'extend') {
       const inner = unparenthesize(value);
       const single = (inner.type === 'list' || inner.type === 'tuple') ? inner.children.filter((c) => c.named && c.type !== 'comment') : [];
-      return single.length === 1 ? { container, value: single[0]!, how: 'stored in' } : null;
+      return single.length === 1 ? { container, value: single[0]!, how: 'stored' } : null;
     }
-    return { container, value, how: 'appended to' };
+    return { container, value, how: 'appended' };
   }
   if (is(node, 'assignment')) {
     const left = field(node, 'left');
@@ -199,7 +199,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     const name = left ? dottedName(left, text) : null;
     if (name && previous && is(grown, 'list') && nodeText(previous, text) === name && nodeText(field(right as SyntaxNode & { type: 'binary_operator' }, 'operator') ?? grown, text) === '+') {
       const items = grown.children.filter((c) => c.named && c.type !== 'comment');
-      return items.length === 1 ? { container: name, value: items[0]!, how: 'appended to' } : null;
+      return items.length === 1 ? { container: name, value: items[0]!, how: 'appended' } : null;
     }
     if (!is(left, 'subscript') || !right) return null;
     const base = left.children.find((c) => c.fieldName === 'value');
@@ -210,7 +210,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     if (!container || !key || constantKey) return null;
     // `totals[k] = totals[k] + loss` is a running total, which OOM003 reports.
     if (referencesIn(right, text).some((ref) => ref === container || ref.startsWith(`${container}.`))) return null;
-    return { container, value: right, how: 'stored in', slot: true };
+    return { container, value: right, how: 'stored', slot: true };
   }
   if (is(node, 'augmented_assignment')) {
     const left = field(node, 'left');
@@ -219,7 +219,7 @@ function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
     const container = dottedName(left, text);
     if (!container || !op || nodeText(op, text) !== '+=' || !is(right, 'list')) return null;
     const items = right.children.filter((c) => c.named && c.type !== 'comment');
-    return items.length === 1 ? { container, value: items[0]!, how: 'appended to' } : null;
+    return items.length === 1 ? { container, value: items[0]!, how: 'appended' } : null;
   }
   return null;
 }

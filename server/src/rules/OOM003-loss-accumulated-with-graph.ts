@@ -81,12 +81,12 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (!loop && !keptAcrossTrainingSteps(model, node, name)) return;
     if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
-      { title: 'Add .detach()', applicability: 'safe', edits: appendCall(addend, '.detach()') },
-      { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(addend, '.item()') },
+      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(addend, '.detach()') },
+      { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(addend, '.item()') },
     ];
     ctx.report({
       node,
-      message: `\`${name}\` accumulates \`${nodeText(addend, model.text)}\` with its autograd graph, keeping every iteration's graph alive.`,
+      message: ctx.messages.oom003Accumulates({ name, addend: nodeText(addend, model.text) }),
       fixes,
     });
   },
@@ -165,10 +165,10 @@ function visitMeterUpdate(call: SyntaxNode, ctx: RuleContext): void {
   const items = ['list', 'tuple'].includes(unparenthesize(value).type) ? unparenthesize(value).children.filter((c) => c.named && c.type !== 'comment' && valueCarriesGraph(model, c)) : [value];
   ctx.report({
     node: value,
-    message: `\`${receiver}.update()\` adds \`${nodeText(value, model.text)}\` to the meter's running sum with its autograd graph, keeping every iteration's graph alive.`,
+    message: ctx.messages.oom003MeterUpdate({ receiver, value: nodeText(value, model.text) }),
     fixes: [
-      { title: 'Add .detach()', applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
-      { title: 'Add .item()', applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
+      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
+      { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
     ],
   });
 }
@@ -191,10 +191,10 @@ function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContex
     if (!value || !valueCarriesGraph(model, value)) continue;
     ctx.report({
       node: value,
-      message: `\`${receiver}.${m.method}()\` adds \`${nodeText(value, model.text)}\` to \`${total}\` with its autograd graph, keeping every iteration's graph alive.`,
+      message: ctx.messages.oom003AddsToTotal({ receiver, method: m.method, value: nodeText(value, model.text), total }),
       fixes: [
-        { title: 'Add .detach()', applicability: 'safe', edits: appendCall(value, '.detach()') },
-        { title: 'Add .item()', applicability: 'unsafe', edits: appendCall(value, '.item()') },
+        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(value, '.detach()') },
+        { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(value, '.item()') },
       ],
     });
   }

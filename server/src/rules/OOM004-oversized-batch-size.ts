@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { Fix } from '../core/types';
 import type { ResolvedInt } from '../semantic/argparse';
-import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';
+import { dataLoadersOf, literalPlace, originDetail } from '../semantic/dataloaders';
+import type { RuleMessages } from '../l10n/messages';
 import { unparenthesize } from '../semantic/names';
 import type { Rule } from './rule';
 
@@ -75,25 +76,29 @@ constant or argparse default may feed other loaders too. No fix is offered when 
       if (batchSampler.kind === 'unknown' || (batchSampler.kind === 'given' && unparenthesize(batchSampler.value).type !== 'none')) continue;
       const resolved = loaders.resolveInt(batchSize.value);
       if (!resolved || resolved.value < settings.maxBatchSize || !loaders.isTraining(loader)) continue;
-      const what = `Training ${describeLoader(loader)}`;
-      const perProcess = loaders.isDistributed(loader) ? 'per-process ' : '';
       ctx.report({
         node: batchSize.site,
-        message: `${what} uses ${perProcess}batch_size ${resolved.value}${originPhrase(resolved, batchSize, model.text)}, at or above max-batch-size ${settings.maxBatchSize}.`,
-        fixes: halvingFix(resolved, settings.maxBatchSize),
+        message: ctx.messages.oom004BatchSize({
+          loader: loader.name,
+          perProcess: loaders.isDistributed(loader),
+          batchSize: resolved.value,
+          origin: originDetail(resolved, batchSize, model.text),
+          limit: settings.maxBatchSize,
+        }),
+        fixes: halvingFix(resolved, settings.maxBatchSize, ctx.messages),
       });
     }
   },
 };
 
-function halvingFix(resolved: ResolvedInt, limit: number): Fix[] {
+function halvingFix(resolved: ResolvedInt, limit: number, messages: RuleMessages): Fix[] {
   const literal = resolved.literal;
   if (!literal) return [];
   let target = resolved.value;
   while (target >= limit && target > 0) target = Math.floor(target / 2);
   if (target < 1) return [];
   return [{
-    title: `Set batch_size to ${target}${literalPlacePhrase(resolved)}`,
+    title: messages.setArgument({ name: 'batch_size', value: String(target), place: literalPlace(resolved) }),
     applicability: 'unsafe',
     edits: [{ start: literal.start, end: literal.end, newText: String(target) }],
   }];

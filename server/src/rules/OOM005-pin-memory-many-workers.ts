@@ -2,7 +2,8 @@ import { DEFAULT_SETTINGS } from '../core/settings';
 import type { Fix } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 import type { ResolvedInt } from '../semantic/argparse';
-import { dataLoadersOf, describeLoader, literalPlacePhrase, originPhrase } from '../semantic/dataloaders';
+import { dataLoadersOf, literalPlace, originDetail } from '../semantic/dataloaders';
+import type { RuleMessages } from '../l10n/messages';
 import { nodeText } from '../semantic/names';
 import type { Rule } from './rule';
 
@@ -59,32 +60,37 @@ host-to-device copy synchronous, which can slow every step.`,
       const pinned = loaders.pinsMemory(pinMemory.value);
       const resolved = pinned ? loaders.resolveInt(workers.value) : null;
       if (!pinned || !resolved || resolved.value < settings.maxPinnedWorkers) continue;
-      const what = describeLoader(loader);
-      const pinSource = `\`pin_memory=${nodeText(pinMemory.value, model.text).replace(/\s+/g, ' ')}\`${pinned === 'argparse-default' ? ', true by default' : ''}`;
       ctx.report({
         node: pinMemory.site,
-        message: `${what} pins memory (${pinSource}) with ${resolved.value} workers${originPhrase(resolved, workers, model.text)}, at or above max-pinned-workers ${settings.maxPinnedWorkers}.`,
-        fixes: [...fewerWorkersFix(resolved, workers.value, settings.maxPinnedWorkers), noPinningFix(pinMemory.value)],
+        message: ctx.messages.oom005PinnedWorkers({
+          loader: loader.name,
+          pinMemory: nodeText(pinMemory.value, model.text).replace(/\s+/g, ' '),
+          byDefault: pinned === 'argparse-default',
+          workers: resolved.value,
+          origin: originDetail(resolved, workers, model.text),
+          limit: settings.maxPinnedWorkers,
+        }),
+        fixes: [...fewerWorkersFix(resolved, workers.value, settings.maxPinnedWorkers, ctx.messages), noPinningFix(pinMemory.value, ctx.messages)],
       });
     }
   },
 };
 
-function fewerWorkersFix(resolved: ResolvedInt, value: SyntaxNode, limit: number): Fix[] {
+function fewerWorkersFix(resolved: ResolvedInt, value: SyntaxNode, limit: number, messages: RuleMessages): Fix[] {
   const target = Math.min(SUGGESTED_WORKERS, limit - 1);
   if (target < 0) return [];
   // Edit the literal where the count is set, so an argparse default or constant stays the one place to change it.
   const edited = resolved.literal ?? value;
   return [{
-    title: `Set num_workers to ${target}${literalPlacePhrase(resolved)}`,
+    title: messages.setArgument({ name: 'num_workers', value: String(target), place: literalPlace(resolved) }),
     applicability: 'unsafe',
     edits: [{ start: edited.start, end: edited.end, newText: String(target) }],
   }];
 }
 
-function noPinningFix(value: SyntaxNode): Fix {
+function noPinningFix(value: SyntaxNode, messages: RuleMessages): Fix {
   return {
-    title: 'Set pin_memory to False',
+    title: messages.setArgument({ name: 'pin_memory', value: 'False', place: null }),
     applicability: 'unsafe',
     edits: [{ start: value.start, end: value.end, newText: 'False' }],
   };

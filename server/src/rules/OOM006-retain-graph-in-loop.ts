@@ -76,13 +76,13 @@ graph. In that case the fix is display-only: it shows the removal but leaves pla
       const fixes: Fix[] = !edits
         ? []
         : carried
-          ? [{ title: `Detach ${carried} each iteration and remove retain_graph=True`, applicability: 'display-only', edits }]
-          : [{ title: 'Remove retain_graph=True', applicability: 'unsafe', edits }];
+          ? [{ title: ctx.messages.oom006DetachAndRemove({ carried }), applicability: 'display-only', edits }]
+          : [{ title: ctx.messages.oom006RemoveRetainGraph(), applicability: 'unsafe', edits }];
       ctx.report({
         node: call,
         message: carried
-          ? `\`retain_graph=True\` in \`${fn ? nodeText(fn, model.text) : 'backward'}(...)\` keeps every iteration's graph attached to \`${carried}\`, which flows into the next iteration undetached.`
-          : `\`retain_graph=True\` in \`${fn ? nodeText(fn, model.text) : 'backward'}(...)\` keeps each iteration's autograd graph alive, yet nothing later in the iteration backpropagates through it again.`,
+          ? ctx.messages.oom006RetainsCarried({ fn: fn ? nodeText(fn, model.text) : 'backward', carried })
+          : ctx.messages.oom006RetainsUnused({ fn: fn ? nodeText(fn, model.text) : 'backward' }),
         fixes,
       });
     }

@@ -99,10 +99,10 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
         && readsWorkOnCpu(model, addition.list, creations, sameList);
       ctx.report({
         node: value,
-        message: `Model output \`${nodeText(value, model.text)}\` is kept on the GPU in \`${addition.list}\`, which grows on every iteration of the loop.`,
+        message: ctx.messages.oom007OutputKeptOnGpu({ value: nodeText(value, model.text), list: addition.list }),
         fixes: [withGraph
-          ? { title: 'Add .detach().cpu()', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
-          : { title: 'Add .cpu()', applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
+          ? { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
+          : { title: ctx.messages.addCall({ call: '.cpu()' }), applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
       });
     }
   },

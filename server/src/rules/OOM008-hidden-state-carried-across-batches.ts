@@ -5,6 +5,7 @@ import { carriedStates, detachingHelpers, startsAsTensor, startsFromCall, type C
 import type { SemanticModel } from '../semantic/model';
 import { callee, nodeText } from '../semantic/names';
 import { bodyOf, statementOf } from '../semantic/scopes';
+import type { RuleMessages } from '../l10n/messages';
 import type { Rule } from './rule';
 
 /** The name of the helper the fix adds when the file has no detaching helper of its own. */
@@ -83,21 +84,16 @@ those gradients (truncated rather than full backpropagation through time), so th
     const { model } = ctx;
     for (const state of carriedStates(model)) {
       const fn = callee(state.forward);
-      const names = state.names.map((n) => `\`${n}\``).join(' and ');
-      const verb = state.names.length > 1 ? 'go' : 'goes';
-      const consequence = state.retained
-        ? 'with `retain_graph=True` every batch\'s graph and activations stay attached to it, so memory grows with each batch (or an in-place weight update makes the next backward fail)'
-        : 'the next `backward()` walks into the freed graph of the batch before ("Trying to backward through the graph a second time")';
       ctx.report({
         node: state.forward,
-        message: `${names} ${verb} from \`${fn ? nodeText(fn, model.text) : 'the model'}(...)\` back into it on the next iteration without \`.detach()\`, chaining each batch's autograd graph to the last: ${consequence}.`,
-        fixes: detachFix(model, state),
+        message: ctx.messages.oom008HiddenCarried({ names: state.names, fn: fn ? nodeText(fn, model.text) : null, retained: state.retained }),
+        fixes: detachFix(model, state, ctx.messages),
       });
     }
   },
 };
 
-function detachFix(model: SemanticModel, state: CarriedState): Fix[] {
+function detachFix(model: SemanticModel, state: CarriedState, messages: RuleMessages): Fix[] {
   const anchor = insertionPoint(state);
   if (!anchor || !startsLine(model, anchor)) return [];
   const { source } = model;
@@ -121,9 +117,8 @@ function detachFix(model: SemanticModel, state: CarriedState): Fix[] {
   const lines = state.names.map((name) => `${indent}${name} = ${helper ? `${helper}(${name})` : `${name}.detach()`}${nl}`).join('');
   const at = source.lineStart(source.lineOf(anchor.start));
   edits.push({ start: at, end: at, newText: lines });
-  const subject = state.names.join(' and ');
   return [{
-    title: helper ? `Detach ${subject} with ${helper}()` : `Detach ${subject} before the next forward pass`,
+    title: helper ? messages.oom008DetachWithHelper({ names: state.names, helper }) : messages.oom008DetachBeforeForward({ names: state.names }),
     applicability: state.retained ? 'unsafe' : 'safe',
     edits,
   }];

@@ -7,6 +7,7 @@ import { stringValue } from '../semantic/strings';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, nodeText } from '../semantic/names';
 import { nodesIn } from '../semantic/subtree';
+import type { RuleMessages } from '../l10n/messages';
 import type { Rule } from './rule';
 
 export const OOM009: Rule = {
@@ -87,18 +88,20 @@ the loop.`,
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);
       if (load.target === 'absent') {
-        const held = kept ? ` and \`${load.binding!.name}\` keeps it there while the loop on line ${kept.loop.row + 1} runs` : '';
         ctx.report({
           node: load.call,
-          message: `\`${callText(model, load.call)}\` gives no \`map_location\`: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before \`load_state_dict\` copies them${held}.`,
+          message: ctx.messages.oom009NoMapLocation({
+            call: callText(model, load.call),
+            keptBy: kept ? { name: load.binding!.name, loopLine: kept.loop.row + 1 } : null,
+          }),
           // Loaded into host memory, a checkpoint that stays referenced no longer holds GPU memory.
-          fixes: [mapToCpuFix(model, load)],
+          fixes: [mapToCpuFix(model, load, ctx.messages)],
         });
       } else if (kept) {
         ctx.report({
           node: load.call,
-          message: `The checkpoint loaded onto the GPU stays referenced by \`${kept.names.join('`, `')}\` while the loop on line ${kept.loop.row + 1} runs, keeping a second copy of the weights on the device.`,
-          fixes: deleteFix(model, kept),
+          message: ctx.messages.oom009KeptOnGpu({ names: kept.names, loopLine: kept.loop.row + 1 }),
+          fixes: deleteFix(model, kept, ctx.messages),
         });
       }
     }
@@ -136,7 +139,7 @@ function underCpuDevice(model: SemanticModel, call: SyntaxNode): boolean {
   return false;
 }
 
-function mapToCpuFix(model: SemanticModel, load: CheckpointLoad): Fix {
+function mapToCpuFix(model: SemanticModel, load: CheckpointLoad, messages: RuleMessages): Fix {
   const args = is(load.call, 'call') ? field(load.call, 'arguments') : null;
   const items = args ? args.children.filter((c) => c.named && c.type !== 'comment') : [];
   const quote = items.map((a) => nodeText(a, model.text)).find((t) => /^["']/.test(t))?.[0] ?? '"';
@@ -155,19 +158,19 @@ function mapToCpuFix(model: SemanticModel, load: CheckpointLoad): Fix {
       : { start: last.end, end: last.end, newText: `, ${keyword}` };
   }
   return {
-    title: 'Add map_location="cpu" to torch.load',
+    title: messages.oom009MapToCpu(),
     applicability: load.onlyStateDicts ? 'safe' : 'unsafe',
     edits: [edit],
   };
 }
 
-function deleteFix(model: SemanticModel, kept: KeptCheckpoint): Fix[] {
+function deleteFix(model: SemanticModel, kept: KeptCheckpoint, messages: RuleMessages): Fix[] {
   const after = kept.deleteAfter;
   if (!after || !startsLine(model, after) || !endsLine(model, after)) return [];
   const row = model.source.lineOf(after.end);
   const at = model.source.lineEnd(row);
   return [{
-    title: `Delete ${kept.names.join(', ')} before the training loop`,
+    title: messages.oom009DeleteBeforeLoop({ names: kept.names }),
     applicability: 'unsafe',
     edits: [{ start: at, end: at, newText: `${model.source.newline}${lineIndent(model, after.start)}del ${kept.names.join(', ')}` }],
   }];

@@ -5,6 +5,7 @@ import type { SemanticModel } from '../semantic/model';
 import { callArguments, methodCall, nodeText } from '../semantic/names';
 import { scopeOf } from '../semantic/scopes';
 import { nodesIn } from '../semantic/subtree';
+import type { RuleMessages } from '../l10n/messages';
 import type { Rule } from './rule';
 
 export const OOM010: Rule = {
@@ -69,8 +70,8 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
       const ranks = localRankNames(model, call);
       ctx.report({
         node: site.report,
-        message: `\`${nodeText(site.report, model.text).replace(/\s+/g, ' ')}\` uses the current CUDA device, GPU 0 in every process of this distributed run: no \`torch.cuda.set_device(...)\` runs before it.`,
-        fixes: ranks.length === 1 ? [rankFix(model, site, ranks[0]!)] : [],
+        message: ctx.messages.oom010CurrentDevice({ site: nodeText(site.report, model.text).replace(/\s+/g, ' ') }),
+        fixes: ranks.length === 1 ? [rankFix(model, site, ranks[0]!, ctx.messages)] : [],
       });
     }
   },
@@ -128,8 +129,8 @@ function usePoint(model: SemanticModel, site: CudaSite): SyntaxNode | null {
   return nodesIn(scope, ['identifier']).find((id) => id.start > parent.end && scopeOf(id) === scope && id.fieldName !== 'attribute' && nodeText(id, model.text) === name) ?? null;
 }
 
-function rankFix(model: SemanticModel, site: CudaSite, rank: string): Fix {
-  const title = `Use ${rank} as the device index`;
+function rankFix(model: SemanticModel, site: CudaSite, rank: string, messages: RuleMessages): Fix {
+  const title = messages.oom010UseRank({ rank });
   if (site.kind === 'cuda-method') {
     const args = field(site.call as SyntaxNode & { type: 'call' }, 'arguments')!;
     return { title, applicability: 'unsafe', edits: [{ start: args.start + 1, end: args.end - 1, newText: rank }] };

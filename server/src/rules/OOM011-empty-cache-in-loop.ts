@@ -5,6 +5,7 @@ import { perStepEmptyCacheCalls } from '../semantic/empty-cache';
 import type { SemanticModel } from '../semantic/model';
 import { nodeText } from '../semantic/names';
 import { statementOf, statementsOf } from '../semantic/scopes';
+import type { RuleMessages } from '../l10n/messages';
 import type { Rule } from './rule';
 
 export const OOM011: Rule = {
@@ -63,18 +64,17 @@ Calling it once per epoch, or every few hundred steps, keeps most of that benefi
   visit(_node, ctx) {
     const { model } = ctx;
     for (const { call, where } of perStepEmptyCacheCalls(model)) {
-      const place = where === 'loop' ? 'in a training loop' : 'in a hook that runs on every training step';
       ctx.report({
         node: call,
-        message: `\`${nodeText(call, model.text)}\` ${place} frees no tensor that is still referenced and slows every step (it synchronises, and the next step must allocate again with cudaMalloc). If memory grows, look for tensors kept alive: losses summed without \`.item()\`, outputs kept in lists, graphs retained.`,
-        fixes: removalFix(model, call),
+        message: ctx.messages.oom011EmptyCache({ call: nodeText(call, model.text), where }),
+        fixes: removalFix(model, call, ctx.messages),
       });
     }
   },
 };
 
 /** Deletes the statement's lines, where it has them to itself and its block keeps another statement. */
-function removalFix(model: SemanticModel, call: SyntaxNode): Fix[] {
+function removalFix(model: SemanticModel, call: SyntaxNode, messages: RuleMessages): Fix[] {
   const statement = statementOf(call);
   if (statement.type !== 'expression_statement' || statement.children.filter((c) => c.named).length !== 1 || statement.children[0] !== call) return [];
   const block = statement.parent;
@@ -83,5 +83,5 @@ function removalFix(model: SemanticModel, call: SyntaxNode): Fix[] {
   const start = source.lineStart(source.lineOf(statement.start));
   const lastRow = source.lineOf(statement.end);
   const end = lastRow + 1 < source.lineCount ? source.lineStart(lastRow + 1) : model.text.length;
-  return [{ title: 'Remove the call', applicability: 'display-only', edits: [{ start, end, newText: '' }] }];
+  return [{ title: messages.oom011RemoveCall(), applicability: 'display-only', edits: [{ start, end, newText: '' }] }];
 }

@@ -1,5 +1,7 @@
 // Renders a rule's own documentation; used by hovers, `oomlint rule`, docs/rules/ and the README.
 import type { Fix } from '../core/types';
+import { messagesFor, type Locale } from '../l10n';
+import { localizedRuleText } from './l10n';
 import type { RuleMeta } from './rule';
 
 /** Where each rule's page lives in the repository. */
@@ -17,37 +19,38 @@ export function ruleDocUrl(meta: Pick<RuleMeta, 'code' | 'name'>, repositoryUrl:
 
 const fence = (code: string) => '```python\n' + code.trim() + '\n```';
 
-/** The full page: heading, then ruff's fixed sections. */
-export function renderRuleMarkdown(meta: RuleMeta): string {
+/** The full page: heading, then ruff's fixed sections, in `locale` where the page is translated. */
+export function renderRuleMarkdown(meta: RuleMeta, locale?: Locale): string {
   const { doc } = meta;
+  const words = messagesFor(locale);
+  const text = localizedRuleText(meta, locale);
   return [
     `# ${meta.name} (${meta.code})`,
     '',
-    `${meta.summary}`,
+    `${text.summary}`,
     '',
-    `Default severity: ${meta.defaultSeverity}. Fix: ${meta.fixable === 'never' ? 'none' : meta.fixable}.`,
+    words.pageDefaults({ severity: meta.defaultSeverity, fix: meta.fixable === 'never' ? 'none' : meta.fixable }),
     '',
-    ...(meta.offByDefault
-      ? [`Off by default: ${meta.offByDefaultBecause ?? 'its precision on real code is below 95%'}. Turn it on with \`select = ["${meta.code}"]\` or a \`severity\` entry for ${meta.code}.`, '']
-      : []),
-    '## What it does',
-    doc.whatItDoes.trim(),
+    ...(meta.offByDefault ? [words.pageOffByDefault({ code: meta.code, because: meta.offByDefaultBecause }), ''] : []),
+    `## ${words.pageWhatItDoes}`,
+    text.whatItDoes.trim(),
     '',
-    '## Why is this bad?',
-    doc.whyIsThisBad.trim(),
+    `## ${words.pageWhyIsThisBad}`,
+    text.whyIsThisBad.trim(),
     '',
-    '## Example',
+    `## ${words.pageExample}`,
     fence(doc.example),
     '',
-    'Use instead:',
+    words.pageUseInstead,
     fence(doc.useInstead),
     '',
-    '## Fix safety',
-    doc.fixSafety.trim(),
+    `## ${words.pageFixSafety}`,
+    text.fixSafety.trim(),
     '',
-    '## References',
+    `## ${words.pageReferences}`,
     ...doc.references.map((r) => `- [${r.title}](${r.url})`),
     '',
+    ...(text.translated && words.pageTranslationNote ? [words.pageTranslationNote, ''] : []),
   ].join('\n');
 }
 
@@ -61,10 +64,12 @@ export function renderRulesTable(rules: readonly RuleMeta[]): string {
 
 /** The first `count` sentences of a doc section, its line breaks joined. */
 export function leadingSentences(text: string, count: number): string {
-  const flowing = text.trim().replace(/\s*\n\s*/g, ' ');
-  // A sentence ends at a full stop before a capital letter or a code span.
-  const sentences = flowing.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
-  return sentences.slice(0, count).join(' ');
+  // Chinese lines join without a space; others with one.
+  const flowing = text.trim().replace(/(?<=\p{Script=Han}|[，。；：、）])\s*\n\s*(?=\p{Script=Han}|[（])/gu, '').replace(/\s*\n\s*/g, ' ');
+  // A sentence ends at a full stop before a capital letter (Latin or Cyrillic) or a code span, or at
+  // a Chinese full stop.
+  const sentences = flowing.split(/(?<=[.!?])\s+(?=[A-ZА-ЯЁ`"(])|(?<=[。！？])\s*/);
+  return sentences.slice(0, count).join(sentences[0]?.match(/[。！？]$/) ? '' : ' ');
 }
 
 export type RuleHoverFix = Pick<Fix, 'title' | 'applicability'>;
@@ -73,16 +78,18 @@ export type RuleHoverFix = Pick<Fix, 'title' | 'applicability'>;
  * What a hover over a finding shows: what the rule is about, why it costs memory, the fixes offered
  * here, and a link to the full page (`docLink`), instead of the whole page in a small box.
  */
-export function renderRuleHover(meta: RuleMeta, fixes: readonly RuleHoverFix[], docLink: string | undefined): string {
+export function renderRuleHover(meta: RuleMeta, fixes: readonly RuleHoverFix[], docLink: string | undefined, locale?: Locale): string {
+  const words = messagesFor(locale);
+  const text = localizedRuleText(meta, locale);
   const fixLine = fixes.length
-    ? fixes.map((f) => `${f.title}${f.applicability === 'unsafe' ? ' (unsafe: review it)' : f.applicability === 'display-only' ? ' (by hand)' : ''}`).join('; or ')
-    : 'no automatic fix here; the full documentation shows the code to write instead';
+    ? fixes.map((f) => `${f.title}${f.applicability === 'unsafe' ? words.hoverUnsafe : f.applicability === 'display-only' ? words.hoverByHand : ''}`).join(words.hoverFixSeparator)
+    : words.hoverNoFix;
   return [
-    `**${meta.code}** ${meta.name}: ${meta.summary}.`,
+    `**${meta.code}** ${meta.name}: ${text.summary.trim().replace(/[.。]$/, "")}${words.fullStop}`,
     '',
-    `**Why it costs memory:** ${leadingSentences(meta.doc.whyIsThisBad, 2)}`,
+    `**${words.hoverWhy}** ${leadingSentences(text.whyIsThisBad, 2)}`,
     '',
-    `**Fix:** ${fixLine}.`,
-    ...(docLink ? ['', `[Full documentation](${docLink})`] : []),
+    `**${words.hoverFix}** ${fixLine}${words.fullStop}`,
+    ...(docLink ? ['', `[${words.hoverFullDocumentation}](${docLink})`] : []),
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import type { Settings } from '../core/settings';
 import type { SyntaxNode } from '../parser/syntax';
 import type { NodeKind } from '../parser/python-nodes.generated';
 import type { SemanticModel } from '../semantic/model';
+import type { RuleMessages } from '../l10n/messages';
 
 /** A rule's documentation: the single source for hovers, `oomlint rule`, docs/rules and the README. */
 export interface RuleDoc {
@@ -47,6 +48,8 @@ export interface RuleContext {
   readonly model: SemanticModel;
   readonly source: SourceText;
   readonly settings: Settings;
+  /** Messages and fix titles in the language of the run. */
+  readonly messages: RuleMessages;
   report(report: Report): void;
 }
 

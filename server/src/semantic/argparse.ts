@@ -15,9 +15,19 @@ export interface ResolvedInt {
   value: number;
   /** The literal the value came from, which a fix may edit. */
   literal: SyntaxNode | null;
-  /** How it was found, for messages: "literal", "`BATCH_SIZE`", "argparse default of `--batch-size`". */
-  origin: string;
+  /** How it was found, for messages. */
+  origin: ValueOrigin;
 }
+
+/** Where a resolved value came from: data, so messages can say it in any language. */
+export type ValueOrigin =
+  | { kind: 'literal' }
+  | { kind: 'expression' }
+  | { kind: 'argparse'; option: string }
+  /** A name, attribute or subscript: `BATCH_SIZE`, `CFG.batch_size`, `cfg['bs']`. */
+  | { kind: 'name'; name: string }
+  | { kind: 'parameter-default'; parameter: string }
+  | { kind: 'every-call'; parameter: string };
 
 export class IntResolver {
   /** argparse dest -> its option string, `default=` expression and `action=`. */
@@ -200,7 +210,7 @@ export class IntResolver {
     });
     const value = assigned.length === 1 ? assigned[0]!.children.find((c) => c.fieldName === 'right') : undefined;
     const resolved = value ? this.resolve(value, depth + 1) : null;
-    return resolved ? { ...resolved, origin: `\`${className}.${attrName}\`` } : null;
+    return resolved ? { ...resolved, origin: { kind: 'name', name: `${className}.${attrName}` } } : null;
   }
 
   /**
@@ -215,7 +225,7 @@ export class IntResolver {
     const first = this.resolve(whenTrue, depth + 1);
     if (onGpu) return first;
     const second = this.resolve(whenFalse, depth + 1);
-    return first && second && first.value === second.value ? { value: first.value, literal: null, origin: 'expression' } : null;
+    return first && second && first.value === second.value ? { value: first.value, literal: null, origin: { kind: 'expression' } } : null;
   }
 
   /**
@@ -266,7 +276,7 @@ export class IntResolver {
     const pair = value.children.find((p) => p.type === 'pair' && p.children.some((c) => c.fieldName === 'key' && c.type === 'string' && stringValue(c, this.text) === wanted));
     const entry = pair?.children.find((c) => c.fieldName === 'value');
     const resolved = entry ? this.resolve(entry, depth + 1) : null;
-    return resolved ? { ...resolved, origin: `\`${name}[${nodeText(key, this.text)}]\`` } : null;
+    return resolved ? { ...resolved, origin: { kind: 'name', name: `${name}[${nodeText(key, this.text)}]` } } : null;
   }
 
   /**
@@ -312,9 +322,9 @@ export class IntResolver {
     if (!first || resolved.some((r) => r === null || r.value !== first.value)) return null;
     // Set in several places, the value has no single literal that a fix could edit.
     const literal = resolved.every((r) => r?.literal === first.literal) ? first.literal : null;
-    const origin = bound.every((value) => value === parameter.default)
-      ? `the default of \`${parameter.name}\``
-      : bound.length > 1 ? `every call's \`${parameter.name}\`` : first.origin;
+    const origin: ValueOrigin = bound.every((value) => value === parameter.default)
+      ? { kind: 'parameter-default', parameter: parameter.name }
+      : bound.length > 1 ? { kind: 'every-call', parameter: parameter.name } : first.origin;
     return { value: first.value, literal, origin };
   }
 
@@ -378,7 +388,7 @@ export class IntResolver {
     const expr = unparenthesize(expression);
     if (expr.type === 'integer') {
       const value = Number(nodeText(expr, this.text).replace(/_/g, ''));
-      return Number.isSafeInteger(value) ? { value, literal: expr, origin: 'literal' } : null;
+      return Number.isSafeInteger(value) ? { value, literal: expr, origin: { kind: 'literal' } } : null;
     }
     if (is(expr, 'binary_operator')) {
       const left = field(expr, 'left');
@@ -388,12 +398,12 @@ export class IntResolver {
       const b = right ? this.resolve(right, depth + 1) : null;
       if (!a || !b || !op) return null;
       const value = applyOperator(nodeText(op, this.text), a.value, b.value);
-      return value === null ? null : { value, literal: null, origin: 'expression' };
+      return value === null ? null : { value, literal: null, origin: { kind: 'expression' } };
     }
     if (is(expr, 'attribute')) {
       const option = this.argumentOption(expr);
       const resolved = option?.default ? this.resolve(option.default, depth + 1) : null;
-      if (resolved && option) return { ...resolved, origin: `argparse default of \`${option.option}\`` };
+      if (resolved && option) return { ...resolved, origin: { kind: 'argparse', option: option.option } };
       return option ? null : this.resolveSettingsAttribute(expr, depth);
     }
     if (is(expr, 'subscript')) return this.resolveDictionaryEntry(expr, depth);
@@ -409,7 +419,7 @@ export class IntResolver {
       // Only names assigned exactly once: anything else is a runtime value.
       if (defs.length !== 1 || defs[0]!.kind !== 'assign' || !defs[0]!.value || defs[0]!.unpackIndex >= 0) return null;
       const resolved = this.resolve(defs[0]!.value, depth + 1);
-      return resolved ? { ...resolved, origin: `\`${name}\`` } : null;
+      return resolved ? { ...resolved, origin: { kind: 'name', name } } : null;
     }
     if (is(expr, 'call') && dottedName(callee(expr), this.text) === 'int') {
       const arg = callArguments(expr, this.text).positional[0];

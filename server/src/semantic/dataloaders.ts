@@ -1,7 +1,7 @@
 // `torch.utils.data.DataLoader(...)` calls in a file: what each is given (by keyword, by position or
 // through a `**kwargs` dictionary), what the values resolve to, and whether the loader feeds training.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import type { ResolvedInt } from './argparse';
+import type { ResolvedInt, ValueOrigin } from './argparse';
 import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
@@ -50,18 +50,6 @@ export interface DataLoaderCall {
   argument(parameter: string): LoaderArgument;
 }
 
-/** For messages: "DataLoader `train_loader`", "DataLoader returned by `train_dataloader()`". */
-export function describeLoader(loader: DataLoaderCall): string {
-  const name = loader.name;
-  switch (name?.kind) {
-    case 'variable': return `DataLoader \`${name.text}\``;
-    case 'key': return `DataLoader for key \`${JSON.stringify(name.text)}\``;
-    case 'keyword': return `DataLoader passed as \`${name.text}=\``;
-    case 'returned': return `DataLoader returned by \`${name.text}()\``;
-    default: return 'DataLoader';
-  }
-}
-
 interface Evidence {
   train: boolean;
   eval: boolean;
@@ -83,27 +71,22 @@ export function saysEvaluation(name: string): boolean {
   });
 }
 
-/**
- * For messages: where a resolved argument came from, e.g. " (argparse default of `--batch-size`)",
- * " (from `BATCH_SIZE`)", " (`2 * 512`)", " (through `**loader_kwargs`)", or nothing for a literal.
- */
-export function originPhrase(resolved: ResolvedInt, argument: { value: SyntaxNode; site: SyntaxNode }, text: string): string {
-  const parts: string[] = [];
-  if (resolved.origin === 'expression') parts.push(`\`${nodeText(argument.value, text).replace(/\s+/g, ' ')}\``);
-  else if (resolved.origin.startsWith('argparse')) parts.push(resolved.origin);
-  else if (resolved.origin !== 'literal') parts.push(`from ${resolved.origin}`);
-  if (argument.site.type === 'dictionary_splat') parts.push(`through \`${nodeText(argument.site, text)}\``);
-  return parts.length ? ` (${parts.join(', ')})` : '';
+/** For messages: where a resolved argument came from, its code and the `**kwargs` it came through. */
+export function originDetail(resolved: ResolvedInt, argument: { value: SyntaxNode; site: SyntaxNode }, text: string): {
+  origin: ValueOrigin;
+  expression: string;
+  through: string | null;
+} {
+  return {
+    origin: resolved.origin,
+    expression: nodeText(argument.value, text).replace(/\s+/g, ' '),
+    through: argument.site.type === 'dictionary_splat' ? nodeText(argument.site, text) : null,
+  };
 }
 
-/**
- * For fix titles: where the literal being edited sits, or nothing when it is the argument itself.
- * Titles are plain text (menus do not render Markdown), so names lose their code marks.
- */
-export function literalPlacePhrase(resolved: ResolvedInt): string {
-  if (resolved.literal === null || resolved.origin === 'literal') return '';
-  const origin = resolved.origin.replace(/`/g, '');
-  return origin.startsWith('argparse') ? ` in the ${origin}` : ` where ${origin} is set`;
+/** For fix titles: where the literal being edited was set, or null when it is the argument itself. */
+export function literalPlace(resolved: ResolvedInt): ValueOrigin | null {
+  return resolved.literal === null || resolved.origin.kind === 'literal' ? null : resolved.origin;
 }
 
 /** The file's DataLoader analysis, built once per semantic model. */

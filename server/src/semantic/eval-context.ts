@@ -14,8 +14,16 @@ export interface EvalRegion {
   /** For `after-eval`: the statements after `model.eval()` up to `model.train()`. */
   statements: SyntaxNode[];
   /** Why this counts as evaluation, for messages. */
-  reason: string;
+  reason: EvalReason;
 }
+
+/** Why code counts as evaluation: data, so messages can say it in any language. */
+export type EvalReason =
+  | { kind: 'eval-function'; name: string }
+  | { kind: 'eval-loop'; over: string }
+  | { kind: 'after-eval'; receiver: string }
+  | { kind: 'unused-function'; name: string }
+  | { kind: 'unused-output' };
 
 const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'validate', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout']);
 const EVAL_PREFIXES = ['val', 'valid', 'test', 'eval'];
@@ -85,7 +93,7 @@ export class EvalContextAnalysis {
     const name = functionName(fn, this.deps.text);
     let region: EvalRegion | null = null;
     if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !this.deps.needsGradients(fn) && !this.deps.feedsTraining(fn, name)) {
-      region = { kind: 'function', node: fn, statements: [], reason: `function \`${name}\`` };
+      region = { kind: 'function', node: fn, statements: [], reason: { kind: 'eval-function', name } };
     }
     this.functionRegions.set(fn, region);
     return region;
@@ -112,7 +120,7 @@ export class EvalContextAnalysis {
       }
       const evalName = names.find(looksLikeEvalData);
       if (evalName && !this.deps.needsGradients(loop)) {
-        region = { kind: 'loop', node: loop, statements: [], reason: `loop over \`${evalName}\`` };
+        region = { kind: 'loop', node: loop, statements: [], reason: { kind: 'eval-loop', over: evalName } };
       }
     }
     this.loopRegions.set(loop, region);
@@ -155,7 +163,7 @@ export class EvalContextAnalysis {
       if (!region) continue;
       if (statements.some((s) => this.deps.needsGradients(s))) return null;
       const receiver = methodCall(call, this.deps.text)?.receiver;
-      return { kind: 'after-eval', node: statements[0]!, statements, reason: `code after \`${receiver ? nodeText(receiver, this.deps.text) : 'model'}.eval()\`` };
+      return { kind: 'after-eval', node: statements[0]!, statements, reason: { kind: 'after-eval', receiver: receiver ? nodeText(receiver, this.deps.text) : 'model' } };
     }
     return null;
   }

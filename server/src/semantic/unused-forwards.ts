@@ -101,7 +101,7 @@ export class UnusedForwardRegions {
     if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused') {
       const fn = enclosingFunction(call);
       if (fn && this.wholeFunctionUnused(fn)) {
-        region = { kind: 'function', node: fn, statements: [], reason: `function \`${functionName(fn, this.model.text)}\`, whose outputs never reach backward()` };
+        region = { kind: 'function', node: fn, statements: [], reason: { kind: 'unused-function', name: functionName(fn, this.model.text) } };
       } else {
         region = this.runOfStatements(statementOf(call));
       }
@@ -192,7 +192,7 @@ export class UnusedForwardRegions {
     let last = index;
     while (last + 1 < siblings.length && hasUnused(siblings[last + 1]!)) last++;
     const statements = siblings.slice(first, last + 1);
-    const region: EvalRegion = { kind: 'statement', node: statements[0]!, statements, reason: 'its output never reaches backward()' };
+    const region: EvalRegion = { kind: 'statement', node: statements[0]!, statements, reason: { kind: 'unused-output' } };
     for (const s of statements) this.statementRegion.set(s, region);
     return region;
   }

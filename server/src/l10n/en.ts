@@ -1,0 +1,166 @@
+// English: the source language. Every other catalogue translates these, message by message.
+import type { ValueOrigin } from '../semantic/argparse';
+import type { LoaderName } from '../semantic/dataloaders';
+import type { EvalReason } from '../semantic/eval-context';
+import type { Messages, OriginDetail } from './messages';
+
+const code = (text: string) => `\`${text}\``;
+
+/** "DataLoader `train_loader`", "DataLoader returned by `train_dataloader()`". */
+function loaderText(name: LoaderName | null): string {
+  switch (name?.kind) {
+    case 'variable': return `DataLoader ${code(name.text)}`;
+    case 'key': return `DataLoader for key ${code(JSON.stringify(name.text))}`;
+    case 'keyword': return `DataLoader passed as ${code(`${name.text}=`)}`;
+    case 'returned': return `DataLoader returned by ${code(`${name.text}()`)}`;
+    default: return 'DataLoader';
+  }
+}
+
+function originName(origin: ValueOrigin): string {
+  switch (origin.kind) {
+    case 'argparse': return `argparse default of ${code(origin.option)}`;
+    case 'name': return code(origin.name);
+    case 'parameter-default': return `the default of ${code(origin.parameter)}`;
+    case 'every-call': return `every call's ${code(origin.parameter)}`;
+    default: return origin.kind;
+  }
+}
+
+/** " (argparse default of `--batch-size`)", " (from `BATCH_SIZE`)", " (`2 * 512`)", or nothing for a literal. */
+function originText({ origin, expression, through }: OriginDetail): string {
+  const parts: string[] = [];
+  if (origin.kind === 'expression') parts.push(code(expression));
+  else if (origin.kind === 'argparse') parts.push(originName(origin));
+  else if (origin.kind !== 'literal') parts.push(`from ${originName(origin)}`);
+  if (through !== null) parts.push(`through ${code(through)}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** Where an edited literal sits, in plain text. */
+function placeText(place: ValueOrigin | null): string {
+  if (place === null || place.kind === 'literal' || place.kind === 'expression') return '';
+  const origin = originName(place).replace(/`/g, '');
+  return place.kind === 'argparse' ? ` in the ${origin}` : ` where ${origin} is set`;
+}
+
+function reasonText(reason: EvalReason): string {
+  switch (reason.kind) {
+    case 'eval-function': return `function ${code(reason.name)}`;
+    case 'eval-loop': return `loop over ${code(reason.over)}`;
+    case 'after-eval': return `code after ${code(`${reason.receiver}.eval()`)}`;
+    case 'unused-function': return `function ${code(reason.name)}, whose outputs never reach backward()`;
+    case 'unused-output': return 'its output never reaches backward()';
+  }
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const unsafeHint = (unsafeOnly: number) => (unsafeOnly ? ` (${unsafeOnly} fixable with --unsafe-fixes)` : '');
+
+const ITERATION_GRAPHS = "with its autograd graph, keeping every iteration's graph alive.";
+
+export const en: Messages = {
+  addCall: ({ call }) => `Add ${call}`,
+  setArgument: ({ name, value, place }) => `Set ${name} to ${value}${placeText(place)}`,
+
+  oom001UnusedGraph: ({ forward, isForwardPass, reason }) => {
+    const named = reason.kind === 'eval-function' || reason.kind === 'eval-loop' || reason.kind === 'after-eval';
+    const where = named ? ` in evaluation code (${reasonText(reason)})` : '';
+    const why = named ? '' : `: ${reason.kind === 'unused-function' ? `it runs in ${reasonText(reason)}` : reasonText(reason)}`;
+    return isForwardPass
+      ? `Forward pass ${code(`${forward}(...)`)}${where} records an autograd graph that is never used${why}.`
+      : `${code(`${forward}(...)`)} runs a forward pass${where} whose autograd graph is never used${why}.`;
+  },
+  oom001DecorateFunction: ({ fn, decorator }) => `Decorate ${fn} with @${decorator}()`,
+  oom001WrapForward: ({ guard }) => `Wrap the forward pass in ${guard}()`,
+  oom001WrapLoop: ({ guard }) => `Wrap the loop in ${guard}()`,
+  oom001WrapEvaluation: ({ guard }) => `Wrap the evaluation in ${guard}()`,
+
+  oom002StoredWithGraph: ({ item, how, container, outlives }) =>
+    `${code(item)} still carries its autograd graph and is ${how === 'stored' ? 'stored in' : 'appended to'} ${code(container)}, which outlives ${outlives === 'iteration' ? 'the iteration' : 'the training step'}.`,
+
+  oom003Accumulates: ({ name, addend }) => `${code(name)} accumulates ${code(addend)} ${ITERATION_GRAPHS}`,
+  oom003MeterUpdate: ({ receiver, value }) => `${code(`${receiver}.update()`)} adds ${code(value)} to the meter's running sum ${ITERATION_GRAPHS}`,
+  oom003AddsToTotal: ({ receiver, method, value, total }) => `${code(`${receiver}.${method}()`)} adds ${code(value)} to ${code(total)} ${ITERATION_GRAPHS}`,
+
+  oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
+    `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}, at or above max-batch-size ${limit}.`,
+
+  oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
+    `${loaderText(loader)} pins memory (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', true by default' : ''}) with ${workers} workers${originText(origin)}, at or above max-pinned-workers ${limit}.`,
+
+  oom006RetainsCarried: ({ fn, carried }) =>
+    `${code('retain_graph=True')} in ${code(`${fn}(...)`)} keeps every iteration's graph attached to ${code(carried)}, which flows into the next iteration undetached.`,
+  oom006RetainsUnused: ({ fn }) =>
+    `${code('retain_graph=True')} in ${code(`${fn}(...)`)} keeps each iteration's autograd graph alive, yet nothing later in the iteration backpropagates through it again.`,
+  oom006DetachAndRemove: ({ carried }) => `Detach ${carried} each iteration and remove retain_graph=True`,
+  oom006RemoveRetainGraph: () => 'Remove retain_graph=True',
+
+  oom007OutputKeptOnGpu: ({ value, list }) =>
+    `Model output ${code(value)} is kept on the GPU in ${code(list)}, which grows on every iteration of the loop.`,
+
+  oom008HiddenCarried: ({ names, fn, retained }) => {
+    const consequence = retained
+      ? 'with `retain_graph=True` every batch\'s graph and activations stay attached to it, so memory grows with each batch (or an in-place weight update makes the next backward fail)'
+      : 'the next `backward()` walks into the freed graph of the batch before ("Trying to backward through the graph a second time")';
+    return `${names.map(code).join(' and ')} ${names.length > 1 ? 'go' : 'goes'} from ${code(`${fn ?? 'the model'}(...)`)} back into it on the next iteration without ${code('.detach()')}, chaining each batch's autograd graph to the last: ${consequence}.`;
+  },
+  oom008DetachWithHelper: ({ names, helper }) => `Detach ${names.join(' and ')} with ${helper}()`,
+  oom008DetachBeforeForward: ({ names }) => `Detach ${names.join(' and ')} before the next forward pass`,
+
+  oom009NoMapLocation: ({ call, keptBy }) =>
+    `${code(call)} gives no ${code('map_location')}: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before ${code('load_state_dict')} copies them${keptBy ? ` and ${code(keptBy.name)} keeps it there while the loop on line ${keptBy.loopLine} runs` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine }) =>
+    `The checkpoint loaded onto the GPU stays referenced by ${names.map(code).join(', ')} while the loop on line ${loopLine} runs, keeping a second copy of the weights on the device.`,
+  oom009MapToCpu: () => 'Add map_location="cpu" to torch.load',
+  oom009DeleteBeforeLoop: ({ names }) => `Delete ${names.join(', ')} before the training loop`,
+
+  oom010CurrentDevice: ({ site }) =>
+    `${code(site)} uses the current CUDA device, GPU 0 in every process of this distributed run: no ${code('torch.cuda.set_device(...)')} runs before it.`,
+  oom010UseRank: ({ rank }) => `Use ${rank} as the device index`,
+
+  oom011EmptyCache: ({ call, where }) =>
+    `${code(call)} ${where === 'loop' ? 'in a training loop' : 'in a hook that runs on every training step'} frees no tensor that is still referenced and slows every step (it synchronises, and the next step must allocate again with cudaMalloc). If memory grows, look for tensors kept alive: losses summed without ${code('.item()')}, outputs kept in lists, graphs retained.`,
+  oom011RemoveCall: () => 'Remove the call',
+
+  fullStop: '.',
+  hoverWhy: 'Why it costs memory:',
+  hoverFix: 'Fix:',
+  hoverFixSeparator: '; or ',
+  hoverUnsafe: ' (unsafe: review it)',
+  hoverByHand: ' (by hand)',
+  hoverNoFix: 'no automatic fix here; the full documentation shows the code to write instead',
+  hoverFullDocumentation: 'Full documentation',
+  pageDefaults: ({ severity, fix }) => `Default severity: ${severity}. Fix: ${fix}.`,
+  pageOffByDefault: ({ code: rule, because }) =>
+    `Off by default: ${because ?? 'its precision on real code is below 95%'}. Turn it on with \`select = ["${rule}"]\` or a \`severity\` entry for ${rule}.`,
+  pageWhatItDoes: 'What it does',
+  pageWhyIsThisBad: 'Why is this bad?',
+  pageExample: 'Example',
+  pageUseInstead: 'Use instead:',
+  pageFixSafety: 'Fix safety',
+  pageReferences: 'References',
+  pageTranslationNote: '',
+
+  unsafeFixTitle: ({ title }) => `${title} (unsafe)`,
+  fixAllTitle: 'Fix all oomlint problems',
+  ignoreOnLine: ({ code: rule }) => `Ignore ${rule} on this line`,
+  notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
+    `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
+  notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,
+  configProblemDiagnostic: ({ problem }) => `${problem}; oomlint uses the default instead`,
+  configProblemNotice: ({ file, line, problem, more }) =>
+    `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more} more)` : ''}. The defaults are used until it is fixed.`,
+  configProblemShow: 'Show',
+
+  summaryWouldFix: ({ fixes, unsafeOnly }) => `Would fix ${plural(fixes, 'problem')}${unsafeHint(unsafeOnly)}.`,
+  summaryNoFixes: ({ unsafeOnly }) => `No fixes available${unsafeHint(unsafeOnly)}.`,
+  summaryFoundAfterFixing: ({ total, fixed, remaining, unsafeOnly }) =>
+    `Found ${plural(total, 'problem')} (${[`${fixed} fixed`, `${remaining} remaining`, ...(unsafeOnly ? [`${unsafeOnly} fixable with --unsafe-fixes`] : [])].join(', ')}).`,
+  summaryFound: ({ total, fixable, unsafeOnly }) => {
+    const parts = [...(fixable ? [`${fixable} fixable with --fix`] : []), ...(unsafeOnly ? [`${unsafeOnly} with --unsafe-fixes`] : [])];
+    return `Found ${plural(total, 'problem')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+  },
+  summaryAllPassed: 'All checks passed!',
+  summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'No problems found, but ' : ''}${plural(files, 'file')} could not be checked.`,
+};

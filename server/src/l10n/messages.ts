@@ -1,0 +1,109 @@
+// The message catalogue's shape: one function per message id, taking the message's parameters as
+// data. Each language implements all of it (the compiler checks), so rules hand over names, numbers
+// and small enumerations, never finished English sentences to be translated after the fact.
+import type { ValueOrigin } from '../semantic/argparse';
+import type { LoaderName } from '../semantic/dataloaders';
+import type { EvalReason } from '../semantic/eval-context';
+
+/** Where a resolved number came from, as a message says it. */
+export interface OriginDetail {
+  origin: ValueOrigin;
+  /** The argument's own code, spaces collapsed (for `expression`). */
+  expression: string;
+  /** The `**kwargs` the argument came through, if any. */
+  through: string | null;
+}
+
+export interface RuleMessages {
+  // Fix titles several rules share. Titles are plain text: menus do not render Markdown.
+  /** "Add .detach()": `call` is the code appended. */
+  addCall(p: { call: string }): string;
+  /** "Set batch_size to 256", with where the edited literal sits when it is not the argument itself. */
+  setArgument(p: { name: string; value: string; place: ValueOrigin | null }): string;
+
+  oom001UnusedGraph(p: { forward: string; isForwardPass: boolean; reason: EvalReason }): string;
+  oom001DecorateFunction(p: { fn: string; decorator: string }): string;
+  oom001WrapForward(p: { guard: string }): string;
+  oom001WrapLoop(p: { guard: string }): string;
+  oom001WrapEvaluation(p: { guard: string }): string;
+
+  oom002StoredWithGraph(p: { item: string; how: 'stored' | 'appended'; container: string; outlives: 'iteration' | 'training-step' }): string;
+
+  oom003Accumulates(p: { name: string; addend: string }): string;
+  oom003MeterUpdate(p: { receiver: string; value: string }): string;
+  oom003AddsToTotal(p: { receiver: string; method: string; value: string; total: string }): string;
+
+  oom004BatchSize(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; limit: number }): string;
+
+  oom005PinnedWorkers(p: { loader: LoaderName | null; pinMemory: string; byDefault: boolean; workers: number; origin: OriginDetail; limit: number }): string;
+
+  oom006RetainsCarried(p: { fn: string; carried: string }): string;
+  oom006RetainsUnused(p: { fn: string }): string;
+  oom006DetachAndRemove(p: { carried: string }): string;
+  oom006RemoveRetainGraph(): string;
+
+  oom007OutputKeptOnGpu(p: { value: string; list: string }): string;
+
+  oom008HiddenCarried(p: { names: readonly string[]; fn: string | null; retained: boolean }): string;
+  oom008DetachWithHelper(p: { names: readonly string[]; helper: string }): string;
+  oom008DetachBeforeForward(p: { names: readonly string[] }): string;
+
+  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number } | null }): string;
+  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number }): string;
+  oom009MapToCpu(): string;
+  oom009DeleteBeforeLoop(p: { names: readonly string[] }): string;
+
+  oom010CurrentDevice(p: { site: string }): string;
+  oom010UseRank(p: { rank: string }): string;
+
+  oom011EmptyCache(p: { call: string; where: 'loop' | 'hook' }): string;
+  oom011RemoveCall(): string;
+}
+
+/** What a rule's page and its hover say around the rule's own text. */
+export interface PageMessages {
+  /** Ends a sentence: "." or "。". */
+  fullStop: string;
+  hoverWhy: string;
+  hoverFix: string;
+  hoverFixSeparator: string;
+  hoverUnsafe: string;
+  hoverByHand: string;
+  hoverNoFix: string;
+  hoverFullDocumentation: string;
+  pageDefaults(p: { severity: string; fix: 'always' | 'sometimes' | 'none' }): string;
+  /** `because`: the rule's own reason (English: rules state it in their metadata), else low precision. */
+  pageOffByDefault(p: { code: string; because: string | undefined }): string;
+  pageWhatItDoes: string;
+  pageWhyIsThisBad: string;
+  pageExample: string;
+  pageUseInstead: string;
+  pageFixSafety: string;
+  pageReferences: string;
+  /** Under a translated page: the English page is the reference. */
+  pageTranslationNote: string;
+}
+
+/** The editor's own words: code-action titles, notices, configuration problems. */
+export interface EditorMessages {
+  unsafeFixTitle(p: { title: string }): string;
+  fixAllTitle: string;
+  ignoreOnLine(p: { code: string }): string;
+  notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
+  notAnalysedError(p: { error: string }): string;
+  configProblemDiagnostic(p: { problem: string }): string;
+  configProblemNotice(p: { file: string; line: number; problem: string; more: number }): string;
+  configProblemShow: string;
+}
+
+/** The closing lines of `oomlint check`'s text report. */
+export interface CliMessages {
+  summaryWouldFix(p: { fixes: number; unsafeOnly: number }): string;
+  summaryNoFixes(p: { unsafeOnly: number }): string;
+  summaryFoundAfterFixing(p: { total: number; fixed: number; remaining: number; unsafeOnly: number }): string;
+  summaryFound(p: { total: number; fixable: number; unsafeOnly: number }): string;
+  summaryAllPassed: string;
+  summaryNotChecked(p: { files: number; noProblems: boolean }): string;
+}
+
+export interface Messages extends RuleMessages, PageMessages, EditorMessages, CliMessages {}

@@ -1,0 +1,170 @@
+// Simplified Chinese. Terms follow docs/l10n/glossary.md; code, rule codes and numbers stay as they are.
+import type { ValueOrigin } from '../semantic/argparse';
+import type { LoaderName } from '../semantic/dataloaders';
+import type { EvalReason } from '../semantic/eval-context';
+import type { Messages, OriginDetail } from './messages';
+
+const code = (text: string) => `\`${text}\``;
+
+function loaderText(name: LoaderName | null): string {
+  switch (name?.kind) {
+    case 'variable': return `DataLoader ${code(name.text)}`;
+    case 'key': return `键 ${code(JSON.stringify(name.text))} 对应的 DataLoader`;
+    case 'keyword': return `作为 ${code(`${name.text}=`)} 传入的 DataLoader`;
+    case 'returned': return `由 ${code(`${name.text}()`)} 返回的 DataLoader`;
+    default: return 'DataLoader';
+  }
+}
+
+function originName(origin: ValueOrigin, mark: (text: string) => string): string {
+  switch (origin.kind) {
+    case 'argparse': return `argparse 中 ${mark(origin.option)} 的默认值`;
+    case 'name': return mark(origin.name);
+    case 'parameter-default': return `${mark(origin.parameter)} 的默认值`;
+    case 'every-call': return `每处调用传入的 ${mark(origin.parameter)}`;
+    default: return '';
+  }
+}
+
+function originText({ origin, expression, through }: OriginDetail): string {
+  const parts: string[] = [];
+  if (origin.kind === 'expression') parts.push(code(expression));
+  else if (origin.kind !== 'literal') parts.push(`来自 ${originName(origin, code)}`);
+  if (through !== null) parts.push(`经由 ${code(through)}`);
+  return parts.length ? `（${parts.join('，')}）` : '';
+}
+
+/** Where the edited literal sits, as "在…处", or nothing when it is the argument itself. */
+function placeText(place: ValueOrigin | null): string {
+  if (place === null || place.kind === 'literal' || place.kind === 'expression') return '';
+  switch (place.kind) {
+    case 'argparse': return `在 argparse 中 ${place.option} 的默认值处`;
+    case 'name': return `在给 ${place.name} 赋值处`;
+    case 'parameter-default': return `在 ${place.parameter} 的默认值处`;
+    case 'every-call': return `在各调用传入 ${place.parameter} 处`;
+  }
+}
+
+function reasonText(reason: EvalReason): string {
+  switch (reason.kind) {
+    case 'eval-function': return `函数 ${code(reason.name)}`;
+    case 'eval-loop': return `遍历 ${code(reason.over)} 的循环`;
+    case 'after-eval': return `${code(`${reason.receiver}.eval()`)} 之后的代码`;
+    case 'unused-function': return `它所在的函数 ${code(reason.name)} 的输出从未传到 backward()`;
+    case 'unused-output': return '其输出从未传到 backward()';
+  }
+}
+
+const KEEPS_GRAPHS = '每次迭代的计算图都会一直保留。';
+const names = (list: readonly string[], mark: (text: string) => string) => list.map(mark).join(' 和 ');
+
+export const zhCn: Messages = {
+  addCall: ({ call }) => `添加 ${call}`,
+  setArgument: ({ name, value, place }) => `${placeText(place)}将 ${name} 设为 ${value}`,
+
+  oom001UnusedGraph: ({ forward, isForwardPass, reason }) => {
+    const call = code(`${forward}(...)`);
+    if (reason.kind === 'eval-function' || reason.kind === 'eval-loop' || reason.kind === 'after-eval') {
+      return isForwardPass
+        ? `评估代码（${reasonText(reason)}）中的前向传播 ${call} 记录了 autograd 计算图，但该计算图从未被使用。`
+        : `${call} 在评估代码（${reasonText(reason)}）中运行前向传播，其 autograd 计算图从未被使用。`;
+    }
+    return isForwardPass
+      ? `前向传播 ${call} 记录了 autograd 计算图，但该计算图从未被使用：${reasonText(reason)}。`
+      : `${call} 运行了前向传播，其 autograd 计算图从未被使用：${reasonText(reason)}。`;
+  },
+  oom001DecorateFunction: ({ fn, decorator }) => `为 ${fn} 加上 @${decorator}() 装饰器`,
+  oom001WrapForward: ({ guard }) => `用 ${guard}() 包裹前向传播`,
+  oom001WrapLoop: ({ guard }) => `用 ${guard}() 包裹循环`,
+  oom001WrapEvaluation: ({ guard }) => `用 ${guard}() 包裹评估代码`,
+
+  oom002StoredWithGraph: ({ item, how, container, outlives }) =>
+    `${code(item)} 仍带有 autograd 计算图，却被${how === 'stored' ? '存入' : '追加到'} ${code(container)}，而 ${code(container)} 在${outlives === 'iteration' ? '本次迭代' : '训练步'}结束后依然存在。`,
+
+  oom003Accumulates: ({ name, addend }) => `${code(name)} 累加了带 autograd 计算图的 ${code(addend)}，${KEEPS_GRAPHS}`,
+  oom003MeterUpdate: ({ receiver, value }) => `${code(`${receiver}.update()`)} 把带 autograd 计算图的 ${code(value)} 计入统计器的累计值，${KEEPS_GRAPHS}`,
+  oom003AddsToTotal: ({ receiver, method, value, total }) =>
+    `${code(`${receiver}.${method}()`)} 把带 autograd 计算图的 ${code(value)} 加到 ${code(total)} 上，${KEEPS_GRAPHS}`,
+
+  oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
+    `用于训练的 ${loaderText(loader)} 的${perProcess ? '每进程 ' : ' '}batch_size 为 ${batchSize}${originText(origin)}，已达到或超过 max-batch-size ${limit}。`,
+
+  oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
+    `${loaderText(loader)} 使用锁页内存（${code(`pin_memory=${pinMemory}`)}${byDefault ? '，默认即为 true' : ''}），同时有 ${workers} 个工作进程${originText(origin)}，已达到或超过 max-pinned-workers ${limit}。`,
+
+  oom006RetainsCarried: ({ fn, carried }) =>
+    `${code(`${fn}(...)`)} 中的 ${code('retain_graph=True')} 让每次迭代的计算图都挂在 ${code(carried)} 上，而 ${code(carried)} 未经分离（detach）就进入了下一次迭代。`,
+  oom006RetainsUnused: ({ fn }) =>
+    `${code(`${fn}(...)`)} 中的 ${code('retain_graph=True')} 让每次迭代的 autograd 计算图一直保留，但本次迭代中此后没有任何代码再通过它反向传播。`,
+  oom006DetachAndRemove: ({ carried }) => `每次迭代分离 ${carried}，并删除 retain_graph=True`,
+  oom006RemoveRetainGraph: () => '删除 retain_graph=True',
+
+  oom007OutputKeptOnGpu: ({ value, list }) =>
+    `模型输出 ${code(value)} 留在 GPU 上并存入 ${code(list)}，而 ${code(list)} 在循环的每次迭代中都会变长。`,
+
+  oom008HiddenCarried: ({ names: carried, fn, retained }) => {
+    const consequence = retained
+      ? `由于 ${code('retain_graph=True')}，每个批次的计算图和激活值都挂在它上面，显存随批次不断增长（或者原地更新权重会让下一次 backward 失败）`
+      : `下一次 ${code('backward()')} 会走进上一个批次已释放的计算图（"Trying to backward through the graph a second time"）`;
+    return `${names(carried, code)} 从 ${fn ? code(`${fn}(...)`) : '模型'} 输出后，在下一次迭代中未经 ${code('.detach()')} 又传回其中，使每个批次的 autograd 计算图都与上一个批次相连：${consequence}。`;
+  },
+  oom008DetachWithHelper: ({ names: carried, helper }) => `用 ${helper}() 分离 ${names(carried, (n) => n)}`,
+  oom008DetachBeforeForward: ({ names: carried }) => `在下一次前向传播之前分离 ${names(carried, (n) => n)}`,
+
+  oom009NoMapLocation: ({ call, keptBy }) =>
+    `${code(call)} 没有指定 ${code('map_location')}：检查点（checkpoint）中的张量会先被恢复到保存它们时所在的 GPU 上（多 GPU 训练时每个进程都恢复到同一块 GPU），然后才由 ${code('load_state_dict')} 复制${keptBy ? `；而且在第 ${keptBy.loopLine} 行的循环运行期间，${code(keptBy.name)} 一直让它们留在显存中` : ''}。`,
+  oom009KeptOnGpu: ({ names, loopLine }) =>
+    `加载到 GPU 上的检查点在第 ${loopLine} 行的循环运行期间仍被 ${names.map(code).join('、')} 引用，使设备上多保留了一份权重。`,
+  oom009MapToCpu: () => '为 torch.load 添加 map_location="cpu"',
+  oom009DeleteBeforeLoop: ({ names }) => `在训练循环之前删除 ${names.join('、')}`,
+
+  oom010CurrentDevice: ({ site }) =>
+    `${code(site)} 使用的是当前 CUDA 设备，在这次分布式训练的每个进程中都是 GPU 0：它之前没有调用 ${code('torch.cuda.set_device(...)')}。`,
+  oom010UseRank: ({ rank }) => `用 ${rank} 作为设备编号`,
+
+  oom011EmptyCache: ({ call, where }) =>
+    `${where === 'loop' ? '训练循环中的' : '每个训练步都会运行的钩子中的'} ${code(call)} 释放不了任何仍被引用的张量，反而拖慢每一步（它会同步，下一步还要重新通过 cudaMalloc 分配显存）。如果显存持续增长，请查找仍被引用的张量：未调用 ${code('.item()')} 就累加的损失、存入列表的输出、被保留的计算图。`,
+  oom011RemoveCall: () => '删除该调用',
+
+  fullStop: '。',
+  hoverWhy: '为何占用显存：',
+  hoverFix: '修复：',
+  hoverFixSeparator: '；或 ',
+  hoverUnsafe: '（不安全修复：请先检查）',
+  hoverByHand: '（需手动修改）',
+  hoverNoFix: '此处没有自动修复；完整文档给出了应改写成的代码',
+  hoverFullDocumentation: '完整文档',
+  pageDefaults: ({ severity, fix }) =>
+    `默认严重级别：${severity}。修复：${fix === 'always' ? '总是提供' : fix === 'sometimes' ? '部分情况提供' : '无'}。`,
+  pageOffByDefault: ({ code: rule, because }) =>
+    `默认关闭：${because === undefined ? '它在真实代码上的精确率低于 95%' : `原因见英文说明（${because}）`}。可通过 \`select = ["${rule}"]\` 或为 ${rule} 设置 \`severity\` 来启用。`,
+  pageWhatItDoes: '作用',
+  pageWhyIsThisBad: '为什么有问题？',
+  pageExample: '示例',
+  pageUseInstead: '应改为：',
+  pageFixSafety: '修复安全性',
+  pageReferences: '参考资料',
+  pageTranslationNote: '*本页译自英文版；如有出入，以英文版为准。*',
+
+  unsafeFixTitle: ({ title }) => `${title}（不安全）`,
+  fixAllTitle: '修复所有 oomlint 问题',
+  ignoreOnLine: ({ code: rule }) => `在此行忽略 ${rule}`,
+  notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
+    `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
+  notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,
+  configProblemDiagnostic: ({ problem }) => `${problem}；oomlint 改用默认值`,
+  configProblemNotice: ({ file, line, problem, more }) =>
+    `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more} 处）` : ''}。修正之前将使用默认值。`,
+  configProblemShow: '显示',
+
+  summaryWouldFix: ({ fixes, unsafeOnly }) => `可修复 ${fixes} 个问题${unsafeOnly ? `（另有 ${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
+  summaryNoFixes: ({ unsafeOnly }) => `没有可用的修复${unsafeOnly ? `（${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
+  summaryFoundAfterFixing: ({ total, fixed, remaining, unsafeOnly }) =>
+    `发现 ${total} 个问题（已修复 ${fixed} 个，剩余 ${remaining} 个${unsafeOnly ? `，${unsafeOnly} 个可用 --unsafe-fixes 修复` : ''}）。`,
+  summaryFound: ({ total, fixable, unsafeOnly }) => {
+    const parts = [...(fixable ? [`${fixable} 个可用 --fix 修复`] : []), ...(unsafeOnly ? [`${unsafeOnly} 个可用 --unsafe-fixes 修复`] : [])];
+    return `发现 ${total} 个问题${parts.length ? `（${parts.join('，')}）` : ''}。`;
+  },
+  summaryAllPassed: '所有检查均已通过！',
+  summaryNotChecked: ({ files, noProblems }) => `${noProblems ? '未发现问题，但' : ''}有 ${files} 个文件无法检查。`,
+};
