@@ -21,9 +21,17 @@ const EXTERNAL_DEVICE_SETUP = /dist|ddp|setup|launch|device|rank|gpu/i;
 
 /** The qualified name of what a call calls: `torch.load` for `T.load(...)` under `import torch as T`. */
 export function qualifiedCallee(model: SemanticModel, call: SyntaxNode): string | null {
-  const name = dottedName(callee(call), model.text);
-  return name ? model.imports.qualify(name) ?? name : null;
+  // Asked of every call by several analyses (GPU use, distributed start, loads, saves): once per call.
+  const memo = model.facts.module(QUALIFIED_CALLEES);
+  let qualified = memo.get(call);
+  if (qualified === undefined) {
+    const name = dottedName(callee(call), model.text);
+    memo.set(call, (qualified = name ? model.imports.qualify(name) ?? name : null));
+  }
+  return qualified;
 }
+
+const QUALIFIED_CALLEES = new ModuleFact('qualified callees', () => new Map<SyntaxNode, string | null>());
 
 /** The literal `"cuda"`, with no device index: the current device, GPU 0 until `set_device` says otherwise. */
 export function isBareCudaString(node: SyntaxNode | undefined, text: string): boolean {
