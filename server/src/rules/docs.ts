@@ -57,7 +57,7 @@ export function renderRuleMarkdown(meta: RuleMeta, locale?: Locale): string {
 /** The README's table of rules. */
 export function renderRulesTable(rules: readonly RuleMeta[]): string {
   const rows = rules.map(
-    (r) => `| [${r.code}](${RULE_DOCS_PATH}/${ruleDocFileName(r)}) | ${r.name} | ${r.summary} | ${r.defaultSeverity} | ${r.fixable === 'never' ? '' : r.fixable === 'always' ? 'yes' : 'sometimes'} |`,
+    (r) => `| [${r.code}](${RULE_DOCS_PATH}/${ruleDocFileName(r)}) | ${r.name} | ${r.summary} | ${r.defaultSeverity}${r.offByDefault ? ' (off by default)' : ''} | ${r.fixable === 'never' ? '' : r.fixable === 'always' ? 'yes' : 'sometimes'} |`,
   );
   return ['| Code | Name | What it catches | Severity | Fix |', '|---|---|---|---|---|', ...rows].join('\n');
 }
