@@ -190,7 +190,8 @@ function clientMessages(): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walkDir(path);
       else if (entry.name.endsWith('.ts')) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/\b(?:l10n\.)?t\(\s*'((?:[^'\\]|\\.)*)'/g)) messages.add(m[1]!.replace(/\\(.)/g, '$1'));
+        // Single- or double-quoted (a message with an apostrophe).
+        for (const m of readFileSync(path, 'utf8').matchAll(/\b(?:l10n\.)?t\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)) messages.add((m[1] ?? m[2])!.replace(/\\(.)/g, '$1'));
       }
     }
   };

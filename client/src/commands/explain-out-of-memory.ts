@@ -57,7 +57,7 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       return 'no-message';
     }
     const currentGpus = currentGpusOf(options.gpuSnapshot());
-    panel.show({ source, explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
+    panel.show({ source: sourceInMessage(source), explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
     return 'shown';
   };
 
