@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { parseCliArgs, UsageError } from '../server/src/cli/args';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
@@ -130,4 +130,40 @@ test("the README's example is what the command prints", () => {
   const result = run(['oom.log']);
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, `${block[1]}\n`);
+});
+
+describe('--lang', () => {
+  const lerf = join(MESSAGES, '2023-process-lerf.txt');
+  const runIn = (env: Record<string, string>, args: string[]) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['LC_ALL', 'LC_MESSAGES', 'LANG'].includes(name)));
+    const result = spawnSync(process.execPath, [CLI, 'explain', ...args], { cwd: dir, encoding: 'utf8', env: { ...clean, ...env } });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  /** Sizes and percentages (in any order: languages order words differently): no language changes them. */
+  const numbers = (text: string) => [...text.matchAll(/\d+(?:\.\d+)? (?:bytes|[KMGT]iB)|\d+%/g)].map((m) => m[0]).sort();
+
+  test('is parsed like check', () => {
+    assert.deepEqual(parseCliArgs(['explain', 'log.txt', '--lang', 'zh-CN']), { kind: 'explain', options: { input: 'log.txt', format: 'text', lang: 'zh-cn' } });
+    assert.throws(() => parseCliArgs(['explain', '--lang', 'de']), UsageError);
+  });
+
+  test('zh-cn: the cause, the evidence and the remedies in Chinese, with the same numbers', () => {
+    const english = runIn({ LANG: 'C' }, [lerf]);
+    const chinese = runIn({ LANG: 'C' }, [lerf, '--lang', 'zh-cn']);
+    assert.equal(chinese.status, 0, chinese.stderr);
+    assert.match(chinese.stdout, /原因：碎片化 - PyTorch 持有 4\.84 GiB 未使用的预留内存/);
+    assert.match(chinese.stdout, /怎么办（最可能有效的在前）：\n {4}1\. 在程序启动前设置 `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`/);
+    assert.doesNotMatch(chinese.stdout, /Cause:|What to do|Requested|Reserved by PyTorch/);
+    assert.deepEqual(numbers(chinese.stdout), numbers(english.stdout));
+    assert.equal(chinese.stdout.split('\n').length, english.stdout.split('\n').length);
+  });
+
+  test('the environment picks the language of the text; JSON stays English unless --lang is given', () => {
+    assert.match(runIn({ LANG: 'ru_RU.UTF-8' }, [lerf]).stdout, /Причина: фрагментация/);
+    const json = (env: Record<string, string>, args: string[]) => JSON.parse(runIn(env, [lerf, '--format', 'json', ...args]).stdout) as JsonReport;
+    assert.match(json({ LANG: 'ru_RU.UTF-8' }, []).explanations[0]!.remedies[0]!, /^Set `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`/);
+    const russian = json({ LANG: 'C' }, ['--lang', 'ru']).explanations[0]!;
+    assert.equal(russian.cause, 'fragmentation');
+    assert.match(russian.remedies[0]!, /^Задайте `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`/);
+  });
 });

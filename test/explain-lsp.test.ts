@@ -135,3 +135,27 @@ describe('over LSP', () => {
     await assert.rejects(client.connection.sendRequest(EXPLAIN_OUT_OF_MEMORY_METHOD, { log: 'x' }), (error: { code?: number }) => error.code === -32602);
   });
 });
+
+describe("over LSP, in the client's language", () => {
+  let client: LspTestClient;
+  before(async () => {
+    client = await LspTestClient.start({ locale: 'zh-cn' });
+  });
+  after(async () => {
+    await client.stop();
+  });
+
+  test("the headline, the evidence, the remedies and the findings follow initialize's locale; the cause and the numbers do not", async () => {
+    const remoteTraceback = TRAIN_TRACEBACK.replaceAll('File "train.py"', 'File "/home/someone/oomlint/test/fixtures/e2e-workspace/train.py"');
+    const { explanations } = await client.connection.sendRequest<ExplainOutOfMemoryResult>(EXPLAIN_OUT_OF_MEMORY_METHOD, { text: remoteTraceback });
+    const [explanation] = explanations;
+    const english = (await explainOutOfMemory({ text: remoteTraceback }, environment([], []))).explanations[0]!;
+    assert.equal(explanation!.cause, english.cause);
+    assert.deepEqual(explanation!.breakdown, english.breakdown);
+    const han = /\p{Script=Han}/u;
+    for (const text of [explanation!.headline, ...explanation!.evidence, ...explanation!.remedies]) assert.match(text, han, text);
+    assert.equal(explanation!.remedies.length, english.remedies.length);
+    const finding = explanation!.frames[1]!.findings!.find((f) => f.code === 'OOM003');
+    assert.match(finding!.message, han, finding!.message);
+  });
+});

@@ -9,7 +9,8 @@ import { currentGpusOf } from '../client/src/explain/current-gpus';
 import { buildExplainHtml, escapeHtml, formatBytes, resolveTarget, type ExplainPanelView } from '../client/src/explain/explain-html';
 import { explainOutOfMemory } from '../server/src/lsp/explain-out-of-memory';
 import type { ExplainedOutOfMemory } from '../server/src/lsp/explain-protocol';
-import { FIXTURES_DIR } from './support/paths';
+import { english, type Translate } from '../client/src/translate';
+import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
 const PAGE = { nonce: 'bm9uY2UtdmFsdWU=' };
 const GIB = 1024 ** 3;
@@ -145,6 +146,27 @@ describe('buildExplainHtml', () => {
     const unlinked = buildExplainHtml({ source: 'x', explanations: await explained('2018-cached-traceback-train.txt') }, PAGE);
     assert.doesNotMatch(unlinked, /data-open=/);
     assert.match(unlinked, /Not found in this workspace/);
+  });
+
+  test("the page's own words follow the translator and the display language; the data is left as it is", async () => {
+    const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+    const t: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
+    const linked = await explained('2018-cached-traceback-train.txt', 'file:///ws/train.py');
+    const view: ExplainPanelView = {
+      source: '剪贴板',
+      explanations: [...linked, { ...hostile(), truncated: true }],
+      currentGpus: [{ index: 3, name: 'NVIDIA H100 80GB HBM3', usedMiB: 19180, totalMiB: 81559, readAt: Date.UTC(2026, 0, 1, 12, 30, 5) }],
+    };
+    const html = buildExplainHtml(view, { ...PAGE, t, lang: 'zh-cn' });
+    assert.match(html, /<html lang="zh-cn">/);
+    assert.match(html, /<h1>oomlint：2 个显存不足错误的解释<\/h1>/);
+    for (const words of ['怎么办（最可能有效的在前）', '你的代码（从最外层开始）', '本程序自己的张量', 'GPU 3 当前状态', '已使用（所有进程）', 'PyTorch 已分配', '导致这次分配的代码行', '已截断', '显存耗尽发生在反向传播中', '来自剪贴板。']) {
+      assert.ok(html.includes(words), words);
+    }
+    // The evidence and the remedies come from the server (in its language; English here).
+    const pageText = html.replace(/<(style|script|pre)[^>]*>[\s\S]*?<\/\1>|<ul class="evidence">[\s\S]*?<\/ul>|<ol class="remedies">[\s\S]*?<\/ol>/g, '');
+    assert.doesNotMatch(pageText, /What to do|In your code|GPU 3 now|In use|Allocated by|Free|Requested|the line that led|cut off|It ran out|Open line|in all/);
+    assert.match(html, /Running total of <code>loss<\/code> keeps graphs/);
   });
 
   test('refuses a nonce that could break out of the policy', () => {

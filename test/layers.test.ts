@@ -14,7 +14,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   core: [],
   parser: [],
   files: [],
-  explain: [],
+  explain: ['l10n'],
   notebooks: [],
   l10n: ['core', 'semantic'],
   semantic: ['core', 'parser'],

@@ -15,7 +15,7 @@ import { runExplainCommand } from './cli/explain-command';
 import type { OutputStreams } from './cli/output';
 import { runRuleCommand } from './cli/rule-command';
 import { localeFromEnvironment } from './l10n/locale';
-import type { CheckOptions } from './cli/args';
+import type { CheckOptions, ExplainOptions } from './cli/args';
 import { toolInfoFromPackageJson } from './cli/tool-info';
 import { usageText } from './cli/usage';
 
@@ -46,6 +46,12 @@ function withLanguage(options: CheckOptions): CheckOptions {
   return { ...options, lang: localeFromEnvironment(process.env) };
 }
 
+/** As for check: the text explanation follows the environment, JSON stays English unless --lang asks. */
+function explainWithLanguage(options: ExplainOptions): ExplainOptions {
+  if (options.lang || options.format === 'json') return options;
+  return { ...options, lang: localeFromEnvironment(process.env) };
+}
+
 async function main(argv: string[]): Promise<number> {
   let command;
   try {
@@ -68,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
       let analyzer: Promise<Analyzer> | undefined;
       if (command.options.input === '-' && process.stdin.isTTY) out.stderr('oomlint: reading the log from standard input (paste it, then Ctrl-D)\n');
       try {
-        return await runExplainCommand(command.options, {
+        return await runExplainCommand(explainWithLanguage(command.options), {
           cwd: process.cwd(),
           analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })),
           out,

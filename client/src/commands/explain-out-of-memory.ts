@@ -57,7 +57,7 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       return 'no-message';
     }
     const currentGpus = currentGpusOf(options.gpuSnapshot());
-    panel.show({ source, explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
+    panel.show({ source: sourceInMessage(source), explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
     return 'shown';
   };
 
@@ -79,12 +79,13 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
   );
 }
 
-/** Where the text came from, in the display language (the explanation panel itself stays English). */
+/** Where the text came from, in the display language (the terminal's name is translated where it is read). */
 function sourceInMessage(source: string): string {
   switch (source) {
     case 'the editor selection': return vscode.l10n.t('the editor selection');
     case 'the terminal selection': return vscode.l10n.t('the terminal selection');
     case 'the clipboard': return vscode.l10n.t('the clipboard');
+    case 'the text given to the command': return vscode.l10n.t('the text given to the command');
     default: return source;
   }
 }

@@ -2,6 +2,7 @@
 // text from the message, the traceback or the file system is escaped; the page loads nothing from
 // outside and runs only its own nonce'd script, which posts the id of a clicked frame or finding.
 import type { ExplainedOutOfMemory, ExplainFrame } from '../../../server/src/lsp/explain-protocol';
+import { english, type Translate } from '../translate';
 
 /** The GPU as the status-bar readout (nvidia-smi) sees it now. */
 export interface CurrentGpu {
@@ -24,12 +25,21 @@ export interface ExplainPanelView {
 export interface PageContext {
   /** Fresh for every page: only the page's own style and script carry it. */
   nonce: string;
+  /** The page's own words in the display language (`vscode.l10n.t`); English when absent. */
+  t?: Translate;
+  /** The display language's tag for `<html lang>`; English when absent. */
+  lang?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** Escaped element content: quotes need no escaping there (and English reads as it always has). */
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** Escaped text with `code spans` (as the remedies write them) shown as code. */
@@ -86,7 +96,7 @@ function percentOf(part: number, whole: number): string {
  * One horizontal bar: the device's memory split into its parts, and the request drawn as a dashed box
  * where free memory starts, sticking out past the device's end when it does not fit.
  */
-function memoryBarSvg(id: string, title: string, capacity: number, segments: readonly Segment[], requested: number | undefined): string {
+function memoryBarSvg(id: string, title: string, capacity: number, segments: readonly Segment[], requested: number | undefined, t: Translate): string {
   const used = segments.filter((s) => s.kind !== 'free').reduce((sum, s) => sum + s.bytes, 0);
   const span = Math.max(capacity, requested !== undefined ? used + requested : 0);
   const scale = (bytes: number) => (1000 * bytes) / span;
@@ -104,120 +114,134 @@ function memoryBarSvg(id: string, title: string, capacity: number, segments: rea
     );
   }
   const summary = segments.map((s) => `${s.label} ${formatBytes(s.bytes)}`).join(', ');
-  const label = `${title}: ${formatBytes(capacity)} in all; ${summary}${requested !== undefined ? `; requested ${formatBytes(requested)}` : ''}.`;
+  const label =
+    requested !== undefined
+      ? t('{0}: {1} in all; {2}; requested {3}.', title, formatBytes(capacity), summary, formatBytes(requested))
+      : t('{0}: {1} in all; {2}.', title, formatBytes(capacity), summary);
   return `<svg class="bar" id="${id}" role="img" aria-label="${escapeHtml(label)}" viewBox="0 0 1000 48" preserveAspectRatio="none"><title>${escapeHtml(label)}</title>${rects.join('')}</svg>`;
 }
 
-function legend(capacity: number, segments: readonly Segment[], requested: number | undefined, free: number | undefined): string {
+function legend(capacity: number, segments: readonly Segment[], requested: number | undefined, free: number | undefined, t: Translate): string {
   const items = segments.map(
     (s) => `<li><span class="swatch seg-${s.kind}" aria-hidden="true"></span>${escapeHtml(s.label)}: <strong>${formatBytes(s.bytes)}</strong> (${percentOf(s.bytes, capacity)})</li>`,
   );
   if (requested !== undefined) {
-    const short = free !== undefined && requested > free ? `, ${formatBytes(requested - free)} more than is free` : '';
-    items.unshift(`<li><span class="swatch requested" aria-hidden="true"></span>Requested: <strong>${formatBytes(requested)}</strong>${short}</li>`);
+    const short = free !== undefined && requested > free ? escapeText(t(', {0} more than is free', formatBytes(requested - free))) : '';
+    items.unshift(`<li><span class="swatch requested" aria-hidden="true"></span>${escapeText(t('Requested'))}: <strong>${formatBytes(requested)}</strong>${short}</li>`);
   }
   return `<ul class="legend">${items.join('')}</ul>`;
 }
 
-function messageBar(explanation: ExplainedOutOfMemory, index: number): string {
+function messageBar(explanation: ExplainedOutOfMemory, index: number, t: Translate): string {
   const b = explanation.breakdown;
   if (b.capacity === undefined || b.capacity <= 0) {
-    return '<p class="note">The message does not give the device\'s capacity, so there is no picture of its memory.</p>';
+    return `<p class="note">${escapeText(t("The message does not give the device's capacity, so there is no picture of its memory."))}</p>`;
   }
   const mps = explanation.backend === 'mps';
   const known: Segment[] = [];
-  if (b.allocatedByPyTorch !== undefined) known.push({ kind: 'allocated', label: mps ? 'MPS allocated' : 'Allocated by PyTorch', bytes: b.allocatedByPyTorch });
-  if (b.reservedUnallocated !== undefined) known.push({ kind: 'unallocated', label: 'Reserved by PyTorch, unallocated', bytes: b.reservedUnallocated });
+  if (b.allocatedByPyTorch !== undefined) known.push({ kind: 'allocated', label: mps ? t('MPS allocated') : t('Allocated by PyTorch'), bytes: b.allocatedByPyTorch });
+  if (b.reservedUnallocated !== undefined) known.push({ kind: 'unallocated', label: t('Reserved by PyTorch, unallocated'), bytes: b.reservedUnallocated });
   if (b.outsidePyTorch !== undefined) {
-    known.push({ kind: 'outside', label: mps ? 'Other allocations' : 'Other processes and non-PyTorch memory', bytes: b.outsidePyTorch });
+    known.push({ kind: 'outside', label: mps ? t('Other allocations') : t('Other processes and non-PyTorch memory'), bytes: b.outsidePyTorch });
   }
   const stated = known.reduce((sum, s) => sum + s.bytes, 0) + (b.free ?? 0);
   // A cut-off message leaves parts out: the rest of the device is shown as not stated, not as free.
-  if (known.length < 3 && b.capacity - stated > 0) known.push({ kind: 'unknown', label: 'Not stated in the message', bytes: b.capacity - stated });
-  if (b.free !== undefined) known.push({ kind: 'free', label: 'Free', bytes: b.free });
-  const device = mps ? 'MPS limit' : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} GPU ${explanation.gpu ?? '?'}`;
-  const title = `${device} when it ran out`;
-  return `<figure class="memory"><figcaption>${escapeHtml(title)}: ${formatBytes(b.capacity)}</figcaption>${memoryBarSvg(`bar-${index}`, title, b.capacity, known, b.requested)}${legend(b.capacity, known, b.requested, b.free)}</figure>`;
+  if (known.length < 3 && b.capacity - stated > 0) known.push({ kind: 'unknown', label: t('Not stated in the message'), bytes: b.capacity - stated });
+  if (b.free !== undefined) known.push({ kind: 'free', label: t('Free'), bytes: b.free });
+  const device = mps ? t('MPS limit') : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} GPU ${explanation.gpu ?? '?'}`;
+  const title = t('{0} when it ran out', device);
+  return `<figure class="memory"><figcaption>${escapeHtml(title)}: ${formatBytes(b.capacity)}</figcaption>${memoryBarSvg(`bar-${index}`, title, b.capacity, known, b.requested, t)}${legend(b.capacity, known, b.requested, b.free, t)}</figure>`;
 }
 
 function clockTime(ms: number): string {
   return new Date(ms).toISOString().slice(11, 19);
 }
 
-function currentBar(explanation: ExplainedOutOfMemory, index: number, current: readonly CurrentGpu[] | undefined): string {
+function currentBar(explanation: ExplainedOutOfMemory, index: number, current: readonly CurrentGpu[] | undefined, t: Translate): string {
   if (!current || explanation.backend !== 'cuda' || explanation.gpu === undefined) return '';
   const gpu = current.find((g) => g.index === explanation.gpu);
   if (!gpu) {
-    return `<p class="note">The GPU readout shows no GPU ${explanation.gpu} on this machine now (the log may come from another machine, or <code>CUDA_VISIBLE_DEVICES</code> renumbers the GPUs).</p>`;
+    return `<p class="note">${withCode(t('The GPU readout shows no GPU {0} on this machine now (the log may come from another machine, or `CUDA_VISIBLE_DEVICES` renumbers the GPUs).', explanation.gpu))}</p>`;
   }
   if (gpu.usedMiB === undefined || gpu.totalMiB === undefined || gpu.totalMiB <= 0) return '';
   const total = gpu.totalMiB * MIB;
   const used = gpu.usedMiB * MIB;
   const segments: Segment[] = [
-    { kind: 'used', label: 'In use (all processes)', bytes: used },
-    { kind: 'free', label: 'Free', bytes: Math.max(0, total - used) },
+    { kind: 'used', label: t('In use (all processes)'), bytes: used },
+    { kind: 'free', label: t('Free'), bytes: Math.max(0, total - used) },
   ];
-  const title = `GPU ${gpu.index} now (${gpu.name}, nvidia-smi at ${clockTime(gpu.readAt)} UTC)`;
-  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatBytes(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined)}${legend(total, segments, undefined, undefined)}</figure>`;
+  const title = t('GPU {0} now ({1}, nvidia-smi at {2} UTC)', gpu.index, gpu.name, clockTime(gpu.readAt));
+  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatBytes(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined, t)}${legend(total, segments, undefined, undefined, t)}</figure>`;
 }
 
-function frameItem(frame: ExplainFrame, e: number, f: number): string {
+function frameItem(frame: ExplainFrame, e: number, f: number, t: Translate): string {
   const place = `${escapeHtml(frame.file)}:${frame.line}`;
-  const name = frame.uri ? `<a href="#" data-open="f:${e}:${f}" title="Open ${escapeHtml(frame.file)} at line ${frame.line}">${place}</a>` : `<span>${place}</span>`;
-  const parts = [`<li class="frame${frame.failing ? ' failing' : ''}">${name} in <code>${escapeHtml(frame.function)}</code>`];
-  if (frame.failing) parts.push(' <span class="badge">the line that led to the allocation</span>');
+  const name = frame.uri ? `<a href="#" data-open="f:${e}:${f}" title="${escapeHtml(t('Open {0} at line {1}', frame.file, frame.line))}">${place}</a>` : `<span>${place}</span>`;
+  // The arguments are HTML already; the translations hold no markup.
+  const parts = [`<li class="frame${frame.failing ? ' failing' : ''}">${t('{0} in {1}', name, `<code>${escapeHtml(frame.function)}</code>`)}`];
+  if (frame.failing) parts.push(` <span class="badge">${escapeText(t('the line that led to the allocation'))}</span>`);
   if (frame.code) parts.push(`<pre class="code">${escapeHtml(frame.code)}</pre>`);
-  if (!frame.uri) parts.push('<div class="note">Not found in this workspace.</div>');
+  if (!frame.uri) parts.push(`<div class="note">${escapeText(t('Not found in this workspace.'))}</div>`);
   if (frame.unread) parts.push(`<div class="note">${escapeHtml(frame.unread)}</div>`);
   if (frame.findings?.length) {
     const findings = frame.findings.map(
       (finding, k) =>
-        `<li><a href="#" data-open="d:${e}:${f}:${k}" title="Open line ${finding.line}"><code>${escapeHtml(finding.code)}</code> line ${finding.line}</a>: ${withCode(finding.message)}</li>`,
+        `<li><a href="#" data-open="d:${e}:${f}:${k}" title="${escapeHtml(t('Open line {0}', finding.line))}"><code>${escapeHtml(finding.code)}</code> ${escapeText(t('line {0}', finding.line))}</a>: ${withCode(finding.message)}</li>`,
     );
-    parts.push(`<div class="findings-title">oomlint's findings in this file:</div><ul class="findings">${findings.join('')}</ul>`);
+    parts.push(`<div class="findings-title">${escapeText(t("oomlint's findings in this file:"))}</div><ul class="findings">${findings.join('')}</ul>`);
   } else if (frame.findings) {
-    parts.push('<div class="note">oomlint finds nothing in this file.</div>');
+    parts.push(`<div class="note">${escapeText(t('oomlint finds nothing in this file.'))}</div>`);
   }
   parts.push('</li>');
   return parts.join('');
 }
 
-const CAUSE_NAMES: Record<ExplainedOutOfMemory['cause'], string> = {
-  'memory-fraction': 'Memory fraction reached',
-  fragmentation: 'Fragmentation',
-  'huge-allocation': 'One huge allocation',
-  'outside-pytorch': 'Memory held outside PyTorch',
-  'own-tensors': "The program's own tensors",
-  undetermined: 'Undetermined',
-};
+function causeName(cause: ExplainedOutOfMemory['cause'], t: Translate): string {
+  switch (cause) {
+    case 'memory-fraction': return t('Memory fraction reached');
+    case 'fragmentation': return t('Fragmentation');
+    case 'huge-allocation': return t('One huge allocation');
+    case 'outside-pytorch': return t('Memory held outside PyTorch');
+    case 'own-tensors': return t("The program's own tensors");
+    case 'undetermined': return t('Undetermined');
+  }
+}
 
-const PHASES: Record<NonNullable<ExplainedOutOfMemory['phase']>, string> = {
-  backward: 'the backward pass',
-  evaluation: 'evaluation code',
-  training: 'training code',
-};
+function phaseName(phase: NonNullable<ExplainedOutOfMemory['phase']>, t: Translate): string {
+  switch (phase) {
+    case 'backward': return t('the backward pass');
+    case 'evaluation': return t('evaluation code');
+    case 'training': return t('training code');
+  }
+}
 
-function explanationSection(explanation: ExplainedOutOfMemory, index: number, view: ExplainPanelView): string {
-  const what = explanation.backend === 'mps' ? 'MPS backend out of memory' : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} out of memory on GPU ${explanation.gpu ?? '?'}`;
+function explanationSection(explanation: ExplainedOutOfMemory, index: number, view: ExplainPanelView, t: Translate): string {
+  const backend = explanation.backend === 'hip' ? 'HIP' : 'CUDA';
+  const what = explanation.backend === 'mps' ? t('MPS backend out of memory') : t('{0} out of memory on GPU {1}', backend, explanation.gpu ?? '?');
   const heading = `${explanation.exception ? `${explanation.exception}: ` : ''}${what}`;
   const parts = [
     `<section class="explanation" aria-labelledby="heading-${index}">`,
-    `<h2 id="heading-${index}">${escapeHtml(heading)}${explanation.truncated ? ' <span class="badge">cut off</span>' : ''}</h2>`,
-    `<p class="cause"><span class="cause-name">${escapeHtml(CAUSE_NAMES[explanation.cause])}</span> ${withCode(explanation.headline)}</p>`,
+    `<h2 id="heading-${index}">${escapeHtml(heading)}${explanation.truncated ? ` <span class="badge">${escapeText(t('cut off'))}</span>` : ''}</h2>`,
+    `<p class="cause"><span class="cause-name">${escapeHtml(causeName(explanation.cause, t))}</span> ${withCode(explanation.headline)}</p>`,
     '<div class="bars">',
-    messageBar(explanation, index),
-    currentBar(explanation, index, view.currentGpus),
+    messageBar(explanation, index, t),
+    currentBar(explanation, index, view.currentGpus, t),
     '</div>',
     `<ul class="evidence">${explanation.evidence.map((line) => `<li>${withCode(line)}</li>`).join('')}</ul>`,
   ];
   if (explanation.phase) {
-    parts.push(`<p>It ran out in ${PHASES[explanation.phase]}${explanation.phaseShownBy ? `: ${withCode(explanation.phaseShownBy)}` : ''}.</p>`);
+    // The arguments are HTML already; the translations hold no markup.
+    const phase = escapeHtml(phaseName(explanation.phase, t));
+    parts.push(`<p>${explanation.phaseShownBy ? t('It ran out in {0}: {1}.', phase, withCode(explanation.phaseShownBy)) : t('It ran out in {0}.', phase)}</p>`);
   }
-  parts.push('<h3>What to do, most likely to help first</h3>', `<ol class="remedies">${explanation.remedies.map((r) => `<li>${withCode(r)}</li>`).join('')}</ol>`);
+  parts.push(`<h3>${escapeText(t('What to do, most likely to help first'))}</h3>`, `<ol class="remedies">${explanation.remedies.map((r) => `<li>${withCode(r)}</li>`).join('')}</ol>`);
   if (explanation.frames.length) {
-    parts.push('<h3>In your code (outermost first)</h3>', `<ol class="frames">${explanation.frames.map((frame, f) => frameItem(frame, index, f)).join('')}</ol>`);
+    parts.push(`<h3>${escapeText(t('In your code (outermost first)'))}</h3>`, `<ol class="frames">${explanation.frames.map((frame, f) => frameItem(frame, index, f, t)).join('')}</ol>`);
   }
-  parts.push(`<details><summary>The message (line ${explanation.messageLine})</summary><pre class="message">${escapeHtml(explanation.messageText)}</pre></details>`, '</section>');
+  parts.push(
+    `<details><summary>${escapeText(t('The message (line {0})', explanation.messageLine))}</summary><pre class="message">${escapeHtml(explanation.messageText)}</pre></details>`,
+    '</section>',
+  );
   return parts.join('\n');
 }
 
@@ -270,22 +294,24 @@ export function buildExplainHtml(view: ExplainPanelView, page: PageContext): str
   if (!/^[A-Za-z0-9+/=]+$/.test(page.nonce)) throw new Error('the nonce must be base64');
   // Nothing but the page's own style and script: no images, fonts or connections, local or remote.
   const csp = [`default-src 'none'`, `style-src 'nonce-${page.nonce}'`, `script-src 'nonce-${page.nonce}'`].join('; ');
+  const t = page.t ?? english;
   const count = view.explanations.length;
   const body = count
-    ? view.explanations.map((explanation, index) => explanationSection(explanation, index, view)).join('\n')
-    : '<p>No out-of-memory message was found in the text.</p>';
+    ? view.explanations.map((explanation, index) => explanationSection(explanation, index, view, t)).join('\n')
+    : `<p>${escapeText(t('No out-of-memory message was found in the text.'))}</p>`;
+  const title = count === 1 ? t('oomlint: an out-of-memory error explained') : t('oomlint: {0} out-of-memory errors explained', count);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(page.lang ?? 'en')}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Out-of-memory explanation</title>
+<title>${escapeText(t('Out-of-memory explanation'))}</title>
 <style nonce="${escapeHtml(page.nonce)}">${STYLE}</style>
 </head>
 <body>
-<h1>oomlint: ${count === 1 ? 'an out-of-memory error explained' : `${count} out-of-memory errors explained`}</h1>
-<p class="source">From ${escapeHtml(view.source)}.</p>
+<h1>${escapeHtml(title)}</h1>
+<p class="source">${escapeText(t('From {0}.', view.source))}</p>
 ${body}
 <script nonce="${escapeHtml(page.nonce)}">${SCRIPT}</script>
 </body>

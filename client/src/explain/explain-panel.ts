@@ -14,7 +14,7 @@ export class ExplainPanel {
   show(view: ExplainPanelView): void {
     this.view = view;
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(EXPLAIN_PANEL_VIEW_TYPE, 'Out-of-memory explanation', vscode.ViewColumn.Beside, {
+      this.panel = vscode.window.createWebviewPanel(EXPLAIN_PANEL_VIEW_TYPE, vscode.l10n.t('Out-of-memory explanation'), vscode.ViewColumn.Beside, {
         enableScripts: true,
         localResourceRoots: [],
       });
@@ -25,7 +25,7 @@ export class ExplainPanel {
       this.panel.webview.onDidReceiveMessage((message: unknown) => this.open(message));
     }
     const nonce = randomBytes(16).toString('base64');
-    this.panel.webview.html = buildExplainHtml(view, { nonce });
+    this.panel.webview.html = buildExplainHtml(view, { nonce, t: vscode.l10n.t, lang: vscode.env.language });
     this.panel.reveal(vscode.ViewColumn.Beside, false);
   }
 

@@ -18,7 +18,7 @@ export function registerOomTerminalLinks(explain: (text: string, source: string)
     },
     async handleTerminalLink(link) {
       const buffer = await terminalBuffer(link.terminal).catch(() => undefined);
-      await explain(buffer ? messageAroundLine(buffer, link.line) : link.line, `the terminal "${link.terminal.name}"`);
+      await explain(buffer ? messageAroundLine(buffer, link.line) : link.line, vscode.l10n.t('the terminal "{0}"', link.terminal.name));
     },
   };
   return vscode.window.registerTerminalLinkProvider(provider);

@@ -40,6 +40,8 @@ export interface ExplainOptions {
   /** A log file, or `-` for standard input. */
   input: string;
   format: ExplainFormat;
+  /** The language of the explanation; undefined: from the environment (text output). */
+  lang?: Locale;
 }
 
 export type CliCommand =
@@ -191,7 +193,7 @@ function parseExplain(argv: string[]): CliCommand {
         args: argv,
         allowPositionals: true,
         strict: true,
-        options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: { format: { type: 'string' }, lang: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       }),
     'explain',
   );
@@ -201,7 +203,8 @@ function parseExplain(argv: string[]): CliCommand {
     throw new UsageError(`--format must be one of ${EXPLAIN_FORMATS.join(', ')} (got \`${format}\`)`, 'explain');
   }
   if (positionals.length > 1) throw new UsageError('`explain` reads one log (a file, or - for standard input)', 'explain');
-  return { kind: 'explain', options: { input: positionals[0] ?? '-', format: format as ExplainFormat } };
+  const lang = parseLang(values.lang, 'explain');
+  return { kind: 'explain', options: { input: positionals[0] ?? '-', format: format as ExplainFormat, ...(lang === undefined ? {} : { lang }) } };
 }
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {

@@ -1,19 +1,13 @@
 // The explanations of `oomlint explain` as text for a terminal, or as JSON for tools. Pure.
 import { formatSize, type MemoryBreakdown } from '../explain/diagnose-oom';
 import type { ExplainedFrame, OomExplanation } from '../explain/explain-oom';
-import type { OomMessage } from '../explain/parse-oom';
-
-const FORM_NAMES: Record<OomMessage['form'], string> = {
-  '2018-cached': 'PyTorch 1.0-1.4 form',
-  '2020-reserved': 'PyTorch 1.5-2.0 form',
-  '2023-process': 'PyTorch 2.1+ form',
-  mps: 'Apple MPS',
-};
+import { explainEn } from '../l10n/explain-en';
+import type { ExplainMessages } from '../l10n/messages';
 
 const BAR_WIDTH = 50;
 
 /** One bar for the device: # allocated, ~ reserved but unallocated, x outside PyTorch, . free. */
-export function memoryBar(b: MemoryBreakdown): string | undefined {
+export function memoryBar(b: MemoryBreakdown, words: ExplainMessages = explainEn): string | undefined {
   if (b.capacity === undefined || b.capacity <= 0) return undefined;
   const parts: [string, number | undefined][] = [
     ['#', b.allocatedByPyTorch],
@@ -24,36 +18,38 @@ export function memoryBar(b: MemoryBreakdown): string | undefined {
   if (parts.some(([, bytes]) => bytes === undefined)) return undefined;
   let bar = '';
   for (const [mark, bytes] of parts) bar += mark.repeat(Math.round((BAR_WIDTH * Math.min(bytes!, b.capacity)) / b.capacity));
-  return `[${bar.slice(0, BAR_WIDTH).padEnd(BAR_WIDTH, ' ')}]  # allocated  ~ reserved, unallocated  x outside PyTorch  . free`;
+  return `[${bar.slice(0, BAR_WIDTH).padEnd(BAR_WIDTH, ' ')}]  ${words.oomBarLegend}`;
 }
 
-function frameLines(frame: ExplainedFrame, failing: boolean): string[] {
-  const lines = [`    ${frame.file}:${frame.line} in ${frame.function}${failing ? '   <- the line that led to the allocation' : ''}`];
+function frameLines(frame: ExplainedFrame, failing: boolean, words: ExplainMessages): string[] {
+  const lines = [`    ${words.oomFrame({ where: `${frame.file}:${frame.line}`, fn: frame.function })}${failing ? `   ${words.oomFailingLine}` : ''}`];
   if (frame.code) lines.push(`      > ${frame.code}`);
   if (frame.unread) lines.push(`      (${frame.unread})`);
-  for (const finding of (frame.findings ?? []).slice(0, 5)) lines.push(`      ${finding.code} at line ${finding.line}: ${finding.message}`);
+  for (const finding of (frame.findings ?? []).slice(0, 5)) lines.push(`      ${words.oomFindingAt(finding)}`);
   const more = (frame.findings?.length ?? 0) - 5;
-  if (more > 0) lines.push(`      ... and ${more} more (oomlint check ${frame.file})`);
+  if (more > 0) lines.push(`      ${words.oomMoreFindings({ more, file: frame.file })}`);
   return lines;
 }
 
-export function formatExplanationsText(explanations: readonly OomExplanation[], inputName: string): string {
+/** `words`: the report's language (English when absent); numbers, code and paths read the same in all. */
+export function formatExplanationsText(explanations: readonly OomExplanation[], inputName: string, words: ExplainMessages = explainEn): string {
   const blocks = explanations.map(({ message, diagnosis, userFrames, failingFrame, phase, phaseFrame }) => {
-    const what = message.backend === 'mps' ? 'MPS backend out of memory' : `${message.backend === 'hip' ? 'HIP' : 'CUDA'} out of memory on GPU ${message.gpu ?? '?'}`;
-    const lines = [`${inputName}:${message.line}: ${message.exception ? `${message.exception}: ` : ''}${what} (${FORM_NAMES[message.form]}${message.truncated ? ', cut off' : ''})`];
-    lines.push(`  Cause: ${diagnosis.cause} - ${diagnosis.headline}`);
+    const what = words.oomWhat({ backend: message.backend, gpu: String(message.gpu ?? '?') });
+    const form = words.oomForm({ form: message.form, truncated: message.truncated });
+    const lines = [`${inputName}:${message.line}: ${message.exception ? `${message.exception}: ` : ''}${what} (${form})`];
+    lines.push(`  ${words.oomCauseLine({ cause: words.oomCauseName({ cause: diagnosis.cause }), headline: diagnosis.headline })}`);
     for (const evidence of diagnosis.evidence) lines.push(`    ${evidence}`);
-    const bar = memoryBar(diagnosis.breakdown);
+    const bar = memoryBar(diagnosis.breakdown, words);
     if (bar) lines.push(`    ${bar}`);
     if (phase && phaseFrame) {
-      const shown = phase === 'backward' ? `${phaseFrame.code ?? 'backward()'}` : `function \`${phaseFrame.function}\``;
-      lines.push(`  It ran out in ${phase === 'backward' ? 'the backward pass' : `${phase} code`} (${shown}, ${phaseFrame.file}:${phaseFrame.line}).`);
+      const shown = phase === 'backward' ? `${phaseFrame.code ?? 'backward()'}` : words.oomFunction({ name: phaseFrame.function, quoted: true });
+      lines.push(`  ${words.oomRanOut({ phase, shown, where: `${phaseFrame.file}:${phaseFrame.line}` })}`);
     }
     if (userFrames.length) {
-      lines.push('  In your code (outermost first):');
-      for (const frame of userFrames) lines.push(...frameLines(frame, frame === failingFrame));
+      lines.push(`  ${words.oomYourCode}`);
+      for (const frame of userFrames) lines.push(...frameLines(frame, frame === failingFrame, words));
     }
-    lines.push('  What to do, most likely to help first:');
+    lines.push(`  ${words.oomRemediesHeading}`);
     diagnosis.remedies.forEach((remedy, index) => lines.push(`    ${index + 1}. ${remedy}`));
     return lines.join('\n');
   });

@@ -61,6 +61,8 @@ your own files are listed with oomlint's findings in those files.
 
 Options:
   --format FORMAT     text (default) or json
+  --lang LANG         Language of the explanation: en, zh-cn, ru (default: from LC_ALL,
+                      LC_MESSAGES or LANG; json stays English unless given)
   -h, --help          Show this help
 
 Exit status: 0 explained at least one message, 1 no out-of-memory message found,

@@ -1,8 +1,10 @@
 // What an out-of-memory message's numbers say about its cause, stated with the numbers, and the
 // remedies that fit that cause in order of likely payoff. Pure: a parsed message in, data out.
+import { explainEn } from '../l10n/explain-en';
+import type { ExplainMessages, OomCause, OomRemedy } from '../l10n/messages';
 import type { OomMessage } from './parse-oom';
 
-export type OomCause = 'memory-fraction' | 'fragmentation' | 'huge-allocation' | 'outside-pytorch' | 'own-tensors' | 'undetermined';
+export type { OomCause } from '../l10n/messages';
 
 /** The device's memory as the message describes it, in bytes; absent where it cannot be worked out. */
 export interface MemoryBreakdown {
@@ -111,14 +113,7 @@ function decideCause(message: OomMessage, b: MemoryBreakdown): OomCause {
   return 'own-tensors';
 }
 
-const SHRINK_ACTIVATIONS = [
-  'Run evaluation and inference under `with torch.no_grad():` (or `torch.inference_mode()`), so no graph is kept (OOM001).',
-  'Use a smaller batch and accumulate gradients over several steps to keep the effective batch size.',
-  'Use mixed precision (`torch.autocast` with bfloat16 or float16): activations take half the memory.',
-  'Recompute activations in the backward pass instead of keeping them (`torch.utils.checkpoint`).',
-  'Keep numbers, not tensors, across steps: `loss.item()` or `.detach()` before storing or summing (OOM002, OOM003).',
-  'With several GPUs, use DistributedDataParallel or FSDP instead of DataParallel, which gathers everything on GPU 0.',
-];
+const SHRINK_ACTIVATIONS: readonly OomRemedy[] = ['no-grad', 'smaller-batch', 'mixed-precision', 'checkpointing', 'numbers-not-tensors', 'distributed-data-parallel'];
 
 function allocConfVariable(message: OomMessage): string {
   return message.allocConf ?? (message.backend === 'hip' ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF');
@@ -129,101 +124,81 @@ export interface DiagnosisContext {
   phase?: 'backward' | 'evaluation' | 'training';
 }
 
-function remediesFor(cause: OomCause, message: OomMessage, context: DiagnosisContext): string[] {
-  const conf = allocConfVariable(message);
+function remediesFor(cause: OomCause, message: OomMessage, context: DiagnosisContext): OomRemedy[] {
   switch (cause) {
     case 'memory-fraction':
-      return [
-        'Raise or remove the cap set by `torch.cuda.set_per_process_memory_fraction` (or `per_process_memory_fraction` in ' + conf + ').',
-        ...SHRINK_ACTIVATIONS.slice(0, 3),
-      ];
+      return ['raise-memory-fraction', ...SHRINK_ACTIVATIONS.slice(0, 3)];
     case 'fragmentation':
       return [
-        message.hint === 'max_split_size_mb' && message.form !== '2023-process'
-          ? `Set \`${conf}=max_split_size_mb:128\` (this PyTorch predates \`expandable_segments\`, which PyTorch 2.1 added; upgrading lets you use it instead).`
-          : `Set \`${conf}=expandable_segments:True\` before the program starts, so the allocator can grow a segment instead of needing a new contiguous block.`,
-        'Call `torch.cuda.empty_cache()` between phases that allocate differently shaped tensors (evaluation after training).',
+        message.hint === 'max_split_size_mb' && message.form !== '2023-process' ? 'max-split-size' : 'expandable-segments',
+        'empty-cache-between-phases',
         ...SHRINK_ACTIVATIONS.slice(0, 2),
       ];
     case 'huge-allocation':
-      return [
-        'Look at the shapes in the failing operation: batch size, sequence length, image size, or an unintended broadcast (a [N, 1] against a [N] makes N x N).',
-        'Process the input in chunks (a loop over slices of the batch or of the sequence).',
-        'Use mixed precision (`torch.autocast` with bfloat16 or float16) to halve the tensor.',
-        'If the failure is in the backward pass, recompute activations instead of keeping them (`torch.utils.checkpoint`).',
-      ];
+      return ['look-at-shapes', 'process-in-chunks', 'mixed-precision-halves-tensor', 'checkpointing-in-backward'];
     case 'outside-pytorch':
       return message.backend === 'mps'
-        ? [
-            'Close other programs that use the GPU (other model servers, browsers with many tabs): macOS shares its memory with them.',
-            'Free memory this process holds outside PyTorch (other frameworks loaded at once).',
-            'Use a smaller model or a smaller batch.',
-          ]
-        : [
-            message.backend === 'hip'
-              ? 'See which processes hold the GPU: `rocm-smi --showpids` and `rocm-smi --showmeminfo vram`.'
-              : 'See which processes hold the GPU: `nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv`.',
-            'Stop them, or run on another GPU (`CUDA_VISIBLE_DEVICES`).',
-            'Check this program for memory outside PyTorch: DataLoader workers that touch CUDA, other frameworks (TensorFlow, JAX, cuDNN workspaces) in the same process.',
-          ];
+        ? ['mps-close-other-programs', 'mps-free-outside-pytorch', 'mps-smaller-model']
+        : [message.backend === 'hip' ? 'see-processes-hip' : 'see-processes-cuda', 'stop-or-other-gpu', 'memory-outside-pytorch-here'];
     case 'own-tensors':
       // In training or its backward pass, no_grad is not the answer; it stays first otherwise, where
       // evaluation without it is the most common waste.
       return context.phase === 'backward' || context.phase === 'training' ? [...SHRINK_ACTIVATIONS.slice(1), SHRINK_ACTIVATIONS[0]!] : [...SHRINK_ACTIVATIONS];
     case 'undetermined':
-      return [
-        'Paste the whole message: its numbers decide the cause.',
-        'If a memory fraction is set (`set_per_process_memory_fraction`), PyTorch before 2.5 does not print it: raise it.',
-        'On Windows, the driver may refuse an allocation while memory is still free (WDDM): try a smaller batch.',
-      ];
+      return ['paste-whole-message', 'unprinted-memory-fraction', 'windows-wddm'];
   }
 }
 
-function evidenceFor(message: OomMessage, b: MemoryBreakdown): string[] {
+function evidenceFor(message: OomMessage, b: MemoryBreakdown, words: ExplainMessages): string[] {
   const lines: string[] = [];
   const cap = b.capacity;
-  const capName = message.backend === 'mps' ? 'the MPS limit' : `GPU ${message.gpu ?? '?'}`;
-  if (b.requested !== undefined) lines.push(`Requested ${formatSize(b.requested)}${cap ? ` (${percent(b.requested, cap)} of ${capName}'s ${formatSize(cap)})` : ''}.`);
-  if (b.free !== undefined) lines.push(`Free: ${formatSize(b.free)}.`);
-  if (b.allocatedByPyTorch !== undefined) lines.push(`Allocated to tensors by PyTorch: ${formatSize(b.allocatedByPyTorch)}.`);
-  if (b.reservedUnallocated !== undefined) lines.push(`Reserved by PyTorch but unallocated: ${formatSize(b.reservedUnallocated)}.`);
-  if (b.privatePools !== undefined) lines.push(`In private pools (CUDA Graphs): ${formatSize(b.privatePools)}.`);
-  if (b.outsidePyTorch !== undefined) {
-    lines.push(`${message.backend === 'mps' ? 'Other allocations' : 'Held outside PyTorch (other processes, CUDA context, non-PyTorch memory)'}: ${formatSize(b.outsidePyTorch)}${cap ? ` (${percent(b.outsidePyTorch, cap)})` : ''}.`);
+  const gpu = message.backend === 'mps' ? null : String(message.gpu ?? '?');
+  if (b.requested !== undefined) {
+    lines.push(words.oomEvidenceRequested({ size: formatSize(b.requested), share: cap ? { percent: percent(b.requested, cap), gpu, capacity: formatSize(cap) } : null }));
   }
-  if (b.nonPyTorchInThisProcess !== undefined) lines.push(`Of that, in this process but outside PyTorch: ${formatSize(b.nonPyTorchInThisProcess)}.`);
+  if (b.free !== undefined) lines.push(words.oomEvidenceFree({ size: formatSize(b.free) }));
+  if (b.allocatedByPyTorch !== undefined) lines.push(words.oomEvidenceAllocated({ size: formatSize(b.allocatedByPyTorch) }));
+  if (b.reservedUnallocated !== undefined) lines.push(words.oomEvidenceReservedUnallocated({ size: formatSize(b.reservedUnallocated) }));
+  if (b.privatePools !== undefined) lines.push(words.oomEvidencePrivatePools({ size: formatSize(b.privatePools) }));
+  if (b.outsidePyTorch !== undefined) {
+    lines.push(words.oomEvidenceOutside({ size: formatSize(b.outsidePyTorch), mps: message.backend === 'mps', percent: cap ? percent(b.outsidePyTorch, cap) : null }));
+  }
+  if (b.nonPyTorchInThisProcess !== undefined) lines.push(words.oomEvidenceNonPyTorchInProcess({ size: formatSize(b.nonPyTorchInThisProcess) }));
   const reserved = reservedOf(b);
   for (const process of message.processes) {
     // Without the "this process has" clause, NVML did not match this process's PID (a container's
     // PID namespace): a process holding what PyTorch reserved is most likely this one.
     const ours = message.processInUse === undefined && reserved !== undefined && Math.abs(process.used - reserved) <= 0.1 * process.used;
-    lines.push(`Process ${process.pid} has ${formatSize(process.used)} in use${ours ? ', about what PyTorch reserved: most likely this process under another PID (a container)' : ''}.`);
+    lines.push(words.oomEvidenceProcess({ pid: process.pid, size: formatSize(process.used), likelyThisProcess: ours }));
   }
-  if (b.allowed !== undefined) lines.push(`Allowed by the memory fraction: ${formatSize(b.allowed)}.`);
-  if (message.truncated) lines.push('The message is cut off; only the numbers before the cut are read.');
+  if (b.allowed !== undefined) lines.push(words.oomEvidenceAllowed({ size: formatSize(b.allowed) }));
+  if (message.truncated) lines.push(words.oomEvidenceTruncated);
   return lines;
 }
 
-function headlineFor(cause: OomCause, b: MemoryBreakdown): string {
+function headlineFor(cause: OomCause, b: MemoryBreakdown, words: ExplainMessages): string {
   const size = (n: number | undefined) => (n === undefined ? '?' : formatSize(n));
-  switch (cause) {
-    case 'memory-fraction':
-      return `PyTorch reached the ${size(b.allowed)} it is allowed by the memory fraction, though the device has more.`;
-    case 'fragmentation':
-      return `PyTorch holds ${size(b.reservedUnallocated)} it is not using, enough for the ${size(b.requested)} asked, but not in one piece.`;
-    case 'huge-allocation':
-      return `One allocation of ${size(b.requested)} is a large share of the ${size(b.capacity)} available: a shape is larger than intended.`;
-    case 'outside-pytorch':
-      return `Memory outside PyTorch holds ${size(b.outsidePyTorch)} of ${size(b.capacity)}: another process, or non-PyTorch memory in this one.`;
-    case 'own-tensors':
-      return `This program's own tensors fill the device: PyTorch has ${size(b.allocatedByPyTorch)} allocated of ${size(b.capacity)}.`;
-    case 'undetermined':
-      return 'The numbers in the message do not decide the cause.';
-  }
+  return words.oomHeadline({
+    cause,
+    allowed: size(b.allowed),
+    reservedUnallocated: size(b.reservedUnallocated),
+    requested: size(b.requested),
+    capacity: size(b.capacity),
+    outsidePyTorch: size(b.outsidePyTorch),
+    allocatedByPyTorch: size(b.allocatedByPyTorch),
+  });
 }
 
-export function diagnoseOom(message: OomMessage, context: DiagnosisContext = {}): OomDiagnosis {
+/** `words`: the language of the headline, evidence and remedies; the cause and the numbers are the same in all. */
+export function diagnoseOom(message: OomMessage, context: DiagnosisContext = {}, words: ExplainMessages = explainEn): OomDiagnosis {
   const breakdown = memoryBreakdown(message);
   const cause = decideCause(message, breakdown);
-  return { cause, headline: headlineFor(cause, breakdown), evidence: evidenceFor(message, breakdown), remedies: remediesFor(cause, message, context), breakdown };
+  const conf = allocConfVariable(message);
+  return {
+    cause,
+    headline: headlineFor(cause, breakdown, words),
+    evidence: evidenceFor(message, breakdown, words),
+    remedies: remediesFor(cause, message, context).map((remedy) => words.oomRemedy({ remedy, conf })),
+    breakdown,
+  };
 }

@@ -1,5 +1,7 @@
 // From a log to explanations: each out-of-memory message, its diagnosis and the user's frames.
 // Pure; the CLI adds oomlint's findings in those frames' files.
+import { explainEn } from '../l10n/explain-en';
+import type { ExplainMessages } from '../l10n/messages';
 import { diagnoseOom, type OomDiagnosis } from './diagnose-oom';
 import { parseOomMessages, type OomMessage, type TracebackFrame } from './parse-oom';
 import { userFrames } from './user-frames';
@@ -50,14 +52,15 @@ export function programPhase(frames: readonly TracebackFrame[], user: readonly T
   return undefined;
 }
 
-export function explainLog(log: string): OomExplanation[] {
+/** `words`: the language of the diagnoses (English when absent). */
+export function explainLog(log: string, words: ExplainMessages = explainEn): OomExplanation[] {
   return parseOomMessages(log).map((message) => {
     const frames = userFrames(message.frames).map((frame) => ({ ...frame }));
     const failing = frames.at(-1);
     const phase = programPhase(message.frames, frames);
     return {
       message,
-      diagnosis: diagnoseOom(message, phase ? { phase: phase.phase } : {}),
+      diagnosis: diagnoseOom(message, phase ? { phase: phase.phase } : {}, words),
       userFrames: frames,
       ...(failing ? { failingFrame: failing } : {}),
       ...(phase ? { phase: phase.phase, phaseFrame: phase.frame } : {}),

@@ -10,6 +10,9 @@ import { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
 import { explainLog, type OomExplanation } from '../explain/explain-oom';
 import { readRegularTextFile } from '../files/read-regular-file';
+import { explainMessagesFor } from '../l10n';
+import { explainEn } from '../l10n/explain-en';
+import type { ExplainMessages } from '../l10n/messages';
 import { documentPath } from './document-path';
 import type { DocumentLinter } from './document-linter';
 import type { DocumentSettingsProvider } from './document-settings';
@@ -81,23 +84,24 @@ async function explainedFrames(explanation: OomExplanation, env: ExplainEnvironm
   return frames;
 }
 
-function phaseShownBy(explanation: OomExplanation): string | undefined {
+function phaseShownBy(explanation: OomExplanation, words: ExplainMessages): string | undefined {
   const { phase, phaseFrame } = explanation;
   if (!phase || !phaseFrame) return undefined;
   const where = `${phaseFrame.file}:${phaseFrame.line}`;
-  return phase === 'backward' ? `${phaseFrame.code ?? 'backward()'} (${where})` : `function ${phaseFrame.function} (${where})`;
+  return phase === 'backward' ? `${phaseFrame.code ?? 'backward()'} (${where})` : `${words.oomFunction({ name: phaseFrame.function, quoted: false })} (${where})`;
 }
 
-export async function explainOutOfMemory(params: unknown, env: ExplainEnvironment): Promise<ExplainOutOfMemoryResult> {
+/** `words`: the language of the headline, evidence and remedies (the server's, from `initialize`). */
+export async function explainOutOfMemory(params: unknown, env: ExplainEnvironment, words: ExplainMessages = explainEn): Promise<ExplainOutOfMemoryResult> {
   const text = (params as { text?: unknown } | null | undefined)?.text;
   if (typeof text !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'oomlint/explainOutOfMemory expects { text: string }');
   if (text.length > MAX_EXPLAIN_TEXT_CHARS) {
     throw new ResponseError(ErrorCodes.InvalidParams, `the text has ${text.length} characters, more than the ${MAX_EXPLAIN_TEXT_CHARS} explained at once`);
   }
   const explanations: ExplainedOutOfMemory[] = [];
-  for (const explanation of explainLog(text)) {
+  for (const explanation of explainLog(text, words)) {
     const { message, diagnosis, phase } = explanation;
-    const shownBy = phaseShownBy(explanation);
+    const shownBy = phaseShownBy(explanation, words);
     explanations.push({
       backend: message.backend,
       form: message.form,
@@ -165,12 +169,13 @@ export function registerExplainOutOfMemory(
       const fileSettings = await settings.forDocument(pathToFileURL(path).href);
       if (!fileSettings.enable || fileSettings.excluded) return { findings: [] };
       try {
-        const diagnostics = analyze(documents.parseDetached(read.text), read.text, { settings: fileSettings.analysis, path });
+        const diagnostics = analyze(documents.parseDetached(read.text), read.text, { settings: fileSettings.analysis, path, locale: linter.locale });
         return { findings: toFindings(new SourceText(read.text), diagnostics) };
       } catch (error) {
         return { unread: `could not analyse: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
   };
-  connection.onRequest(ExplainOutOfMemoryRequest, (params) => explainOutOfMemory(params, env));
+  const words = explainMessagesFor(linter.locale);
+  connection.onRequest(ExplainOutOfMemoryRequest, (params) => explainOutOfMemory(params, env, words));
 }
