@@ -135,8 +135,18 @@ export class Workbench {
 
   /** Opens the Quick Fix menu (Ctrl+.) at the cursor and returns the titles it offers. */
   async openQuickFixMenu(): Promise<string[]> {
-    await this.page.keyboard.press('Control+.');
     const rows = this.page.locator('.action-widget .monaco-list-row.action');
+    // Once in a CI run (Russian session) Ctrl+. answered "No code actions available" while the light
+    // bulb on the same line had them; pressing it again answered. Ask once more when that message, not
+    // the menu, is what appears (noted as an open problem in the closing note of that session).
+    const none = this.page.getByText('No code actions available');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await this.page.keyboard.press('Control+.');
+      await rows.first().or(none).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+      if (await rows.first().isVisible()) break;
+      await this.page.keyboard.press('Escape');
+      await none.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+    }
     await rows.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     return rows.evaluateAll((elements) => elements.map((element) => element.textContent?.trim() ?? ''));
   }
