@@ -2,6 +2,7 @@
 // text from the message, the traceback or the file system is escaped; the page loads nothing from
 // outside and runs only its own nonce'd script, which posts the id of a clicked frame or finding.
 import type { ExplainedOutOfMemory, ExplainFrame } from '../../../server/src/lsp/explain-protocol';
+import { formatSize } from '../../../server/src/explain/format-size';
 import { english, type Translate } from '../translate';
 
 /** The GPU as the status-bar readout (nvidia-smi) sees it now. */
@@ -50,16 +51,6 @@ function withCode(text: string): string {
     .join('');
 }
 
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(2)} ${units[unit]}`;
-}
 
 const MIB = 1024 * 1024;
 
@@ -113,21 +104,21 @@ function memoryBarSvg(id: string, title: string, capacity: number, segments: rea
       `<rect class="requested" x="${scale(used).toFixed(1)}" y="5" width="${Math.max(2, scale(requested)).toFixed(1)}" height="38"></rect>`,
     );
   }
-  const summary = segments.map((s) => `${s.label} ${formatBytes(s.bytes)}`).join(', ');
+  const summary = segments.map((s) => `${s.label} ${formatSize(s.bytes)}`).join(', ');
   const label =
     requested !== undefined
-      ? t('{0}: {1} in all; {2}; requested {3}.', title, formatBytes(capacity), summary, formatBytes(requested))
-      : t('{0}: {1} in all; {2}.', title, formatBytes(capacity), summary);
+      ? t('{0}: {1} in all; {2}; requested {3}.', title, formatSize(capacity), summary, formatSize(requested))
+      : t('{0}: {1} in all; {2}.', title, formatSize(capacity), summary);
   return `<svg class="bar" id="${id}" role="img" aria-label="${escapeHtml(label)}" viewBox="0 0 1000 48" preserveAspectRatio="none"><title>${escapeHtml(label)}</title>${rects.join('')}</svg>`;
 }
 
 function legend(capacity: number, segments: readonly Segment[], requested: number | undefined, free: number | undefined, t: Translate): string {
   const items = segments.map(
-    (s) => `<li><span class="swatch seg-${s.kind}" aria-hidden="true"></span>${escapeHtml(s.label)}: <strong>${formatBytes(s.bytes)}</strong> (${percentOf(s.bytes, capacity)})</li>`,
+    (s) => `<li><span class="swatch seg-${s.kind}" aria-hidden="true"></span>${escapeHtml(s.label)}: <strong>${formatSize(s.bytes)}</strong> (${percentOf(s.bytes, capacity)})</li>`,
   );
   if (requested !== undefined) {
-    const short = free !== undefined && requested > free ? escapeText(t(', {0} more than is free', formatBytes(requested - free))) : '';
-    items.unshift(`<li><span class="swatch requested" aria-hidden="true"></span>${escapeText(t('Requested'))}: <strong>${formatBytes(requested)}</strong>${short}</li>`);
+    const short = free !== undefined && requested > free ? escapeText(t(', {0} more than is free', formatSize(requested - free))) : '';
+    items.unshift(`<li><span class="swatch requested" aria-hidden="true"></span>${escapeText(t('Requested'))}: <strong>${formatSize(requested)}</strong>${short}</li>`);
   }
   return `<ul class="legend">${items.join('')}</ul>`;
 }
@@ -150,7 +141,7 @@ function messageBar(explanation: ExplainedOutOfMemory, index: number, t: Transla
   if (b.free !== undefined) known.push({ kind: 'free', label: t('Free'), bytes: b.free });
   const device = mps ? t('MPS limit') : `${explanation.backend === 'hip' ? 'HIP' : 'CUDA'} GPU ${explanation.gpu ?? '?'}`;
   const title = t('{0} when it ran out', device);
-  return `<figure class="memory"><figcaption>${escapeHtml(title)}: ${formatBytes(b.capacity)}</figcaption>${memoryBarSvg(`bar-${index}`, title, b.capacity, known, b.requested, t)}${legend(b.capacity, known, b.requested, b.free, t)}</figure>`;
+  return `<figure class="memory"><figcaption>${escapeHtml(title)}: ${formatSize(b.capacity)}</figcaption>${memoryBarSvg(`bar-${index}`, title, b.capacity, known, b.requested, t)}${legend(b.capacity, known, b.requested, b.free, t)}</figure>`;
 }
 
 function clockTime(ms: number): string {
@@ -171,7 +162,7 @@ function currentBar(explanation: ExplainedOutOfMemory, index: number, current: r
     { kind: 'free', label: t('Free'), bytes: Math.max(0, total - used) },
   ];
   const title = t('GPU {0} now ({1}, nvidia-smi at {2} UTC)', gpu.index, gpu.name, clockTime(gpu.readAt));
-  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatBytes(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined, t)}${legend(total, segments, undefined, undefined, t)}</figure>`;
+  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatSize(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined, t)}${legend(total, segments, undefined, undefined, t)}</figure>`;
 }
 
 function frameItem(frame: ExplainFrame, e: number, f: number, t: Translate): string {

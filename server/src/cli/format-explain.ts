@@ -1,5 +1,6 @@
 // The explanations of `oomlint explain` as text for a terminal, or as JSON for tools. Pure.
-import { formatSize, type MemoryBreakdown } from '../explain/diagnose-oom';
+import type { MemoryBreakdown } from '../explain/diagnose-oom';
+import { formatSize } from '../explain/format-size';
 import type { ExplainedFrame, OomExplanation } from '../explain/explain-oom';
 import { explainEn } from '../l10n/explain-en';
 import type { ExplainMessages } from '../l10n/messages';

@@ -2,6 +2,7 @@
 // remedies that fit that cause in order of likely payoff. Pure: a parsed message in, data out.
 import { explainEn } from '../l10n/explain-en';
 import type { ExplainMessages, OomCause, OomRemedy } from '../l10n/messages';
+import { formatSize } from './format-size';
 import type { OomMessage } from './parse-oom';
 
 export type { OomCause } from '../l10n/messages';
@@ -40,16 +41,6 @@ const FRAGMENTED_SHARE = 0.1;
 /** The printed sizes are rounded to two decimals: "1.05 GiB allowed" may be reached at 1.04 GiB. */
 const ROUNDING = 0.98;
 
-export function formatSize(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(2)} ${units[unit]}`;
-}
 
 const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)}%`;
 
