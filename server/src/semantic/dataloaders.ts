@@ -10,6 +10,7 @@ import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+import { groupBy } from './group-by';
 
 /** DataLoader's parameters that may be passed by position, in order. */
 const POSITIONAL_PARAMETERS = [
@@ -751,15 +752,3 @@ export class DataLoaderAnalysis {
   }
 }
 
-/** Nodes grouped by a key (nodes without one left out), each group in the input's order. */
-function groupBy(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNode) => string | null): Map<string, SyntaxNode[]> {
-  const groups = new Map<string, SyntaxNode[]>();
-  for (const node of nodes) {
-    const key = keyOf(node);
-    if (key === null) continue;
-    const group = groups.get(key);
-    if (group) group.push(node);
-    else groups.set(key, [node]);
-  }
-  return groups;
-}

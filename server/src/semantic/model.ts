@@ -16,6 +16,7 @@ import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
+import { groupBy } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -344,17 +345,6 @@ const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (m
 
 const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
 
-function groupBy(nodes: readonly SyntaxNode[], key: (node: SyntaxNode) => SyntaxNode | null): Map<SyntaxNode, SyntaxNode[]> {
-  const map = new Map<SyntaxNode, SyntaxNode[]>();
-  for (const node of nodes) {
-    const k = key(node);
-    if (!k) continue;
-    const list = map.get(k);
-    if (list) list.push(node);
-    else map.set(k, [node]);
-  }
-  return map;
-}
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((c) => model.modules.isForwardCall(c)));
 
