@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Everything the project measures on a real NVIDIA GPU, in one run (the device machine lends one for
+# minutes at a time): real nvidia-smi output for the status-bar fixtures, the memory each flagged
+# pattern holds against its fix, and real out-of-memory messages for the explain fixtures.
+# Usage: bash scripts/gpu-evidence.sh OUT_DIR   (needs nvidia-smi and a python3 with CUDA PyTorch)
+# Writes OUT_DIR/gpu-evidence.tar.gz and OUT_DIR/gpu-evidence.log.
+set -u
+out="${1:?usage: gpu-evidence.sh OUT_DIR}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work=$(mktemp -d)
+export PYTHONUNBUFFERED=1
+{
+  echo "== nvidia-smi"
+  bash "$root/scripts/record-nvidia-smi.sh" "$work/nvidia-smi"
+  echo "== gpu_memory_check.py"
+  (cd "$root/test/torch" && timeout 200 python3 gpu_memory_check.py --out "$work/gpu-memory-check.json")
+  echo "rc=$?"
+  echo "== gpu_extra_checks.py"
+  (cd "$root/test/torch" && timeout 120 python3 gpu_extra_checks.py --out "$work/gpu-extra-checks.json" >/dev/null)
+  echo "rc=$?"
+  echo "== record_oom_messages.py"
+  timeout 200 python3 "$root/test/torch/record_oom_messages.py" "$work/oom-messages"
+  echo "rc=$?"
+} 2>&1 | tee "$out/gpu-evidence.log"
+tar -czf "$out/gpu-evidence.tar.gz" -C "$work" .
+rm -rf "$work"
