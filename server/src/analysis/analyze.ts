@@ -5,10 +5,11 @@ import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { ModuleFact } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
+import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
-import type { Diagnostic } from '../core/types';
+import type { Diagnostic, Fix, RuleCode } from '../core/types';
 import { messagesFor, type Locale } from '../l10n';
 import type { RuleMessages } from '../l10n/messages';
 
@@ -27,55 +28,110 @@ export interface AnalysisOptions {
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
-  const settings = resolveSettings(options.settings);
-  const source = new SourceText(text);
-  const model = new SemanticModel(root, source, settings, options.path, options.earlierImports);
+  const run = new AnalysisRun(root, text, options);
+  return run.diagnostics(run.findings(ALL_CHUNKS));
+}
 
-  const suppressions = new Map<number, Suppression>();
-  for (const comment of model.nodesOfKind('comment')) {
-    const commentText = text.slice(comment.start, comment.end);
-    if (isFileSuppressionComment(commentText)) return [];
-    const suppression = parseSuppression(commentText);
-    if (suppression) suppressions.set(comment.row, suppression);
+/** What a rule reported, before suppression comments, severities and the file's syntax errors apply. */
+export interface Finding {
+  readonly code: RuleCode;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+  readonly fixes: readonly Fix[];
+}
+
+/** Which chunks (see chunks.ts) a run of the rules looks at. */
+export type ChunkFocus = ReadonlySet<ChunkKey> | typeof ALL_CHUNKS;
+export const ALL_CHUNKS = 'all' as const;
+
+/**
+ * One version of a file, analysed chunk by chunk: `findings(focus)` runs the rules on the chunks in
+ * `focus` only, and the findings of all chunks, however they were gathered, make the file's
+ * diagnostics. Every finding lies in the chunk of the code it was found for, so findings gathered
+ * one chunk at a time are exactly those of one run over the whole file.
+ */
+export class AnalysisRun {
+  readonly settings: Settings;
+  readonly source: SourceText;
+  readonly model: SemanticModel;
+  private readonly rules: readonly Rule[];
+  private readonly messages: RuleMessages;
+
+  constructor(
+    readonly root: SyntaxNode,
+    readonly text: string,
+    options: AnalysisOptions = {},
+  ) {
+    this.settings = resolveSettings(options.settings);
+    this.source = new SourceText(text);
+    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports);
+    this.messages = options.messages ?? messagesFor(options.locale);
+    this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }
 
-  // Tree-sitter accepts some indentation Python refuses; that counts as recovering too.
-  // Worked out once, when the first finding with a fix comes: most files have none.
-  let clean: boolean | undefined;
-  const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
-  const messages = options.messages ?? messagesFor(options.locale);
-  const rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, settings, r.meta.offByDefault));
-  const diagnostics: Diagnostic[] = [];
-  for (const rule of rules) {
-    const ctx: RuleContext = {
-      model,
-      source,
-      settings,
-      messages,
-      report: (report: Report) => {
-        const start = report.start ?? report.node?.start ?? 0;
-        const end = report.end ?? report.node?.end ?? start;
-        const line = source.lineOf(start);
-        const noqaLine = noqaLineOf(model, line);
-        if (suppresses(suppressions.get(line), rule.meta.code) || suppresses(suppressions.get(noqaLine), rule.meta.code)) return;
-        const severity = settings.severity[rule.meta.code];
-        diagnostics.push({
-          code: rule.meta.code,
-          message: report.message,
-          start,
-          end,
-          severity: severity && severity !== 'off' ? severity : rule.meta.defaultSeverity,
-          // As ruff does: no fix where the parser had to recover, since the tree may not be the code.
-          fixes: report.fixes?.length && parsedCleanly() ? orderFixes(report.fixes) : [],
-          noqaLine,
-        });
-      },
-    };
-    for (const kind of rule.kinds) {
-      for (const node of model.nodesOfKind(kind)) rule.visit(node, ctx);
+  /** The rules' findings in the chunks of `focus`, in no particular order. */
+  findings(focus: ChunkFocus): Finding[] {
+    const { model, source, settings, messages } = this;
+    const all = focus === ALL_CHUNKS;
+    const inFocus = all ? () => true : (node: SyntaxNode) => focus.has(chunkOf(node));
+    const found: Finding[] = [];
+    for (const rule of this.rules) {
+      const ctx: RuleContext = {
+        model,
+        source,
+        settings,
+        messages,
+        inFocus,
+        report: (report: Report) => {
+          const start = report.start ?? report.node?.start ?? 0;
+          const end = report.end ?? report.node?.end ?? start;
+          // A rule looks at the code of its focus only, and reports it where that code is.
+          if (!all && !focus.has(report.node ? chunkOf(report.node) : chunkAt(model.root, start))) return;
+          found.push({ code: rule.meta.code, message: report.message, start, end, fixes: report.fixes ?? [] });
+        },
+      };
+      for (const kind of rule.kinds) {
+        for (const node of model.nodesOfKind(kind)) if (kind === 'module' || inFocus(node)) rule.visit(node, ctx);
+      }
     }
+    return found;
   }
-  return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+
+  /** The file's diagnostics from the findings of all its chunks. */
+  diagnostics(findings: readonly Finding[]): Diagnostic[] {
+    const { model, text, settings, root } = this;
+    const suppressions = new Map<number, Suppression>();
+    for (const comment of model.nodesOfKind('comment')) {
+      const commentText = text.slice(comment.start, comment.end);
+      if (isFileSuppressionComment(commentText)) return [];
+      const suppression = parseSuppression(commentText);
+      if (suppression) suppressions.set(comment.row, suppression);
+    }
+    // Tree-sitter accepts some indentation Python refuses; that counts as recovering too.
+    // Worked out once, when the first finding with a fix comes: most files have none.
+    let clean: boolean | undefined;
+    const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
+    const diagnostics: Diagnostic[] = [];
+    for (const finding of findings) {
+      const line = this.source.lineOf(finding.start);
+      const noqaLine = noqaLineOf(model, line);
+      if (suppresses(suppressions.get(line), finding.code) || suppresses(suppressions.get(noqaLine), finding.code)) continue;
+      const severity = settings.severity[finding.code];
+      const defaultSeverity = this.rules.find((r) => r.meta.code === finding.code)?.meta.defaultSeverity ?? 'warning';
+      diagnostics.push({
+        code: finding.code,
+        message: finding.message,
+        start: finding.start,
+        end: finding.end,
+        severity: severity && severity !== 'off' ? severity : defaultSeverity,
+        // As ruff does: no fix where the parser had to recover, since the tree may not be the code.
+        fixes: finding.fixes.length && parsedCleanly() ? orderFixes(finding.fixes) : [],
+        noqaLine,
+      });
+    }
+    return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code) || a.end - b.end || a.message.localeCompare(b.message));
+  }
 }
 
 /**
@@ -100,7 +156,7 @@ function multiLineStrings(model: SemanticModel): readonly SyntaxNode[] {
 }
 
 /** Safe fixes first, so the first fix is the preferred one; edits sorted. */
-function orderFixes(fixes: Diagnostic['fixes']): Diagnostic['fixes'] {
+function orderFixes(fixes: readonly Fix[]): Fix[] {
   const rank = { safe: 0, unsafe: 1, 'display-only': 2 } as const;
   return [...fixes]
     .sort((a, b) => rank[a.applicability] - rank[b.applicability])

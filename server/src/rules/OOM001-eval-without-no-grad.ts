@@ -82,19 +82,30 @@ training loop.`,
     const unused = new UnusedForwardRegions(model, candidates);
     const gradOff = new GradOffEvidence(model);
     const helpers = model.facts.module(HELPER_CALLS);
-    // Functions whose own forward passes are reported: calls of them are not reported again.
-    const reportedInside = new Set<SyntaxNode | null>();
+    // The evaluation region a candidate sits in, if any. A helper's call is judged by where its
+    // result goes alone: names say less about code that only calls a function that runs the model.
+    const regionOf = (call: SyntaxNode): EvalRegion | null => {
+      const named = helpers.has(call) || leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
+      return named ?? unused.regionOf(call);
+    };
+    // Functions whose own forward passes are reported: calls of them are not reported again. Asked
+    // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
+    const reportsInside = new Map<SyntaxNode | null, boolean>();
+    const ownForwardReported = (fn: SyntaxNode | null): boolean => {
+      let answer = reportsInside.get(fn);
+      if (answer === undefined) {
+        answer = candidates.some((c) => !helpers.has(c) && enclosingFunction(c) === fn && !gradOff.provesGradOff(scopeOf(c)) && regionOf(c) !== null);
+        reportsInside.set(fn, answer);
+      }
+      return answer;
+    };
     // Forward passes first, then calls of helpers that run one.
     const ordered = [...candidates.filter((c) => !helpers.has(c)), ...candidates.filter((c) => helpers.has(c))];
     for (const call of ordered) {
-      if (gradOff.provesGradOff(scopeOf(call))) continue;
-      if (helpers.has(call) && reportedInside.has(helpers.get(call)!)) continue;
-      // Evaluation by its name, its data or model.eval(); otherwise by where the output goes. A
-      // helper's call is judged by where its result goes alone: names say less about code that
-      // only calls a function that runs the model.
-      const named = helpers.has(call) || leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
-      const region = named ?? unused.regionOf(call);
-      if (region && !helpers.has(call)) reportedInside.add(enclosingFunction(call));
+      if (!ctx.inFocus(call) || gradOff.provesGradOff(scopeOf(call))) continue;
+      if (helpers.has(call) && ownForwardReported(helpers.get(call)!)) continue;
+      // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
+      const region = regionOf(call);
       if (!region || reported.has(regionKey(region))) continue;
       reported.add(regionKey(region));
       const forward = forwardName(model, call);

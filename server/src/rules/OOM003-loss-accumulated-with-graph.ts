@@ -107,6 +107,7 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
     if (method && !keeping.has(name) && model.text.slice(statement.start, statement.end).startsWith('self.')) keeping.set(name, method);
   }
   for (const call of model.nodesOfKind('call')) {
+    if (!ctx.inFocus(call)) continue;
     const m = methodCall(call, model.text);
     if (m?.method === 'update' && meterFromElsewhere(model, call)) visitMeterUpdate(call, ctx);
     else if (m && keeping.has(m.method)) visitTotalKeepingCall(call, m.method, ctx);

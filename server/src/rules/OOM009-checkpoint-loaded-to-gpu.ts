@@ -85,6 +85,7 @@ the loop.`,
     // Tests round-trip small CPU models through files; their loads are not a training job's memory.
     if (!model.facts.module(usesCuda) || isTestFile(model) || model.facts.module(savesCpuCheckpoints)) return;
     for (const load of model.facts.module(checkpointLoads)) {
+      if (!ctx.inFocus(load.call)) continue;
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);
       if (load.target === 'absent') {

@@ -64,6 +64,7 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
     const { model } = ctx;
     if (!model.facts.module(startsDistributed) || model.facts.module(deviceChosenElsewhere)) return;
     for (const call of model.nodesOfKind('call')) {
+      if (!ctx.inFocus(call)) continue;
       const site = bareCudaSite(model, call);
       const usedAt = site ? usePoint(model, site) : null;
       if (!site || !usedAt || devicePinningAt(model, usedAt) !== 'unpinned') continue;

@@ -1,0 +1,73 @@
+// A file's findings, grouped by the top-level definition they sit in: each module-level function or
+// class is one chunk, and everything else at module level (imports, constants, script code, the
+// `if __name__ == "__main__":` block) is the module chunk. After an edit, the editor re-analyses the
+// chunks the edit touched first and the others afterwards (see incremental.ts).
+import type { SyntaxNode } from '../parser/syntax';
+
+/** A top-level function or class statement, or null for the module chunk. */
+export type ChunkKey = SyntaxNode | null;
+
+const DEFINITIONS = new Set(['function_definition', 'class_definition', 'decorated_definition']);
+
+/** Whether `node`, a child of the module, is a chunk of its own. */
+export function isChunkRoot(node: SyntaxNode): boolean {
+  return node.parent !== null && node.parent.type === 'module' && node.parent.parent === null && DEFINITIONS.has(node.type);
+}
+
+/** The chunk that `node` belongs to: its top-level definition, or null for module-level code. */
+export function chunkOf(node: SyntaxNode): ChunkKey {
+  let n = node;
+  while (n.parent && n.parent.parent) n = n.parent;
+  return isChunkRoot(n) ? n : null;
+}
+
+/** The chunk of the code at `offset`. */
+export function chunkAt(root: SyntaxNode, offset: number): ChunkKey {
+  const children = root.children;
+  let lo = 0;
+  let hi = children.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const child = children[mid]!;
+    if (offset < child.start) hi = mid - 1;
+    else if (offset >= child.end) lo = mid + 1;
+    else return isChunkRoot(child) ? child : null;
+  }
+  return null;
+}
+
+/** The file's definition chunks, in document order. */
+export function chunkRoots(root: SyntaxNode): SyntaxNode[] {
+  return root.children.filter(isChunkRoot);
+}
+
+/** The module chunk's own top-level nodes (statements, comments, errors), in document order. */
+export function moduleChunkNodes(root: SyntaxNode): SyntaxNode[] {
+  return root.children.filter((c) => !isChunkRoot(c));
+}
+
+/** The names a chunk defines (functions, classes and methods at any depth) and the names it calls. */
+export interface ChunkNames {
+  readonly defines: ReadonlySet<string>;
+  readonly calls: ReadonlySet<string>;
+}
+
+/** The defined and called names inside `nodes`' subtrees (a call's name is its callee's last segment). */
+export function chunkNames(nodes: readonly SyntaxNode[], text: string): ChunkNames {
+  const defines = new Set<string>();
+  const calls = new Set<string>();
+  const stack = [...nodes];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'function_definition' || node.type === 'class_definition') {
+      const name = node.children.find((c) => c.fieldName === 'name');
+      if (name) defines.add(text.slice(name.start, name.end));
+    } else if (node.type === 'call') {
+      const fn = node.children.find((c) => c.fieldName === 'function');
+      const last = fn?.type === 'attribute' ? fn.children.find((c) => c.fieldName === 'attribute') : fn;
+      if (last?.type === 'identifier') calls.add(text.slice(last.start, last.end));
+    }
+    for (const child of node.children) stack.push(child);
+  }
+  return { defines, calls };
+}
