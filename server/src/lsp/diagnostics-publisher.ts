@@ -8,12 +8,19 @@ import type { Logger } from './logger';
 /** The longest a burst of changes waits to be analysed together. */
 const MAX_COALESCE_MS = 250;
 
+/** Turns of the event loop a change waits for others queued behind it before it is analysed. */
+const SETTLE_TURNS = 2;
+
 export class DiagnosticsPublisher {
   /** Documents with a lint queued for the next turn of the event loop. */
   private readonly queued = new Set<string>();
   private readonly published = new Map<string, LintResult>();
   /** How long the last analysis of each document took. */
   private readonly lastDurationMs = new Map<string, number>();
+  /** Changes (schedule calls) of each document since its last analysis began. */
+  private readonly changesSinceLint = new Map<string, number>();
+  /** How many changes the last analysis of each document took in at once. */
+  private readonly lastBatch = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -27,16 +34,32 @@ export class DiagnosticsPublisher {
    * analysis of the newest text rather than one per change.
    */
   schedule(uri: string): void {
+    this.changesSinceLint.set(uri, (this.changesSinceLint.get(uri) ?? 0) + 1);
     if (this.queued.has(uri)) return;
     this.queued.add(uri);
+    const firstQueuedAt = performance.now();
+    let seen = this.changesSinceLint.get(uri) ?? 0;
+    let turns = 0;
     const run = () => {
+      // Changes still arriving (a paste, a replay, a slow link catching up: the JSON-RPC connection
+      // hands over one message per turn of the event loop) are analysed together at their newest
+      // version: wait while each turn brings another, up to a limit.
+      const now = this.changesSinceLint.get(uri) ?? 0;
+      if ((turns++ < SETTLE_TURNS || now !== seen) && performance.now() - firstQueuedAt < MAX_COALESCE_MS) {
+        seen = now;
+        setImmediate(run);
+        return;
+      }
       this.queued.delete(uri);
+      this.lastBatch.set(uri, now);
+      this.changesSinceLint.set(uri, 0);
       this.publish(uri).catch((error: unknown) => this.log.error(`oomlint: could not publish diagnostics for ${uri}: ${String(error)}`));
     };
-    // A document that takes long to analyse waits about as long again before the next analysis, so
-    // the changes that keep arriving meanwhile (a paste, a replay, a slow link catching up) are
-    // analysed together at their newest version. Cheap documents are analysed at once.
-    const delay = Math.min(MAX_COALESCE_MS, this.lastDurationMs.get(uri) ?? 0);
+    // One change at a time (someone typing) is analysed at once. When changes piled up behind the
+    // last analysis, a document that takes long to analyse also waits about as long again before the
+    // next one, so the server is not busy all the time while they keep coming.
+    const piling = (this.lastBatch.get(uri) ?? 0) > 1;
+    const delay = piling ? Math.min(MAX_COALESCE_MS, this.lastDurationMs.get(uri) ?? 0) : 0;
     if (delay < 2) setImmediate(run);
     else setTimeout(run, delay);
   }
@@ -50,6 +73,8 @@ export class DiagnosticsPublisher {
   clear(uri: string): void {
     this.published.delete(uri);
     this.lastDurationMs.delete(uri);
+    this.changesSinceLint.delete(uri);
+    this.lastBatch.delete(uri);
     this.noteWork();
     this.connection
       .sendDiagnostics({ uri, diagnostics: [] })
