@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { OOM002 } from '../server/src/rules/OOM002-graph-tensor-stored';
+import { OOM003 } from '../server/src/rules/OOM003-loss-accumulated-with-graph';
+import { OOM011 } from '../server/src/rules/OOM011-empty-cache-in-loop';
+import { translatedRuleDocs } from '../server/src/rules/l10n';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
 interface LoopReading {
@@ -143,4 +147,27 @@ test('OOM011: empty_cache() every step made the allocator call cudaMalloc again 
   const fixedText = `| no call | ${seconds(fixed)} | ${fixed.cuda_malloc_calls} | ${fixed.cuda_free_calls} | ${mib(fixed.peak_reserved_bytes)} |`;
   assert.ok(evidence.includes(rowText), rowText);
   assert.ok(evidence.includes(fixedText), fixedText);
+});
+
+test("the rule pages quote the recording's numbers, in every language", () => {
+  const gib = (bytes: number, digits: number) => `${(bytes / 2 ** 30).toFixed(digits)} GiB`;
+  const retained = caseOf('retained_keep_losses');
+  const validation = caseOf('validate_sum_loss');
+  const keptLosses = caseOf('train_keep_losses');
+  const perLoss = (afterLast(keptLosses.bad) - afterLast(keptLosses.fixed)) / (memory.settings.iterations - 1);
+  const emptyCache = extra.OOM011.bad_empty_cache_every_iteration;
+  const slower = emptyCache.seconds_per_iteration / extra.OOM011.fixed_no_empty_cache.seconds_per_iteration - 1;
+  const quoted: Record<string, string[]> = {
+    OOM002: [`${memory.settings.iterations} `, gib(afterLast(retained.bad), 1), gib(afterLast(retained.fixed), 2), `${perLoss} `],
+    OOM003: [`${memory.settings.iterations} `, gib(afterLast(validation.bad), 1), gib(afterLast(validation.fixed), 2)],
+    // gpu_extra_checks.py runs every check with the same --iterations: OOM008's readings count them.
+    OOM011: [`${Math.round(emptyCache.cuda_malloc_calls / extra.OOM008.bad_state_carried.growth_bytes_after_each_iteration.length)} `, `${Math.round(slower * 100)}%`],
+  };
+  const pages = [OOM002, OOM003, OOM011].map((rule) => ({ code: rule.meta.code, english: rule.meta.doc.whyIsThisBad }));
+  for (const { code, english } of pages) {
+    const texts = [english, translatedRuleDocs('zh-cn')[code]?.whyIsThisBad ?? '', translatedRuleDocs('ru')[code]?.whyIsThisBad ?? ''];
+    for (const [index, text] of texts.entries()) {
+      for (const number of quoted[code]!) assert.ok(text.replace(/\s+/g, ' ').includes(number), `${code} (${['en', 'zh-cn', 'ru'][index]}): ${number}`);
+    }
+  }
 });
