@@ -38,7 +38,8 @@ iteration's activations stay on the GPU: on an H200 such a loop over a small seg
 10.4 GiB after 40 iterations, against 0.26 GiB with \`loss.item()\`. In a training loop that calls
 \`backward()\` on each loss, the activations are freed already and the chain keeps only graph nodes, in
 host memory: the same measurement found no more GPU memory held than with \`loss.item()\`. The PyTorch FAQ
-lists accumulating history this way first among the things to check when CUDA runs out of memory.`,
+lists accumulating history this way first among the things to check when CUDA runs out of memory, with a
+training loop like the example below, which backpropagates each loss.`,
       example: `total_loss = 0
 for images, labels in loader:
     optimizer.zero_grad()
