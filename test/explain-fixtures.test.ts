@@ -1,5 +1,5 @@
-// The parser and the diagnosis against real messages quoted from public issues, whose numbers and
-// causes were written down by reading them before the parser existed (test/fixtures/oom-messages).
+// The parser and the diagnosis against real messages, quoted from public issues or recorded on a GPU,
+// whose numbers and causes were written down by reading them (test/fixtures/oom-messages).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,10 +69,21 @@ function compareMessage(base: string, index: number, actual: OomMessage, expecte
 test('at least 40 real messages, every form of the issue among them', () => {
   assert.ok(fixtures.length >= 40, `${fixtures.length} fixtures`);
   const forms = new Set(fixtures.map((f) => f.sidecar.form));
-  for (const form of ['2018-cached', '2020-reserved', 'max-split-hint', '2023-process', 'expandable-segments-hint', 'private-pools+allowed+hip', 'hip', 'mps', 'cut-off']) {
+  for (const form of ['2018-cached', '2020-reserved', 'max-split-hint', '2023-process', 'expandable-segments-hint', 'allowed', 'private-pools+allowed+hip', 'hip', 'mps', 'cut-off']) {
     assert.ok(forms.has(form), form);
   }
   assert.ok(fixtures.some((f) => f.sidecar.messages.length > 1), 'a log with several messages');
+});
+
+test("the folder's README counts its quoted and recorded messages; recordings name no path of the machine that made them", () => {
+  const recorded = fixtures.filter((f) => f.base.startsWith('recorded-'));
+  const readme = readFileSync(join(DIR, 'README.md'), 'utf8');
+  assert.match(readme, new RegExp(`^${fixtures.length - recorded.length} files are \\*\\*quotations of public posts`, 'm'));
+  assert.match(readme, new RegExp(`^${recorded.length} files, \`recorded-h200-\\*\\.txt\`, are \\*\\*recordings`, 'm'));
+  for (const { base, text, sidecar } of recorded) {
+    assert.doesNotMatch(text, /\/tmp\/|\/opt\//, base);
+    assert.match(sidecar.source, /^Recorded by scripts\/gpu-evidence\.sh /, base);
+  }
 });
 
 for (const { base, text, sidecar } of fixtures) {

@@ -131,6 +131,33 @@ describe('over LSP', () => {
     }
   });
 
+  test('a traceback recorded on an H200 links to the script that produced it and to the findings on its evaluation loop', async () => {
+    // The recording names the script under /home/user/project/; here it lies in the fixtures.
+    const script = join(REPO_ROOT, 'test', 'fixtures', 'explain-workspace', 'eval-keeps-outputs.py');
+    const recorded = readFileSync(join(OOM_FIXTURES, 'recorded-h200-eval-keeps-outputs.txt'), 'utf8');
+    const text = recorded.replaceAll('/home/user/project/eval-keeps-outputs.py', '/home/user/project/test/fixtures/explain-workspace/eval-keeps-outputs.py');
+    const [explanation] = (await explain(text)).explanations;
+    assert.equal(explanation!.cause, 'memory-fraction');
+    assert.equal(explanation!.phase, 'evaluation');
+    assert.deepEqual(
+      explanation!.frames.map((f) => [f.line, f.function, f.failing, f.uri]),
+      [
+        [33, '<module>', false, pathToFileURL(script).href],
+        [28, 'main', false, pathToFileURL(script).href],
+        [19, 'evaluate', false, pathToFileURL(script).href],
+        [12, 'forward', true, pathToFileURL(script).href],
+      ],
+    );
+    // The frame on `logits = model(images)` lists the findings there first: the forward pass without
+    // no_grad (OOM001) on its own line, then the output kept on the GPU (OOM007) on the next.
+    const evaluate = explanation!.frames[2]!;
+    assert.equal(evaluate.code, 'logits = model(images)');
+    assert.deepEqual(evaluate.findings?.map((f) => [f.code, f.line]), [
+      ['OOM001', 19],
+      ['OOM007', 20],
+    ]);
+  });
+
   test('a request without text gets an InvalidParams error', async () => {
     await assert.rejects(client.connection.sendRequest(EXPLAIN_OUT_OF_MEMORY_METHOD, { log: 'x' }), (error: { code?: number }) => error.code === -32602);
   });

@@ -1,6 +1,7 @@
 // The GPU monitor against the stand-in nvidia-smi, spawned for real: no part of the monitor is mocked.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -229,6 +230,25 @@ test('per-process usage is read on demand with the same binary', async () => {
   const failing = await startMonitor('driver-failure').readProcesses();
   assert.equal(failing.ok, false);
   assert.match(failing.ok ? '' : failing.message, /NVIDIA driver/);
+});
+
+test('the stand-in replaying lines recorded on an H200: readings and processes as the real nvidia-smi printed them', async () => {
+  const monitor = startMonitor('h200-recorded');
+  const snapshot = await waitForSnapshot(monitor, (s) => s.state === 'ok', 'a reading');
+  assert.deepEqual(snapshot.gpus.map((gpu) => [gpu.index, gpu.name, gpu.memoryUsedMiB, gpu.memoryTotalMiB]), [[0, 'NVIDIA H200', 26011, 143771]]);
+  assert.ok([98, 99].includes(snapshot.gpus[0]?.utilizationPercent ?? -1), JSON.stringify(snapshot.gpus));
+  const processes = await monitor.readProcesses();
+  assert.deepEqual(processes.ok ? processes.apps.map((app) => [app.pid, app.processName, app.usedMemoryMiB]) : processes, [
+    [474, 'python3', 21316],
+    [475, 'python3', 4680],
+  ]);
+});
+
+test('the stand-in refuses an unknown field with the bytes and exit status the real nvidia-smi gave', () => {
+  const result = spawnSync(FAKE_SMI, ['--query-gpu=index,no.such.field', '--format=csv,noheader,nounits'], { env: scenarioEnv('h200-recorded'), encoding: 'utf8' });
+  const recorded = join(FIXTURES_DIR, 'nvidia-smi', 'recorded');
+  assert.equal(result.stdout, readFileSync(join(recorded, 'invalid-field.out'), 'utf8'));
+  assert.equal(String(result.status), readFileSync(join(recorded, 'invalid-field.rc'), 'utf8').trim());
 });
 
 test('restart delays double from the initial delay up to the cap', () => {

@@ -56,7 +56,18 @@ test('every stored nvidia-smi output file parses completely by its kind', () => 
   for (const file of files) {
     const where = `${file.folder}/${file.name}`;
     const lines = nonEmptyLines(file.text);
-    if (file.name.startsWith('gpu-uuid-') && !file.name.includes('header')) {
+    if (file.name.startsWith('gpu-uuid-header-')) {
+      // `--format=csv` without noheader/nounits: the client never asks for it, but a header line and
+      // values with units must not break the parser.
+      kinds.add('gpu-header');
+      assert.equal(file.exitCode, 0, where);
+      assert.equal(classifySmiLine(lines[0] ?? '').kind, 'header', where);
+      for (const line of lines.slice(1)) {
+        const classified = classifySmiLine(line);
+        assert.equal(classified.kind, 'gpu', `${where}: ${line}`);
+        if (classified.kind === 'gpu') assertSaneGpu(classified.gpu, where);
+      }
+    } else if (file.name.startsWith('gpu-uuid-')) {
       kinds.add('gpu-uuid');
       assert.equal(file.exitCode, 0, where);
       assert.ok(lines.length >= 1, where);
@@ -66,7 +77,7 @@ test('every stored nvidia-smi output file parses completely by its kind', () => 
         assert.match(gpu.uuid ?? '', /^GPU-[0-9a-f-]+$/, where);
         assertSaneGpu(gpu, where);
       }
-    } else if (file.name.startsWith('gpu-') && !file.name.includes('header')) {
+    } else if (file.name.startsWith('gpu-')) {
       kinds.add('gpu');
       assert.equal(file.exitCode, 0, where);
       assert.equal(parseGpuQueryOutput(file.text, WITHOUT_UUID).length, lines.length, where);
@@ -80,24 +91,112 @@ test('every stored nvidia-smi output file parses completely by its kind', () => 
     } else if (file.name.startsWith('loop-')) {
       kinds.add('loop');
       const fields = file.text.includes('GPU-') ? undefined : WITHOUT_UUID;
-      const blocks: GpuRow[][] = [];
-      const assembler = new GpuBlockAssembler((block) => blocks.push(block));
-      for (const line of file.text.split('\n')) {
-        const classified = classifySmiLine(line, fields);
-        assert.ok(classified.kind === 'gpu' || classified.kind === 'blank', `${where}: ${line}`);
-        if (classified.kind === 'gpu') assembler.push(classified.gpu);
-      }
-      assembler.flush();
+      const blocks = loopBlocks(file.text, fields, where);
       assert.ok(blocks.length >= 2, `${where}: several intervals`);
       for (const block of blocks) assert.ok(block.length >= 1, where);
     } else if (file.name.includes('failure')) {
       kinds.add('failure');
       assert.notEqual(file.exitCode, 0, where);
       assert.match(detectSmiFailure(file.text) ?? '', /NVIDIA driver/, where);
+    } else if (file.name === 'invalid-field') {
+      // nvidia-smi refuses an unknown field on stdout with exit 2: not data, and not a driver failure.
+      kinds.add('invalid-field');
+      assert.equal(file.exitCode, 2, where);
+      for (const line of lines) assert.equal(classifySmiLine(line).kind, 'other', `${where}: ${line}`);
+      assert.equal(detectSmiFailure(file.text), undefined, where);
+    } else if (file.name.startsWith('plain-') || file.name === 'version') {
+      // The client runs neither the plain table nor --version; their text must never read as GPU rows.
+      kinds.add('not-run-by-client');
+      assert.equal(file.exitCode, 0, where);
+      assert.deepEqual(parseGpuQueryOutput(file.text), [], where);
+      assert.deepEqual(parseGpuQueryOutput(file.text, WITHOUT_UUID), [], where);
+      assert.deepEqual(parseComputeAppsOutput(file.text), [], where);
+      assert.equal(detectSmiFailure(file.text), undefined, where);
+    } else {
+      assert.fail(`${where}: no kind for this file name`);
     }
   }
   // Guards against the fixture folders going missing, which would make the loop above vacuous.
-  assert.deepEqual([...kinds].sort(), ['apps', 'failure', 'gpu', 'gpu-uuid', 'loop']);
+  assert.deepEqual([...kinds].sort(), ['apps', 'failure', 'gpu', 'gpu-header', 'gpu-uuid', 'invalid-field', 'loop', 'not-run-by-client']);
+});
+
+/** The readings the monitor would make from loop-mode output: every line a GPU row or blank. */
+function loopBlocks(text: string, fields: readonly GpuQueryField[] | undefined, where: string): GpuRow[][] {
+  const blocks: GpuRow[][] = [];
+  const assembler = new GpuBlockAssembler((block) => blocks.push(block));
+  for (const line of text.split('\n')) {
+    const classified = classifySmiLine(line, fields);
+    assert.ok(classified.kind === 'gpu' || classified.kind === 'blank', `${where}: ${line}`);
+    if (classified.kind === 'gpu') assembler.push(classified.gpu);
+  }
+  assembler.flush();
+  return blocks;
+}
+
+const recorded = (name: string) => readFileSync(join(SMI_FIXTURES, 'recorded', name), 'utf8');
+const H200_UUID = 'GPU-839a9ba2-6c40-4399-95d5-ba2209204417';
+
+test('recorded on an H200: the GPU query, idle and under load, with and without the UUID', () => {
+  assert.deepEqual(parseGpuQueryOutput(recorded('gpu-idle.out'), WITHOUT_UUID), [
+    { index: 0, name: 'NVIDIA H200', memoryUsedMiB: 0, memoryTotalMiB: 143771, utilizationPercent: 0 },
+  ]);
+  assert.deepEqual(parseGpuQueryOutput(recorded('gpu-loaded.out'), WITHOUT_UUID), [
+    { index: 0, name: 'NVIDIA H200', memoryUsedMiB: 26011, memoryTotalMiB: 143771, utilizationPercent: 98 },
+  ]);
+  assert.deepEqual(parseGpuQueryOutput(recorded('gpu-uuid-idle.out')), [
+    { index: 0, uuid: H200_UUID, name: 'NVIDIA H200', memoryUsedMiB: 0, memoryTotalMiB: 143771, utilizationPercent: 0 },
+  ]);
+  assert.deepEqual(parseGpuQueryOutput(recorded('gpu-uuid-loaded.out')), [
+    { index: 0, uuid: H200_UUID, name: 'NVIDIA H200', memoryUsedMiB: 26011, memoryTotalMiB: 143771, utilizationPercent: 98 },
+  ]);
+  // With units and a header (`--format=csv`): the same numbers.
+  assert.deepEqual(parseGpuQueryOutput(recorded('gpu-uuid-header-idle.out')), [
+    { index: 0, uuid: H200_UUID, name: 'NVIDIA H200', memoryUsedMiB: 0, memoryTotalMiB: 143771, utilizationPercent: 0 },
+  ]);
+});
+
+test('recorded on an H200: two compute apps under load, none when idle', () => {
+  assert.deepEqual(parseComputeAppsOutput(recorded('apps-loaded.out')), [
+    { gpuUuid: H200_UUID, pid: 474, processName: 'python3', usedMemoryMiB: 21316 },
+    { gpuUuid: H200_UUID, pid: 475, processName: 'python3', usedMemoryMiB: 4680 },
+  ]);
+  assert.equal(recorded('apps-idle.out'), '');
+  assert.deepEqual(parseComputeAppsOutput(recorded('apps-idle.out')), []);
+  // The apps' memory and the GPU's used memory come from the same moment: 21316 + 4680 = 26010 of 26011 MiB.
+  const used = parseGpuQueryOutput(recorded('gpu-uuid-loaded.out'))[0]?.memoryUsedMiB ?? 0;
+  const apps = parseComputeAppsOutput(recorded('apps-loaded.out')).reduce((sum, app) => sum + (app.usedMemoryMiB ?? 0), 0);
+  assert.ok(apps <= used && used - apps < 16, `${apps} of ${used} MiB`);
+});
+
+test('recorded on an H200: loop mode prints one row per interval and no separator', () => {
+  const loaded = loopBlocks(recorded('loop-lms500-loaded.out'), undefined, 'loop-lms500-loaded');
+  assert.deepEqual(
+    loaded.map((block) => block.map((gpu) => [gpu.uuid, gpu.memoryUsedMiB, gpu.utilizationPercent])),
+    [98, 99, 99, 99, 99, 99].map((utilization) => [[H200_UUID, 26011, utilization]]),
+  );
+  const idle = loopBlocks(recorded('loop-lms500-idle.out'), WITHOUT_UUID, 'loop-lms500-idle');
+  assert.deepEqual(
+    idle.map((block) => block.map((gpu) => [gpu.memoryUsedMiB, gpu.utilizationPercent])),
+    [35, 0, 0, 0, 0, 0].map((utilization) => [[0, utilization]]),
+  );
+  // `-l 1` for 3 seconds: three readings. `timeout` ended each loop with 124.
+  assert.equal(loopBlocks(recorded('loop-l1-idle.out'), undefined, 'loop-l1-idle').length, 3);
+  for (const name of ['loop-l1-idle', 'loop-lms500-idle', 'loop-lms500-loaded']) assert.equal(recorded(`${name}.rc`).trim(), '124', name);
+  assert.doesNotMatch(recorded('loop-lms500-loaded.out'), /\n\s*\n/);
+});
+
+test('recorded on an H200: an unknown field is refused on stdout, with exit 2', () => {
+  assert.equal(recorded('invalid-field.out'), 'Field "no.such.field" is not a valid field to query.\n\n');
+  assert.equal(recorded('invalid-field.rc').trim(), '2');
+  assert.deepEqual(classifySmiLine(recorded('invalid-field.out')), { kind: 'other', text: 'Field "no.such.field" is not a valid field to query.' });
+});
+
+test('recorded on an H200: the driver and CUDA versions, and the plain table the client does not parse', () => {
+  assert.match(recorded('version.out'), /^NVIDIA-SMI version {2}: 580\.159\.04\n/);
+  assert.match(recorded('version.out'), /^CUDA Version {8}: 13\.0$/m);
+  assert.match(recorded('plain-loaded.out'), /\| +26011MiB \/ 143771MiB \| +98% +Default \|/);
+  assert.match(recorded('plain-loaded.out'), /\| +0 +N\/A +N\/A +474 +C +python3 +21316MiB \|/);
+  assert.match(recorded('recorded-at.txt'), /^2026-11-26T03:19:41Z\n$/);
 });
 
 test('the documented H100 line parses to its numbers', () => {

@@ -212,7 +212,7 @@ test('hover over a flagged range sums up the rule: why it costs memory, the fixe
   const rule = ruleByCode('OOM003')!;
   const value = hover.contents.value;
   assert.ok(value.startsWith(`**OOM003** ${rule.meta.name}: ${rule.meta.summary}.`), value);
-  assert.match(value, /\n\*\*Why it costs memory:\*\* Adding a tensor that requires grad to a running total makes the total a tensor that requires grad, whose `grad_fn` points at this iteration's loss, which points at this iteration's graph\. The next iteration adds to that total, chaining the graphs together\.\n/);
+  assert.match(value, /\n\*\*Why it costs memory:\*\* Adding a tensor that requires grad to a running total makes the total a tensor that requires grad, whose `grad_fn` points at this iteration's loss, which points at this iteration's graph\. The next iteration adds to that total, chaining the graphs together, and nothing in the chain can be freed while the total lives\.\n/);
   assert.match(value, /\n\*\*Fix:\*\* Add \.detach\(\); or Add \.item\(\) \(unsafe: review it\)\.\n/);
   // The page itself is one click away, not in the hover.
   assert.doesNotMatch(value, /## What it does|## Example/);

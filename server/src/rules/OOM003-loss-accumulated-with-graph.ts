@@ -31,9 +31,15 @@ later (gradient accumulation) and sums inside one step (a multi-term loss built 
 reported.`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
 whose \`grad_fn\` points at this iteration's loss, which points at this iteration's graph. The next
-iteration adds to that total, chaining the graphs together. Nothing in the chain can be freed, so memory
-grows with every batch until the epoch ends or CUDA runs out of memory. The PyTorch FAQ lists this as the
-first cause of memory that grows during training.`,
+iteration adds to that total, chaining the graphs together, and nothing in the chain can be freed while
+the total lives. What that costs depends on whether a backward pass has freed each graph's saved
+activations. In a loop that never calls \`backward()\` (a validation loop without \`torch.no_grad()\`), every
+iteration's activations stay on the GPU: on an H200 such a loop over a small segmentation network held
+10.4 GiB after 40 iterations, against 0.26 GiB with \`loss.item()\`. In a training loop that calls
+\`backward()\` on each loss, the activations are freed already and the chain keeps only graph nodes, in
+host memory: the same measurement found no more GPU memory held than with \`loss.item()\`. The PyTorch FAQ
+lists accumulating history this way first among the things to check when CUDA runs out of memory, with a
+training loop like the example below, which backpropagates each loss.`,
       example: `total_loss = 0
 for images, labels in loader:
     optimizer.zero_grad()
