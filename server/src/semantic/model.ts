@@ -20,6 +20,28 @@ import { groupBy } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
+/**
+ * The nodes of each kind in a top-level statement's subtree, in document order. A node object
+ * outlives an edit only when its subtree is unchanged (the incremental conversion moves it), so the
+ * lists stay right for as long as the statement is in use: after a keystroke, only the statement it
+ * touched is walked again.
+ */
+const KINDS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+function kindsIn(statement: SyntaxNode): Map<string, SyntaxNode[]> {
+  let kinds = KINDS_IN_STATEMENT.get(statement);
+  if (!kinds) {
+    const found = new Map<string, SyntaxNode[]>();
+    walk(statement, (n) => {
+      const list = found.get(n.type);
+      if (list) list.push(n);
+      else found.set(n.type, [n]);
+    });
+    KINDS_IN_STATEMENT.set(statement, (kinds = found));
+  }
+  return kinds;
+}
+
 export class SemanticModel {
   private readonly byKind = new Map<string, SyntaxNode[]>();
   readonly text: string;
@@ -39,15 +61,20 @@ export class SemanticModel {
   ) {
     this.text = source.text;
     this.facts = new FactStore(this);
-    walk(root, (n) => {
-      let list = this.byKind.get(n.type);
-      if (!list) this.byKind.set(n.type, (list = []));
-      list.push(n);
-    });
   }
 
+  /** The file's nodes of `kind`, in document order. */
   nodesOfKind(kind: string): readonly SyntaxNode[] {
-    return this.byKind.get(kind) ?? [];
+    let list = this.byKind.get(kind);
+    if (!list) {
+      list = this.root.type === kind ? [this.root] : [];
+      for (const statement of this.root.children) {
+        const own = kindsIn(statement).get(kind);
+        if (own) for (const node of own) list.push(node);
+      }
+      this.byKind.set(kind, list);
+    }
+    return list;
   }
 
   get imports(): ImportTable {
@@ -157,23 +184,18 @@ export class SemanticModel {
     if (!name) return null;
     const index = this.callIndex;
     if (classOfMethod(fn) !== null) {
-      return index.escapingAttributes.has(name) ? null : index.callsByAttribute.get(name) ?? [];
+      return index.attributeEscapes(name) ? null : [...index.callsOfAttribute(name)];
     }
     // A function defined inside another is called by that name only from inside the other (two
     // `def _step():` in two methods are two functions).
     const outer = fn.parent ? enclosingFunction(fn) : null;
     const visible = (node: SyntaxNode) => outer === null || within(node, outer);
-    const escapes = (index.escapingIdentifiers.get(name) ?? []).some(visible);
-    return escapes ? null : (index.callsByName.get(name) ?? []).filter(visible);
+    const escapes = index.usesNamed(name).some(visible);
+    return escapes ? null : index.callsNamed(name).filter(visible);
   }
 
-  /** Calls grouped by callee name, and names used other than as a callee; built once. */
-  private get callIndex(): {
-    callsByName: Map<string, SyntaxNode[]>;
-    callsByAttribute: Map<string, SyntaxNode[]>;
-    escapingIdentifiers: Map<string, SyntaxNode[]>;
-    escapingAttributes: Set<string>;
-  } {
+  /** Calls grouped by callee name, and names used other than as a callee, gathered per name on first use. */
+  private get callIndex(): CallIndex {
     return this.facts.module(CALL_INDEX);
   }
 
@@ -368,7 +390,21 @@ const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticMode
   return map;
 });
 
-const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => {
+/** One top-level statement's calls by callee name and the names it uses other than as a callee. */
+interface StatementCalls {
+  callsByName: Map<string, SyntaxNode[]>;
+  callsByAttribute: Map<string, SyntaxNode[]>;
+  escapingIdentifiers: Map<string, SyntaxNode[]>;
+  escapingAttributes: Set<string>;
+}
+
+/** Like KINDS_IN_STATEMENT: depends on the statement's subtree alone, so it outlives edits elsewhere. */
+const CALLS_IN_STATEMENT = new WeakMap<SyntaxNode, StatementCalls>();
+
+function callsIn(statement: SyntaxNode, text: string): StatementCalls {
+  const known = CALLS_IN_STATEMENT.get(statement);
+  if (known) return known;
+  const kinds = kindsIn(statement);
   const callsByName = new Map<string, SyntaxNode[]>();
   const callsByAttribute = new Map<string, SyntaxNode[]>();
   const push = (map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode) => {
@@ -376,30 +412,74 @@ const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => {
     if (list) list.push(node);
     else map.set(key, [node]);
   };
-  for (const call of model.nodesOfKind('call')) {
+  for (const call of kinds.get('call') ?? []) {
     const target = callee(call);
-    if (target?.type === 'identifier') push(callsByName, nodeText(target, model.text), call);
+    if (target?.type === 'identifier') push(callsByName, nodeText(target, text), call);
     else if (target?.type === 'attribute') {
       const attr = target.children.find((c) => c.fieldName === 'attribute');
-      if (attr) push(callsByAttribute, nodeText(attr, model.text), call);
+      if (attr) push(callsByAttribute, nodeText(attr, text), call);
     }
   }
   const escapingIdentifiers = new Map<string, SyntaxNode[]>();
-  for (const ref of model.nodesOfKind('identifier')) {
+  for (const ref of kinds.get('identifier') ?? []) {
     if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
     if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
     // The name of a definition is not a use of it (two nested `def eval_loss()` do not pass each other on).
     if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) continue;
-    push(escapingIdentifiers, nodeText(ref, model.text), ref);
+    push(escapingIdentifiers, nodeText(ref, text), ref);
   }
   const escapingAttributes = new Set<string>();
-  for (const ref of model.nodesOfKind('attribute')) {
+  for (const ref of kinds.get('attribute') ?? []) {
     if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
     const attr = ref.children.find((c) => c.fieldName === 'attribute');
-    if (attr) escapingAttributes.add(nodeText(attr, model.text));
+    if (attr) escapingAttributes.add(nodeText(attr, text));
   }
-  return { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
-});
+  const calls = { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
+  CALLS_IN_STATEMENT.set(statement, calls);
+  return calls;
+}
+
+/** The file's calls by callee name and its names used other than as a callee, in document order. */
+class CallIndex {
+  private readonly statements: StatementCalls[];
+  private readonly merged = new Map<string, SyntaxNode[]>();
+
+  constructor(root: SyntaxNode, text: string) {
+    this.statements = root.children.map((statement) => callsIn(statement, text));
+  }
+
+  private gather(part: 'callsByName' | 'callsByAttribute' | 'escapingIdentifiers', name: string): SyntaxNode[] {
+    const key = `${part} ${name}`;
+    let list = this.merged.get(key);
+    if (!list) {
+      list = [];
+      for (const statement of this.statements) {
+        const own = statement[part].get(name);
+        if (own) for (const node of own) list.push(node);
+      }
+      this.merged.set(key, list);
+    }
+    return list;
+  }
+
+  callsNamed(name: string): SyntaxNode[] {
+    return this.gather('callsByName', name);
+  }
+
+  callsOfAttribute(name: string): SyntaxNode[] {
+    return this.gather('callsByAttribute', name);
+  }
+
+  usesNamed(name: string): SyntaxNode[] {
+    return this.gather('escapingIdentifiers', name);
+  }
+
+  attributeEscapes(name: string): boolean {
+    return this.statements.some((statement) => statement.escapingAttributes.has(name));
+  }
+}
+
+const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new CallIndex(model.root, model.text));
 
 const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((call) => {
   const m = methodCall(call, model.text);

@@ -71,13 +71,25 @@ export function callee(call: SyntaxNode): SyntaxNode | null {
   return is(call, 'call') ? field(call, 'function') : null;
 }
 
+/**
+ * What `methodCall` found for each call node. The answer depends only on the call's own subtree, and
+ * a node object outlives an edit only when its subtree is unchanged (the incremental conversion moves
+ * it), so the answer stays right for as long as the node is in use: the many analyses that ask it of
+ * every call of a file share one answer, and the editor keeps it across keystrokes.
+ */
+const METHOD_CALLS = new WeakMap<SyntaxNode, { receiver: SyntaxNode; method: string } | null>();
+
 /** For `x.method(...)`: [x, "method"]. */
 export function methodCall(call: SyntaxNode, text: string): { receiver: SyntaxNode; method: string } | null {
-  const fn = callee(call);
-  if (!is(fn, 'attribute')) return null;
-  const receiver = field(fn, 'object');
-  const attr = field(fn, 'attribute');
-  return receiver && attr ? { receiver, method: nodeText(attr, text) } : null;
+  let answer = METHOD_CALLS.get(call);
+  if (answer === undefined) {
+    const fn = callee(call);
+    const receiver = is(fn, 'attribute') ? field(fn, 'object') : null;
+    const attr = is(fn, 'attribute') ? field(fn, 'attribute') : null;
+    answer = receiver && attr ? { receiver, method: nodeText(attr, text) } : null;
+    METHOD_CALLS.set(call, answer);
+  }
+  return answer;
 }
 
 /** Positional arguments and keyword arguments of a call. */
