@@ -442,36 +442,39 @@ function callsIn(statement: SyntaxNode, text: string): StatementCalls {
 /** The file's calls by callee name and its names used other than as a callee, in document order. */
 class CallIndex {
   private readonly statements: StatementCalls[];
-  private readonly merged = new Map<string, SyntaxNode[]>();
+  private readonly merged = new Map<string, Map<string, SyntaxNode[]>>();
 
   constructor(root: SyntaxNode, text: string) {
     this.statements = root.children.map((statement) => callsIn(statement, text));
   }
 
-  private gather(part: 'callsByName' | 'callsByAttribute' | 'escapingIdentifiers', name: string): SyntaxNode[] {
-    const key = `${part} ${name}`;
-    let list = this.merged.get(key);
-    if (!list) {
-      list = [];
+  /** One part of the statements' indexes merged for the whole file, on first use, in document order. */
+  private part(name: 'callsByName' | 'callsByAttribute' | 'escapingIdentifiers'): Map<string, SyntaxNode[]> {
+    let merged = this.merged.get(name);
+    if (!merged) {
+      merged = new Map();
       for (const statement of this.statements) {
-        const own = statement[part].get(name);
-        if (own) for (const node of own) list.push(node);
+        for (const [key, nodes] of statement[name]) {
+          const list = merged.get(key);
+          if (list) for (const node of nodes) list.push(node);
+          else merged.set(key, [...nodes]);
+        }
       }
-      this.merged.set(key, list);
+      this.merged.set(name, merged);
     }
-    return list;
+    return merged;
   }
 
-  callsNamed(name: string): SyntaxNode[] {
-    return this.gather('callsByName', name);
+  callsNamed(name: string): readonly SyntaxNode[] {
+    return this.part('callsByName').get(name) ?? [];
   }
 
-  callsOfAttribute(name: string): SyntaxNode[] {
-    return this.gather('callsByAttribute', name);
+  callsOfAttribute(name: string): readonly SyntaxNode[] {
+    return this.part('callsByAttribute').get(name) ?? [];
   }
 
-  usesNamed(name: string): SyntaxNode[] {
-    return this.gather('escapingIdentifiers', name);
+  usesNamed(name: string): readonly SyntaxNode[] {
+    return this.part('escapingIdentifiers').get(name) ?? [];
   }
 
   attributeEscapes(name: string): boolean {
