@@ -12,6 +12,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { analyze } from '../server/src/analysis/analyze';
 import type { Diagnostic } from '../server/src/core/types';
 import { OpenDocument } from '../server/src/lsp/open-document';
+import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
@@ -93,6 +94,9 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
           // Where the parser recovers from errors, an incremental tree may differ from a fresh one
           // (tree-sitter's documented behaviour); the comparison is for trees that must be equal.
           if (hasErrors(scratch)) continue;
+          // Syntax errors are judged per top-level statement and kept across edits: the verdict must
+          // be that of a walk over the fresh tree (it decides whether fixes are offered).
+          assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
           assert.deepEqual(summary(analyze(incremental, text)), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
           compared++;
         }

@@ -35,31 +35,58 @@ function lineIndent(text: string, offset: number): number {
   return width(/^[ \t\f]*/.exec(text.slice(start, offset))![0]);
 }
 
+/** The row of the first statement of `node` (a module or a block) indented as Python refuses, or null. */
+function badlyIndentedRow(node: SyntaxNode, text: string): number | null {
+  const header = node.type === 'block' && node.parent ? lineIndent(text, node.parent.start) : -1;
+  let shared: number | null = null;
+  for (const child of node.children) {
+    if (!child.named || child.type === 'comment') continue;
+    const indent = statementIndent(text, child.start);
+    if (indent === null) continue;
+    if (node.type === 'module' ? indent !== 0 : indent <= header || (shared !== null && indent !== shared)) return child.row;
+    shared ??= indent;
+  }
+  return null;
+}
+
 /** The 0-based row of the first badly indented statement, or null when Python would accept the indentation. */
 export function indentationErrorRow(root: SyntaxNode, text: string): number | null {
   let found: number | null = null;
   walk(root, (node) => {
     if (found !== null) return false;
     if (node.type !== 'module' && node.type !== 'block') return true;
-    const header = node.type === 'block' && node.parent ? lineIndent(text, node.parent.start) : -1;
-    let shared: number | null = null;
-    for (const child of node.children) {
-      if (!child.named || child.type === 'comment') continue;
-      const indent = statementIndent(text, child.start);
-      if (indent === null) continue;
-      const bad = node.type === 'module' ? indent !== 0 : indent <= header || (shared !== null && indent !== shared);
-      if (bad) {
-        found = child.row;
-        return false;
-      }
-      shared ??= indent;
-    }
-    return true;
+    found = badlyIndentedRow(node, text);
+    return found === null;
   });
   return found;
 }
 
+/**
+ * Whether a top-level statement has ERROR or missing nodes or a block Python would refuse. The answer
+ * depends on the statement's own text and on what precedes it on its first line, so it is kept per
+ * statement node with that prefix: a node outlives an edit only when its subtree is unchanged.
+ */
+const STATEMENT_ERRORS = new WeakMap<SyntaxNode, { prefix: string; errors: boolean }>();
+
+function statementHasErrors(statement: SyntaxNode, text: string): boolean {
+  const prefix = text.slice(lineStartOf(text, statement.start), statement.start);
+  const known = STATEMENT_ERRORS.get(statement);
+  if (known && known.prefix === prefix) return known.errors;
+  let errors = hasErrors(statement);
+  if (!errors) {
+    walk(statement, (node) => {
+      if (errors) return false;
+      if (node.type === 'block' && badlyIndentedRow(node, text) !== null) errors = true;
+      return !errors;
+    });
+  }
+  STATEMENT_ERRORS.set(statement, { prefix, errors });
+  return errors;
+}
+
 /** ERROR or missing nodes, or indentation Python refuses: the tree may not be the program. */
 export function hasSyntaxErrors(root: SyntaxNode, text: string): boolean {
-  return hasErrors(root) || indentationErrorRow(root, text) !== null;
+  if (root.isError || root.isMissing) return true;
+  if (root.type !== 'module') return hasErrors(root) || indentationErrorRow(root, text) !== null;
+  return badlyIndentedRow(root, text) !== null || root.children.some((statement) => statementHasErrors(statement, text));
 }
