@@ -64,6 +64,24 @@ export function formatResults(results: BenchResults): string {
       ),
       '',
     );
+    out.push('The same edits by where they are and whether the edited text parses cleanly (a letter typed after a line\'s');
+    out.push('first word: `forq x in y:` or `defq f():` leave a syntax error, `lossq = ...` does not):');
+    out.push(
+      ...table(
+        ['file', 'edits in', 'parses', 'edits', 'p50', 'p95', 'reparse p50', 'reparse p95'],
+        editor.flatMap((e) => e.byClass.map((c) => [
+          `${thousands(e.lines)} lines`,
+          c.place,
+          c.clean ? 'cleanly' : 'with errors',
+          String(c.edits),
+          ms(c.oomlint.p50),
+          ms(c.oomlint.p95),
+          ms(c.reparse.p50),
+          ms(c.reparse.p95),
+        ])),
+      ),
+      '',
+    );
   }
   if (memory) {
     out.push(`Server memory (resident): ${memory.documents} documents of ${thousands(memory.linesPerDocument)} lines`);

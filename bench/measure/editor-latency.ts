@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { editForChange } from '../../server/src/lsp/tree-edit';
+import { hasSyntaxErrors } from '../../server/src/parser/indentation';
 import { PythonParser } from '../../server/src/parser/parser';
+import type { SyntaxNode } from '../../server/src/parser/syntax';
 import { largeFile } from '../corpus/large-file';
 import { countLines } from '../corpus/corpus';
 import { LspSession } from '../lsp/lsp-session';
@@ -21,9 +23,26 @@ export interface LatencySummary {
   max: number;
 }
 
+/** Where an edit is: inside a function's body, or anywhere else (module level, a `def` line, a class body). */
+export type EditPlace = 'function body' | 'elsewhere';
+
+/** The latencies of the edits of one kind. */
+export interface EditClassResult {
+  place: EditPlace;
+  /** Whether the edited text parses without errors. */
+  clean: boolean;
+  edits: number;
+  oomlint: LatencySummary;
+  reparse: LatencySummary;
+}
+
 export interface EditorSizeResult {
   lines: number;
   edits: number;
+  /** The same measurements split by where the edit is and whether the edited text parses cleanly. */
+  byClass: EditClassResult[];
+  /** Split by where the edit is only. */
+  byPlace: { place: EditPlace; edits: number; oomlint: LatencySummary; reparse: LatencySummary }[];
   /** didChange -> publishDiagnostics of that version, in ms. */
   oomlint: LatencySummary;
   /** ruff-wasm `check` of the same edited texts, in ms. */
@@ -49,6 +68,8 @@ export interface EditorLatencyOptions {
 
 interface Edit {
   change: TextDocumentContentChangeEvent;
+  place?: EditPlace;
+  clean?: boolean;
   /** The whole text after the change, for the references. */
   text: string;
   /** The change as offsets into the text before it. */
@@ -87,6 +108,32 @@ export function plannedEdits(text: string, places: number, repeats: number): Edi
     }
   }
   return edits;
+}
+
+/** Marks each edit with where it is in the text before it and whether the text after it parses cleanly. */
+function classifyEdits(parser: PythonParser, text: string, edits: Edit[]): void {
+  const root = parser.parseToSyntax(text);
+  const cleanTexts = new Map<string, boolean>();
+  for (const edit of edits) {
+    edit.place = inFunctionBody(root, edit.start) ? 'function body' : 'elsewhere';
+    let clean = cleanTexts.get(edit.text);
+    if (clean === undefined) cleanTexts.set(edit.text, (clean = !hasSyntaxErrors(parser.parseToSyntax(edit.text), edit.text)));
+    edit.clean = clean;
+  }
+}
+
+/** Whether `offset` lies inside the body of a function (its block, past the `def` line). */
+function inFunctionBody(root: SyntaxNode, offset: number): boolean {
+  let node = root;
+  for (;;) {
+    const child = node.children.find((c) => c.start <= offset && offset < c.end);
+    if (!child) break;
+    node = child;
+  }
+  for (let n: SyntaxNode | null = node; n; n = n.parent) {
+    if (n.type === 'block' && n.parent?.type === 'function_definition') return true;
+  }
+  return false;
 }
 
 /**
@@ -132,6 +179,7 @@ export async function measureEditorLatency(options: EditorLatencyOptions): Promi
       const openMs = (await first).at - opened;
 
       const edits = plannedEdits(text, options.places, options.repeats);
+      classifyEdits(parser, text, edits);
       let version = 1;
       // A long-running server has compiled its hot code; let this one warm up on a few edits first.
       for (const edit of edits.slice(0, WARM_UP_EDITS)) {
@@ -160,8 +208,21 @@ export async function measureEditorLatency(options: EditorLatencyOptions): Promi
       });
       const oomlint = summarise(latencies);
       const ruff = summarise(ruffTimes);
-      const reparse = summarise(reparseTimes(parser, text, edits));
-      results.push({ lines: countLines(text), edits: edits.length, oomlint, ruff, reparse, openMs: round(openMs), p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
+      const reparseEach = reparseTimes(parser, text, edits);
+      const reparse = summarise(reparseEach);
+      const byClass: EditClassResult[] = [];
+      for (const place of ['function body', 'elsewhere'] as const) {
+        for (const clean of [true, false]) {
+          const picked = edits.map((_, i) => i).filter((i) => edits[i]!.place === place && edits[i]!.clean === clean);
+          if (!picked.length) continue;
+          byClass.push({ place, clean, edits: picked.length, oomlint: summarise(picked.map((i) => latencies[i]!)), reparse: summarise(picked.map((i) => reparseEach[i]!)) });
+        }
+      }
+      const byPlace = (['function body', 'elsewhere'] as const).flatMap((place) => {
+        const picked = edits.map((_, i) => i).filter((i) => edits[i]!.place === place);
+        return picked.length ? [{ place, edits: picked.length, oomlint: summarise(picked.map((i) => latencies[i]!)), reparse: summarise(picked.map((i) => reparseEach[i]!)) }] : [];
+      });
+      results.push({ lines: countLines(text), edits: edits.length, byClass, byPlace, oomlint, ruff, reparse, openMs: round(openMs), p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
     }
   } finally {
     parser.delete();
