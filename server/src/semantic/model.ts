@@ -477,8 +477,14 @@ class CallIndex {
     return this.part('escapingIdentifiers').get(name) ?? [];
   }
 
+  private escapingAttributes: Set<string> | undefined;
+
   attributeEscapes(name: string): boolean {
-    return this.statements.some((statement) => statement.escapingAttributes.has(name));
+    if (!this.escapingAttributes) {
+      this.escapingAttributes = new Set();
+      for (const statement of this.statements) for (const attribute of statement.escapingAttributes) this.escapingAttributes.add(attribute);
+    }
+    return this.escapingAttributes.has(name);
   }
 }
 
