@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything the project measures on a real NVIDIA GPU, in one run (the device machine lends one for
 # minutes at a time): real nvidia-smi output for the status-bar fixtures, the memory each flagged
-# pattern holds against its fix, and real out-of-memory messages for the explain fixtures.
+# pattern holds against its fix, what the fixes oomlint writes do to real programs, and real
+# out-of-memory messages for the explain fixtures.
 # Usage: bash scripts/gpu-evidence.sh OUT_DIR   (needs nvidia-smi and a python3 with CUDA PyTorch)
 # Writes OUT_DIR/gpu-evidence.tar.gz and OUT_DIR/gpu-evidence.log.
 set -u
@@ -17,6 +18,9 @@ export PYTHONUNBUFFERED=1
   echo "rc=$?"
   echo "== gpu_extra_checks.py"
   (cd "$root/test/torch" && timeout 120 python3 gpu_extra_checks.py --out "$work/gpu-extra-checks.json" >/dev/null)
+  echo "rc=$?"
+  echo "== fix-check: the programs of test/torch/fix-check as written and as oomlint fixed them"
+  timeout 400 python3 "$root/test/torch/fix-check/run_fix_check.py" "$work/h200-fix-check.json"
   echo "rc=$?"
   echo "== record_oom_messages.py"
   timeout 200 python3 "$root/test/torch/record_oom_messages.py" "$work/oom-messages"
