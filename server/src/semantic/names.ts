@@ -1,14 +1,25 @@
 // Small readers of expressions that every part of the model needs.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 
+/**
+ * The dotted names of attribute nodes, which every analysis asks of many nodes. Like METHOD_CALLS
+ * below: the answer depends only on the node's subtree, so it holds as long as the node is in use.
+ */
+const DOTTED_NAMES = new WeakMap<SyntaxNode, string | null>();
+
 /** `a.b.c` for identifier/attribute chains, else null. `self.model` -> "self.model". */
 export function dottedName(node: SyntaxNode | null, text: string): string | null {
   if (!node) return null;
   if (node.type === 'identifier') return text.slice(node.start, node.end);
   if (is(node, 'attribute')) {
-    const object = dottedName(field(node, 'object'), text);
-    const attr = field(node, 'attribute');
-    return object && attr ? `${object}.${text.slice(attr.start, attr.end)}` : null;
+    let name = DOTTED_NAMES.get(node);
+    if (name === undefined) {
+      const object = dottedName(field(node, 'object'), text);
+      const attr = field(node, 'attribute');
+      name = object && attr ? `${object}.${text.slice(attr.start, attr.end)}` : null;
+      DOTTED_NAMES.set(node, name);
+    }
+    return name;
   }
   return null;
 }
