@@ -148,3 +148,34 @@ describe('grad mode through decorators of the file', () => {
     });
   }
 });
+
+describe('backward calls', () => {
+  test('backward(), autograd.grad and autograd.backward under any import name, and nothing else', async () => {
+    const model = await modelOf([
+      'import torch',
+      'import torch.autograd as ag',
+      'from torch.autograd import grad as g, backward',
+      'loss.backward()',
+      'torch.autograd.grad(loss, params)',
+      'ag.grad(loss, params)',
+      'ag.backward(loss)',
+      'g(loss, params)',
+      'backward(loss)',
+      'manual.manual_backward(loss)',
+      'grad(loss)',
+      'x.grad(loss)',
+      'model(x)',
+      '',
+    ].join('\n'));
+    const text = (n: SyntaxNode) => model.text.slice(n.start, n.end);
+    assert.deepEqual(model.backwardCalls.map(text), [
+      'loss.backward()',
+      'torch.autograd.grad(loss, params)',
+      'ag.grad(loss, params)',
+      'ag.backward(loss)',
+      'g(loss, params)',
+      'backward(loss)',
+      'manual.manual_backward(loss)',
+    ]);
+  });
+});

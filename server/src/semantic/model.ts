@@ -493,7 +493,12 @@ const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new Cal
 const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((call) => {
   const m = methodCall(call, model.text);
   if (m?.method === 'backward' || m?.method === 'manual_backward') return true;
-  const name = dottedName(callee(call), model.text);
+  // Otherwise `autograd.grad(...)`, `ag.backward(...)`, or a plain name imported as one of them
+  // (`from torch.autograd import grad as g`).
+  const fn = callee(call);
+  if (m && m.method !== 'grad') return false;
+  if (!m && fn?.type !== 'identifier') return false;
+  const name = dottedName(fn, model.text);
   const qualified = name ? model.imports.qualify(name) ?? name : '';
   return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
 }));
