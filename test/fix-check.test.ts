@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fixText } from '../server/src/cli/fix-file';
+import { OOM007 } from '../server/src/rules/OOM007-eval-outputs-kept-on-gpu';
+import { translatedRuleDocs } from '../server/src/rules/l10n';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
@@ -81,5 +83,22 @@ test('the GPU recording ran these texts, and each program ran out of memory as w
     } else {
       assert.equal(run('as written, capped').outcome, 'out of memory', `${name} as written under the cap`);
     }
+  }
+});
+
+test("OOM007's page quotes the recording's price of moving outputs to the CPU, in every language", () => {
+  if (!existsSync(RECORDING)) return;
+  const recording = JSON.parse(readFileSync(RECORDING, 'utf8')) as { programs: Record<string, Entry> };
+  const entry = recording.programs['eval_keeps_outputs.py']!;
+  const run = (key: string) => entry[key] as Run & { seconds: number };
+  const quoted = [
+    `${(run('safe fixes').peak_bytes! / 2 ** 30).toFixed(2)} GiB`,
+    `${(run('all fixes').peak_bytes! / 2 ** 30).toFixed(2)} GiB`,
+    `${run('all fixes').seconds.toFixed(1)} s`,
+    `${run('safe fixes').seconds.toFixed(1)} s`,
+  ];
+  const pages = [OOM007.meta.doc.whyIsThisBad, translatedRuleDocs('zh-cn').OOM007?.whyIsThisBad ?? '', translatedRuleDocs('ru').OOM007?.whyIsThisBad ?? ''];
+  for (const [index, page] of pages.entries()) {
+    for (const number of quoted) assert.ok(page.replace(/\s+/g, ' ').includes(number), `OOM007 (${['en', 'zh-cn', 'ru'][index]}): ${number}`);
   }
 });
