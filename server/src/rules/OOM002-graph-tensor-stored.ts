@@ -39,20 +39,19 @@ iteration's activations on the GPU and memory grows with every batch: on an H200
 the same measurement \`losses.append(loss)\` held no more GPU memory than \`loss.item()\` (512 bytes per
 loss), and a kept output held its own size on the GPU, detached or not. What such a list still keeps is
 the graph's nodes, in host memory, and tensors that nothing will backpropagate through.`,
-      example: `losses = []
-for images, labels in loader:
-    optimizer.zero_grad()
+      example: `model.eval()
+val_losses = []
+for images, labels in val_loader:
     loss = criterion(model(images), labels)
-    loss.backward()
-    optimizer.step()
-    losses.append(loss)`,
-      useInstead: `losses = []
-for images, labels in loader:
-    optimizer.zero_grad()
-    loss = criterion(model(images), labels)
-    loss.backward()
-    optimizer.step()
-    losses.append(loss.item())`,
+    val_losses.append(loss)`,
+      useInstead: `import torch
+
+model.eval()
+val_losses = []
+with torch.no_grad():
+    for images, labels in val_loader:
+        loss = criterion(model(images), labels)
+        val_losses.append(loss.item())`,
       fixSafety: `Appending \`.detach()\` is safe: the stored tensor keeps its value, type and device, without the graph that
 nothing uses. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
 value changes type or device, which code reading the list later may not expect. No fix is offered when the

@@ -38,22 +38,22 @@ iteration's activations stay on the GPU: on an H200 such a loop over a small seg
 10.4 GiB after 40 iterations, against 0.26 GiB with \`loss.item()\`. In a training loop that calls
 \`backward()\` on each loss, the activations are freed already and the chain keeps only graph nodes, in
 host memory: the same measurement found no more GPU memory held than with \`loss.item()\`. The PyTorch FAQ
-lists accumulating history this way first among the things to check when CUDA runs out of memory, with a
-training loop like the example below, which backpropagates each loss.`,
-      example: `total_loss = 0
-for images, labels in loader:
-    optimizer.zero_grad()
+lists accumulating history this way first among the things to check when CUDA runs out of memory; its
+example is a training loop that backpropagates each loss. The example below is the costly case, a validation
+loop.`,
+      example: `model.eval()
+total_loss = 0
+for images, labels in val_loader:
     loss = criterion(model(images), labels)
-    loss.backward()
-    optimizer.step()
     total_loss += loss`,
-      useInstead: `total_loss = 0
-for images, labels in loader:
-    optimizer.zero_grad()
-    loss = criterion(model(images), labels)
-    loss.backward()
-    optimizer.step()
-    total_loss += loss.item()`,
+      useInstead: `import torch
+
+model.eval()
+total_loss = 0
+with torch.no_grad():
+    for images, labels in val_loader:
+        loss = criterion(model(images), labels)
+        total_loss += loss.item()`,
       fixSafety: `Appending \`.detach()\` to the added value is safe: the total keeps its type and device and loses only the
 graph that nothing uses. Appending \`.item()\` is unsafe: the total becomes a Python float (the usual intent,
 and it also avoids a GPU tensor per step), which changes code that later calls tensor methods on it.`,

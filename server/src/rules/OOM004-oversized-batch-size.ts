@@ -35,12 +35,22 @@ one, and the error only shows up when the first full batch (or the batch with th
 arrives. A batch sized to just fit leaves no headroom for allocator fragmentation or for an unusually
 large input, so a run can fail hours in. Splitting the batch and accumulating gradients over several
 steps gives nearly the same update with a fraction of the activation memory.`,
-      example: `parser.add_argument("--batch-size", type=int, default=1024)
+      example: `import argparse
+from torch.utils.data import DataLoader
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--batch-size", type=int, default=1024)
 args = parser.parse_args()
+model = Net().cuda()
 train_loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True)`,
-      useInstead: `parser.add_argument("--batch-size", type=int, default=256)
+      useInstead: `import argparse
+from torch.utils.data import DataLoader
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--batch-size", type=int, default=256)
 parser.add_argument("--accumulation-steps", type=int, default=4)
 args = parser.parse_args()
+model = Net().cuda()
 train_loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True)
 
 for step, (inputs, targets) in enumerate(train_loader):

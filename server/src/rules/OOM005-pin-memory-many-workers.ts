@@ -36,8 +36,12 @@ swapped out; they are allocated through the CUDA driver, so running short fails 
 of memory\` in the pin-memory thread even while the GPU has room, and under distributed training every
 process on the machine pins its own share. Beyond a handful of workers, more workers rarely speed up
 loading but keep multiplying this memory.`,
-      example: `train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=16, pin_memory=True)`,
-      useInstead: `train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4, pin_memory=True)`,
+      example: `from torch.utils.data import DataLoader
+
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=16, pin_memory=True)`,
+      useInstead: `from torch.utils.data import DataLoader
+
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4, pin_memory=True)`,
       fixSafety: `Both fixes are unsafe. Lowering \`num_workers\` to 4 (or below \`max-pinned-workers\` when that is
 lower), edited where the value is set (the argument, the constant, or the argparse default), can slow
 down data loading when decoding is expensive; a constant or default may feed other loaders too. Setting \`pin_memory=False\` at the call makes each

@@ -49,12 +49,18 @@ three times the size of the weights. In a multi-GPU run every process does this 
 runs out of memory (or ends up with a context and a copy per process) while the other GPUs are idle.
 When the loaded dict is kept in a variable that lives through the training loop, that copy never goes
 away: the training runs with the checkpoint's size less memory than it should have.`,
-      example: `checkpoint = torch.load(args.resume)
+      example: `import torch
+
+model = Net().cuda()
+checkpoint = torch.load(args.resume)
 model.load_state_dict(checkpoint["model"])
 optimizer.load_state_dict(checkpoint["optimizer"])
 for epoch in range(args.epochs):
     train_one_epoch(model, optimizer, loader)`,
-      useInstead: `checkpoint = torch.load(args.resume, map_location="cpu")
+      useInstead: `import torch
+
+model = Net().cuda()
+checkpoint = torch.load(args.resume, map_location="cpu")
 model.load_state_dict(checkpoint["model"])
 optimizer.load_state_dict(checkpoint["optimizer"])
 del checkpoint

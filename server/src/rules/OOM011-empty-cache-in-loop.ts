@@ -40,13 +40,17 @@ lowered the peak reserved memory by nothing. Memory that grows during training c
 alive: losses or outputs kept or summed with graphs that no backward pass frees (OOM002, OOM003),
 outputs kept on the GPU (OOM007), graphs retained (\`retain_graph=True\`, OOM006) or chained through state
 carried between batches (OOM008).`,
-      example: `for images, labels in loader:
+      example: `import torch
+
+for images, labels in loader:
     optimizer.zero_grad()
     loss = criterion(model(images.cuda()), labels.cuda())
     loss.backward()
     optimizer.step()
     torch.cuda.empty_cache()`,
-      useInstead: `for images, labels in loader:
+      useInstead: `import torch
+
+for images, labels in loader:
     optimizer.zero_grad()
     loss = criterion(model(images.cuda()), labels.cuda())
     loss.backward()
