@@ -19,6 +19,9 @@ export PYTHONUNBUFFERED=1
   echo "== gpu_extra_checks.py"
   (cd "$root/test/torch" && timeout 120 python3 gpu_extra_checks.py --out "$work/gpu-extra-checks.json" >/dev/null)
   echo "rc=$?"
+  echo "== gpu_loader_checks.py"
+  (cd "$root/test/torch" && timeout 200 python3 gpu_loader_checks.py --out "$work/gpu-loader.json" >/dev/null)
+  echo "rc=$?"
   echo "== fix-check: the programs of test/torch/fix-check as written and as oomlint fixed them"
   timeout 400 python3 "$root/test/torch/fix-check/run_fix_check.py" "$work/h200-fix-check.json"
   echo "rc=$?"

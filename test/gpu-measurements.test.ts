@@ -171,3 +171,35 @@ test("the rule pages quote the recording's numbers, in every language", () => {
     }
   }
 });
+
+interface LoaderReport {
+  OOM005: { workers: number; host_allocator: Record<string, number> | null; main_process_rss_mib: number }[];
+  OOM004: { batch_size: number; peak_above_start_bytes: number }[];
+}
+
+test('the DataLoader and batch-size tables are the recording, and show what OOM004 and OOM005 say', () => {
+  const loader = JSON.parse(readFileSync(join(FIXTURES_DIR, 'gpu-measurements', 'h200-loader.json'), 'utf8')) as LoaderReport;
+  const evidence = readFileSync(join(REPO_ROOT, 'docs', 'evidence.md'), 'utf8');
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const pinned = loader.OOM005.map((run) => mib(run.host_allocator!['allocated_bytes.current']!));
+  for (const [index, run] of loader.OOM005.entries()) {
+    const row = `| ${run.workers} | ${pinned[index]} | ${Math.round(run.main_process_rss_mib)} |`;
+    assert.ok(evidence.includes(row), row);
+  }
+  // More workers, more pinned memory: never less, and several times more at 16 than at 2.
+  for (let i = 1; i < pinned.length; i++) assert.ok(pinned[i]! >= pinned[i - 1]!, `pinned memory at ${loader.OOM005[i]!.workers} workers`);
+  assert.ok(pinned.at(-1)! >= 4 * pinned[0]!, 'pinned memory grows with the worker count');
+  for (const step of loader.OOM004) {
+    const row = `| ${step.batch_size} | ${(step.peak_above_start_bytes / 2 ** 30).toFixed(2)} |`;
+    assert.ok(evidence.includes(row), row);
+  }
+  // Linear in the batch: each doubling doubles the peak, within a tenth.
+  for (let i = 1; i < loader.OOM004.length; i++) {
+    const ratio = loader.OOM004[i]!.peak_above_start_bytes / loader.OOM004[i - 1]!.peak_above_start_bytes;
+    assert.ok(Math.abs(ratio - 2) < 0.2, `peak ratio ${ratio.toFixed(2)} between batch ${loader.OOM004[i - 1]!.batch_size} and ${loader.OOM004[i]!.batch_size}`);
+  }
+  const first = loader.OOM004[0]!;
+  const last = loader.OOM004.at(-1)!;
+  const perImage = Math.round((last.peak_above_start_bytes - first.peak_above_start_bytes) / (last.batch_size - first.batch_size) / 2 ** 20);
+  assert.ok(evidence.includes(`about ${perImage} MiB per image`), `about ${perImage} MiB per image`);
+});
