@@ -21,17 +21,17 @@ const EXTERNAL_DEVICE_SETUP = /dist|ddp|setup|launch|device|rank|gpu/i;
 
 /** The qualified name of what a call calls: `torch.load` for `T.load(...)` under `import torch as T`. */
 export function qualifiedCallee(model: SemanticModel, call: SyntaxNode): string | null {
-  // Asked of every call by several analyses (GPU use, distributed start, loads, saves): once per call.
+  // Asked of every call by several analyses (GPU use, distributed start, loads, saves): each callee
+  // name is qualified once per file.
+  const name = dottedName(callee(call), model.text);
+  if (!name) return null;
   const memo = model.facts.module(QUALIFIED_CALLEES);
-  let qualified = memo.get(call);
-  if (qualified === undefined) {
-    const name = dottedName(callee(call), model.text);
-    memo.set(call, (qualified = name ? model.imports.qualify(name) ?? name : null));
-  }
+  let qualified = memo.get(name);
+  if (qualified === undefined) memo.set(name, (qualified = model.imports.qualify(name) ?? name));
   return qualified;
 }
 
-const QUALIFIED_CALLEES = new ModuleFact('qualified callees', () => new Map<SyntaxNode, string | null>());
+const QUALIFIED_CALLEES = new ModuleFact('qualified callee names', () => new Map<string, string>());
 
 /** The literal `"cuda"`, with no device index: the current device, GPU 0 until `set_device` says otherwise. */
 export function isBareCudaString(node: SyntaxNode | undefined, text: string): boolean {

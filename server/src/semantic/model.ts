@@ -503,28 +503,49 @@ const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
   return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
 }));
 
-const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  // What each name is built from: the values assigned to it and the arguments appended to it.
+/**
+ * What each name is built from in one top-level statement: the values assigned to it and the arguments
+ * appended to it. Like KINDS_IN_STATEMENT, it depends on the statement's subtree alone.
+ */
+const FEEDS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+function feedsIn(statement: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
+  const known = FEEDS_IN_STATEMENT.get(statement);
+  if (known) return known;
   const feeds = new Map<string, SyntaxNode[]>();
   const link = (key: string, value: SyntaxNode) => {
     const values = feeds.get(key);
     if (values) values.push(value);
     else feeds.set(key, [value]);
   };
+  const kinds = kindsIn(statement);
   for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
-    for (const d of model.nodesOfKind(kind)) {
+    for (const d of kinds.get(kind) ?? []) {
       const left = d.children.find((c) => c.fieldName === 'left');
       const right = d.children.find((c) => c.fieldName === 'right');
       if (!left || !right) continue;
-      for (const ref of targetReferences(left, model.text)) link(sourceKey(ref), right);
+      for (const ref of targetReferences(left, text)) link(sourceKey(ref), right);
     }
   }
-  for (const call of model.nodesOfKind('call')) {
-    const m = methodCall(call, model.text);
+  for (const call of kinds.get('call') ?? []) {
+    const m = methodCall(call, text);
     if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
-    const name = dottedName(m.receiver, model.text);
+    const name = dottedName(m.receiver, text);
     const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
     if (name && args) link(sourceKey(name), args);
+  }
+  FEEDS_IN_STATEMENT.set(statement, feeds);
+  return feeds;
+}
+
+const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
+  const feeds = new Map<string, SyntaxNode[]>();
+  for (const statement of model.root.children) {
+    for (const [key, values] of feedsIn(statement, model.text)) {
+      const all = feeds.get(key);
+      if (all) for (const value of values) all.push(value);
+      else feeds.set(key, [...values]);
+    }
   }
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
