@@ -12,6 +12,9 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { analyze } from '../server/src/analysis/analyze';
 import type { Diagnostic } from '../server/src/core/types';
 import { OpenDocument } from '../server/src/lsp/open-document';
+import { resolveSettings } from '../server/src/core/settings';
+import { SourceText } from '../server/src/core/source';
+import { SemanticModel } from '../server/src/semantic/model';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
@@ -107,4 +110,25 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
     { numRuns: 120, seed: 20261126 },
   );
   assert.ok(compared > 200, `only ${compared} edited versions parsed cleanly enough to compare`);
+});
+
+test('an edit to the imports changes what a statement the edit did not touch calls (its backward calls are judged again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = 'from torch.autograd import grad as g\n\n\ndef step(loss, params):\n    return g(loss, params)\n';
+  const document = new OpenDocument('untitled:imports', 'python', 1, text);
+  try {
+    const backwardCallsOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) =>
+      new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined).backwardCalls.map((c) => source.slice(c.start, c.end));
+    const before = document.syntax(parser);
+    assert.deepEqual(backwardCallsOf(before, document.text), ['g(loss, params)']);
+    const functionNode = before.children.at(-1)!;
+    // Rename the import: `g` no longer stands for autograd.grad.
+    document.applyChanges([{ range: { start: { line: 0, character: 35 }, end: { line: 0, character: 36 } }, text: 'h' }], 2);
+    const after = document.syntax(parser);
+    assert.equal(document.text.split('\n')[0], 'from torch.autograd import grad as h');
+    assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
+    assert.deepEqual(backwardCallsOf(after, document.text), []);
+  } finally {
+    document.freeTree();
+  }
 });

@@ -44,6 +44,13 @@ export class ImportTable {
     }
   }
 
+  /** All the bindings as one string: equal strings, equal answers from every method here. */
+  get key(): string {
+    let key = '';
+    for (const [local, target] of this.bindings) key += `${local}=${target};`;
+    return key;
+  }
+
   /** Every local name with the qualified name it is bound to. */
   entries(): IterableIterator<[string, string]> {
     return this.bindings.entries();

@@ -490,7 +490,24 @@ class CallIndex {
 
 const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new CallIndex(model.root, model.text));
 
-const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((call) => {
+/** A statement's backward calls, with the imports they were judged under (`autograd.grad` depends on them). */
+const BACKWARD_CALLS_IN_STATEMENT = new WeakMap<SyntaxNode, { imports: string; calls: SyntaxNode[] }>();
+
+const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => {
+  const imports = model.imports.key;
+  const calls: SyntaxNode[] = [];
+  for (const statement of model.root.children) {
+    let known = BACKWARD_CALLS_IN_STATEMENT.get(statement);
+    if (known?.imports !== imports) {
+      known = { imports, calls: (kindsIn(statement).get('call') ?? []).filter((call) => isBackwardCallNode(model, call)) };
+      BACKWARD_CALLS_IN_STATEMENT.set(statement, known);
+    }
+    for (const call of known.calls) calls.push(call);
+  }
+  return calls;
+});
+
+function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
   if (m?.method === 'backward' || m?.method === 'manual_backward') return true;
   // Otherwise `autograd.grad(...)`, `ag.backward(...)`, or a plain name imported as one of them
@@ -501,7 +518,7 @@ const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
   const name = dottedName(fn, model.text);
   const qualified = name ? model.imports.qualify(name) ?? name : '';
   return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
-}));
+}
 
 /**
  * What each name is built from in one top-level statement: the values assigned to it and the arguments
