@@ -194,6 +194,16 @@ export class SemanticModel {
     return escapes ? null : index.callsNamed(name).filter(visible);
   }
 
+  /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
+  callsOfName(name: string, viaAttribute: boolean): readonly SyntaxNode[] {
+    return viaAttribute ? this.callIndex.callsOfAttribute(name) : this.callIndex.callsNamed(name);
+  }
+
+  /** The names this file defines functions (and methods) under, with those functions. */
+  get functionsByName(): ReadonlyMap<string, readonly SyntaxNode[]> {
+    return this.facts.module(FUNCTIONS_BY_NAME);
+  }
+
   /** Calls grouped by callee name, and names used other than as a callee, gathered per name on first use. */
   private get callIndex(): CallIndex {
     return this.facts.module(CALL_INDEX);

@@ -37,23 +37,20 @@ export function candidateForwards(model: SemanticModel): SyntaxNode[] {
  * `get_action`, `samples = model.generate(z)` only saved as images.
  */
 export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: SemanticModel): Map<SyntaxNode, SyntaxNode> => {
-  const { text } = model;
   const returning = new Map<SyntaxNode, boolean>();
   const out = new Map<SyntaxNode, SyntaxNode>();
-  for (const call of model.nodesOfKind('call')) {
-    const fn = call.children.find((c) => c.fieldName === 'function');
-    let name: string | null = null;
-    if (fn?.type === 'identifier') name = nodeText(fn, text);
-    else if (fn?.type === 'attribute') name = methodCall(call, text)?.method ?? null;
-    if (!name) continue;
-    const helpers = model.functionsNamed(name);
+  // Only the calls of a name this file defines one function under can call a helper: they are looked
+  // up by name instead of every call being read.
+  for (const [name, helpers] of model.functionsByName) {
     if (helpers.length !== 1) continue;
     const helper = helpers[0]!;
     // A plain function is called by its name, a method through an attribute.
-    if ((classOfMethod(helper) !== null) !== (fn?.type === 'attribute') || within(call, helper)) continue;
-    let returnsOutput = returning.get(helper);
-    if (returnsOutput === undefined) returning.set(helper, (returnsOutput = returnsForwardOutput(model, helper)));
-    if (returnsOutput && model.gradMode.at(call) === 'enabled') out.set(call, helper);
+    for (const call of model.callsOfName(name, classOfMethod(helper) !== null)) {
+      if (within(call, helper)) continue;
+      let returnsOutput = returning.get(helper);
+      if (returnsOutput === undefined) returning.set(helper, (returnsOutput = returnsForwardOutput(model, helper)));
+      if (returnsOutput && model.gradMode.at(call) === 'enabled') out.set(call, helper);
+    }
   }
   return out;
 });
