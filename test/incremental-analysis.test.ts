@@ -42,6 +42,9 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
   fc.record({ kind: fc.constant('delete-lines' as const), at: fc.nat(), count: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ kind: fc.constant('paste-lines' as const), from: fc.nat(), count: fc.integer({ min: 1, max: 6 }), at: fc.nat() }),
+  // One name replaced by another name of the file: an import alias, a function's name, a constant, a
+  // local variable. What other statements mean changes while they stay the same nodes.
+  fc.record({ kind: fc.constant('rename' as const), at: fc.nat(), to: fc.nat() }),
 );
 
 type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
@@ -64,6 +67,13 @@ function changeFor(document: TextDocument, e: Edit): TextDocumentContentChangeEv
     case 'delete-lines': {
       const first = e.at % lines.length;
       return { range: range(lineStart(first), lineStart(Math.min(lines.length, first + e.count))), text: '' };
+    }
+    case 'rename': {
+      const names = [...text.matchAll(/\b[A-Za-z_]\w*\b/g)];
+      if (!names.length) return { range: range(0, 0), text: '' };
+      const target = names[e.at % names.length]!;
+      const replacement = names[e.to % names.length]![0];
+      return { range: range(target.index!, target.index! + target[0].length), text: replacement };
     }
     case 'paste-lines': {
       const from = e.from % lines.length;
