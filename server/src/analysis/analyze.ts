@@ -29,7 +29,8 @@ export interface AnalysisOptions {
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const run = new AnalysisRun(root, text, options);
-  return run.diagnostics(run.findings(ALL_CHUNKS));
+  // A file that suppresses every finding costs no rule's work.
+  return run.suppressesEverything() ? [] : run.diagnostics(run.findings(ALL_CHUNKS));
 }
 
 /** What a rule reported, before suppression comments, severities and the file's syntax errors apply. */
@@ -98,13 +99,18 @@ export class AnalysisRun {
     return found;
   }
 
+  /** The file holds a comment that suppresses every finding in it. */
+  suppressesEverything(): boolean {
+    return this.model.nodesOfKind('comment').some((comment) => isFileSuppressionComment(this.text.slice(comment.start, comment.end)));
+  }
+
   /** The file's diagnostics from the findings of all its chunks. */
   diagnostics(findings: readonly Finding[]): Diagnostic[] {
     const { model, text, settings, root } = this;
+    if (this.suppressesEverything()) return [];
     const suppressions = new Map<number, Suppression>();
     for (const comment of model.nodesOfKind('comment')) {
       const commentText = text.slice(comment.start, comment.end);
-      if (isFileSuppressionComment(commentText)) return [];
       const suppression = parseSuppression(commentText);
       if (suppression) suppressions.set(comment.row, suppression);
     }
