@@ -145,8 +145,8 @@ function insertionPoint(state: CarriedState): SyntaxNode | null {
  * right above it), so that every use below it finds it defined. Null when the name is taken.
  */
 function addHelper(model: SemanticModel): TextEdit | null {
-  const { text, source } = model;
-  if (model.nodesOfKind('identifier').some((id) => nodeText(id, text) === HELPER)) return null;
+  const { source } = model;
+  if (model.identifiersNamed(HELPER).length > 0) return null;
   const header = new Set(['comment', 'import_statement', 'import_from_statement', 'future_import_statement']);
   const statements = model.root.children.filter((c) => c.named);
   let index = statements.findIndex((c, i) => !header.has(c.type) && !(i === 0 && isDocstring(c)));

@@ -369,7 +369,7 @@ function escapes(model: SemanticModel, load: CheckpointLoad, scope: SyntaxNode, 
 }
 
 function readInFunctions(model: SemanticModel, name: string): boolean {
-  return model.nodesOfKind('identifier').some((id) => scopeOf(id) !== model.root && nodeText(id, model.text) === name);
+  return model.identifiersNamed(name).some((id) => scopeOf(id) !== model.root);
 }
 
 /**

@@ -102,7 +102,6 @@ export class DataLoaderAnalysis {
   private readonly text: string;
   private readonly trainingMemo = new Map<SyntaxNode, boolean>();
   /** Identifiers by text and attributes by dotted name, in document order; built on first use. */
-  private identifiersByName: Map<string, SyntaxNode[]> | undefined;
   private attributesByName: Map<string, SyntaxNode[]> | undefined;
 
   constructor(private readonly model: SemanticModel) {
@@ -256,8 +255,8 @@ export class DataLoaderAnalysis {
   /** `d.update(...)` calls and `d['key'] = value` statements; null stands for a change that cannot be read. */
   private changesOf(name: string, scope: SyntaxNode, definition: SyntaxNode, use: SyntaxNode): (SyntaxNode | null)[] {
     const changes: (SyntaxNode | null)[] = [];
-    for (const ref of this.model.nodesOfKind('identifier')) {
-      if (ref.start <= definition.start || ref.start >= use.start || nodeText(ref, this.text) !== name) continue;
+    for (const ref of this.model.identifiersNamed(name)) {
+      if (ref.start <= definition.start || ref.start >= use.start) continue;
       if (ref.fieldName === 'attribute' || !this.resolvesTo(ref, name, scope)) continue;
       const parent = ref.parent;
       if (is(parent, 'attribute') && ref.fieldName === 'object') {
@@ -577,8 +576,7 @@ export class DataLoaderAnalysis {
   private readsOf(name: string, target: SyntaxNode, definition: SyntaxNode): SyntaxNode[] {
     if (!name.includes('.')) {
       const scope = scopeOf(definition);
-      this.identifiersByName ??= groupBy(this.model.nodesOfKind('identifier'), (ref) => nodeText(ref, this.text));
-      return (this.identifiersByName.get(name) ?? []).filter((ref) => {
+      return this.model.identifiersNamed(name).filter((ref) => {
         if (ref === target || ref.fieldName === 'attribute') return false;
         if (ref.fieldName === 'name' && ref.parent?.type === 'keyword_argument') return false;
         if (!this.resolvesTo(ref, name, scope)) return false;
@@ -638,8 +636,8 @@ export class DataLoaderAnalysis {
         const key = `${fn.order}:${parameter}`;
         if (visited.has(key)) continue;
         visited.add(key);
-        const reads = this.model.nodesOfKind('identifier').filter(
-          (ref) => within(ref, fn) && nodeText(ref, this.text) === parameter && ref.fieldName !== 'attribute' && this.resolvesTo(ref, parameter, fn),
+        const reads = this.model.identifiersNamed(parameter).filter(
+          (ref) => within(ref, fn) && ref.fieldName !== 'attribute' && this.resolvesTo(ref, parameter, fn),
         );
         for (const read of reads) follow(read, depth + 1);
       }

@@ -194,6 +194,11 @@ export class SemanticModel {
     return escapes ? null : index.callsNamed(name).filter(visible);
   }
 
+  /** The file's identifiers spelled `name` (every use: reads, writes, parameters, attribute names), in document order. */
+  identifiersNamed(name: string): readonly SyntaxNode[] {
+    return this.facts.module(IDENTIFIERS_BY_NAME).get(name) ?? NO_FUNCTIONS;
+  }
+
   /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
   callsOfName(name: string, viaAttribute: boolean): readonly SyntaxNode[] {
     return viaAttribute ? this.callIndex.callsOfAttribute(name) : this.callIndex.callsNamed(name);
@@ -398,6 +403,26 @@ const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticMode
     else map.set(key, [f]);
   }
   return map;
+});
+
+/** One top-level statement's identifiers by name. Like KINDS_IN_STATEMENT, it depends on the statement alone. */
+const IDENTIFIERS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) => {
+  const merged = new Map<string, SyntaxNode[]>();
+  for (const statement of model.root.children) {
+    let own = IDENTIFIERS_IN_STATEMENT.get(statement);
+    if (!own) {
+      own = groupBy(kindsIn(statement).get('identifier') ?? [], (id) => nodeText(id, model.text));
+      IDENTIFIERS_IN_STATEMENT.set(statement, own);
+    }
+    for (const [name, ids] of own) {
+      const all = merged.get(name);
+      if (all) for (const id of ids) all.push(id);
+      else merged.set(name, [...ids]);
+    }
+  }
+  return merged;
 });
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
