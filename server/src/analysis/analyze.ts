@@ -99,9 +99,12 @@ export class AnalysisRun {
     return found;
   }
 
+  private fileSuppressed: boolean | undefined;
+
   /** The file holds a comment that suppresses every finding in it. */
   suppressesEverything(): boolean {
-    return this.model.nodesOfKind('comment').some((comment) => isFileSuppressionComment(this.text.slice(comment.start, comment.end)));
+    this.fileSuppressed ??= this.model.nodesOfKind('comment').some((comment) => isFileSuppressionComment(this.text.slice(comment.start, comment.end)));
+    return this.fileSuppressed;
   }
 
   /** The file's diagnostics from the findings of all its chunks. */
