@@ -50,6 +50,34 @@ export class FactStore {
   }
 }
 
+/**
+ * A fact about one top-level statement (a child of the module) that depends on the statement's own
+ * subtree, and on `keyOf`'s answer for the file where one is given (the file's imports, say). A node
+ * object outlives an edit only when its subtree is unchanged (the incremental conversion moves it), so
+ * the value is kept with the statement node and serves every later version of the file in which the
+ * statement is the same node under the same key: after a keystroke, only the statement it touched is
+ * worked out again. The value must not hold offsets, which move when text before the statement changes.
+ */
+export class StatementFact<T> {
+  private readonly kept = new WeakMap<SyntaxNode, { key: string; value: T }>();
+
+  constructor(
+    readonly name: string,
+    private readonly compute: (model: SemanticModel, statement: SyntaxNode) => T,
+    private readonly keyOf: (model: SemanticModel) => string = () => '',
+  ) {}
+
+  /** The fact for `statement`, a top-level statement of `model`'s file. */
+  of(model: SemanticModel, statement: SyntaxNode): T {
+    const key = this.keyOf(model);
+    const known = this.kept.get(statement);
+    if (known && known.key === key) return known.value;
+    const value = this.compute(model, statement);
+    this.kept.set(statement, { key, value });
+    return value;
+  }
+}
+
 /** A per-function memo of answers about its nodes (loops, expressions), filled as questions come. */
 export function memoFact<K, V>(name: string): FunctionFact<Map<K, V>> {
   return new FunctionFact(name, () => new Map<K, V>());

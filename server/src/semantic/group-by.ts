@@ -13,3 +13,19 @@ export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNod
   }
   return groups;
 }
+
+/**
+ * Groups made part by part (one top-level statement at a time, say) merged into one, each group in the
+ * order of the parts. The parts' own lists are copied, never handed out.
+ */
+export function mergeGroups<K, V>(parts: Iterable<ReadonlyMap<K, readonly V[]>>): Map<K, V[]> {
+  const merged = new Map<K, V[]>();
+  for (const part of parts) {
+    for (const [key, values] of part) {
+      const group = merged.get(key);
+      if (group) for (const value of values) group.push(value);
+      else merged.set(key, [...values]);
+    }
+  }
+  return merged;
+}

@@ -44,11 +44,15 @@ export class ImportTable {
     }
   }
 
+  private bindingsKey: string | undefined;
+
   /** All the bindings as one string: equal strings, equal answers from every method here. */
   get key(): string {
-    let key = '';
-    for (const [local, target] of this.bindings) key += `${local}=${target};`;
-    return key;
+    if (this.bindingsKey === undefined) {
+      this.bindingsKey = '';
+      for (const [local, target] of this.bindings) this.bindingsKey += `${local}=${target};`;
+    }
+    return this.bindingsKey;
   }
 
   /** Every local name with the qualified name it is bound to. */

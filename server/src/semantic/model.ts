@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { GRADIENT_SCAN, needsGradients, type HelperScans } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { FactStore, FunctionFact, ModuleFact } from './facts';
+import { FactStore, FunctionFact, ModuleFact, StatementFact } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -16,30 +16,24 @@ import { ModuleAnalysis } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
-import { groupBy } from './group-by';
+import { groupBy, mergeGroups } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
-/**
- * The nodes of each kind in a top-level statement's subtree, in document order. A node object
- * outlives an edit only when its subtree is unchanged (the incremental conversion moves it), so the
- * lists stay right for as long as the statement is in use: after a keystroke, only the statement it
- * touched is walked again.
- */
-const KINDS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+/** The nodes of each kind in a top-level statement's subtree, in document order. */
+const KINDS_IN_STATEMENT = new StatementFact('nodes by kind', (_model, statement) => {
+  const found = new Map<string, SyntaxNode[]>();
+  walk(statement, (n) => {
+    const list = found.get(n.type);
+    if (list) list.push(n);
+    else found.set(n.type, [n]);
+  });
+  return found;
+});
 
-function kindsIn(statement: SyntaxNode): Map<string, SyntaxNode[]> {
-  let kinds = KINDS_IN_STATEMENT.get(statement);
-  if (!kinds) {
-    const found = new Map<string, SyntaxNode[]>();
-    walk(statement, (n) => {
-      const list = found.get(n.type);
-      if (list) list.push(n);
-      else found.set(n.type, [n]);
-    });
-    KINDS_IN_STATEMENT.set(statement, (kinds = found));
-  }
-  return kinds;
+/** The nodes of `kind` in a top-level statement's subtree, in document order. */
+function ofKindIn(model: SemanticModel, statement: SyntaxNode, kind: string): readonly SyntaxNode[] {
+  return KINDS_IN_STATEMENT.of(model, statement).get(kind) ?? NO_FUNCTIONS;
 }
 
 export class SemanticModel {
@@ -69,8 +63,7 @@ export class SemanticModel {
     if (!list) {
       list = this.root.type === kind ? [this.root] : [];
       for (const statement of this.root.children) {
-        const own = kindsIn(statement).get(kind);
-        if (own) for (const node of own) list.push(node);
+        for (const node of ofKindIn(this, statement, kind)) list.push(node);
       }
       this.byKind.set(kind, list);
     }
@@ -405,25 +398,13 @@ const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticMode
   return map;
 });
 
-/** One top-level statement's identifiers by name. Like KINDS_IN_STATEMENT, it depends on the statement alone. */
-const IDENTIFIERS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model, statement) =>
+  groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
+);
 
-const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) => {
-  const merged = new Map<string, SyntaxNode[]>();
-  for (const statement of model.root.children) {
-    let own = IDENTIFIERS_IN_STATEMENT.get(statement);
-    if (!own) {
-      own = groupBy(kindsIn(statement).get('identifier') ?? [], (id) => nodeText(id, model.text));
-      IDENTIFIERS_IN_STATEMENT.set(statement, own);
-    }
-    for (const [name, ids] of own) {
-      const all = merged.get(name);
-      if (all) for (const id of ids) all.push(id);
-      else merged.set(name, [...ids]);
-    }
-  }
-  return merged;
-});
+const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) =>
+  mergeGroups(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
+);
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
 interface StatementCalls {
@@ -433,70 +414,49 @@ interface StatementCalls {
   escapingAttributes: Set<string>;
 }
 
-/** Like KINDS_IN_STATEMENT: depends on the statement's subtree alone, so it outlives edits elsewhere. */
-const CALLS_IN_STATEMENT = new WeakMap<SyntaxNode, StatementCalls>();
-
-function callsIn(statement: SyntaxNode, text: string): StatementCalls {
-  const known = CALLS_IN_STATEMENT.get(statement);
-  if (known) return known;
-  const kinds = kindsIn(statement);
-  const callsByName = new Map<string, SyntaxNode[]>();
-  const callsByAttribute = new Map<string, SyntaxNode[]>();
-  const push = (map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode) => {
-    const list = map.get(key);
-    if (list) list.push(node);
-    else map.set(key, [node]);
-  };
-  for (const call of kinds.get('call') ?? []) {
+const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, statement): StatementCalls => {
+  const { text } = model;
+  const calls = ofKindIn(model, statement, 'call');
+  const calleeName = (call: SyntaxNode, type: 'identifier' | 'attribute') => {
     const target = callee(call);
-    if (target?.type === 'identifier') push(callsByName, nodeText(target, text), call);
-    else if (target?.type === 'attribute') {
-      const attr = target.children.find((c) => c.fieldName === 'attribute');
-      if (attr) push(callsByAttribute, nodeText(attr, text), call);
-    }
-  }
-  const escapingIdentifiers = new Map<string, SyntaxNode[]>();
-  for (const ref of kinds.get('identifier') ?? []) {
-    if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
-    if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') continue;
+    if (target?.type !== type) return null;
+    const name = type === 'identifier' ? target : target.children.find((c) => c.fieldName === 'attribute');
+    return name ? nodeText(name, text) : null;
+  };
+  const escapingIdentifiers = groupBy(ofKindIn(model, statement, 'identifier'), (ref) => {
+    if (ref.fieldName === 'function' && ref.parent?.type === 'call') return null;
+    if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') return null;
     // The name of a definition is not a use of it (two nested `def eval_loss()` do not pass each other on).
-    if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) continue;
-    push(escapingIdentifiers, nodeText(ref, text), ref);
-  }
+    if (ref.fieldName === 'name' && (ref.parent?.type === 'function_definition' || ref.parent?.type === 'class_definition')) return null;
+    return nodeText(ref, text);
+  });
   const escapingAttributes = new Set<string>();
-  for (const ref of kinds.get('attribute') ?? []) {
+  for (const ref of ofKindIn(model, statement, 'attribute')) {
     if (ref.fieldName === 'function' && ref.parent?.type === 'call') continue;
     const attr = ref.children.find((c) => c.fieldName === 'attribute');
     if (attr) escapingAttributes.add(nodeText(attr, text));
   }
-  const calls = { callsByName, callsByAttribute, escapingIdentifiers, escapingAttributes };
-  CALLS_IN_STATEMENT.set(statement, calls);
-  return calls;
-}
+  return {
+    callsByName: groupBy(calls, (call) => calleeName(call, 'identifier')),
+    callsByAttribute: groupBy(calls, (call) => calleeName(call, 'attribute')),
+    escapingIdentifiers,
+    escapingAttributes,
+  };
+});
 
 /** The file's calls by callee name and its names used other than as a callee, in document order. */
 class CallIndex {
   private readonly statements: StatementCalls[];
   private readonly merged = new Map<string, Map<string, SyntaxNode[]>>();
 
-  constructor(root: SyntaxNode, text: string) {
-    this.statements = root.children.map((statement) => callsIn(statement, text));
+  constructor(model: SemanticModel) {
+    this.statements = model.root.children.map((statement) => CALLS_IN_STATEMENT.of(model, statement));
   }
 
   /** One part of the statements' indexes merged for the whole file, on first use, in document order. */
   private part(name: 'callsByName' | 'callsByAttribute' | 'escapingIdentifiers'): Map<string, SyntaxNode[]> {
     let merged = this.merged.get(name);
-    if (!merged) {
-      merged = new Map();
-      for (const statement of this.statements) {
-        for (const [key, nodes] of statement[name]) {
-          const list = merged.get(key);
-          if (list) for (const node of nodes) list.push(node);
-          else merged.set(key, [...nodes]);
-        }
-      }
-      this.merged.set(name, merged);
-    }
+    if (!merged) this.merged.set(name, (merged = mergeGroups(this.statements.map((statement) => statement[name]))));
     return merged;
   }
 
@@ -523,24 +483,18 @@ class CallIndex {
   }
 }
 
-const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new CallIndex(model.root, model.text));
+const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new CallIndex(model));
 
-/** A statement's backward calls, with the imports they were judged under (`autograd.grad` depends on them). */
-const BACKWARD_CALLS_IN_STATEMENT = new WeakMap<SyntaxNode, { imports: string; calls: SyntaxNode[] }>();
+/** A statement's backward calls, judged under the file's imports (`autograd.grad` depends on them). */
+const BACKWARD_CALLS_IN_STATEMENT = new StatementFact(
+  'backward calls',
+  (model, statement) => ofKindIn(model, statement, 'call').filter((call) => isBackwardCallNode(model, call)),
+  (model) => model.imports.key,
+);
 
-const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) => {
-  const imports = model.imports.key;
-  const calls: SyntaxNode[] = [];
-  for (const statement of model.root.children) {
-    let known = BACKWARD_CALLS_IN_STATEMENT.get(statement);
-    if (known?.imports !== imports) {
-      known = { imports, calls: (kindsIn(statement).get('call') ?? []).filter((call) => isBackwardCallNode(model, call)) };
-      BACKWARD_CALLS_IN_STATEMENT.set(statement, known);
-    }
-    for (const call of known.calls) calls.push(call);
-  }
-  return calls;
-});
+const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
+  model.root.children.flatMap((statement) => BACKWARD_CALLS_IN_STATEMENT.of(model, statement)),
+);
 
 function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
@@ -555,50 +509,35 @@ function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
 }
 
-/**
- * What each name is built from in one top-level statement: the values assigned to it and the arguments
- * appended to it. Like KINDS_IN_STATEMENT, it depends on the statement's subtree alone.
- */
-const FEEDS_IN_STATEMENT = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
-
-function feedsIn(statement: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
-  const known = FEEDS_IN_STATEMENT.get(statement);
-  if (known) return known;
+/** What each name is built from in one top-level statement: the values assigned to it and the arguments appended to it. */
+const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model, statement) => {
+  const { text } = model;
   const feeds = new Map<string, SyntaxNode[]>();
   const link = (key: string, value: SyntaxNode) => {
     const values = feeds.get(key);
     if (values) values.push(value);
     else feeds.set(key, [value]);
   };
-  const kinds = kindsIn(statement);
   for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
-    for (const d of kinds.get(kind) ?? []) {
+    for (const d of ofKindIn(model, statement, kind)) {
       const left = d.children.find((c) => c.fieldName === 'left');
       const right = d.children.find((c) => c.fieldName === 'right');
       if (!left || !right) continue;
       for (const ref of targetReferences(left, text)) link(sourceKey(ref), right);
     }
   }
-  for (const call of kinds.get('call') ?? []) {
+  for (const call of ofKindIn(model, statement, 'call')) {
     const m = methodCall(call, text);
     if (m?.method !== 'append' && m?.method !== 'extend' && m?.method !== 'insert') continue;
     const name = dottedName(m.receiver, text);
     const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
     if (name && args) link(sourceKey(name), args);
   }
-  FEEDS_IN_STATEMENT.set(statement, feeds);
   return feeds;
-}
+});
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const feeds = new Map<string, SyntaxNode[]>();
-  for (const statement of model.root.children) {
-    for (const [key, values] of feedsIn(statement, model.text)) {
-      const all = feeds.get(key);
-      if (all) for (const value of values) all.push(value);
-      else feeds.set(key, [...values]);
-    }
-  }
+  const feeds = mergeGroups(model.root.children.map((statement) => FEEDS_IN_STATEMENT.of(model, statement)));
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
