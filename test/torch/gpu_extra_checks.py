@@ -18,17 +18,15 @@ Every number is bytes or seconds; the JSON also records the GPU, driver and vers
 """
 
 import argparse
-import datetime
 import gc
-import json
 import os
-import platform
-import subprocess
 import tempfile
 import time
 
 import torch
 import torch.nn.functional as F
+
+from gpu_environment import environment, save_report
 
 WIDTH = 1024
 
@@ -139,27 +137,13 @@ def empty_cache_loop(iterations, call_empty_cache):
     return result
 
 
-def driver_version():
-    try:
-        out = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=30, check=True)
-        return out.stdout.strip().splitlines()[0]
-    except (OSError, subprocess.SubprocessError, IndexError):
-        return None
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out")
     parser.add_argument("--iterations", type=int, default=20)
     args = parser.parse_args()
-    props = torch.cuda.get_device_properties(0)
     report = {
-        "environment": {
-            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "python": platform.python_version(), "torch": torch.__version__, "cuda": torch.version.cuda,
-            "gpu": props.name, "gpu_total_memory_bytes": props.total_memory, "driver": driver_version(),
-        },
+        "environment": environment(torch.device("cuda")),
         "OOM008": {
             "model": f"LSTM({WIDTH}, {WIDTH}), chunks of 32 steps x 16 sequences",
             "bad_state_carried": lstm_loop(args.iterations, detach=False),
@@ -173,11 +157,7 @@ def main():
         "bad_empty_cache_every_iteration": empty_cache_loop(args.iterations, True),
         "fixed_no_empty_cache": empty_cache_loop(args.iterations, False),
     }
-    text = json.dumps(report, indent=1)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
-    print(text)
+    print(save_report(report, args.out))
 
 
 if __name__ == "__main__":

@@ -10,10 +10,8 @@
 """
 
 import argparse
-import datetime
 import gc
 import json
-import platform
 import resource
 import subprocess
 import sys
@@ -21,6 +19,8 @@ import sys
 import torch
 import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset
+
+from gpu_environment import environment, save_report
 
 
 class Images(Dataset):
@@ -102,20 +102,12 @@ def main():
         print("LOADER " + json.dumps(pinned_loader(args.one_loader, args.batches)), flush=True)
         return
     report = {
-        "environment": {
-            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "python": platform.python_version(), "torch": torch.__version__, "cuda": torch.version.cuda,
-            "gpu": torch.cuda.get_device_name(0),
-        },
+        "environment": environment(torch.device("cuda")),
         # Each worker count in a process of its own: the host allocator keeps what it pinned.
         "OOM005": [one_loader_in_own_process(workers, args.batches) for workers in (2, 4, 8, 16)],
         "OOM004": [resnet_step_peak(batch) for batch in (32, 64, 128, 256)],
     }
-    text = json.dumps(report, indent=1)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
-    print(text)
+    print(save_report(report, args.out))
 
 
 if __name__ == "__main__":

@@ -13,11 +13,8 @@ the baseline (model and data in place, before the loop) recorded so growth can b
 """
 
 import argparse
-import datetime
 import gc
 import json
-import platform
-import subprocess
 import sys
 
 import torch
@@ -25,6 +22,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from autograd_census import graph_nodes_reachable
+from gpu_environment import environment, save_report
 
 CLASSES = 21
 
@@ -281,34 +279,6 @@ def measure(loop, batches, iterations, device):
     return result
 
 
-def driver_version():
-    try:
-        out = subprocess.run(
-            ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-            capture_output=True, text=True, timeout=30, check=True,
-        )
-        return out.stdout.strip().splitlines()[0]
-    except (OSError, subprocess.SubprocessError, IndexError):
-        return None
-
-
-def environment(device):
-    info = {
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "torch": torch.__version__,
-        "cuda": torch.version.cuda,
-        "cudnn": torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
-        "device": str(device),
-    }
-    if device.type == "cuda":
-        props = torch.cuda.get_device_properties(device)
-        info["gpu"] = props.name
-        info["gpu_total_memory_bytes"] = props.total_memory
-        info["driver"] = driver_version()
-    return info
-
-
 def mib(n):
     return f"{n / 2**20:.1f}"
 
@@ -368,10 +338,7 @@ def main():
         })
 
     report["summary"] = summary_lines(report)
-    text = json.dumps(report, indent=1)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+    save_report(report, args.out)
     print(json.dumps(report["environment"]))
     print("\n".join(report["summary"]))
     sys.stdout.flush()
