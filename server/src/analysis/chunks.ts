@@ -1,7 +1,7 @@
 // A file's findings, grouped by the top-level definition they sit in: each module-level function or
 // class is one chunk, and everything else at module level (imports, constants, script code, the
-// `if __name__ == "__main__":` block) is the module chunk. After an edit, the editor re-analyses the
-// chunks the edit touched first and the others afterwards (see incremental.ts).
+// `if __name__ == "__main__":` block) is the module chunk. The rules can run on some chunks only
+// (AnalysisRun.findings), the ground for re-analysing only what an edit touched.
 import type { SyntaxNode } from '../parser/syntax';
 
 /** A top-level function or class statement, or null for the module chunk. */
@@ -39,35 +39,4 @@ export function chunkAt(root: SyntaxNode, offset: number): ChunkKey {
 /** The file's definition chunks, in document order. */
 export function chunkRoots(root: SyntaxNode): SyntaxNode[] {
   return root.children.filter(isChunkRoot);
-}
-
-/** The module chunk's own top-level nodes (statements, comments, errors), in document order. */
-export function moduleChunkNodes(root: SyntaxNode): SyntaxNode[] {
-  return root.children.filter((c) => !isChunkRoot(c));
-}
-
-/** The names a chunk defines (functions, classes and methods at any depth) and the names it calls. */
-export interface ChunkNames {
-  readonly defines: ReadonlySet<string>;
-  readonly calls: ReadonlySet<string>;
-}
-
-/** The defined and called names inside `nodes`' subtrees (a call's name is its callee's last segment). */
-export function chunkNames(nodes: readonly SyntaxNode[], text: string): ChunkNames {
-  const defines = new Set<string>();
-  const calls = new Set<string>();
-  const stack = [...nodes];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.type === 'function_definition' || node.type === 'class_definition') {
-      const name = node.children.find((c) => c.fieldName === 'name');
-      if (name) defines.add(text.slice(name.start, name.end));
-    } else if (node.type === 'call') {
-      const fn = node.children.find((c) => c.fieldName === 'function');
-      const last = fn?.type === 'attribute' ? fn.children.find((c) => c.fieldName === 'attribute') : fn;
-      if (last?.type === 'identifier') calls.add(text.slice(last.start, last.end));
-    }
-    for (const child of node.children) stack.push(child);
-  }
-  return { defines, calls };
 }
