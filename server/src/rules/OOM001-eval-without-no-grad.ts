@@ -3,6 +3,7 @@ import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
 import { hasErrors, type SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from '../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from '../semantic/unused-forwards';
+import { groupBy } from '../semantic/group-by';
 import type { SemanticModel } from '../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../semantic/scopes';
 import type { Rule, RuleContext } from './rule';
@@ -90,11 +91,12 @@ training loop.`,
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
-    const reportsInside = new Map<SyntaxNode | null, boolean>();
-    const ownForwardReported = (fn: SyntaxNode | null): boolean => {
+    const forwardsByFunction = groupBy(candidates.filter((c) => !helpers.has(c)), enclosingFunction);
+    const reportsInside = new Map<SyntaxNode, boolean>();
+    const ownForwardReported = (fn: SyntaxNode): boolean => {
       let answer = reportsInside.get(fn);
       if (answer === undefined) {
-        answer = candidates.some((c) => !helpers.has(c) && enclosingFunction(c) === fn && !gradOff.provesGradOff(scopeOf(c)) && regionOf(c) !== null);
+        answer = (forwardsByFunction.get(fn) ?? []).some((c) => !gradOff.provesGradOff(scopeOf(c)) && regionOf(c) !== null);
         reportsInside.set(fn, answer);
       }
       return answer;
