@@ -29,6 +29,16 @@ interface Run {
 }
 type Entry = Record<string, Run | number>;
 
+/** The recorded programs, by file name. */
+function recordedPrograms(): Record<string, Entry> {
+  return (JSON.parse(readFileSync(RECORDING, 'utf8')) as { programs: Record<string, Entry> }).programs;
+}
+
+/** A reader of one program's runs, by variant ('as written', 'all fixes, capped', ...). */
+function runsOf(entry: Entry): (variant: string) => Run & { seconds: number } {
+  return (variant) => entry[variant] as Run & { seconds: number };
+}
+
 test('the fixed versions of the GPU programs are what oomlint writes today', async () => {
   assert.ok(PROGRAMS.length >= 5, `programs: ${PROGRAMS.join(', ')}`);
   const analyzer = await sharedAnalyzer();
@@ -63,12 +73,11 @@ test('the GPU recording ran these texts, and each program ran out of memory as w
     t.skip('no GPU recording of the fix-check programs');
     return;
   }
-  const recording = JSON.parse(readFileSync(RECORDING, 'utf8')) as { programs: Record<string, Entry> };
-  assert.deepEqual(Object.keys(recording.programs).sort(), PROGRAMS);
+  const programs = recordedPrograms();
+  assert.deepEqual(Object.keys(programs).sort(), PROGRAMS);
   const stale = 're-record on a GPU (bash scripts/gpu-evidence.sh) or restore the texts that were measured';
   for (const name of PROGRAMS) {
-    const entry = recording.programs[name]!;
-    const run = (key: string) => entry[key] as Run;
+    const run = runsOf(programs[name]!);
     assert.equal(run('as written').text, readFileSync(join(DIR, name), 'utf8'), `${name} changed since it was measured: ${stale}`);
     for (const variant of VARIANTS) {
       if (!existsSync(join(DIR, variant.folder, name))) continue;
@@ -88,9 +97,7 @@ test('the GPU recording ran these texts, and each program ran out of memory as w
 
 test("OOM007's page quotes the recording's price of moving outputs to the CPU, in every language", () => {
   if (!existsSync(RECORDING)) return;
-  const recording = JSON.parse(readFileSync(RECORDING, 'utf8')) as { programs: Record<string, Entry> };
-  const entry = recording.programs['eval_keeps_outputs.py']!;
-  const run = (key: string) => entry[key] as Run & { seconds: number };
+  const run = runsOf(recordedPrograms()['eval_keeps_outputs.py']!);
   const quoted = [
     `${(run('safe fixes').peak_bytes! / 2 ** 30).toFixed(2)} GiB`,
     `${(run('all fixes').peak_bytes! / 2 ** 30).toFixed(2)} GiB`,

@@ -210,17 +210,19 @@ export async function measureEditorLatency(options: EditorLatencyOptions): Promi
       const ruff = summarise(ruffTimes);
       const reparseEach = reparseTimes(parser, text, edits);
       const reparse = summarise(reparseEach);
-      const byClass: EditClassResult[] = [];
-      for (const place of ['function body', 'elsewhere'] as const) {
-        for (const clean of [true, false]) {
-          const picked = edits.map((_, i) => i).filter((i) => edits[i]!.place === place && edits[i]!.clean === clean);
-          if (!picked.length) continue;
-          byClass.push({ place, clean, edits: picked.length, oomlint: summarise(picked.map((i) => latencies[i]!)), reparse: summarise(picked.map((i) => reparseEach[i]!)) });
-        }
-      }
-      const byPlace = (['function body', 'elsewhere'] as const).flatMap((place) => {
-        const picked = edits.map((_, i) => i).filter((i) => edits[i]!.place === place);
-        return picked.length ? [{ place, edits: picked.length, oomlint: summarise(picked.map((i) => latencies[i]!)), reparse: summarise(picked.map((i) => reparseEach[i]!)) }] : [];
+      // The latencies and reparse times of the edits that `keep` picks, or null when it picks none.
+      const summariseEdits = (keep: (edit: Edit) => boolean) => {
+        const picked = edits.map((_, i) => i).filter((i) => keep(edits[i]!));
+        return picked.length ? { edits: picked.length, oomlint: summarise(picked.map((i) => latencies[i]!)), reparse: summarise(picked.map((i) => reparseEach[i]!)) } : null;
+      };
+      const places = ['function body', 'elsewhere'] as const;
+      const byClass: EditClassResult[] = places.flatMap((place) => [true, false].flatMap((clean) => {
+        const summary = summariseEdits((edit) => edit.place === place && edit.clean === clean);
+        return summary ? [{ place, clean, ...summary }] : [];
+      }));
+      const byPlace = places.flatMap((place) => {
+        const summary = summariseEdits((edit) => edit.place === place);
+        return summary ? [{ place, ...summary }] : [];
       });
       results.push({ lines: countLines(text), edits: edits.length, byClass, byPlace, oomlint, ruff, reparse, openMs: round(openMs), p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
     }
