@@ -1,5 +1,5 @@
 // The fast tree conversion (direct calls into web-tree-sitter's runtime) must give exactly what the
-// public TreeCursor gives: same nodes, types, fields, offsets, rows, error and missing flags, order.
+// public TreeCursor gives: same nodes, types, fields, offsets, rows, error and missing flags, document order.
 // A web-tree-sitter upgrade that changes the internals it relies on fails here first.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,12 +12,14 @@ import { buildSyntaxTree, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
-/** Every node with its fields, one line each, parents named by order (not compared as objects). */
+/** Every node with its fields, one line each, parents named by their place in document order (not compared as objects). */
 function describe(root: SyntaxNode): string[] {
   const lines: string[] = [];
+  const places = new Map<SyntaxNode, number>();
   const visit = (node: SyntaxNode) => {
+    places.set(node, places.size);
     lines.push(
-      [node.order, node.type, node.named, node.start, node.end, node.row, node.endRow, node.fieldName, node.parent?.order ?? -1, node.isError, node.isMissing, node.children.length].join(' '),
+      [places.get(node), node.type, node.named, node.start, node.end, node.row, node.endRow, node.fieldName, node.parent ? places.get(node.parent) : -1, node.isError, node.isMissing, node.children.length].join(' '),
     );
     for (const child of node.children) visit(child);
   };

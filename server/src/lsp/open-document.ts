@@ -4,7 +4,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
-import type { SyntaxNode } from '../parser/syntax';
+import { subtreeSize, type SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
 
 /**
@@ -90,7 +90,7 @@ export class OpenDocument {
     // The previous plain tree is taken apart here; nothing reads it after its revision.
     this.parsed = undefined;
     const root = parser.toSyntax(next, this.text, previous);
-    this.parsed = { revision: this.changeCount, root, nodes: lastDescendant(root).order + 1 };
+    this.parsed = { revision: this.changeCount, root, nodes: subtreeSize(root) };
     return this.parsed.root;
   }
 
@@ -106,11 +106,4 @@ export class OpenDocument {
     this.parsed = undefined;
     this.editsSinceParse = [];
   }
-}
-
-/** The last node in document order, whose `order` is the highest. */
-function lastDescendant(root: SyntaxNode): SyntaxNode {
-  let node = root;
-  while (node.children.length) node = node.children[node.children.length - 1]!;
-  return node;
 }

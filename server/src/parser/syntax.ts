@@ -21,8 +21,6 @@ export interface SyntaxNode {
   /** ERROR node, or a token the parser had to invent. */
   readonly isError: boolean;
   readonly isMissing: boolean;
-  /** Position of this node among all nodes in document order, for cheap ordering. */
-  readonly order: number;
 }
 
 /** A node known to be of kind K. */
@@ -41,13 +39,11 @@ export interface MutableNode {
   children: MutableNode[];
   isError: boolean;
   isMissing: boolean;
-  order: number;
 }
 
 /** Converts a tree-sitter tree in one cursor walk. */
 export function buildSyntaxTree(tree: Tree): SyntaxNode {
   const cursor = tree.walk();
-  let order = 0;
   const make = (parent: MutableNode | null): MutableNode => ({
     type: cursor.nodeType,
     named: cursor.nodeIsNamed,
@@ -60,7 +56,6 @@ export function buildSyntaxTree(tree: Tree): SyntaxNode {
     children: [],
     isError: cursor.nodeType === 'ERROR',
     isMissing: cursor.nodeIsMissing,
-    order: order++,
   });
   try {
     const root = make(null);
@@ -124,6 +119,34 @@ export function isOneOf<K extends NodeKind>(node: SyntaxNode | null | undefined,
 
 export function namedChildren(node: SyntaxNode): SyntaxNode[] {
   return node.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+/** Subtree sizes already counted: a subtree that an incremental conversion took over keeps its count. */
+const SUBTREE_SIZES = new WeakMap<SyntaxNode, number>();
+
+/** The number of nodes in `node`'s subtree, itself included. Only the nodes that are new since the last count are visited. */
+export function subtreeSize(node: SyntaxNode): number {
+  const known = SUBTREE_SIZES.get(node);
+  if (known !== undefined) return known;
+  // Post-order without recursion: deep nesting must not overflow the stack.
+  const pending: { node: SyntaxNode; visited: boolean }[] = [{ node, visited: false }];
+  while (pending.length) {
+    const top = pending[pending.length - 1]!;
+    if (SUBTREE_SIZES.has(top.node)) {
+      pending.pop();
+      continue;
+    }
+    if (!top.visited) {
+      top.visited = true;
+      for (const child of top.node.children) if (!SUBTREE_SIZES.has(child)) pending.push({ node: child, visited: false });
+      continue;
+    }
+    pending.pop();
+    let size = 1;
+    for (const child of top.node.children) size += SUBTREE_SIZES.get(child)!;
+    SUBTREE_SIZES.set(top.node, size);
+  }
+  return SUBTREE_SIZES.get(node)!;
 }
 
 /** Walks the subtree in document order; return `false` from `visit` to skip a node's children. */

@@ -145,7 +145,6 @@ export class WasmTreeWalker {
     const { typeNames, typeNamed, fieldNames, withErrors } = this;
     const starts = lineStarts(text);
     let row = 0;
-    let order = 0;
     const markErroneous = (node: MutableNode) => {
       for (let n: MutableNode | null = node; n && !withErrors.has(n); n = n.parent) withErrors.add(n);
     };
@@ -182,7 +181,6 @@ export class WasmTreeWalker {
         isError: type === 'ERROR',
         // Only a zero-width node can be one the parser invented.
         isMissing: end === start ? isMissing(tree) === 1 : false,
-        order: order++,
       };
       if (node.isError || node.isMissing) markErroneous(node);
       reuse?.pair(node, parentNode);
@@ -202,7 +200,7 @@ export class WasmTreeWalker {
       }
       while (!nextSibling(tree)) {
         if (!parent(tree) || current.parent === null) {
-          reuse?.finish(root);
+          reuse?.finish();
           return root;
         }
         current = current.parent;
@@ -221,8 +219,8 @@ interface Reuse {
   take(parentNode: MutableNode | null, type: string, start: number, end: number): MutableNode | undefined;
   /** Records the old counterpart of a new node, so its children can be matched. */
   pair(node: MutableNode, parentNode: MutableNode | null): void;
-  /** Numbers every node in document order and moves the subtrees taken from after the edit. */
-  finish(root: MutableNode): void;
+  /** Moves the subtrees taken from after the edit; nothing else of the tree is visited again. */
+  finish(): void;
 }
 
 function reuseFrom(previous: PreviousConversion, withErrors: WeakSet<SyntaxNode>): Reuse {
@@ -284,20 +282,15 @@ function reuseFrom(previous: PreviousConversion, withErrors: WeakSet<SyntaxNode>
       const old = match(entry, node.type, node.start);
       if (old) counterparts.set(node, { old, next: 0 });
     },
-    finish(root) {
-      let order = 0;
-      const stack: { node: MutableNode; moving: boolean }[] = [{ node: root, moving: false }];
-      while (stack.length) {
-        const { node, moving: inherited } = stack.pop()!;
-        const moving = inherited || moved.has(node);
-        node.order = order++;
-        if (moving) {
-          node.start += delta;
-          node.end += delta;
-          node.row += rowDelta;
-          node.endRow += rowDelta;
-        }
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, moving });
+    finish() {
+      if (delta === 0 && rowDelta === 0) return;
+      const stack = [...moved];
+      for (let node = stack.pop(); node; node = stack.pop()) {
+        node.start += delta;
+        node.end += delta;
+        node.row += rowDelta;
+        node.endRow += rowDelta;
+        for (const child of node.children) stack.push(child);
       }
     },
   };

@@ -601,7 +601,8 @@ export class DataLoaderAnalysis {
   /** Loops that iterate the loader: directly, through wrappers and `iter()`/`next()`, or in the file's functions it is passed to. */
   private loopsOver(loader: DataLoaderCall): SyntaxNode[] {
     const loops = new Set<SyntaxNode>();
-    const visited = new Set<string>();
+    /** The parameters already followed, per function. */
+    const visited = new Map<SyntaxNode, Set<string>>();
     const follow = (use: SyntaxNode, depth: number) => {
       const top = this.outermost(use);
       const parent = top.parent;
@@ -633,9 +634,10 @@ export class DataLoaderAnalysis {
       const call = argumentOf?.parent?.parent;
       if (!argumentOf || !call) return;
       for (const { fn, parameter } of this.parametersReceiving(call, argumentOf)) {
-        const key = `${fn.order}:${parameter}`;
-        if (visited.has(key)) continue;
-        visited.add(key);
+        let followed = visited.get(fn);
+        if (!followed) visited.set(fn, (followed = new Set()));
+        if (followed.has(parameter)) continue;
+        followed.add(parameter);
         const reads = this.model.identifiersNamed(parameter).filter(
           (ref) => within(ref, fn) && ref.fieldName !== 'attribute' && this.resolvesTo(ref, parameter, fn),
         );

@@ -43,18 +43,19 @@ const GRAPH_ITEM_WORDS = /^(loss|losses|out|outs|output|outputs|logit|logits|pre
 /** Builtins that pass their arguments' values (and graphs) through. */
 const COMBINING_BUILTINS = new Set(['sum', 'max', 'min', 'abs', 'zip', 'enumerate', 'list', 'tuple', 'reversed', 'sorted', 'iter', 'next', 'range', 'len', 'dict']);
 
-/** Per function: the graph origin of each backward target in each of its loops. */
-const GRAPH_ORIGINS = memoFact<string, GraphOrigin>('graph origins of backward targets');
+/** Per function: the graph origin of each backward target, per loop. */
+const GRAPH_ORIGINS = memoFact<SyntaxNode, Map<SyntaxNode, GraphOrigin>>('graph origins of backward targets');
 
 /** Where the graph of `target` (an argument or receiver of a backward call in `loop`) comes from. */
 export function graphOrigin(model: SemanticModel, target: SyntaxNode, loop: SyntaxNode): GraphOrigin {
-  const perModel = model.facts.around(GRAPH_ORIGINS, loop);
-  const key = `${target.order}:${loop.order}`;
-  const cached = perModel.get(key);
+  const perFunction = model.facts.around(GRAPH_ORIGINS, loop);
+  let perLoop = perFunction.get(loop);
+  if (!perLoop) perFunction.set(loop, (perLoop = new Map()));
+  const cached = perLoop.get(target);
   if (cached) return cached;
   const evidence = new OriginTracer(model, loop).trace(target, false, 0);
   const origin: GraphOrigin = evidence.shared ? 'shared' : evidence.built ? 'iteration' : 'unknown';
-  perModel.set(key, origin);
+  perLoop.set(target, origin);
   return origin;
 }
 
