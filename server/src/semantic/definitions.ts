@@ -6,25 +6,99 @@ import { scopeOf, statementOf } from './scopes';
 export type DefinitionKind = 'assign' | 'augmented' | 'for' | 'with' | 'walrus' | 'parameter';
 
 export interface Definition {
-  name: string;
-  kind: DefinitionKind;
+  readonly name: string;
+  readonly kind: DefinitionKind;
   /** The statement (or parameter) that defines it. */
-  node: SyntaxNode;
+  readonly node: SyntaxNode;
   /** The assigned expression, if any (for `for` loops: the iterable). */
-  value: SyntaxNode | null;
+  readonly value: SyntaxNode | null;
   /** Position among unpacked targets (`_, pred = out.max(1)` -> 1 for `pred`), else -1. */
-  unpackIndex: number;
+  readonly unpackIndex: number;
   /** Offset after which the new value is visible. */
-  visibleFrom: number;
+  readonly visibleFrom: number;
+}
+
+/**
+ * A definition whose visibility starts at the start or end of a node rather than at a number, so
+ * that it stays right when an edit before it moves its nodes (see StatementDefinitions).
+ */
+class NodeDefinition implements Definition {
+  constructor(
+    readonly name: string,
+    readonly kind: DefinitionKind,
+    readonly node: SyntaxNode,
+    readonly value: SyntaxNode | null,
+    readonly unpackIndex: number,
+    private readonly visibleAt: SyntaxNode,
+    private readonly fromStart: boolean,
+  ) {}
+
+  get visibleFrom(): number {
+    return this.fromStart ? this.visibleAt.start : this.visibleAt.end;
+  }
+}
+
+/** Where a definition's value becomes visible: the start or the end of a node. */
+interface Visibility {
+  node: SyntaxNode;
+  fromStart: boolean;
+}
+
+const KINDS: readonly DefinitionKind[] = ['assign', 'augmented', 'for', 'with', 'walrus', 'parameter'];
+
+/**
+ * The definitions of one top-level statement, with their scopes (null for the module, whose node
+ * changes with every edit), grouped by kind in the order the file's index takes them. They hold
+ * nodes of the statement only, so they serve every version of the file in which the statement is
+ * the same node.
+ */
+export class StatementDefinitions {
+  readonly byKind: { scope: SyntaxNode | null; definition: Definition }[][] = KINDS.map(() => []);
+
+  constructor(
+    readonly text: string,
+    private readonly moduleNode: SyntaxNode,
+  ) {}
+
+  add(scope: SyntaxNode, definition: Definition): void {
+    this.byKind[KINDS.indexOf(definition.kind)]!.push({ scope: scope === this.moduleNode ? null : scope, definition });
+  }
+
+  /** Records the targets of an assignment-like node. */
+  addTargets(target: SyntaxNode, kind: DefinitionKind, node: SyntaxNode, value: SyntaxNode | null, visible: Visibility): void {
+    const scope = scopeOf(node);
+    const t = unparenthesize(target);
+    const name = dottedName(t, this.text);
+    if (name) {
+      this.add(scope, new NodeDefinition(name, kind, node, value, -1, visible.node, visible.fromStart));
+      return;
+    }
+    if (t.type === 'pattern_list' || t.type === 'tuple_pattern' || t.type === 'list_pattern' || t.type === 'tuple' || t.type === 'list') {
+      const parts = t.children.filter((c) => c.named && c.type !== 'comment');
+      parts.forEach((part, index) => {
+        const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
+        const partName = dottedName(inner, this.text);
+        if (partName) this.add(scope, new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart));
+      });
+    }
+  }
 }
 
 export class DefinitionIndex {
   private readonly byScope = new Map<SyntaxNode, Map<string, Definition[]>>();
   private readonly byName = new Map<string, Definition[]>();
 
-  constructor(readonly text: string) {}
+  /** The index of a file whose top-level statements have these definitions, in document order. */
+  constructor(moduleNode: SyntaxNode, statements: readonly StatementDefinitions[]) {
+    // Kind by kind, then statement by statement: every list keeps the order of one pass per kind.
+    for (let kind = 0; kind < KINDS.length; kind++) {
+      for (const statement of statements) {
+        for (const { scope, definition } of statement.byKind[kind]!) this.add(scope ?? moduleNode, definition);
+      }
+    }
+  }
 
-  add(scope: SyntaxNode, def: Definition): void {
+  private add(scope: SyntaxNode, def: Definition): void {
     let names = this.byScope.get(scope);
     if (!names) this.byScope.set(scope, (names = new Map()));
     let list = names.get(def.name);
@@ -35,25 +109,6 @@ export class DefinitionIndex {
     all.push(def);
   }
 
-  /** Records the targets of an assignment-like node. */
-  addTargets(target: SyntaxNode, kind: DefinitionKind, node: SyntaxNode, value: SyntaxNode | null, visibleFrom: number): void {
-    const scope = scopeOf(node);
-    const t = unparenthesize(target);
-    const name = dottedName(t, this.text);
-    if (name) {
-      this.add(scope, { name, kind, node, value, unpackIndex: -1, visibleFrom });
-      return;
-    }
-    if (t.type === 'pattern_list' || t.type === 'tuple_pattern' || t.type === 'list_pattern' || t.type === 'tuple' || t.type === 'list') {
-      const parts = t.children.filter((c) => c.named && c.type !== 'comment');
-      parts.forEach((part, index) => {
-        const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
-        const partName = dottedName(inner, this.text);
-        if (partName) this.add(scope, { name: partName, kind, node, value, unpackIndex: index, visibleFrom });
-      });
-    }
-  }
-
   definitionsOf(scope: SyntaxNode, name: string): readonly Definition[] {
     return this.byScope.get(scope)?.get(name) ?? [];
   }
@@ -62,7 +117,14 @@ export class DefinitionIndex {
   reaching(scope: SyntaxNode, name: string, offset: number): Definition | undefined {
     const defs = this.definitionsOf(scope, name);
     let best: Definition | undefined;
-    for (const d of defs) if (d.visibleFrom <= offset && (!best || d.visibleFrom >= best.visibleFrom)) best = d;
+    let bestFrom = -1;
+    for (const d of defs) {
+      const from = d.visibleFrom;
+      if (from <= offset && (!best || from >= bestFrom)) {
+        best = d;
+        bestFrom = from;
+      }
+    }
     return best;
   }
 
@@ -72,9 +134,9 @@ export class DefinitionIndex {
   }
 }
 
-/** Fills the index from the nodes a single walk collected. */
+/** Fills a statement's definitions from its nodes of each kind. */
 export function indexDefinitions(
-  index: DefinitionIndex,
+  index: StatementDefinitions,
   nodes: { assignments: readonly SyntaxNode[]; augmented: readonly SyntaxNode[]; fors: readonly SyntaxNode[]; withItems: readonly SyntaxNode[]; walruses: readonly SyntaxNode[]; functions: readonly SyntaxNode[] },
 ): void {
   for (const a of nodes.assignments) {
@@ -83,18 +145,18 @@ export function indexDefinitions(
     let right = field(a, 'right') as SyntaxNode | null;
     // `a = b = value`: the value is the innermost right-hand side.
     while (right && right.type === 'assignment') right = field(right as SyntaxNode & { type: 'assignment' }, 'right');
-    if (left) index.addTargets(left, 'assign', a, right, statementOf(a).end);
+    if (left) index.addTargets(left, 'assign', a, right, { node: statementOf(a), fromStart: false });
   }
   for (const a of nodes.augmented) {
     if (!is(a, 'augmented_assignment')) continue;
     const left = field(a, 'left');
-    if (left) index.addTargets(left, 'augmented', a, field(a, 'right'), a.end);
+    if (left) index.addTargets(left, 'augmented', a, field(a, 'right'), { node: a, fromStart: false });
   }
   for (const f of nodes.fors) {
     if (!is(f, 'for_statement')) continue;
     const left = field(f, 'left');
     const right = field(f, 'right');
-    if (left && right) index.addTargets(left, 'for', f, right, right.end);
+    if (left && right) index.addTargets(left, 'for', f, right, { node: right, fromStart: false });
   }
   for (const w of nodes.withItems) {
     if (!is(w, 'with_item')) continue;
@@ -103,13 +165,13 @@ export function indexDefinitions(
       const alias = value.children.find((c) => c.fieldName === 'alias');
       const target = alias?.children.find((c) => c.named) ?? alias;
       const expr = value.children.find((c) => c.named && c.fieldName !== 'alias');
-      if (target) index.addTargets(target, 'with', w, expr ?? null, w.end);
+      if (target) index.addTargets(target, 'with', w, expr ?? null, { node: w, fromStart: false });
     }
   }
   for (const n of nodes.walruses) {
     if (!is(n, 'named_expression')) continue;
     const name = field(n, 'name');
-    if (name) index.addTargets(name, 'walrus', n, field(n, 'value'), n.end);
+    if (name) index.addTargets(name, 'walrus', n, field(n, 'value'), { node: n, fromStart: false });
   }
   for (const fn of nodes.functions) {
     if (!is(fn, 'function_definition')) continue;
@@ -118,14 +180,8 @@ export function indexDefinitions(
     for (const p of params.children) {
       const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
       if (!id) continue;
-      index.add(fn, {
-        name: index.text.slice(id.start, id.end),
-        kind: 'parameter',
-        node: p,
-        value: p.children.find((c) => c.fieldName === 'value') ?? null,
-        unpackIndex: -1,
-        visibleFrom: fn.start,
-      });
+      const value = p.children.find((c) => c.fieldName === 'value') ?? null;
+      index.add(fn, new NodeDefinition(index.text.slice(id.start, id.end), 'parameter', p, value, -1, fn, true));
     }
   }
 }

@@ -4,7 +4,7 @@ import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { IntResolver } from './argparse';
-import { DefinitionIndex, indexDefinitions } from './definitions';
+import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { GRADIENT_SCAN, needsGradients, type HelperScans } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
@@ -292,18 +292,22 @@ const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropa
 
 const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text));
 
-const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) => {
-  const index = new DefinitionIndex(model.text);
-  indexDefinitions(index, {
-    assignments: model.nodesOfKind('assignment'),
-    augmented: model.nodesOfKind('augmented_assignment'),
-    fors: model.nodesOfKind('for_statement'),
-    withItems: model.nodesOfKind('with_item'),
-    walruses: model.nodesOfKind('named_expression'),
-    functions: model.nodesOfKind('function_definition'),
+const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
+  const definitions = new StatementDefinitions(model.text, model.root);
+  indexDefinitions(definitions, {
+    assignments: ofKindIn(model, statement, 'assignment'),
+    augmented: ofKindIn(model, statement, 'augmented_assignment'),
+    fors: ofKindIn(model, statement, 'for_statement'),
+    withItems: ofKindIn(model, statement, 'with_item'),
+    walruses: ofKindIn(model, statement, 'named_expression'),
+    functions: ofKindIn(model, statement, 'function_definition'),
   });
-  return index;
+  return definitions;
 });
+
+const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
+  new DefinitionIndex(model.root, model.root.children.map((statement) => DEFINITIONS_IN_STATEMENT.of(model, statement))),
+);
 
 const MODULES = new ModuleFact('modules', (model: SemanticModel) => new ModuleAnalysis({
   text: model.text,
