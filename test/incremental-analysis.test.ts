@@ -142,3 +142,24 @@ test('an edit to the imports changes what a statement the edit did not touch cal
     document.freeTree();
   }
 });
+
+test('an edit to a class elsewhere changes which calls of an untouched function are forward passes (their answers are asked again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = 'import torch.nn as nn\n\n\nclass Helper(object):\n    pass\n\n\ndef run(x):\n    helper = Helper()\n    return helper(x)\n';
+  const document = new OpenDocument('untitled:classes', 'python', 1, text);
+  try {
+    const forwardCallsOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) =>
+      new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined).forwardCalls.map((c) => source.slice(c.start, c.end));
+    const before = document.syntax(parser);
+    assert.deepEqual(forwardCallsOf(before, document.text), []);
+    const functionNode = before.children.at(-1)!;
+    // The class becomes a module: calling an instance of it now runs a forward pass.
+    document.applyChanges([{ range: { start: { line: 3, character: 13 }, end: { line: 3, character: 19 } }, text: 'nn.Module' }], 2);
+    const after = document.syntax(parser);
+    assert.equal(document.text.split('\n')[3], 'class Helper(nn.Module):');
+    assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
+    assert.deepEqual(forwardCallsOf(after, document.text), ['helper(x)']);
+  } finally {
+    document.freeTree();
+  }
+});

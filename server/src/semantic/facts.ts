@@ -78,6 +78,38 @@ export class StatementFact<T> {
   }
 }
 
+/**
+ * A fact about one top-level statement that also depends on answers about the rest of the file (is
+ * `model` a module here?). Its computation returns the questions it asked with their answers, and a
+ * value kept from an earlier version of the file serves a later one when the statement is the same
+ * node and every one of those questions gets the same answer there. An edit elsewhere that changes
+ * no answer the statement relied on costs it only the asking.
+ */
+export class CheckedStatementFact<T, A> {
+  private readonly kept = new WeakMap<SyntaxNode, { value: T; questions: ReadonlyMap<string, A> }>();
+
+  constructor(
+    readonly name: string,
+    private readonly compute: (model: SemanticModel, statement: SyntaxNode) => { value: T; questions: ReadonlyMap<string, A> },
+    /** The answer to a recorded question in `model`'s file. */
+    private readonly answer: (model: SemanticModel, question: string) => A,
+  ) {}
+
+  /** The fact for `statement`, a top-level statement of `model`'s file. */
+  of(model: SemanticModel, statement: SyntaxNode): T {
+    const known = this.kept.get(statement);
+    if (known && this.stillHolds(model, known.questions)) return known.value;
+    const computed = this.compute(model, statement);
+    this.kept.set(statement, computed);
+    return computed.value;
+  }
+
+  private stillHolds(model: SemanticModel, questions: ReadonlyMap<string, A>): boolean {
+    for (const [question, answer] of questions) if (this.answer(model, question) !== answer) return false;
+    return true;
+  }
+}
+
 /** A per-function memo of answers about its nodes (loops, expressions), filled as questions come. */
 export function memoFact<K, V>(name: string): FunctionFact<Map<K, V>> {
   return new FunctionFact(name, () => new Map<K, V>());

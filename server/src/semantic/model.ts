@@ -8,11 +8,11 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { GRADIENT_SCAN, needsGradients, type HelperScans } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { FactStore, FunctionFact, ModuleFact, StatementFact } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { ModuleAnalysis } from './modules';
+import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
@@ -309,14 +309,20 @@ const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
   new DefinitionIndex(model.root, model.root.children.map((statement) => DEFINITIONS_IN_STATEMENT.of(model, statement))),
 );
 
-const MODULES = new ModuleFact('modules', (model: SemanticModel) => new ModuleAnalysis({
-  text: model.text,
-  imports: model.imports,
-  definitions: model.definitions,
-  classes: model.nodesOfKind('class_definition'),
-  calls: model.nodesOfKind('call'),
-  functionsNamed: model.lookupFunctions,
-}));
+const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
+
+const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
+  const evidence = new Set<string>();
+  for (const statement of model.root.children) for (const name of MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)) evidence.add(name);
+  return new ModuleAnalysis({
+    text: model.text,
+    imports: model.imports,
+    definitions: model.definitions,
+    classes: model.nodesOfKind('class_definition'),
+    evidence,
+    functionsNamed: model.lookupFunctions,
+  });
+});
 
 const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradModeAnalysis({
   text: model.text,
@@ -380,7 +386,19 @@ const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (m
 const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
 
 
-const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) => model.nodesOfKind('call').filter((c) => model.modules.isForwardCall(c)));
+/** A statement's forward calls: kept while the answers about names that classified them stay the same. */
+const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[], ModuleAnswer>(
+  'forward calls',
+  (model, statement) => {
+    const { forward, questions } = model.modules.forwardCallsAmong(ofKindIn(model, statement, 'call'));
+    return { value: forward, questions };
+  },
+  (model, question) => model.modules.answer(question),
+);
+
+const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>
+  model.root.children.flatMap((statement) => FORWARD_CALLS_IN_STATEMENT.of(model, statement)),
+);
 
 const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => {
   const path = (model.path ?? '').replace(/\\/g, '/');

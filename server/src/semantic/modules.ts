@@ -43,13 +43,33 @@ const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sig
 
 const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/;
 
+/** The questions about the rest of the file that classifying a call as a forward pass asks. */
+type QuestionKind = 'module' | 'module class' | 'qualified' | 'imports torch' | 'loaded' | 'layer' | 'class';
+
+export type ModuleAnswer = boolean | string | null;
+
+/** The dotted names that `calls` (the calls of one statement, say) call a module-only method on. */
+export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Set<string> {
+  const evidence = new Set<string>();
+  for (const call of calls) {
+    const m = methodCall(call, text);
+    if (!m) continue;
+    const name = dottedName(m.receiver, text);
+    if (!name) continue;
+    if (MODULE_ONLY_METHODS.has(m.method)) evidence.add(name);
+    // `model.to(device)` / `model.cuda()` as a statement of its own only ever moves a module.
+    if ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement') evidence.add(name);
+  }
+  return evidence;
+}
+
 export interface ModuleDeps {
   text: string;
   imports: ImportTable;
   definitions: DefinitionIndex;
   classes: readonly SyntaxNode[];
-  /** Calls `x.method(...)` in the file, for evidence. */
-  calls: readonly SyntaxNode[];
+  /** Dotted names on which the file calls a module-only method (see `moduleEvidenceIn`). */
+  evidence: ReadonlySet<string>;
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
 }
@@ -62,24 +82,71 @@ export class ModuleAnalysis {
    * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
    */
   readonly plainClasses = new Set<string>();
-  /** Dotted names on which a module-only method is called. */
-  private readonly evidence = new Set<string>();
   private readonly memo = new Map<string, boolean>();
   /** isForwardCall per call node: several analyses ask about the same calls. */
   private readonly forwardMemo = new Map<SyntaxNode, boolean>();
   private classNameSet: Set<string> | undefined;
 
+  /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
+  private recording: Map<string, ModuleAnswer> | undefined;
+  /** How many recorded questions are being answered now: only the outermost is recorded. */
+  private asking = 0;
+
   constructor(private readonly deps: ModuleDeps) {
     this.findModuleClasses();
     this.findPlainClasses();
-    for (const call of deps.calls) {
-      const m = methodCall(call, deps.text);
-      if (!m) continue;
-      const name = dottedName(m.receiver, deps.text);
-      if (!name) continue;
-      if (MODULE_ONLY_METHODS.has(m.method)) this.evidence.add(name);
-      // `model.to(device)` / `model.cuda()` as a statement of its own only ever moves a module.
-      if ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement') this.evidence.add(name);
+  }
+
+  /**
+   * The forward calls among `calls` (the calls of one top-level statement), with every question
+   * their classification asked about the rest of the file and its answer. Asked again against
+   * another version of the file (`answer`), the same answers mean the same forward calls.
+   */
+  forwardCallsAmong(calls: readonly SyntaxNode[]): { forward: SyntaxNode[]; questions: Map<string, ModuleAnswer> } {
+    const questions = new Map<string, ModuleAnswer>();
+    this.recording = questions;
+    try {
+      const forward = calls.filter((call) => {
+        // Computed again rather than taken from the memo, so that its questions are recorded.
+        const result = this.computeIsForwardCall(call);
+        this.forwardMemo.set(call, result);
+        return result;
+      });
+      return { forward, questions };
+    } finally {
+      this.recording = undefined;
+    }
+  }
+
+  /** This file's answer to a question that `forwardCallsAmong` recorded. */
+  answer(question: string): ModuleAnswer {
+    const split = question.indexOf(':');
+    const kind = question.slice(0, split) as QuestionKind;
+    return this.answerOf(kind, question.slice(split + 1));
+  }
+
+  private answerOf(kind: QuestionKind, name: string): ModuleAnswer {
+    switch (kind) {
+      case 'module': return this.computeIsModuleName(name);
+      case 'module class': return this.moduleClasses.has(name);
+      case 'qualified': return this.deps.imports.qualify(name);
+      case 'imports torch': return this.deps.imports.importsTorch;
+      case 'loaded': return this.computeHoldsLoadedObject(name);
+      case 'layer': return this.computeHoldsNonModelLayer(name);
+      case 'class': return this.computeHoldsClass(name);
+    }
+  }
+
+  /** The answer to a question about the rest of the file, recorded when forward calls are being classified. */
+  private ask<T extends ModuleAnswer>(kind: QuestionKind, name: string): T {
+    if (!this.recording || this.asking > 0) return this.answerOf(kind, name) as T;
+    this.asking++;
+    try {
+      const answer = this.answerOf(kind, name);
+      this.recording.set(`${kind}:${name}`, answer);
+      return answer as T;
+    } finally {
+      this.asking--;
     }
   }
 
@@ -165,10 +232,14 @@ export class ModuleAnalysis {
 
   /** True when `name` (an identifier or `self.x`) holds a module. */
   isModuleName(name: string): boolean {
+    return this.ask('module', name);
+  }
+
+  private computeIsModuleName(name: string): boolean {
     const cached = this.memo.get(name);
     if (cached !== undefined) return cached;
     this.memo.set(name, false); // cycle guard
-    let result = this.evidence.has(name) || this.namedLikeModel(name);
+    let result = this.deps.evidence.has(name) || this.namedLikeModel(name);
     if (!result) {
       for (const def of this.deps.definitions.allDefinitionsOf(name)) {
         if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
@@ -214,8 +285,8 @@ export class ModuleAnalysis {
   isModelConstructor(call: SyntaxNode): boolean {
     const dotted = dottedName(callee(call), this.deps.text);
     if (!dotted) return false;
-    if (this.moduleClasses.has(dotted)) return true;
-    const qualified = this.deps.imports.qualify(dotted) ?? dotted;
+    if (this.ask('module class', dotted)) return true;
+    const qualified = this.ask<string | null>('qualified', dotted) ?? dotted;
     const last = lastSegment(qualified);
     if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
     if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
@@ -245,7 +316,7 @@ export class ModuleAnalysis {
       const receiver = dottedName(m.receiver, text);
       if (receiver === 'self') return this.insideModuleClass(call);
       // `model.predict(X)` is scikit-learn or Keras as often as PyTorch: a name alone is not enough.
-      if (receiver && this.isModuleName(receiver) && (this.deps.imports.importsTorch || m.method === 'forward')) return true;
+      if (receiver && this.isModuleName(receiver) && (this.ask('imports torch', '') || m.method === 'forward')) return true;
       if (m.method === 'forward') return this.isModuleExpr(m.receiver);
       return false;
     }
@@ -253,17 +324,17 @@ export class ModuleAnalysis {
     const name = dottedName(fn, text);
     if (!name || name === 'self') return false;
     // Imported functions (`torch.sigmoid`, `F.relu`) are operations, not models.
-    if (this.deps.imports.qualify(name) && !this.isModuleName(name)) return false;
+    if (this.ask('qualified', name) && !this.isModuleName(name)) return false;
     if (LOSS_NAME.test(lastSegment(name))) return false;
-    if (!this.isModuleName(name) && !this.holdsLoadedObject(name)) return false;
-    return !this.holdsNonModelLayer(name) && !this.holdsClass(name);
+    if (!this.isModuleName(name) && !this.ask('loaded', name)) return false;
+    return !this.ask('layer', name) && !this.ask('class', name);
   }
 
   /**
    * `model_class = self.model.__class__` or `type(model)`, and names such as `model_cls` or
    * `model_factory`: calling a class (or a factory) builds a model rather than running one.
    */
-  private holdsClass(name: string): boolean {
+  private computeHoldsClass(name: string): boolean {
     if (CLASS_WORDS.has(words(lastSegment(name)).at(-1) ?? '')) return true;
     const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
@@ -286,7 +357,7 @@ export class ModuleAnalysis {
    * `rnn = torch.load("model.pt")` then `rnn(x)`: a whole pickled model. Only a call makes it one (a
    * loaded state dict or tensor is never called), so this is asked of called names alone.
    */
-  private holdsLoadedObject(name: string): boolean {
+  private computeHoldsLoadedObject(name: string): boolean {
     const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
       let value = unparenthesize(d.value!);
@@ -300,7 +371,7 @@ export class ModuleAnalysis {
   }
 
   /** Names bound only to parameter-free layers or losses (`act = nn.ReLU()`). */
-  private holdsNonModelLayer(name: string): boolean {
+  private computeHoldsNonModelLayer(name: string): boolean {
     const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value);
     if (!defs.length) return false;
     return defs.every((d) => {
@@ -316,6 +387,6 @@ export class ModuleAnalysis {
     const fn = enclosingFunction(node);
     const cls = fn ? classOfMethod(fn) : null;
     const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-    return name !== null && this.moduleClasses.has(nodeText(name, this.deps.text));
+    return name !== null && this.ask<boolean>('module class', nodeText(name, this.deps.text));
   }
 }
