@@ -89,6 +89,8 @@ export class ModuleAnalysis {
 
   /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
   private recording: Map<string, ModuleAnswer> | undefined;
+  /** This file's answers to the questions asked so far, by question. */
+  private readonly answers = new Map<string, ModuleAnswer>();
   /** How many recorded questions are being answered now: only the outermost is recorded. */
   private asking = 0;
 
@@ -120,9 +122,12 @@ export class ModuleAnalysis {
 
   /** This file's answer to a question that `forwardCallsAmong` recorded. */
   answer(question: string): ModuleAnswer {
+    const known = this.answers.get(question);
+    if (known !== undefined) return known;
     const split = question.indexOf(':');
-    const kind = question.slice(0, split) as QuestionKind;
-    return this.answerOf(kind, question.slice(split + 1));
+    const answer = this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1));
+    this.answers.set(question, answer);
+    return answer;
   }
 
   private answerOf(kind: QuestionKind, name: string): ModuleAnswer {
@@ -142,8 +147,9 @@ export class ModuleAnalysis {
     if (!this.recording || this.asking > 0) return this.answerOf(kind, name) as T;
     this.asking++;
     try {
-      const answer = this.answerOf(kind, name);
-      this.recording.set(`${kind}:${name}`, answer);
+      const question = `${kind}:${name}`;
+      const answer = this.answer(question);
+      this.recording.set(question, answer);
       return answer as T;
     } finally {
       this.asking--;
