@@ -14,6 +14,7 @@ import type { Diagnostic } from '../server/src/core/types';
 import { OpenDocument } from '../server/src/lsp/open-document';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
+import { usesCuda } from '../server/src/semantic/distributed';
 import { SemanticModel } from '../server/src/semantic/model';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
@@ -159,6 +160,27 @@ test('an edit to a class elsewhere changes which calls of an untouched function 
     assert.equal(document.text.split('\n')[3], 'class Helper(nn.Module):');
     assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
     assert.deepEqual(forwardCallsOf(after, document.text), ['helper(x)']);
+  } finally {
+    document.freeTree();
+  }
+});
+
+test('an edit to the imports changes whether an untouched function puts the model on a GPU (its calls are judged again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = 'from torch.nn import DataParallel as DP\n\n\ndef wrap(model):\n    return DP(model)\n';
+  const document = new OpenDocument('untitled:gpu', 'python', 1, text);
+  try {
+    const usesCudaIn = (root: ReturnType<typeof parser.parseToSyntax>, source: string) =>
+      new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined).facts.module(usesCuda);
+    const before = document.syntax(parser);
+    assert.equal(usesCudaIn(before, document.text), true);
+    const functionNode = before.children.at(-1)!;
+    // Rename the import: `DP` is no longer DataParallel.
+    document.applyChanges([{ range: { start: { line: 0, character: 37 }, end: { line: 0, character: 39 } }, text: 'DQ' }], 2);
+    const after = document.syntax(parser);
+    assert.equal(document.text.split('\n')[0], 'from torch.nn import DataParallel as DQ');
+    assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
+    assert.equal(usesCudaIn(after, document.text), false);
   } finally {
     document.freeTree();
   }

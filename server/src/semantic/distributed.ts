@@ -3,7 +3,7 @@
 // way to it, and which local-rank variables are in scope there.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { ModuleFact } from './facts';
+import { ModuleFact, StatementFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { stringHead, stringValue } from './strings';
@@ -38,33 +38,41 @@ export function isBareCudaString(node: SyntaxNode | undefined, text: string): bo
   return node !== undefined && stringValue(node, text) === 'cuda';
 }
 
-/** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
-export const usesCuda = new ModuleFact('usesCuda', (model): boolean => {
-  for (const call of model.nodesOfKind('call')) {
+/** Whether a top-level statement puts tensors or models on a GPU (see `usesCuda`); judged under the file's imports. */
+const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement): boolean => {
+  for (const call of model.nodesOfKindIn(statement, 'call')) {
     if (methodCall(call, model.text)?.method === 'cuda') return true;
     const name = qualifiedCallee(model, call) ?? '';
     // `torch.accelerator.current_accelerator()` is the GPU on a machine with one.
     if (/^torch\.nn\.(parallel\.(distributed\.)?)?(DistributedDataParallel|DataParallel)$|(^|\.)cuda\.set_device$|^torch\.accelerator\./.test(name)) return true;
   }
-  for (const s of model.nodesOfKind('string')) {
+  for (const s of model.nodesOfKindIn(statement, 'string')) {
     if (s.parent?.type === 'expression_statement') continue;
     const head = stringHead(s, model.text);
     if (head && CUDA_DEVICE.test(head.head)) return true;
   }
   return false;
-});
+}, (model) => model.imports.key);
+
+/** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
+export const usesCuda = new ModuleFact('usesCuda', (model): boolean => model.root.children.some((statement) => USES_CUDA_IN_STATEMENT.of(model, statement)));
+
+/** Whether a top-level statement starts distributed training (see `startsDistributed`); judged under the file's imports. */
+const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed training', (model, statement): boolean => {
+  for (const call of model.nodesOfKindIn(statement, 'call')) {
+    const name = qualifiedCallee(model, call) ?? '';
+    if (/(^|\.)init_process_group$|DistributedDataParallel$|^torch\.multiprocessing\.spawn$/.test(name)) return true;
+  }
+  return model.nodesOfKindIn(statement, 'string').some((s) => stringValue(s, model.text) === 'LOCAL_RANK' && readsEnvironment(s, model.text));
+}, (model) => model.imports.key);
 
 /**
  * The file starts distributed training itself: `init_process_group`, a `DistributedDataParallel`
  * wrapper, `torch.multiprocessing.spawn`, or a read of the `LOCAL_RANK` that torchrun sets.
  */
-export const startsDistributed = new ModuleFact('startsDistributed', (model): boolean => {
-  for (const call of model.nodesOfKind('call')) {
-    const name = qualifiedCallee(model, call) ?? '';
-    if (/(^|\.)init_process_group$|DistributedDataParallel$|^torch\.multiprocessing\.spawn$/.test(name)) return true;
-  }
-  return model.nodesOfKind('string').some((s) => stringValue(s, model.text) === 'LOCAL_RANK' && readsEnvironment(s, model.text));
-});
+export const startsDistributed = new ModuleFact('startsDistributed', (model): boolean =>
+  model.root.children.some((statement) => STARTS_DISTRIBUTED_IN_STATEMENT.of(model, statement)),
+);
 
 /** `os.environ["LOCAL_RANK"]`, `os.environ.get("LOCAL_RANK")`, `os.getenv("LOCAL_RANK")`. */
 function readsEnvironment(key: SyntaxNode, text: string): boolean {
@@ -82,8 +90,13 @@ function readsEnvironment(key: SyntaxNode, text: string): boolean {
  */
 export const deviceChosenElsewhere = new ModuleFact('deviceChosenElsewhere', (model): boolean => {
   if (model.imports.importsMatching(DEVICE_MANAGERS)) return true;
-  return model.nodesOfKind('string').some((s) => stringValue(s, model.text) === 'CUDA_VISIBLE_DEVICES' && writesEnvironment(s, model.text));
+  return model.root.children.some((statement) => WRITES_VISIBLE_DEVICES_IN_STATEMENT.of(model, statement));
 });
+
+/** Whether a top-level statement writes `CUDA_VISIBLE_DEVICES` (see `deviceChosenElsewhere`). */
+const WRITES_VISIBLE_DEVICES_IN_STATEMENT = new StatementFact('writes CUDA_VISIBLE_DEVICES', (model, statement): boolean =>
+  model.nodesOfKindIn(statement, 'string').some((s) => stringValue(s, model.text) === 'CUDA_VISIBLE_DEVICES' && writesEnvironment(s, model.text)),
+);
 
 /** `os.environ["CUDA_VISIBLE_DEVICES"] = ...`, `os.environ.setdefault(...)`, `.update(...)`, `env={...}` for a child process. */
 function writesEnvironment(key: SyntaxNode, text: string): boolean {

@@ -57,6 +57,11 @@ export class SemanticModel {
     this.facts = new FactStore(this);
   }
 
+  /** The nodes of `kind` in `statement`'s subtree (a top-level statement of this file), in document order. */
+  nodesOfKindIn(statement: SyntaxNode, kind: string): readonly SyntaxNode[] {
+    return ofKindIn(this, statement, kind);
+  }
+
   /** The file's nodes of `kind`, in document order. */
   nodesOfKind(kind: string): readonly SyntaxNode[] {
     let list = this.byKind.get(kind);
