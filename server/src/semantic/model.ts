@@ -16,7 +16,7 @@ import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
-import { groupBy, mergeGroups } from './group-by';
+import { groupBy, LazilyMergedGroups, mergeGroups } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -194,7 +194,7 @@ export class SemanticModel {
 
   /** The file's identifiers spelled `name` (every use: reads, writes, parameters, attribute names), in document order. */
   identifiersNamed(name: string): readonly SyntaxNode[] {
-    return this.facts.module(IDENTIFIERS_BY_NAME).get(name) ?? NO_FUNCTIONS;
+    return this.facts.module(IDENTIFIERS_BY_NAME).get(name);
   }
 
   /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
@@ -337,12 +337,17 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradM
     const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
     return def?.kind === 'assign' ? def.value : null;
   },
-  setGradEnabledStatements: model.nodesOfKind('expression_statement').filter((s) => {
+  setGradEnabledStatements: model.root.children.flatMap((statement) => SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement)),
+}));
+
+/** A top-level statement's statements `torch.set_grad_enabled(...)` and `stack.enter_context(...)`. */
+const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (model, statement) =>
+  ofKindIn(model, statement, 'expression_statement').filter((s) => {
     const call = s.children.find((c) => c.named);
     const name = call && is(call, 'call') ? dottedName(field(call, 'function'), model.text) : null;
     return name !== null && /(^|\.)(set_grad_enabled|enter_context)$/.test(name);
   }),
-}));
+);
 
 const GRAPH = new ModuleFact('graph', (model: SemanticModel) => new GraphAnalysis({
   text: model.text,
@@ -366,12 +371,19 @@ const EVAL_CONTEXT = new ModuleFact('evalContext', (model: SemanticModel) => new
     needsGradients: (node) => model.needsGradients(node),
     functionsNamed: model.lookupFunctions,
   },
-  model.nodesOfKind('call').filter((call) => {
-    const m = methodCall(call, model.text);
-    const receiver = m ? dottedName(m.receiver, model.text) : null;
-    return m?.method === 'eval' && call.parent?.type === 'expression_statement' && receiver !== null && model.modules.isModuleName(receiver);
+  model.root.children.flatMap((statement) => EVAL_CALLS_IN_STATEMENT.of(model, statement)).filter((call) => {
+    const receiver = dottedName(methodCall(call, model.text)!.receiver, model.text);
+    return receiver !== null && model.modules.isModuleName(receiver);
   }),
 ));
+
+/** A top-level statement's statements `x.eval()` (whether `x` is a module is for the file to say). */
+const EVAL_CALLS_IN_STATEMENT = new StatementFact('eval() statements', (model, statement) =>
+  ofKindIn(model, statement, 'call').filter((call) => {
+    const m = methodCall(call, model.text);
+    return m?.method === 'eval' && call.parent?.type === 'expression_statement' && dottedName(m.receiver, model.text) !== null;
+  }),
+);
 
 const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => new ForwardFlowAnalysis({
   text: model.text,
@@ -429,8 +441,9 @@ const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
 );
 
+// An analysis asks for few names (two in a 10,000-line file), so they are merged name by name.
 const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) =>
-  mergeGroups(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
+  new LazilyMergedGroups(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
 );
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
