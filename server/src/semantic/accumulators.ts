@@ -220,21 +220,15 @@ const OPTIMIZER_STEPS = new ModuleFact('optimizer steps', (model: SemanticModel)
     return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
   }));
 
-/** `x.method(...)` calls of the file by method name. */
-const METHOD_CALLS = new ModuleFact('method calls by name', (model) => {
-  const index = new Map<string, SyntaxNode[]>();
-  for (const call of model.nodesOfKind('call')) {
-    const name = methodCall(call, model.text)?.method;
-    if (!name) continue;
-    const list = index.get(name);
-    if (list) list.push(call);
-    else index.set(name, [call]);
-  }
-  return index;
-});
+/** `x.method(...)` calls of the file by method name, gathered per name on first use. */
+const METHOD_CALLS = new ModuleFact('method calls by name', () => new Map<string, readonly SyntaxNode[]>());
 
+/** `x.method(...)` calls of the file, in document order (the call index's calls through an attribute named `method`). */
 function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
-  return model.facts.module(METHOD_CALLS).get(method) ?? [];
+  const known = model.facts.module(METHOD_CALLS);
+  let calls = known.get(method);
+  if (!calls) known.set(method, (calls = model.callsOfName(method, true).filter((call) => methodCall(call, model.text) !== null)));
+  return calls;
 }
 
 /** Values that read as one number per step: losses, means, sums, norms. */
