@@ -14,6 +14,7 @@ import type { Diagnostic } from '../server/src/core/types';
 import { OpenDocument } from '../server/src/lsp/open-document';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
+import { listAdditions } from '../server/src/semantic/kept-lists';
 import { SemanticModel } from '../server/src/semantic/model';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
@@ -159,6 +160,27 @@ test('an edit to a class elsewhere changes which calls of an untouched function 
     assert.equal(document.text.split('\n')[3], 'class Helper(nn.Module):');
     assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
     assert.deepEqual(forwardCallsOf(after, document.text), ['helper(x)']);
+  } finally {
+    document.freeTree();
+  }
+});
+
+test('an edit to the imports changes which assignments of an untouched function join onto a tensor (their list additions are judged again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = 'from torch import cat\n\n\ndef collect(loader, model):\n    preds = None\n    for x in loader:\n        preds = cat((preds, model(x)), 0)\n    return preds\n';
+  const document = new OpenDocument('untitled:joins', 'python', 1, text);
+  try {
+    const additionsOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) =>
+      listAdditions(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined)).map((a) => source.slice(a.site.start, a.site.end));
+    const before = document.syntax(parser);
+    assert.deepEqual(additionsOf(before, document.text), ['preds = cat((preds, model(x)), 0)']);
+    const functionNode = before.children.at(-1)!;
+    // `cat` now comes from NumPy: the assignment no longer joins tensors with torch.cat.
+    document.applyChanges([{ range: { start: { line: 0, character: 5 }, end: { line: 0, character: 10 } }, text: 'numpy' }], 2);
+    const after = document.syntax(parser);
+    assert.equal(document.text.split('\n')[0], 'from numpy import cat');
+    assert.equal(after.children.at(-1), functionNode, 'the function is the same node object after the edit');
+    assert.deepEqual(additionsOf(after, document.text), []);
   } finally {
     document.freeTree();
   }
