@@ -190,7 +190,7 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
   const sourceOf = new Map<string, string | null>([[name, null]]);
   const feeding = new Set<string>();
   let otherReads = false;
-  for (const id of readsInScope(scope)) {
+  for (const id of readsInScope(model, scope)) {
     const read = nodeText(id, model.text);
     if (id.start < from.end || !sourceOf.has(read)) continue;
     const holder = partHolder(model, id);
@@ -246,10 +246,22 @@ function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): 
 }
 
 /** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
-function readsInScope(scope: SyntaxNode, withTargets = false): SyntaxNode[] {
-  return nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && id.fieldName !== 'attribute'
-    && !(id.fieldName === 'name' && id.parent?.type === 'keyword_argument')
-    && (withTargets || !isTarget(id)));
+function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = false): SyntaxNode[] {
+  // The module's own code is gathered from its statements' kept parts: after an edit, only the
+  // statement it touched is walked again.
+  const names = scope === model.root
+    ? model.root.children.flatMap((statement) => NAMES_IN_MODULE_CODE.of(model, statement))
+    : nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && isName(id));
+  return withTargets ? names : names.filter((id) => !isTarget(id));
+}
+
+/** The names that a top-level statement reads or binds in module code (not in the functions and lambdas it defines). */
+const NAMES_IN_MODULE_CODE = new StatementFact('names in module code', (model, statement) =>
+  ofKindIn(model, statement, 'identifier').filter((id) => scopeOf(id) === model.root && isName(id)));
+
+/** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
+function isName(id: SyntaxNode): boolean {
+  return id.fieldName !== 'attribute' && !(id.fieldName === 'name' && id.parent?.type === 'keyword_argument');
 }
 
 /** The name is assigned, not read: `x = ...`, `for x in ...`, `a, x = ...`. */
@@ -472,7 +484,7 @@ function inOtherBranch(a: SyntaxNode, b: SyntaxNode): boolean {
 
 /** An alias is returned, yielded, stored on an object or in a container, or passed to a function other than `load_state_dict`. */
 function escapes(model: SemanticModel, load: CheckpointLoad, scope: SyntaxNode, from: number): boolean {
-  for (const id of readsInScope(scope)) {
+  for (const id of readsInScope(model, scope)) {
     if (id.start < from || !load.aliases.has(nodeText(id, model.text))) continue;
     const holder = partHolder(model, id);
     if (holder !== id) continue;
@@ -498,7 +510,7 @@ function deletePoint(model: SemanticModel, load: CheckpointLoad, statement: Synt
   const block = statement.parent;
   if (!block) return null;
   let last = statement;
-  for (const id of readsInScope(load.binding!.scope, true)) {
+  for (const id of readsInScope(model, load.binding!.scope, true)) {
     if (id.start < statement.end || !load.aliases.has(nodeText(id, model.text))) continue;
     if (!within(id, block) || id.start >= loop.start) return null;
     // `del` of a name bound only on some paths would raise NameError.
