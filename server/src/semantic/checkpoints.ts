@@ -114,7 +114,7 @@ function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
   let feedsStateDict = feedsLoadStateDict(model, call);
   let onlyStateDicts = feedsStateDict;
   if (binding) {
-    // Module code reads the names it binds anywhere in the file.
+    // The names module code binds are read by any later statement of the file.
     if (binding.scope === model.root) ask(model, 'file');
     const flow = followAliases(model, binding.name, binding.statement, binding.scope);
     for (const a of flow.aliases) aliases.add(a);
@@ -393,6 +393,7 @@ function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean | string 
   const statement = statementOf(save);
   const block = statement.parent;
   if (!block) return false;
+  // Before a top-level save come other top-level statements: the file's merge looks at those.
   if (block === model.root) return owner;
   return block.children.some((s) => s.end <= statement.start && s.type === 'expression_statement' && movedToCpu(model, nodesIn(s, ['call'])).includes(owner));
 }
