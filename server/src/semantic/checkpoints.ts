@@ -246,18 +246,23 @@ function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): 
 }
 
 /** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
-function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = false): SyntaxNode[] {
-  // The module's own code is gathered from its statements' kept parts: after an edit, only the
-  // statement it touched is walked again.
+function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = false): readonly SyntaxNode[] {
   const names = scope === model.root
-    ? model.root.children.flatMap((statement) => NAMES_IN_MODULE_CODE.of(model, statement))
+    ? model.facts.module(NAMES_IN_MODULE_CODE)
     : nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && isName(id));
   return withTargets ? names : names.filter((id) => !isTarget(id));
 }
 
 /** The names that a top-level statement reads or binds in module code (not in the functions and lambdas it defines). */
-const NAMES_IN_MODULE_CODE = new StatementFact('names in module code', (model, statement) =>
+const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code of a statement', (model, statement) =>
   ofKindIn(model, statement, 'identifier').filter((id) => scopeOf(id) === model.root && isName(id)));
+
+/**
+ * The module's own code gathered from its statements' kept parts: after an edit, only the statement
+ * it touched is walked again (the tree's root is new, so a walk from it would cover the whole file).
+ */
+const NAMES_IN_MODULE_CODE = new ModuleFact('names in module code', (model): readonly SyntaxNode[] =>
+  model.root.children.flatMap((statement) => NAMES_IN_STATEMENT_MODULE_CODE.of(model, statement)));
 
 /** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
 function isName(id: SyntaxNode): boolean {
@@ -456,7 +461,9 @@ function trainingLoopAfter(model: SemanticModel, body: SyntaxNode, after: Syntax
 /** Some alias is deleted or given a value that is not built from the checkpoint after `from`. */
 function releasedAfter(model: SemanticModel, load: CheckpointLoad, from: number): boolean {
   const scope = load.binding!.scope;
-  for (const del of nodesIn(scope, ['delete_statement'])) {
+  // The module's are merged from its statements' kept parts rather than found by a walk of the whole tree.
+  const deletes = scope === model.root ? model.nodesOfKind('delete_statement') : nodesIn(scope, ['delete_statement']);
+  for (const del of deletes) {
     if (del.start < from || scopeOf(del) !== scope) continue;
     if (nodesIn(del, ['identifier']).some((id) => load.aliases.has(nodeText(id, model.text)))) return true;
   }
