@@ -15,6 +15,8 @@ import { OpenDocument } from '../server/src/lsp/open-document';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
 import { usesCuda } from '../server/src/semantic/distributed';
+import { checkpointLoads, savesCpuCheckpoints } from '../server/src/semantic/checkpoints';
+import { listAdditions } from '../server/src/semantic/kept-lists';
 import { SemanticModel } from '../server/src/semantic/model';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
@@ -30,7 +32,7 @@ const FILES = new Map<string, string>([
     'accuracy/files/Diego999__pyGAT/train.py',
     'accuracy/files/MorvanZhou__PyTorch-Tutorial/tutorial-contents__402_RNN_classifier.py',
   ].map((path): [string, string] => [path, readFileSync(join(REPO_ROOT, path), 'utf8')]),
-  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM007.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
+  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM007.py', 'OOM009.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
 ]);
 
 function summary(diagnostics: readonly Diagnostic[]): string[] {
@@ -184,4 +186,90 @@ test('an edit to the imports changes whether an untouched function puts the mode
   } finally {
     document.freeTree();
   }
+});
+
+/**
+ * `fact` of `text` before and after `from` becomes `to` on line `line`, with the statement `untouched`
+ * (its index among the module's statements) checked to be the same node object after the edit.
+ */
+async function aroundEdit<T>(text: string, edit: { line: number; from: string; to: string }, untouched: number, fact: (model: SemanticModel, source: string) => T): Promise<{ before: T; after: T }> {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:edited', 'python', 1, text);
+  try {
+    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined), source);
+    const first = document.syntax(parser);
+    const before = factOf(first, document.text);
+    const statement = first.children[untouched]!;
+    const character = text.split('\n')[edit.line]!.indexOf(edit.from);
+    assert.ok(character >= 0, `${edit.from} on line ${edit.line}`);
+    document.applyChanges([{ range: { start: { line: edit.line, character }, end: { line: edit.line, character: character + edit.from.length } }, text: edit.to }], 2);
+    const second = document.syntax(parser);
+    assert.equal(second.children[untouched], statement, 'the statement is the same node object after the edit');
+    return { before, after: factOf(second, document.text) };
+  } finally {
+    document.freeTree();
+  }
+}
+
+/** Each `torch.load` call with where it sends tensors and whether its value feeds `load_state_dict`. */
+function loadsOf(model: SemanticModel, source: string): string[] {
+  return model.facts.module(checkpointLoads).map((l) => `${source.slice(l.call.start, l.call.end)} ${l.target}${l.feedsStateDict ? ' feeds' : ''}`);
+}
+
+test('an edit to the imports changes which assignments of an untouched function join onto a tensor (their list additions are judged again)', async () => {
+  const text = 'from torch import cat\n\n\ndef collect(loader, model):\n    preds = None\n    for x in loader:\n        preds = cat((preds, model(x)), 0)\n    return preds\n';
+  const additionsOf = (model: SemanticModel, source: string) => listAdditions(model).map((a) => source.slice(a.site.start, a.site.end));
+  // `cat` now comes from NumPy: the assignment no longer joins tensors with torch.cat.
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'torch', to: 'numpy' }, 1, additionsOf);
+  assert.deepEqual(before, ['preds = cat((preds, model(x)), 0)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to the imports changes which calls of an untouched function load checkpoints (its loads are described again)', async () => {
+  const text = 'from torch import load as read\n\n\ndef resume(path, model):\n    model.load_state_dict(read(path))\n';
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'torch', to: 'numpy' }, 1, loadsOf);
+  assert.deepEqual(before, ['read(path) absent feeds']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a module-level device changes where an untouched function loads to (the device of the name it reads is asked again)', async () => {
+  const text = 'import torch\n\nDEVICE = "cuda"\n\n\ndef resume(path, model):\n    model.load_state_dict(torch.load(path, map_location=DEVICE))\n';
+  const { before, after } = await aroundEdit(text, { line: 2, from: '"cuda"', to: '"cpu"' }, 2, loadsOf);
+  assert.deepEqual(before, ['torch.load(path, map_location=DEVICE) gpu feeds']);
+  assert.deepEqual(after, ['torch.load(path, map_location=DEVICE) cpu feeds']);
+});
+
+test('an edit to a module-level model changes whether an untouched function loads a state dict (what the name holds is asked again)', async () => {
+  const text = 'import torch\nfrom torch2trt import TRTModule\n\nengine = TRTModule()\n\n\ndef resume(path):\n    engine.load_state_dict(torch.load(path))\n';
+  const { before, after } = await aroundEdit(text, { line: 3, from: 'TRTModule', to: 'Net' }, 3, loadsOf);
+  assert.deepEqual(before, ['torch.load(path) absent']);
+  assert.deepEqual(after, ['torch.load(path) absent feeds']);
+});
+
+test('an edit to a later statement changes how an untouched module-level load is read (module code is described again after any edit)', async () => {
+  const text = 'import torch\n\ncheckpoint = torch.load("model.pt")\nddp.module.load_state_dict(checkpoint)\n';
+  const { before, after } = await aroundEdit(text, { line: 3, from: 'ddp.module.load_state_dict', to: 'print' }, 1, loadsOf);
+  assert.deepEqual(before, ['torch.load("model.pt") absent feeds']);
+  assert.deepEqual(after, ['torch.load("model.pt") absent']);
+});
+
+test('an edit to an earlier statement changes where an untouched module-level load sends tensors (module code is described again after any edit)', async () => {
+  const text = 'import torch\n\nDEVICE = "cuda"\nnet.load_state_dict(torch.load("model.pt", map_location=DEVICE))\n';
+  const { before, after } = await aroundEdit(text, { line: 2, from: '"cuda"', to: '"cpu"' }, 2, loadsOf);
+  assert.deepEqual(before, ['torch.load("model.pt", map_location=DEVICE) gpu feeds']);
+  assert.deepEqual(after, ['torch.load("model.pt", map_location=DEVICE) cpu feeds']);
+});
+
+test('an edit to the imports changes whether an untouched function saves checkpoints (its saves are judged again)', async () => {
+  const text = 'from torch import save as write\n\n\ndef export(model, path):\n    model.cpu()\n    write(model.state_dict(), path)\n';
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'torch', to: 'numpy' }, 1, (model) => model.facts.module(savesCpuCheckpoints));
+  assert.equal(before, true);
+  assert.equal(after, false);
+});
+
+test('an edit to an earlier top-level statement changes whether an untouched top-level save is from the CPU (the file merges the moves before it)', async () => {
+  const text = 'import torch\n\nnet.cpu()\ntorch.save(net.state_dict(), "net.pt")\n';
+  const { before, after } = await aroundEdit(text, { line: 2, from: 'cpu', to: 'cuda' }, 2, (model) => model.facts.module(savesCpuCheckpoints));
+  assert.equal(before, true);
+  assert.equal(after, false);
 });

@@ -4,8 +4,8 @@
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { qualifiedCallee } from './distributed';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { CheckedStatementFact, ModuleFact, StatementFact } from './facts';
+import { ofKindIn, type SemanticModel } from './model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
 import { stringHead } from './strings';
@@ -28,21 +28,81 @@ export interface CheckpointLoad {
 }
 
 /** `torch.load(...)` calls whose arguments can all be seen (no `*args`, no `**kwargs` that may carry `map_location`). */
-export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] => {
-  const loads: CheckpointLoad[] = [];
-  for (const call of model.nodesOfKind('call')) {
-    if (qualifiedCallee(model, call) !== 'torch.load') continue;
-    const args = is(call, 'call') ? field(call, 'arguments') : null;
-    if (!args || args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat')) continue;
-    const { positional, keywords } = callArguments(call, model.text);
-    const location = keywords.get('map_location') ?? positional[1];
-    const target = location ? deviceOf(model, location, 0) : 'absent';
-    loads.push(describeLoad(model, call, target));
-  }
-  return loads;
-});
+export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] =>
+  model.root.children.flatMap((statement) => LOADS_IN_STATEMENT.of(model, statement)),
+);
 
-function describeLoad(model: SemanticModel, call: SyntaxNode, target: LoadTarget): CheckpointLoad {
+/** A top-level statement's `torch.load` calls whose arguments can all be seen, and its `torch.save` calls, under the file's imports. */
+const LOADS_AND_SAVES_IN_STATEMENT = new StatementFact(
+  'torch.load and torch.save calls',
+  (model, statement) => {
+    const loads: SyntaxNode[] = [];
+    const saves: SyntaxNode[] = [];
+    for (const call of ofKindIn(model, statement, 'call')) {
+      const name = qualifiedCallee(model, call);
+      if (name === 'torch.save') saves.push(call);
+      if (name !== 'torch.load') continue;
+      const args = is(call, 'call') ? field(call, 'arguments') : null;
+      if (args && !args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat')) loads.push(call);
+    }
+    return { loads, saves };
+  },
+  (model) => model.imports.key,
+);
+
+/**
+ * The answers about the rest of the file that describing a load may ask: what the imports are, what
+ * a name the load's function never assigns holds at module level, and, for a load or a read in
+ * module code, the whole file (its root node, new with every edit).
+ */
+type LoadAnswer = string | boolean | SyntaxNode;
+
+/** The questions the loads of the statement being described asked, with their answers (see `ask`). */
+let recording: Map<string, LoadAnswer> | undefined;
+
+/** A statement's loads: kept while the imports and every answer about module-level names they relied on stay the same. */
+const LOADS_IN_STATEMENT = new CheckedStatementFact<CheckpointLoad[], LoadAnswer>(
+  'checkpoint loads of a statement',
+  (model, statement) => {
+    const questions = new Map<string, LoadAnswer>([['imports', model.imports.key]]);
+    recording = questions;
+    try {
+      return { value: LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).loads.map((call) => describeLoad(model, call)), questions };
+    } finally {
+      recording = undefined;
+    }
+  },
+  answer,
+);
+
+/** The answer to a question about the rest of the file, recorded while a statement's loads are described. */
+function ask(model: SemanticModel, question: string): LoadAnswer {
+  const questions = recording;
+  // What answering reads is the answer's business: it is asked again as a whole, not recorded.
+  recording = undefined;
+  try {
+    const found = answer(model, question);
+    questions?.set(question, found);
+    return found;
+  } finally {
+    recording = questions;
+  }
+}
+
+/** `imports`, `file`, `device:<depth>:<name>` (where a module-level name sends tensors) or `engine:<name>` (it holds a TensorRT engine). */
+function answer(model: SemanticModel, question: string): LoadAnswer {
+  if (question === 'imports') return model.imports.key;
+  if (question === 'file') return model.root;
+  const [kind, ...rest] = question.split(':');
+  if (kind === 'engine') return createsEngine(model, moduleValue(model, rest[0]!));
+  const value = moduleValue(model, rest[1]!);
+  return value ? deviceOf(model, value, Number(rest[0]) + 1) : 'unknown';
+}
+
+function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
+  const { positional, keywords } = callArguments(call, model.text);
+  const location = keywords.get('map_location') ?? positional[1];
+  const target = location ? deviceOf(model, location, 0) : 'absent';
   const statement = statementOf(call);
   const assignment = statement.type === 'expression_statement' ? statement.children.find((c) => c.named) : null;
   const right = is(assignment, 'assignment') ? field(assignment, 'right') : null;
@@ -54,6 +114,8 @@ function describeLoad(model: SemanticModel, call: SyntaxNode, target: LoadTarget
   let feedsStateDict = feedsLoadStateDict(model, call);
   let onlyStateDicts = feedsStateDict;
   if (binding) {
+    // The names module code binds are read by any later statement of the file.
+    if (binding.scope === model.root) ask(model, 'file');
     const flow = followAliases(model, binding.name, binding.statement, binding.scope);
     for (const a of flow.aliases) aliases.add(a);
     feedsStateDict = flow.feedsStateDict;
@@ -98,7 +160,11 @@ function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode): boolean {
 /** `TRTModule()` from torch2trt: its state dict is a serialized TensorRT engine (bytes), not tensors. */
 function holdsSerializedEngine(model: SemanticModel, receiver: SyntaxNode): boolean {
   if (receiver.type !== 'identifier') return false;
-  const value = reachingValue(model, receiver);
+  const source = valueSource(model, receiver);
+  return 'moduleName' in source ? ask(model, `engine:${source.moduleName}`) === true : createsEngine(model, source.value);
+}
+
+function createsEngine(model: SemanticModel, value: SyntaxNode | null): boolean {
   const created = value && is(unparenthesize(value), 'call') ? qualifiedCallee(model, unparenthesize(value)) : null;
   return created !== null && /(^|\.)TRTModule$|^torch2trt\./.test(created);
 }
@@ -124,7 +190,7 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
   const sourceOf = new Map<string, string | null>([[name, null]]);
   const feeding = new Set<string>();
   let otherReads = false;
-  for (const id of readsInScope(scope)) {
+  for (const id of readsInScope(model, scope)) {
     const read = nodeText(id, model.text);
     if (id.start < from.end || !sourceOf.has(read)) continue;
     const holder = partHolder(model, id);
@@ -180,10 +246,27 @@ function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): 
 }
 
 /** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
-function readsInScope(scope: SyntaxNode, withTargets = false): SyntaxNode[] {
-  return nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && id.fieldName !== 'attribute'
-    && !(id.fieldName === 'name' && id.parent?.type === 'keyword_argument')
-    && (withTargets || !isTarget(id)));
+function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = false): readonly SyntaxNode[] {
+  const names = scope === model.root
+    ? model.facts.module(NAMES_IN_MODULE_CODE)
+    : nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && isName(id));
+  return withTargets ? names : names.filter((id) => !isTarget(id));
+}
+
+/** The names that a top-level statement reads or binds in module code (not in the functions and lambdas it defines). */
+const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code of a statement', (model, statement) =>
+  ofKindIn(model, statement, 'identifier').filter((id) => scopeOf(id) === model.root && isName(id)));
+
+/**
+ * The module's own code gathered from its statements' kept parts: after an edit, only the statement
+ * it touched is walked again (the tree's root is new, so a walk from it would cover the whole file).
+ */
+const NAMES_IN_MODULE_CODE = new ModuleFact('names in module code', (model): readonly SyntaxNode[] =>
+  model.root.children.flatMap((statement) => NAMES_IN_STATEMENT_MODULE_CODE.of(model, statement)));
+
+/** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
+function isName(id: SyntaxNode): boolean {
+  return id.fieldName !== 'attribute' && !(id.fieldName === 'name' && id.parent?.type === 'keyword_argument');
 }
 
 /** The name is assigned, not read: `x = ...`, `for x in ...`, `a, x = ...`. */
@@ -233,20 +316,32 @@ function deviceOf(model: SemanticModel, value: SyntaxNode, depth: number): LoadT
     return 'unknown';
   }
   if (v.type === 'identifier') {
-    const def = reachingValue(model, v);
-    return def ? deviceOf(model, def, depth + 1) : 'unknown';
+    const source = valueSource(model, v);
+    if ('moduleName' in source) return ask(model, `device:${depth}:${source.moduleName}`) as LoadTarget;
+    return source.value ? deviceOf(model, source.value, depth + 1) : 'unknown';
   }
   return 'unknown';
 }
 
-/** The value assigned to a name where it is read: in its own scope, else at module level. */
-function reachingValue(model: SemanticModel, id: SyntaxNode): SyntaxNode | null {
+/**
+ * The value assigned to a name where it is read: in its own scope, else at module level. A name its
+ * function never assigns reads the module's last value, which another statement may hold: that one
+ * comes back as the name, to be asked about. A read in module code sees the whole file's definitions.
+ */
+function valueSource(model: SemanticModel, id: SyntaxNode): { value: SyntaxNode | null } | { moduleName: string } {
   const name = nodeText(id, model.text);
   const scope = scopeOf(id);
-  const own = model.definitions.reaching(scope, name, id.start);
-  const def: Definition | undefined = own ?? (scope !== model.root && model.definitions.definitionsOf(scope, name).length === 0
-    ? model.definitions.reaching(model.root, name, Infinity)
-    : undefined);
+  if (scope === model.root) ask(model, 'file');
+  else if (model.definitions.definitionsOf(scope, name).length === 0) return { moduleName: name };
+  return { value: assignedValue(model.definitions.reaching(scope, name, id.start)) };
+}
+
+/** The value of the module's last definition of `name`. */
+function moduleValue(model: SemanticModel, name: string): SyntaxNode | null {
+  return assignedValue(model.definitions.reaching(model.root, name, Infinity));
+}
+
+function assignedValue(def: Definition | undefined): SyntaxNode | null {
   return def?.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
 }
 
@@ -256,12 +351,43 @@ function reachingValue(model: SemanticModel, id: SyntaxNode): SyntaxNode | null 
  * loads back hold CPU tensors (pytorch/examples fast_neural_style).
  */
 export const savesCpuCheckpoints = new ModuleFact('savesCpuCheckpoints', (model): boolean => {
-  const saves = model.nodesOfKind('call').filter((call) => qualifiedCallee(model, call) === 'torch.save');
-  const stateDictSaves = saves.filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'));
-  return stateDictSaves.length > 0 && stateDictSaves.every((save) => savedFromCpu(model, save));
+  let saves = 0;
+  /** Models moved to the CPU by the top-level statements so far. */
+  const moved = new Set<string>();
+  for (const statement of model.root.children) {
+    const { verdicts, movedToCpu } = SAVES_IN_STATEMENT.of(model, statement);
+    for (const fromCpu of verdicts) {
+      saves++;
+      if (fromCpu === false || (typeof fromCpu === 'string' && !moved.has(fromCpu))) return false;
+    }
+    for (const owner of movedToCpu) moved.add(owner);
+  }
+  return saves > 0;
 });
 
-function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean {
+/** What a top-level statement shows about the state dicts it saves, under the file's imports. */
+interface StatementSaves {
+  /**
+   * Per `torch.save` of a state dict: saved from the CPU or not; for a save at the top level, the
+   * model whose `.cpu()` an earlier top-level statement must call (other statements, looked at by the merge).
+   */
+  verdicts: (boolean | string)[];
+  /** The models this statement, a top-level expression statement, moves to the CPU. */
+  movedToCpu: readonly string[];
+}
+
+const SAVES_IN_STATEMENT = new StatementFact(
+  'state dict saves',
+  (model, statement): StatementSaves => ({
+    verdicts: LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).saves
+      .filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'))
+      .map((save) => savedFromCpu(model, save)),
+    movedToCpu: statement.type === 'expression_statement' ? movedToCpu(model, ofKindIn(model, statement, 'call')) : [],
+  }),
+  (model) => model.imports.key,
+);
+
+function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean | string {
   const saved = callArguments(save, model.text).positional[0];
   if (!saved) return false;
   if (nodesIn(saved, ['call']).some((c) => methodCall(c, model.text)?.method === 'cpu')) return true;
@@ -272,13 +398,23 @@ function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean {
   const statement = statementOf(save);
   const block = statement.parent;
   if (!block) return false;
-  return block.children.some((s) => s.end <= statement.start && s.type === 'expression_statement' && nodesIn(s, ['call']).some((c) => {
+  // Before a top-level save come other top-level statements: the file's merge looks at those.
+  if (block === model.root) return owner;
+  return block.children.some((s) => s.end <= statement.start && s.type === 'expression_statement' && movedToCpu(model, nodesIn(s, ['call'])).includes(owner));
+}
+
+/** The models whose `.cpu()` a statement with these calls calls (`transformer.eval().cpu()`). */
+function movedToCpu(model: SemanticModel, calls: readonly SyntaxNode[]): string[] {
+  const owners: string[] = [];
+  for (const c of calls) {
     const m = methodCall(c, model.text);
-    if (m?.method !== 'cpu') return false;
+    if (m?.method !== 'cpu') continue;
     let root: SyntaxNode | undefined = m.receiver;
     while (root && is(root, 'call')) root = methodCall(root, model.text)?.receiver;
-    return root !== undefined && dottedName(root, model.text) === owner;
-  }));
+    const owner = root !== undefined ? dottedName(root, model.text) : null;
+    if (owner !== null) owners.push(owner);
+  }
+  return owners;
 }
 
 export interface KeptCheckpoint {
@@ -325,7 +461,9 @@ function trainingLoopAfter(model: SemanticModel, body: SyntaxNode, after: Syntax
 /** Some alias is deleted or given a value that is not built from the checkpoint after `from`. */
 function releasedAfter(model: SemanticModel, load: CheckpointLoad, from: number): boolean {
   const scope = load.binding!.scope;
-  for (const del of nodesIn(scope, ['delete_statement'])) {
+  // The module's are merged from its statements' kept parts rather than found by a walk of the whole tree.
+  const deletes = scope === model.root ? model.nodesOfKind('delete_statement') : nodesIn(scope, ['delete_statement']);
+  for (const del of deletes) {
     if (del.start < from || scopeOf(del) !== scope) continue;
     if (nodesIn(del, ['identifier']).some((id) => load.aliases.has(nodeText(id, model.text)))) return true;
   }
@@ -354,7 +492,7 @@ function inOtherBranch(a: SyntaxNode, b: SyntaxNode): boolean {
 
 /** An alias is returned, yielded, stored on an object or in a container, or passed to a function other than `load_state_dict`. */
 function escapes(model: SemanticModel, load: CheckpointLoad, scope: SyntaxNode, from: number): boolean {
-  for (const id of readsInScope(scope)) {
+  for (const id of readsInScope(model, scope)) {
     if (id.start < from || !load.aliases.has(nodeText(id, model.text))) continue;
     const holder = partHolder(model, id);
     if (holder !== id) continue;
@@ -380,7 +518,7 @@ function deletePoint(model: SemanticModel, load: CheckpointLoad, statement: Synt
   const block = statement.parent;
   if (!block) return null;
   let last = statement;
-  for (const id of readsInScope(load.binding!.scope, true)) {
+  for (const id of readsInScope(model, load.binding!.scope, true)) {
     if (id.start < statement.end || !load.aliases.has(nodeText(id, model.text))) continue;
     if (!within(id, block) || id.start >= loop.start) return null;
     // `del` of a name bound only on some paths would raise NameError.

@@ -3,8 +3,8 @@
 // would work as well if its items were CPU tensors.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { CheckedStatementFact, ModuleFact } from './facts';
+import { ofKindIn, type SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
@@ -29,12 +29,33 @@ export function listAdditions(model: SemanticModel): readonly ListAddition[] {
   return model.facts.module(LIST_ADDITIONS);
 }
 
-const LIST_ADDITIONS = new ModuleFact('list additions', findListAdditions);
+/**
+ * A statement's additions, kept while the imports qualify the joining functions it calls the same
+ * way (`torch.cat` under `from torch import cat`): the only thing outside the statement they read.
+ */
+const ADDITIONS_IN_STATEMENT = new CheckedStatementFact<ListAddition[], string | null>(
+  'list additions of a statement',
+  (model, statement) => {
+    const questions = new Map<string, string | null>();
+    const qualify = (name: string) => {
+      const qualified = model.imports.qualify(name);
+      questions.set(name, qualified);
+      return qualified;
+    };
+    return { value: findListAdditions(model, statement, qualify), questions };
+  },
+  (model, name) => model.imports.qualify(name),
+);
 
-function findListAdditions(model: SemanticModel): ListAddition[] {
+const LIST_ADDITIONS = new ModuleFact('list additions', (model) =>
+  model.root.children.flatMap((statement) => ADDITIONS_IN_STATEMENT.of(model, statement)),
+);
+
+/** The additions in one top-level statement, in document order; `qualify` answers what an imported name stands for. */
+function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify: (name: string) => string | null): ListAddition[] {
   const { text } = model;
   const additions: ListAddition[] = [];
-  for (const call of model.nodesOfKind('call')) {
+  for (const call of ofKindIn(model, statement, 'call')) {
     const m = methodCall(call, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) continue;
     // `results["logits"].append(out)`: a list kept in a dict is kept as long as the dict.
@@ -44,19 +65,20 @@ function findListAdditions(model: SemanticModel): ListAddition[] {
     if (!list || !value || keywords.size || positional.length !== (m.method === 'insert' ? 2 : 1)) continue;
     additions.push({ site: call, list, receiver: m.receiver, values: literalItems(value) ?? [value] });
   }
-  for (const statement of model.nodesOfKind('augmented_assignment')) {
-    if (!is(statement, 'augmented_assignment')) continue;
-    const left = field(statement, 'left');
-    const op = field(statement, 'operator');
-    const right = field(statement, 'right');
+  for (const assignment of ofKindIn(model, statement, 'augmented_assignment')) {
+    if (!is(assignment, 'augmented_assignment')) continue;
+    const left = field(assignment, 'left');
+    const op = field(assignment, 'operator');
+    const right = field(assignment, 'right');
     const list = dottedName(left, text);
     if (!left || !list || !right || !op || nodeText(op, text) !== '+=') continue;
-    additions.push({ site: statement, list, receiver: left, values: literalItems(right) ?? [right] });
+    additions.push({ site: assignment, list, receiver: left, values: literalItems(right) ?? [right] });
   }
-  for (const statement of model.nodesOfKind('assignment')) {
-    const joined = concatenationOntoItself(model, statement) ?? entryUnderIterationKey(model, statement);
+  for (const assignment of ofKindIn(model, statement, 'assignment')) {
+    const joined = concatenationOntoItself(model, assignment, qualify) ?? entryUnderIterationKey(model, assignment);
     if (joined) additions.push(joined);
   }
+  // The statements follow each other, so sorting each one's additions sorts the file's.
   additions.sort((a, b) => a.site.start - b.site.start);
   return additions;
 }
@@ -102,13 +124,13 @@ const JOINING_NAMES = new Set(['cat', 'concat', 'concatenate', 'vstack', 'hstack
  * `preds = torch.cat((preds, out), 0)`: a tensor that grows by what each iteration joins to it,
  * a list in all but name. The values are the other joined tensors.
  */
-function concatenationOntoItself(model: SemanticModel, statement: SyntaxNode): ListAddition | null {
+function concatenationOntoItself(model: SemanticModel, statement: SyntaxNode, qualify: (name: string) => string | null): ListAddition | null {
   if (!is(statement, 'assignment')) return null;
   const { text } = model;
   const right = field(statement, 'right');
   if (!is(right, 'call')) return null;
   const joined = dottedName(callee(right), text);
-  if (!joined || !JOINING_NAMES.has(lastSegment(joined)) || !JOINING.test(model.imports.qualify(joined) ?? '')) return null;
+  if (!joined || !JOINING_NAMES.has(lastSegment(joined)) || !JOINING.test(qualify(joined) ?? '')) return null;
   const call = right;
   const left = field(statement, 'left');
   const name = left ? dottedName(left, text) : null;
