@@ -16,7 +16,7 @@ import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
 import { SemanticModel } from '../server/src/semantic/model';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
-import { hasErrors } from '../server/src/parser/syntax';
+import { hasErrors, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
@@ -162,4 +162,34 @@ test('an edit to a class elsewhere changes which calls of an untouched function 
   } finally {
     document.freeTree();
   }
+});
+
+/**
+ * What `ask` answers of the model of `text` and, after `change` (on one line) through an open
+ * document, of the model of the new text, whose last top-level statement must be the same node.
+ * Each model is asked before the next edit moves the nodes they share.
+ */
+async function beforeAndAfter<T>(text: string, change: { line: number; from: number; to: number; insert: string }, ask: (model: SemanticModel) => T): Promise<{ before: T; after: T; lines: string[] }> {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:kept', 'python', 1, text);
+  try {
+    const modelOf = (root: SyntaxNode) => new SemanticModel(root, new SourceText(document.text), resolveSettings({}), undefined);
+    const first = document.syntax(parser);
+    const statement = first.children.at(-1)!;
+    const before = ask(modelOf(first));
+    document.applyChanges([{ range: { start: { line: change.line, character: change.from }, end: { line: change.line, character: change.to } }, text: change.insert }], 2);
+    const second = document.syntax(parser);
+    assert.equal(second.children.at(-1), statement, 'the last statement is the same node object after the edit');
+    return { before, after: ask(modelOf(second)), lines: document.text.split('\n') };
+  } finally {
+    document.freeTree();
+  }
+}
+
+test('an edit to a function elsewhere makes a name that an untouched statement binds hold parsed arguments (the file merges what each statement binds, by callee)', async () => {
+  const text = 'import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n    return parser\n\n\nargs = get_args()\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 5, from: 17, to: 17, insert: '.parse_args()' }, (model) => model.ints.isArgumentNamespace('args'));
+  assert.equal(lines[5], '    return parser.parse_args()');
+  assert.equal(before, false);
+  assert.equal(after, true);
 });
