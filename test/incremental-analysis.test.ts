@@ -15,6 +15,7 @@ import { OpenDocument } from '../server/src/lsp/open-document';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
 import { SemanticModel } from '../server/src/semantic/model';
+import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
@@ -192,4 +193,30 @@ test('an edit to a function elsewhere makes a name that an untouched statement b
   assert.equal(lines[5], '    return parser.parse_args()');
   assert.equal(before, false);
   assert.equal(after, true);
+});
+
+const loadersOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => model.text.slice(loader.call.start, loader.call.end));
+
+test('an edit to the imports changes which calls of an untouched function construct DataLoaders (the imports are asked again)', async () => {
+  const text = 'from torch.utils.data import DataLoader as DL\n\n\ndef make(ds):\n    return DL(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 0, from: 43, to: 45, insert: 'XL' }, loadersOf);
+  assert.equal(lines[0], 'from torch.utils.data import DataLoader as XL');
+  assert.deepEqual(before, ['DL(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a star import changes which calls of an untouched function construct DataLoaders (the star import is asked again)', async () => {
+  const text = 'from torch.utils.data import *\n\n\ndef make(ds):\n    return DataLoader(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 0, from: 17, to: 21, insert: 'dota' }, loadersOf);
+  assert.equal(lines[0], 'from torch.utils.dota import *');
+  assert.deepEqual(before, ['DataLoader(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a module-level alias changes which calls of an untouched function construct DataLoaders (the alias is asked again)', async () => {
+  const text = 'from torch.utils.data import DataLoader\n\nLoader = DataLoader\n\n\ndef make(ds):\n    return Loader(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 2, from: 9, to: 19, insert: 'dict' }, loadersOf);
+  assert.equal(lines[2], 'Loader = dict');
+  assert.deepEqual(before, ['Loader(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
 });

@@ -6,8 +6,8 @@ import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { CheckedStatementFact, ModuleFact } from './facts';
+import { ofKindIn, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 import { groupBy } from './group-by';
@@ -95,6 +95,99 @@ export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
   return model.facts.module(DATA_LOADERS);
 }
 
+/** An answer to a question about the rest of the file that deciding a DataLoader construction asks. */
+type LoaderClassAnswer = boolean | string;
+
+/**
+ * Which calls construct torch's DataLoader, however the class was imported or renamed. A call is
+ * decided from its own statement, the file's imports (`imports`), whether it star-imports
+ * `torch.utils.data` (`star`), and what a name assigned once at the module's top level stands for
+ * (`module:DEPTH:NAME`); with `questions` given, the questions asked and their answers are recorded
+ * there, so that a statement's DataLoader calls can be kept while every answer stays the same.
+ */
+class DataLoaderClasses {
+  /** The answers of this file, per question. */
+  private readonly answers = new Map<string, LoaderClassAnswer>();
+
+  constructor(
+    private readonly model: SemanticModel,
+    private readonly questions?: Map<string, LoaderClassAnswer>,
+    /** Where the answers come from: this file's shared instance when recording. */
+    private readonly answering: DataLoaderClasses = this,
+  ) {}
+
+  /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
+  isConstruction(call: SyntaxNode): boolean {
+    const dotted = dottedName(callee(call), this.model.text);
+    return dotted !== null && this.isClass(dotted, call, 0);
+  }
+
+  /** This file's answer to a question (see the class comment). */
+  answer(question: string): LoaderClassAnswer {
+    let answer = this.answers.get(question);
+    if (answer === undefined) this.answers.set(question, (answer = this.answerOf(question)));
+    return answer;
+  }
+
+  private answerOf(question: string): LoaderClassAnswer {
+    if (question === 'imports') return this.model.imports.key;
+    if (question === 'star') return this.starImportsTorchData();
+    const [, depth, name] = /^module:(\d+):(.*)$/s.exec(question)!;
+    return this.isAssignedClass(this.model.definitions.definitionsOf(this.model.root, name!), Number(depth));
+  }
+
+  private ask<T extends LoaderClassAnswer>(question: string): T {
+    const answer = this.answering.answer(question);
+    this.questions?.set(question, answer);
+    return answer as T;
+  }
+
+  private isClass(dotted: string, at: SyntaxNode, depth: number): boolean {
+    // Asked once per statement: its answer stands for every name's qualified name.
+    if (this.questions && !this.questions.has('imports')) this.ask('imports');
+    const qualified = this.model.imports.qualify(dotted);
+    if (qualified) return DATALOADER_CLASSES.has(qualified);
+    if (dotted === 'DataLoader' && this.ask<boolean>('star')) return true;
+    // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
+    if (depth >= 2 || dotted.includes('.')) return false;
+    // The scopes between `at` and the module are in `at`'s statement: only the module's top level is a question.
+    for (let scope = scopeOf(at); scope.type !== 'module'; scope = scopeOf(scope)) {
+      const defs = this.model.definitions.definitionsOf(scope, dotted);
+      if (defs.length) return this.isAssignedClass(defs, depth);
+    }
+    return this.ask<boolean>(`module:${depth}:${dotted}`);
+  }
+
+  /** The name whose definitions in one scope are `defs` is assigned once, to a DataLoader class. */
+  private isAssignedClass(defs: readonly Definition[], depth: number): boolean {
+    const def = defs.length === 1 ? defs[0]! : null;
+    const value = def && def.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
+    const target = value ? dottedName(unparenthesize(value), this.model.text) : null;
+    return target && value ? this.isClass(target, value, depth + 1) : false;
+  }
+
+  private starImportsTorchData(): boolean {
+    return this.model.nodesOfKind('import_from_statement').some((s) => {
+      const module = is(s, 'import_from_statement') ? field(s, 'module_name') : null;
+      return module !== null && nodeText(module, this.model.text).replace(/\s+/g, '') === 'torch.utils.data' && s.children.some((c) => c.type === 'wildcard_import');
+    });
+  }
+}
+
+const DATA_LOADER_CLASSES = new ModuleFact('DataLoader classes', (model) => new DataLoaderClasses(model));
+
+/** A statement's DataLoader constructions: kept while the answers that decided its calls stay the same. */
+const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[], LoaderClassAnswer>(
+  'DataLoader constructions',
+  (model, statement) => {
+    const questions = new Map<string, LoaderClassAnswer>();
+    const classes = new DataLoaderClasses(model, questions, model.facts.module(DATA_LOADER_CLASSES));
+    const value = ofKindIn(model, statement, 'call').filter((call) => classes.isConstruction(call));
+    return { value, questions };
+  },
+  (model, question) => model.facts.module(DATA_LOADER_CLASSES).answer(question),
+);
+
 const DATA_LOADERS = new ModuleFact('DataLoader analysis', (model) => new DataLoaderAnalysis(model));
 
 export class DataLoaderAnalysis {
@@ -106,33 +199,12 @@ export class DataLoaderAnalysis {
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
-    this.calls = model.nodesOfKind('call').filter((c) => this.isDataLoaderConstruction(c)).map((call) => this.describe(call));
+    this.calls = model.root.children.flatMap((statement) => DATA_LOADER_CALLS_IN_STATEMENT.of(model, statement)).map((call) => this.describe(call));
   }
 
   /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
   isDataLoaderConstruction(call: SyntaxNode): boolean {
-    const dotted = dottedName(callee(call), this.text);
-    return dotted !== null && this.isDataLoaderClass(dotted, call, 0);
-  }
-
-  private isDataLoaderClass(dotted: string, at: SyntaxNode, depth: number): boolean {
-    const qualified = this.model.imports.qualify(dotted);
-    if (qualified) return DATALOADER_CLASSES.has(qualified);
-    if (dotted === 'DataLoader' && this.starImportsTorchData()) return true;
-    // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
-    if (depth < 2 && !dotted.includes('.')) {
-      const value = this.singleAssignedValue(at, dotted);
-      const target = value ? dottedName(unparenthesize(value), this.text) : null;
-      if (target && value) return this.isDataLoaderClass(target, value, depth + 1);
-    }
-    return false;
-  }
-
-  private starImportsTorchData(): boolean {
-    return this.model.nodesOfKind('import_from_statement').some((s) => {
-      const module = is(s, 'import_from_statement') ? field(s, 'module_name') : null;
-      return module !== null && nodeText(module, this.text).replace(/\s+/g, '') === 'torch.utils.data' && s.children.some((c) => c.type === 'wildcard_import');
-    });
+    return this.model.facts.module(DATA_LOADER_CLASSES).isConstruction(call);
   }
 
   private describe(call: SyntaxNode): DataLoaderCall {
