@@ -220,3 +220,15 @@ test('an edit to a module-level alias changes which calls of an untouched functi
   assert.deepEqual(before, ['Loader(ds, batch_size=8)']);
   assert.deepEqual(after, []);
 });
+
+test('an edit to a dictionary elsewhere changes what an untouched DataLoader call passes through it (calls given `**kwargs` are described again)', async () => {
+  const text = 'from torch.utils.data import DataLoader\n\nkwargs = {"batch_size": 8}\n\n\ndef make(ds):\n    return DataLoader(ds, **kwargs)\n';
+  const batchSizeOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => {
+    const argument = loader.argument('batch_size');
+    return argument.kind === 'given' ? model.text.slice(argument.value.start, argument.value.end) : argument.kind;
+  });
+  const { before, after, lines } = await beforeAndAfter(text, { line: 2, from: 24, to: 25, insert: '16' }, batchSizeOf);
+  assert.equal(lines[2], 'kwargs = {"batch_size": 16}');
+  assert.deepEqual(before, ['8']);
+  assert.deepEqual(after, ['16']);
+});

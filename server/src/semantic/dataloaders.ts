@@ -176,13 +176,24 @@ class DataLoaderClasses {
 
 const DATA_LOADER_CLASSES = new ModuleFact('DataLoader classes', (model) => new DataLoaderClasses(model));
 
+/** A DataLoader construction of a statement, described when that depends on the statement alone. */
+interface FoundLoader {
+  call: SyntaxNode;
+  /** Null for a call given a `**kwargs` dictionary, which may be filled elsewhere: described for each version of the file. */
+  described: DataLoaderCall | null;
+}
+
 /** A statement's DataLoader constructions: kept while the answers that decided its calls stay the same. */
-const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[], LoaderClassAnswer>(
+const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly FoundLoader[], LoaderClassAnswer>(
   'DataLoader constructions',
   (model, statement) => {
     const questions = new Map<string, LoaderClassAnswer>();
     const classes = new DataLoaderClasses(model, questions, model.facts.module(DATA_LOADER_CLASSES));
-    const value = ofKindIn(model, statement, 'call').filter((call) => classes.isConstruction(call));
+    const value = ofKindIn(model, statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
+      const args = is(call, 'call') ? field(call, 'arguments') : null;
+      const passesDictionary = args?.children.some((arg) => arg.type === 'dictionary_splat') ?? false;
+      return { call, described: passesDictionary ? null : describeLoader(call, model.text, () => null) };
+    });
     return { value, questions };
   },
   (model, question) => model.facts.module(DATA_LOADER_CLASSES).answer(question),
@@ -199,50 +210,14 @@ export class DataLoaderAnalysis {
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
-    this.calls = model.root.children.flatMap((statement) => DATA_LOADER_CALLS_IN_STATEMENT.of(model, statement)).map((call) => this.describe(call));
+    this.calls = model.root.children.flatMap((statement) => DATA_LOADER_CALLS_IN_STATEMENT.of(model, statement)).map(
+      ({ call, described }) => described ?? describeLoader(call, this.text, (dictionary) => this.dictionaryEntries(dictionary, 0)),
+    );
   }
 
   /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
   isDataLoaderConstruction(call: SyntaxNode): boolean {
     return this.model.facts.module(DATA_LOADER_CLASSES).isConstruction(call);
-  }
-
-  private describe(call: SyntaxNode): DataLoaderCall {
-    const given = new Map<string, { value: SyntaxNode; site: SyntaxNode }>();
-    let positionalKnownUpTo = POSITIONAL_PARAMETERS.length;
-    let unreadableSplat = false;
-    let position = 0;
-    const args = is(call, 'call') ? field(call, 'arguments') : null;
-    for (const arg of args?.children ?? []) {
-      if (!arg.named || arg.type === 'comment') continue;
-      if (is(arg, 'keyword_argument')) {
-        const name = field(arg, 'name');
-        const value = field(arg, 'value');
-        if (name && value) given.set(nodeText(name, this.text), { value, site: arg });
-      } else if (arg.type === 'dictionary_splat') {
-        const inner = arg.children.find((c) => c.named && c.type !== 'comment');
-        const entries = inner ? this.dictionaryEntries(inner, 0) : null;
-        if (!entries) unreadableSplat = true;
-        else for (const [key, value] of entries) given.set(key, { value, site: arg });
-      } else if (arg.type === 'list_splat') {
-        positionalKnownUpTo = Math.min(positionalKnownUpTo, position);
-      } else {
-        const parameter = POSITIONAL_PARAMETERS[position];
-        if (parameter && position < positionalKnownUpTo) given.set(parameter, { value: arg, site: arg });
-        position++;
-      }
-    }
-    return {
-      call,
-      name: this.loaderName(call),
-      argument(parameter: string): LoaderArgument {
-        const found = given.get(parameter);
-        if (found) return { kind: 'given', ...found };
-        const index = POSITIONAL_PARAMETERS.indexOf(parameter);
-        if (unreadableSplat || (index >= positionalKnownUpTo)) return { kind: 'unknown' };
-        return { kind: 'default' };
-      },
-    };
   }
 
   /**
@@ -265,7 +240,7 @@ export class DataLoaderAnalysis {
         if (is(item, 'pair')) {
           const key = field(item, 'key');
           const value = field(item, 'value');
-          const keyText = key ? this.plainString(key) : null;
+          const keyText = key ? plainString(key, this.text) : null;
           if (keyText === null || !value) return null;
           entries.set(keyText, value);
         } else if (item.type === 'dictionary_splat') {
@@ -351,14 +326,8 @@ export class DataLoaderAnalysis {
     const target = field(change, 'left');
     const value = field(change, 'right');
     const subscript = target?.children.find((c) => c.fieldName === 'subscript');
-    const key = subscript ? this.plainString(subscript) : null;
+    const key = subscript ? plainString(subscript, this.text) : null;
     return key !== null && value ? new Map([[key, value]]) : null;
-  }
-
-  private plainString(node: SyntaxNode): string | null {
-    const n = unparenthesize(node);
-    if (n.type !== 'string' || n.children.some((c) => c.type === 'interpolation')) return null;
-    return stringValue(n, this.text);
   }
 
   // ---- names and definitions ------------------------------------------------------------------
@@ -398,62 +367,6 @@ export class DataLoaderAnalysis {
       }
       if (s.type === 'module') return null;
     }
-  }
-
-  // ---- what the loader is called ----------------------------------------------------------------
-
-  /** Climbs from the call through parentheses, conditionals and pass-through wrappers. */
-  private outermost(node: SyntaxNode): SyntaxNode {
-    let n = node;
-    for (;;) {
-      const parent = n.parent;
-      if (!parent) return n;
-      if (parent.type === 'parenthesized_expression') n = parent;
-      else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== n) n = parent;
-      else if (parent.type === 'argument_list' && parent.parent && PASS_THROUGH_CALLS.has(lastSegment(dottedName(callee(parent.parent), this.text) ?? ''))) n = parent.parent;
-      else return n;
-    }
-  }
-
-  /** The variable, dictionary key, keyword or returning function that names the loader. */
-  private loaderName(call: SyntaxNode): LoaderName | null {
-    const top = this.outermost(call);
-    const parent = top.parent;
-    if (is(parent, 'assignment') && top.fieldName === 'right') {
-      return this.targetName(field(parent, 'left'));
-    }
-    if ((parent?.type === 'expression_list' || parent?.type === 'tuple') && is(parent.parent, 'assignment') && parent.fieldName === 'right') {
-      const targets = field(parent.parent, 'left');
-      const values = parent.children.filter((c) => c.named && c.type !== 'comment');
-      const names = targets?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
-      const target = names.length === values.length ? names[values.indexOf(top)] : undefined;
-      return target ? this.targetName(target) : null;
-    }
-    if (is(parent, 'pair') && top.fieldName === 'value') {
-      const key = field(parent, 'key');
-      const text = key ? this.plainString(key) : null;
-      return text === null ? null : { text, kind: 'key' };
-    }
-    if (is(parent, 'keyword_argument') && top.fieldName === 'value') {
-      const name = field(parent, 'name');
-      return name ? { text: nodeText(name, this.text), kind: 'keyword' } : null;
-    }
-    if (parent?.type === 'return_statement') {
-      const fn = enclosingFunction(parent);
-      return fn ? { text: functionName(fn, this.text), kind: 'returned' } : null;
-    }
-    return null;
-  }
-
-  private targetName(target: SyntaxNode | null): LoaderName | null {
-    if (!target) return null;
-    const t = unparenthesize(target);
-    const dotted = dottedName(t, this.text);
-    if (dotted) return { text: dotted, kind: 'variable' };
-    // `loaders['train'] = DataLoader(...)`
-    const key = is(t, 'subscript') ? t.children.find((c) => c.fieldName === 'subscript') : undefined;
-    const text = key ? this.plainString(key) : null;
-    return text === null ? null : { text, kind: 'key' };
   }
 
   // ---- training or evaluation -------------------------------------------------------------------
@@ -589,7 +502,7 @@ export class DataLoaderAnalysis {
   private useLabels(loader: DataLoaderCall): string[] {
     const labels: string[] = [];
     for (const use of this.usesOf(loader)) {
-      const top = this.outermost(use);
+      const top = outermost(use, this.text);
       const parent = top.parent;
       if (is(parent, 'keyword_argument') && top.fieldName === 'value' && parent.parent?.type === 'argument_list') {
         const name = field(parent, 'name');
@@ -635,7 +548,7 @@ export class DataLoaderAnalysis {
   /** Expressions that evaluate to the loader: the call itself and reads of the variable it is stored in. */
   private usesOf(loader: DataLoaderCall): SyntaxNode[] {
     const uses = [loader.call];
-    const top = this.outermost(loader.call);
+    const top = outermost(loader.call, this.text);
     const assignment = top.parent;
     if (!is(assignment, 'assignment') || top.fieldName !== 'right') return uses;
     const target = field(assignment, 'left');
@@ -676,7 +589,7 @@ export class DataLoaderAnalysis {
     /** The parameters already followed, per function. */
     const visited = new Map<SyntaxNode, Set<string>>();
     const follow = (use: SyntaxNode, depth: number) => {
-      const top = this.outermost(use);
+      const top = outermost(use, this.text);
       const parent = top.parent;
       if (is(parent, 'for_statement') && top.fieldName === 'right') {
         loops.add(parent);
@@ -824,3 +737,106 @@ export class DataLoaderAnalysis {
   }
 }
 
+/**
+ * What a DataLoader call is given, and what the code calls the loader; `dictionaryEntries` reads a
+ * dictionary passed as `**kwargs` (null when it cannot be read).
+ */
+function describeLoader(call: SyntaxNode, text: string, dictionaryEntries: (dictionary: SyntaxNode) => Map<string, SyntaxNode> | null): DataLoaderCall {
+  const given = new Map<string, { value: SyntaxNode; site: SyntaxNode }>();
+  let positionalKnownUpTo = POSITIONAL_PARAMETERS.length;
+  let unreadableSplat = false;
+  let position = 0;
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  for (const arg of args?.children ?? []) {
+    if (!arg.named || arg.type === 'comment') continue;
+    if (is(arg, 'keyword_argument')) {
+      const name = field(arg, 'name');
+      const value = field(arg, 'value');
+      if (name && value) given.set(nodeText(name, text), { value, site: arg });
+    } else if (arg.type === 'dictionary_splat') {
+      const inner = arg.children.find((c) => c.named && c.type !== 'comment');
+      const entries = inner ? dictionaryEntries(inner) : null;
+      if (!entries) unreadableSplat = true;
+      else for (const [key, value] of entries) given.set(key, { value, site: arg });
+    } else if (arg.type === 'list_splat') {
+      positionalKnownUpTo = Math.min(positionalKnownUpTo, position);
+    } else {
+      const parameter = POSITIONAL_PARAMETERS[position];
+      if (parameter && position < positionalKnownUpTo) given.set(parameter, { value: arg, site: arg });
+      position++;
+    }
+  }
+  return {
+    call,
+    name: loaderName(call, text),
+    argument(parameter: string): LoaderArgument {
+      const found = given.get(parameter);
+      if (found) return { kind: 'given', ...found };
+      const index = POSITIONAL_PARAMETERS.indexOf(parameter);
+      if (unreadableSplat || (index >= positionalKnownUpTo)) return { kind: 'unknown' };
+      return { kind: 'default' };
+    },
+  };
+}
+
+function plainString(node: SyntaxNode, text: string): string | null {
+  const n = unparenthesize(node);
+  if (n.type !== 'string' || n.children.some((c) => c.type === 'interpolation')) return null;
+  return stringValue(n, text);
+}
+
+// ---- what the loader is called ----------------------------------------------------------------
+
+/** Climbs from the call through parentheses, conditionals and pass-through wrappers. */
+function outermost(node: SyntaxNode, text: string): SyntaxNode {
+  let n = node;
+  for (;;) {
+    const parent = n.parent;
+    if (!parent) return n;
+    if (parent.type === 'parenthesized_expression') n = parent;
+    else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== n) n = parent;
+    else if (parent.type === 'argument_list' && parent.parent && PASS_THROUGH_CALLS.has(lastSegment(dottedName(callee(parent.parent), text) ?? ''))) n = parent.parent;
+    else return n;
+  }
+}
+
+/** The variable, dictionary key, keyword or returning function that names the loader. */
+function loaderName(call: SyntaxNode, text: string): LoaderName | null {
+  const top = outermost(call, text);
+  const parent = top.parent;
+  if (is(parent, 'assignment') && top.fieldName === 'right') {
+    return targetName(field(parent, 'left'), text);
+  }
+  if ((parent?.type === 'expression_list' || parent?.type === 'tuple') && is(parent.parent, 'assignment') && parent.fieldName === 'right') {
+    const targets = field(parent.parent, 'left');
+    const values = parent.children.filter((c) => c.named && c.type !== 'comment');
+    const names = targets?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+    const target = names.length === values.length ? names[values.indexOf(top)] : undefined;
+    return target ? targetName(target, text) : null;
+  }
+  if (is(parent, 'pair') && top.fieldName === 'value') {
+    const key = field(parent, 'key');
+    const keyText = key ? plainString(key, text) : null;
+    return keyText === null ? null : { text: keyText, kind: 'key' };
+  }
+  if (is(parent, 'keyword_argument') && top.fieldName === 'value') {
+    const name = field(parent, 'name');
+    return name ? { text: nodeText(name, text), kind: 'keyword' } : null;
+  }
+  if (parent?.type === 'return_statement') {
+    const fn = enclosingFunction(parent);
+    return fn ? { text: functionName(fn, text), kind: 'returned' } : null;
+  }
+  return null;
+}
+
+function targetName(target: SyntaxNode | null, text: string): LoaderName | null {
+  if (!target) return null;
+  const t = unparenthesize(target);
+  const dotted = dottedName(t, text);
+  if (dotted) return { text: dotted, kind: 'variable' };
+  // `loaders['train'] = DataLoader(...)`
+  const key = is(t, 'subscript') ? t.children.find((c) => c.fieldName === 'subscript') : undefined;
+  const keyText = key ? plainString(key, text) : null;
+  return keyText === null ? null : { text: keyText, kind: 'key' };
+}
