@@ -189,7 +189,7 @@ export class SemanticModel {
 
   /** The file's identifiers spelled `name` (every use: reads, writes, parameters, attribute names), in document order. */
   identifiersNamed(name: string): readonly SyntaxNode[] {
-    return this.facts.module(IDENTIFIERS_BY_NAME).get(name) ?? NO_FUNCTIONS;
+    return this.facts.module(IDENTIFIERS_BY_NAME).get(name);
   }
 
   /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
@@ -432,8 +432,30 @@ const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
 );
 
+/**
+ * The file's identifiers of each name, gathered from the statements' groups one name at a time, on
+ * first use: the analyses ask about a few names (a loader's variable), and merging every name of
+ * the file after each edit cost more than all their questions.
+ */
+class IdentifiersByName {
+  private readonly merged = new Map<string, readonly SyntaxNode[]>();
+
+  constructor(private readonly statements: readonly ReadonlyMap<string, readonly SyntaxNode[]>[]) {}
+
+  /** The identifiers spelled `name`, in document order. */
+  get(name: string): readonly SyntaxNode[] {
+    let found = this.merged.get(name);
+    if (!found) {
+      const list: SyntaxNode[] = [];
+      for (const statement of this.statements) for (const id of statement.get(name) ?? NO_FUNCTIONS) list.push(id);
+      this.merged.set(name, (found = list));
+    }
+    return found;
+  }
+}
+
 const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) =>
-  mergeGroups(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
+  new IdentifiersByName(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
 );
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
