@@ -30,7 +30,7 @@ const FILES = new Map<string, string>([
     'accuracy/files/Diego999__pyGAT/train.py',
     'accuracy/files/MorvanZhou__PyTorch-Tutorial/tutorial-contents__402_RNN_classifier.py',
   ].map((path): [string, string] => [path, readFileSync(join(REPO_ROOT, path), 'utf8')]),
-  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM007.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
+  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM004.py', 'OOM005.py', 'OOM007.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
 ]);
 
 function summary(diagnostics: readonly Diagnostic[]): string[] {
