@@ -18,8 +18,9 @@ import { usesCuda } from '../server/src/semantic/distributed';
 import { checkpointLoads, savesCpuCheckpoints } from '../server/src/semantic/checkpoints';
 import { listAdditions } from '../server/src/semantic/kept-lists';
 import { SemanticModel } from '../server/src/semantic/model';
+import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
-import { hasErrors } from '../server/src/parser/syntax';
+import { hasErrors, type SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
@@ -32,7 +33,7 @@ const FILES = new Map<string, string>([
     'accuracy/files/Diego999__pyGAT/train.py',
     'accuracy/files/MorvanZhou__PyTorch-Tutorial/tutorial-contents__402_RNN_classifier.py',
   ].map((path): [string, string] => [path, readFileSync(join(REPO_ROOT, path), 'utf8')]),
-  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM007.py', 'OOM009.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
+  ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM004.py', 'OOM005.py', 'OOM007.py', 'OOM009.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
 ]);
 
 function summary(diagnostics: readonly Diagnostic[]): string[] {
@@ -211,6 +212,28 @@ async function aroundEdit<T>(text: string, edit: { line: number; from: string; t
   }
 }
 
+/**
+ * What `ask` answers of the model of `text` and, after `change` (on one line) through an open
+ * document, of the model of the new text, whose last top-level statement must be the same node.
+ * Each model is asked before the next edit moves the nodes they share.
+ */
+async function beforeAndAfter<T>(text: string, change: { line: number; from: number; to: number; insert: string }, ask: (model: SemanticModel) => T): Promise<{ before: T; after: T; lines: string[] }> {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:kept', 'python', 1, text);
+  try {
+    const modelOf = (root: SyntaxNode) => new SemanticModel(root, new SourceText(document.text), resolveSettings({}), undefined);
+    const first = document.syntax(parser);
+    const statement = first.children.at(-1)!;
+    const before = ask(modelOf(first));
+    document.applyChanges([{ range: { start: { line: change.line, character: change.from }, end: { line: change.line, character: change.to } }, text: change.insert }], 2);
+    const second = document.syntax(parser);
+    assert.equal(second.children.at(-1), statement, 'the last statement is the same node object after the edit');
+    return { before, after: ask(modelOf(second)), lines: document.text.split('\n') };
+  } finally {
+    document.freeTree();
+  }
+}
+
 /** Each `torch.load` call with where it sends tensors and whether its value feeds `load_state_dict`. */
 function loadsOf(model: SemanticModel, source: string): string[] {
   return model.facts.module(checkpointLoads).map((l) => `${source.slice(l.call.start, l.call.end)} ${l.target}${l.feedsStateDict ? ' feeds' : ''}`);
@@ -272,4 +295,50 @@ test('an edit to an earlier top-level statement changes whether an untouched top
   const { before, after } = await aroundEdit(text, { line: 2, from: 'cpu', to: 'cuda' }, 2, (model) => model.facts.module(savesCpuCheckpoints));
   assert.equal(before, true);
   assert.equal(after, false);
+});
+
+test('an edit to a function elsewhere makes a name that an untouched statement binds hold parsed arguments (the file merges what each statement binds, by callee)', async () => {
+  const text = 'import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n    return parser\n\n\nargs = get_args()\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 5, from: 17, to: 17, insert: '.parse_args()' }, (model) => model.ints.isArgumentNamespace('args'));
+  assert.equal(lines[5], '    return parser.parse_args()');
+  assert.equal(before, false);
+  assert.equal(after, true);
+});
+
+const loadersOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => model.text.slice(loader.call.start, loader.call.end));
+
+test('an edit to the imports changes which calls of an untouched function construct DataLoaders (the imports are asked again)', async () => {
+  const text = 'from torch.utils.data import DataLoader as DL\n\n\ndef make(ds):\n    return DL(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 0, from: 43, to: 45, insert: 'XL' }, loadersOf);
+  assert.equal(lines[0], 'from torch.utils.data import DataLoader as XL');
+  assert.deepEqual(before, ['DL(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a star import changes which calls of an untouched function construct DataLoaders (the star import is asked again)', async () => {
+  const text = 'from torch.utils.data import *\n\n\ndef make(ds):\n    return DataLoader(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 0, from: 17, to: 21, insert: 'dota' }, loadersOf);
+  assert.equal(lines[0], 'from torch.utils.dota import *');
+  assert.deepEqual(before, ['DataLoader(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a module-level alias changes which calls of an untouched function construct DataLoaders (the alias is asked again)', async () => {
+  const text = 'from torch.utils.data import DataLoader\n\nLoader = DataLoader\n\n\ndef make(ds):\n    return Loader(ds, batch_size=8)\n';
+  const { before, after, lines } = await beforeAndAfter(text, { line: 2, from: 9, to: 19, insert: 'dict' }, loadersOf);
+  assert.equal(lines[2], 'Loader = dict');
+  assert.deepEqual(before, ['Loader(ds, batch_size=8)']);
+  assert.deepEqual(after, []);
+});
+
+test('an edit to a dictionary elsewhere changes what an untouched DataLoader call passes through it (calls given `**kwargs` are described again)', async () => {
+  const text = 'from torch.utils.data import DataLoader\n\nkwargs = {"batch_size": 8}\n\n\ndef make(ds):\n    return DataLoader(ds, **kwargs)\n';
+  const batchSizeOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => {
+    const argument = loader.argument('batch_size');
+    return argument.kind === 'given' ? model.text.slice(argument.value.start, argument.value.end) : argument.kind;
+  });
+  const { before, after, lines } = await beforeAndAfter(text, { line: 2, from: 24, to: 25, insert: '16' }, batchSizeOf);
+  assert.equal(lines[2], 'kwargs = {"batch_size": 16}');
+  assert.deepEqual(before, ['8']);
+  assert.deepEqual(after, ['16']);
 });

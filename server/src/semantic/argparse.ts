@@ -29,6 +29,82 @@ export type ValueOrigin =
   | { kind: 'parameter-default'; parameter: string }
   | { kind: 'every-call'; parameter: string };
 
+/**
+ * What one top-level statement says about the file's argparse setup. It reads the statement alone
+ * and holds nodes rather than offsets, so it is kept with the statement node across edits that do
+ * not touch it (see StatementFact); the file's IntResolver merges the statements' pieces.
+ */
+export interface StatementArgparse {
+  /** `add_argument` calls: dest -> its option, in document order (a later one replaces an earlier). */
+  readonly options: readonly (readonly [string, ArgumentOption])[];
+  /** Names of functions here that return parsed arguments (`def parse_args(): ...; return parser.parse_args()`). */
+  readonly parsingFunctions: readonly string[];
+  /** Names bound here to `parse_args()` results. */
+  readonly namespaces: readonly string[];
+  /**
+   * Names bound here to what some other call returns, by the dotted name of what it calls (`''` when
+   * it has none): namespaces when the file turns out to define a parsing function of that name.
+   */
+  readonly boundByCallee: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The argparse facts of one top-level statement from its calls (`definitions`: the file's, asked only of scopes inside it). */
+export function argparseIn(calls: readonly SyntaxNode[], text: string, definitions: DefinitionIndex): StatementArgparse {
+  const options: [string, ArgumentOption][] = [];
+  const parsingFunctions: string[] = [];
+  const namespaces: string[] = [];
+  const boundByCallee = new Map<string, string[]>();
+  for (const call of calls) {
+    const m = methodCall(call, text);
+    if (!m || m.method !== 'add_argument') continue;
+    const { positional, keywords } = callArguments(call, text);
+    const names = positional.filter((p) => p.type === 'string').map((p) => stringValue(p, text));
+    if (!names.length) continue;
+    const explicit = keywords.get('dest');
+    const option = names.find((o) => o.startsWith('--')) ?? names[0]!;
+    const dest = explicit ? stringValue(explicit, text) : option.replace(/^-+/, '').replace(/-/g, '_');
+    const action = keywords.get('action');
+    options.push([dest, { option, default: keywords.get('default') ?? null, action: action ? stringValue(action, text) : null }]);
+  }
+  for (const call of calls) {
+    if (!isParseArgsCall(call, text)) continue;
+    let holder: SyntaxNode | null = call.parent;
+    if (is(holder, 'assignment')) {
+      const name = dottedName(field(holder, 'left'), text);
+      // The function is inside this statement, and so are its definitions.
+      const fn = enclosingFunction(call);
+      if (name && fn && definitions.definitionsOf(fn, name).length) holder = returnOf(fn, name, text) ?? holder;
+    }
+    if (holder?.type === 'return_statement') {
+      const fn = enclosingFunction(holder);
+      if (fn) parsingFunctions.push(functionName(fn, text));
+    }
+  }
+  for (const call of calls) {
+    const statement = call.parent;
+    if (!is(statement, 'assignment')) continue;
+    const left = field(statement, 'left');
+    const bound: string[] = [];
+    const name = dottedName(left, text);
+    if (name) bound.push(name);
+    if (left && left.type === 'pattern_list') {
+      const first = left.children.find((c) => c.named);
+      const firstName = first ? dottedName(first, text) : null;
+      if (firstName) bound.push(firstName);
+    }
+    if (!bound.length) continue;
+    if (isParseArgsCall(call, text)) {
+      namespaces.push(...bound);
+      continue;
+    }
+    const target = dottedName(callee(call), text) ?? '';
+    const list = boundByCallee.get(target);
+    if (list) list.push(...bound);
+    else boundByCallee.set(target, bound);
+  }
+  return { options, parsingFunctions, namespaces, boundByCallee };
+}
+
 export class IntResolver {
   /** argparse dest -> its option string, `default=` expression and `action=`. */
   private readonly options = new Map<string, ArgumentOption>();
@@ -38,57 +114,29 @@ export class IntResolver {
   private readonly reloads = new Map<string, boolean>();
   /** Functions of this file that return parsed arguments. */
   private readonly parsingFunctions = new Set<string>();
-  /** Calls by the name they call: `f(...)` under `f`, `self.f(...)` under `self.f`; built on first use. */
-  private callsByName: Map<string, SyntaxNode[]> | undefined;
   /** Classes of the file by name; built on first use. */
   private classes: Map<string, SyntaxNode[]> | undefined;
   /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
   private readonly namespaceParameters = new Map<SyntaxNode, boolean>();
 
+  /**
+   * `statements`: the argparse pieces of the file's top-level statements, in document order.
+   * `callsOfName`: the file's calls `name(...)`, or with `viaAttribute` its calls `x.name(...)`, in document order.
+   */
   constructor(
     private readonly text: string,
     private readonly definitions: DefinitionIndex,
-    private readonly calls: readonly SyntaxNode[],
+    statements: readonly StatementArgparse[],
+    private readonly callsOfName: (name: string, viaAttribute: boolean) => readonly SyntaxNode[],
   ) {
-    for (const call of calls) {
-      const m = methodCall(call, text);
-      if (!m || m.method !== 'add_argument') continue;
-      const { positional, keywords } = callArguments(call, text);
-      const names = positional.filter((p) => p.type === 'string').map((p) => stringValue(p, text));
-      if (!names.length) continue;
-      const explicit = keywords.get('dest');
-      const option = names.find((o) => o.startsWith('--')) ?? names[0]!;
-      const dest = explicit ? stringValue(explicit, text) : option.replace(/^-+/, '').replace(/-/g, '_');
-      const action = keywords.get('action');
-      this.options.set(dest, { option, default: keywords.get('default') ?? null, action: action ? stringValue(action, text) : null });
+    for (const statement of statements) {
+      for (const [dest, option] of statement.options) this.options.set(dest, option);
+      for (const name of statement.parsingFunctions) this.parsingFunctions.add(name);
+      for (const name of statement.namespaces) this.argNamespaces.add(name);
     }
-    // Functions of this file that return parsed arguments: `def parse_args(): ...; return parser.parse_args()`.
-    const parsingFunctions = this.parsingFunctions;
-    for (const call of calls) {
-      if (!isParseArgsCall(call, text)) continue;
-      let holder: SyntaxNode | null = call.parent;
-      if (is(holder, 'assignment')) {
-        const name = dottedName(field(holder, 'left'), text);
-        const fn = enclosingFunction(call);
-        if (name && fn && definitions.definitionsOf(fn, name).length) holder = returnOf(fn, name, text) ?? holder;
-      }
-      if (holder?.type === 'return_statement') {
-        const fn = enclosingFunction(holder);
-        if (fn) parsingFunctions.add(functionName(fn, text));
-      }
-    }
-    for (const call of calls) {
-      const parses = isParseArgsCall(call, text) || parsingFunctions.has(dottedName(callee(call), text) ?? '');
-      const statement = call.parent;
-      if (!parses || !is(statement, 'assignment')) continue;
-      const left = field(statement, 'left');
-      const name = dottedName(left, text);
-      if (name) this.argNamespaces.add(name);
-      if (left && left.type === 'pattern_list') {
-        const first = left.children.find((c) => c.named);
-        const firstName = first ? dottedName(first, text) : null;
-        if (firstName) this.argNamespaces.add(firstName);
-      }
+    if (!this.parsingFunctions.size) return;
+    for (const statement of statements) {
+      for (const fn of this.parsingFunctions) for (const name of statement.boundByCallee.get(fn) ?? []) this.argNamespaces.add(name);
     }
   }
 
@@ -299,18 +347,11 @@ export class IntResolver {
     return this.callsNamed(name);
   }
 
+  /** The calls whose callee is the dotted name `name`: `f` or `self.f`. */
   private callsNamed(name: string): readonly SyntaxNode[] {
-    if (!this.callsByName) {
-      this.callsByName = new Map();
-      for (const call of this.calls) {
-        const target = dottedName(callee(call), this.text);
-        if (!target) continue;
-        const list = this.callsByName.get(target);
-        if (list) list.push(call);
-        else this.callsByName.set(target, [call]);
-      }
-    }
-    return this.callsByName.get(name) ?? [];
+    const dot = name.lastIndexOf('.');
+    if (dot < 0) return this.callsOfName(name, false);
+    return this.callsOfName(name.slice(dot + 1), true).filter((call) => dottedName(callee(call), this.text) === name);
   }
 
   /** An integer parameter: the one value every path in the file gives it. */

@@ -6,8 +6,8 @@ import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { CheckedStatementFact, ModuleFact } from './facts';
+import { ofKindIn, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 import { groupBy } from './group-by';
@@ -95,6 +95,110 @@ export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
   return model.facts.module(DATA_LOADERS);
 }
 
+/** An answer to a question about the rest of the file that deciding a DataLoader construction asks. */
+type LoaderClassAnswer = boolean | string;
+
+/**
+ * Which calls construct torch's DataLoader, however the class was imported or renamed. A call is
+ * decided from its own statement, the file's imports (`imports`), whether it star-imports
+ * `torch.utils.data` (`star`), and what a name assigned once at the module's top level stands for
+ * (`module:DEPTH:NAME`); with `questions` given, the questions asked and their answers are recorded
+ * there, so that a statement's DataLoader calls can be kept while every answer stays the same.
+ */
+class DataLoaderClasses {
+  /** The answers of this file, per question. */
+  private readonly answers = new Map<string, LoaderClassAnswer>();
+
+  constructor(
+    private readonly model: SemanticModel,
+    private readonly questions?: Map<string, LoaderClassAnswer>,
+    /** Where the answers come from: this file's shared instance when recording. */
+    private readonly answering: DataLoaderClasses = this,
+  ) {}
+
+  /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
+  isConstruction(call: SyntaxNode): boolean {
+    const dotted = dottedName(callee(call), this.model.text);
+    return dotted !== null && this.isClass(dotted, call, 0);
+  }
+
+  /** This file's answer to a question (see the class comment). */
+  answer(question: string): LoaderClassAnswer {
+    let answer = this.answers.get(question);
+    if (answer === undefined) this.answers.set(question, (answer = this.answerOf(question)));
+    return answer;
+  }
+
+  private answerOf(question: string): LoaderClassAnswer {
+    if (question === 'imports') return this.model.imports.key;
+    if (question === 'star') return this.starImportsTorchData();
+    const [, depth, name] = /^module:(\d+):(.*)$/s.exec(question)!;
+    return this.isAssignedClass(this.model.definitions.definitionsOf(this.model.root, name!), Number(depth));
+  }
+
+  private ask<T extends LoaderClassAnswer>(question: string): T {
+    const answer = this.answering.answer(question);
+    this.questions?.set(question, answer);
+    return answer as T;
+  }
+
+  private isClass(dotted: string, at: SyntaxNode, depth: number): boolean {
+    // Asked once per statement: its answer stands for every name's qualified name.
+    if (this.questions && !this.questions.has('imports')) this.ask('imports');
+    const qualified = this.model.imports.qualify(dotted);
+    if (qualified) return DATALOADER_CLASSES.has(qualified);
+    if (dotted === 'DataLoader' && this.ask<boolean>('star')) return true;
+    // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
+    if (depth >= 2 || dotted.includes('.')) return false;
+    // The scopes between `at` and the module are in `at`'s statement: only the module's top level is a question.
+    for (let scope = scopeOf(at); scope.type !== 'module'; scope = scopeOf(scope)) {
+      const defs = this.model.definitions.definitionsOf(scope, dotted);
+      if (defs.length) return this.isAssignedClass(defs, depth);
+    }
+    return this.ask<boolean>(`module:${depth}:${dotted}`);
+  }
+
+  /** The name whose definitions in one scope are `defs` is assigned once, to a DataLoader class. */
+  private isAssignedClass(defs: readonly Definition[], depth: number): boolean {
+    const def = defs.length === 1 ? defs[0]! : null;
+    const value = def && def.kind === 'assign' && def.unpackIndex < 0 ? def.value : null;
+    const target = value ? dottedName(unparenthesize(value), this.model.text) : null;
+    return target && value ? this.isClass(target, value, depth + 1) : false;
+  }
+
+  private starImportsTorchData(): boolean {
+    return this.model.nodesOfKind('import_from_statement').some((s) => {
+      const module = is(s, 'import_from_statement') ? field(s, 'module_name') : null;
+      return module !== null && nodeText(module, this.model.text).replace(/\s+/g, '') === 'torch.utils.data' && s.children.some((c) => c.type === 'wildcard_import');
+    });
+  }
+}
+
+const DATA_LOADER_CLASSES = new ModuleFact('DataLoader classes', (model) => new DataLoaderClasses(model));
+
+/** A DataLoader construction of a statement, described when that depends on the statement alone. */
+interface FoundLoader {
+  call: SyntaxNode;
+  /** Null for a call given a `**kwargs` dictionary, which may be filled elsewhere: described for each version of the file. */
+  described: DataLoaderCall | null;
+}
+
+/** A statement's DataLoader constructions: kept while the answers that decided its calls stay the same. */
+const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly FoundLoader[], LoaderClassAnswer>(
+  'DataLoader constructions',
+  (model, statement) => {
+    const questions = new Map<string, LoaderClassAnswer>();
+    const classes = new DataLoaderClasses(model, questions, model.facts.module(DATA_LOADER_CLASSES));
+    const value = ofKindIn(model, statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
+      const args = is(call, 'call') ? field(call, 'arguments') : null;
+      const passesDictionary = args?.children.some((arg) => arg.type === 'dictionary_splat') ?? false;
+      return { call, described: passesDictionary ? null : describeLoader(call, model.text, () => null) };
+    });
+    return { value, questions };
+  },
+  (model, question) => model.facts.module(DATA_LOADER_CLASSES).answer(question),
+);
+
 const DATA_LOADERS = new ModuleFact('DataLoader analysis', (model) => new DataLoaderAnalysis(model));
 
 export class DataLoaderAnalysis {
@@ -106,71 +210,14 @@ export class DataLoaderAnalysis {
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
-    this.calls = model.nodesOfKind('call').filter((c) => this.isDataLoaderConstruction(c)).map((call) => this.describe(call));
+    this.calls = model.root.children.flatMap((statement) => DATA_LOADER_CALLS_IN_STATEMENT.of(model, statement)).map(
+      ({ call, described }) => described ?? describeLoader(call, this.text, (dictionary) => this.dictionaryEntries(dictionary, 0)),
+    );
   }
 
   /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
   isDataLoaderConstruction(call: SyntaxNode): boolean {
-    const dotted = dottedName(callee(call), this.text);
-    return dotted !== null && this.isDataLoaderClass(dotted, call, 0);
-  }
-
-  private isDataLoaderClass(dotted: string, at: SyntaxNode, depth: number): boolean {
-    const qualified = this.model.imports.qualify(dotted);
-    if (qualified) return DATALOADER_CLASSES.has(qualified);
-    if (dotted === 'DataLoader' && this.starImportsTorchData()) return true;
-    // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
-    if (depth < 2 && !dotted.includes('.')) {
-      const value = this.singleAssignedValue(at, dotted);
-      const target = value ? dottedName(unparenthesize(value), this.text) : null;
-      if (target && value) return this.isDataLoaderClass(target, value, depth + 1);
-    }
-    return false;
-  }
-
-  private starImportsTorchData(): boolean {
-    return this.model.nodesOfKind('import_from_statement').some((s) => {
-      const module = is(s, 'import_from_statement') ? field(s, 'module_name') : null;
-      return module !== null && nodeText(module, this.text).replace(/\s+/g, '') === 'torch.utils.data' && s.children.some((c) => c.type === 'wildcard_import');
-    });
-  }
-
-  private describe(call: SyntaxNode): DataLoaderCall {
-    const given = new Map<string, { value: SyntaxNode; site: SyntaxNode }>();
-    let positionalKnownUpTo = POSITIONAL_PARAMETERS.length;
-    let unreadableSplat = false;
-    let position = 0;
-    const args = is(call, 'call') ? field(call, 'arguments') : null;
-    for (const arg of args?.children ?? []) {
-      if (!arg.named || arg.type === 'comment') continue;
-      if (is(arg, 'keyword_argument')) {
-        const name = field(arg, 'name');
-        const value = field(arg, 'value');
-        if (name && value) given.set(nodeText(name, this.text), { value, site: arg });
-      } else if (arg.type === 'dictionary_splat') {
-        const inner = arg.children.find((c) => c.named && c.type !== 'comment');
-        const entries = inner ? this.dictionaryEntries(inner, 0) : null;
-        if (!entries) unreadableSplat = true;
-        else for (const [key, value] of entries) given.set(key, { value, site: arg });
-      } else if (arg.type === 'list_splat') {
-        positionalKnownUpTo = Math.min(positionalKnownUpTo, position);
-      } else {
-        const parameter = POSITIONAL_PARAMETERS[position];
-        if (parameter && position < positionalKnownUpTo) given.set(parameter, { value: arg, site: arg });
-        position++;
-      }
-    }
-    return {
-      call,
-      name: this.loaderName(call),
-      argument(parameter: string): LoaderArgument {
-        const found = given.get(parameter);
-        if (found) return { kind: 'given', ...found };
-        const index = POSITIONAL_PARAMETERS.indexOf(parameter);
-        if (unreadableSplat || (index >= positionalKnownUpTo)) return { kind: 'unknown' };
-        return { kind: 'default' };
-      },
-    };
+    return this.model.facts.module(DATA_LOADER_CLASSES).isConstruction(call);
   }
 
   /**
@@ -193,7 +240,7 @@ export class DataLoaderAnalysis {
         if (is(item, 'pair')) {
           const key = field(item, 'key');
           const value = field(item, 'value');
-          const keyText = key ? this.plainString(key) : null;
+          const keyText = key ? plainString(key, this.text) : null;
           if (keyText === null || !value) return null;
           entries.set(keyText, value);
         } else if (item.type === 'dictionary_splat') {
@@ -279,14 +326,8 @@ export class DataLoaderAnalysis {
     const target = field(change, 'left');
     const value = field(change, 'right');
     const subscript = target?.children.find((c) => c.fieldName === 'subscript');
-    const key = subscript ? this.plainString(subscript) : null;
+    const key = subscript ? plainString(subscript, this.text) : null;
     return key !== null && value ? new Map([[key, value]]) : null;
-  }
-
-  private plainString(node: SyntaxNode): string | null {
-    const n = unparenthesize(node);
-    if (n.type !== 'string' || n.children.some((c) => c.type === 'interpolation')) return null;
-    return stringValue(n, this.text);
   }
 
   // ---- names and definitions ------------------------------------------------------------------
@@ -326,62 +367,6 @@ export class DataLoaderAnalysis {
       }
       if (s.type === 'module') return null;
     }
-  }
-
-  // ---- what the loader is called ----------------------------------------------------------------
-
-  /** Climbs from the call through parentheses, conditionals and pass-through wrappers. */
-  private outermost(node: SyntaxNode): SyntaxNode {
-    let n = node;
-    for (;;) {
-      const parent = n.parent;
-      if (!parent) return n;
-      if (parent.type === 'parenthesized_expression') n = parent;
-      else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== n) n = parent;
-      else if (parent.type === 'argument_list' && parent.parent && PASS_THROUGH_CALLS.has(lastSegment(dottedName(callee(parent.parent), this.text) ?? ''))) n = parent.parent;
-      else return n;
-    }
-  }
-
-  /** The variable, dictionary key, keyword or returning function that names the loader. */
-  private loaderName(call: SyntaxNode): LoaderName | null {
-    const top = this.outermost(call);
-    const parent = top.parent;
-    if (is(parent, 'assignment') && top.fieldName === 'right') {
-      return this.targetName(field(parent, 'left'));
-    }
-    if ((parent?.type === 'expression_list' || parent?.type === 'tuple') && is(parent.parent, 'assignment') && parent.fieldName === 'right') {
-      const targets = field(parent.parent, 'left');
-      const values = parent.children.filter((c) => c.named && c.type !== 'comment');
-      const names = targets?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
-      const target = names.length === values.length ? names[values.indexOf(top)] : undefined;
-      return target ? this.targetName(target) : null;
-    }
-    if (is(parent, 'pair') && top.fieldName === 'value') {
-      const key = field(parent, 'key');
-      const text = key ? this.plainString(key) : null;
-      return text === null ? null : { text, kind: 'key' };
-    }
-    if (is(parent, 'keyword_argument') && top.fieldName === 'value') {
-      const name = field(parent, 'name');
-      return name ? { text: nodeText(name, this.text), kind: 'keyword' } : null;
-    }
-    if (parent?.type === 'return_statement') {
-      const fn = enclosingFunction(parent);
-      return fn ? { text: functionName(fn, this.text), kind: 'returned' } : null;
-    }
-    return null;
-  }
-
-  private targetName(target: SyntaxNode | null): LoaderName | null {
-    if (!target) return null;
-    const t = unparenthesize(target);
-    const dotted = dottedName(t, this.text);
-    if (dotted) return { text: dotted, kind: 'variable' };
-    // `loaders['train'] = DataLoader(...)`
-    const key = is(t, 'subscript') ? t.children.find((c) => c.fieldName === 'subscript') : undefined;
-    const text = key ? this.plainString(key) : null;
-    return text === null ? null : { text, kind: 'key' };
   }
 
   // ---- training or evaluation -------------------------------------------------------------------
@@ -517,7 +502,7 @@ export class DataLoaderAnalysis {
   private useLabels(loader: DataLoaderCall): string[] {
     const labels: string[] = [];
     for (const use of this.usesOf(loader)) {
-      const top = this.outermost(use);
+      const top = outermost(use, this.text);
       const parent = top.parent;
       if (is(parent, 'keyword_argument') && top.fieldName === 'value' && parent.parent?.type === 'argument_list') {
         const name = field(parent, 'name');
@@ -563,7 +548,7 @@ export class DataLoaderAnalysis {
   /** Expressions that evaluate to the loader: the call itself and reads of the variable it is stored in. */
   private usesOf(loader: DataLoaderCall): SyntaxNode[] {
     const uses = [loader.call];
-    const top = this.outermost(loader.call);
+    const top = outermost(loader.call, this.text);
     const assignment = top.parent;
     if (!is(assignment, 'assignment') || top.fieldName !== 'right') return uses;
     const target = field(assignment, 'left');
@@ -604,7 +589,7 @@ export class DataLoaderAnalysis {
     /** The parameters already followed, per function. */
     const visited = new Map<SyntaxNode, Set<string>>();
     const follow = (use: SyntaxNode, depth: number) => {
-      const top = this.outermost(use);
+      const top = outermost(use, this.text);
       const parent = top.parent;
       if (is(parent, 'for_statement') && top.fieldName === 'right') {
         loops.add(parent);
@@ -752,3 +737,106 @@ export class DataLoaderAnalysis {
   }
 }
 
+/**
+ * What a DataLoader call is given, and what the code calls the loader; `dictionaryEntries` reads a
+ * dictionary passed as `**kwargs` (null when it cannot be read).
+ */
+function describeLoader(call: SyntaxNode, text: string, dictionaryEntries: (dictionary: SyntaxNode) => Map<string, SyntaxNode> | null): DataLoaderCall {
+  const given = new Map<string, { value: SyntaxNode; site: SyntaxNode }>();
+  let positionalKnownUpTo = POSITIONAL_PARAMETERS.length;
+  let unreadableSplat = false;
+  let position = 0;
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  for (const arg of args?.children ?? []) {
+    if (!arg.named || arg.type === 'comment') continue;
+    if (is(arg, 'keyword_argument')) {
+      const name = field(arg, 'name');
+      const value = field(arg, 'value');
+      if (name && value) given.set(nodeText(name, text), { value, site: arg });
+    } else if (arg.type === 'dictionary_splat') {
+      const inner = arg.children.find((c) => c.named && c.type !== 'comment');
+      const entries = inner ? dictionaryEntries(inner) : null;
+      if (!entries) unreadableSplat = true;
+      else for (const [key, value] of entries) given.set(key, { value, site: arg });
+    } else if (arg.type === 'list_splat') {
+      positionalKnownUpTo = Math.min(positionalKnownUpTo, position);
+    } else {
+      const parameter = POSITIONAL_PARAMETERS[position];
+      if (parameter && position < positionalKnownUpTo) given.set(parameter, { value: arg, site: arg });
+      position++;
+    }
+  }
+  return {
+    call,
+    name: loaderName(call, text),
+    argument(parameter: string): LoaderArgument {
+      const found = given.get(parameter);
+      if (found) return { kind: 'given', ...found };
+      const index = POSITIONAL_PARAMETERS.indexOf(parameter);
+      if (unreadableSplat || (index >= positionalKnownUpTo)) return { kind: 'unknown' };
+      return { kind: 'default' };
+    },
+  };
+}
+
+function plainString(node: SyntaxNode, text: string): string | null {
+  const n = unparenthesize(node);
+  if (n.type !== 'string' || n.children.some((c) => c.type === 'interpolation')) return null;
+  return stringValue(n, text);
+}
+
+// ---- what the loader is called ----------------------------------------------------------------
+
+/** Climbs from the call through parentheses, conditionals and pass-through wrappers. */
+function outermost(node: SyntaxNode, text: string): SyntaxNode {
+  let n = node;
+  for (;;) {
+    const parent = n.parent;
+    if (!parent) return n;
+    if (parent.type === 'parenthesized_expression') n = parent;
+    else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== n) n = parent;
+    else if (parent.type === 'argument_list' && parent.parent && PASS_THROUGH_CALLS.has(lastSegment(dottedName(callee(parent.parent), text) ?? ''))) n = parent.parent;
+    else return n;
+  }
+}
+
+/** The variable, dictionary key, keyword or returning function that names the loader. */
+function loaderName(call: SyntaxNode, text: string): LoaderName | null {
+  const top = outermost(call, text);
+  const parent = top.parent;
+  if (is(parent, 'assignment') && top.fieldName === 'right') {
+    return targetName(field(parent, 'left'), text);
+  }
+  if ((parent?.type === 'expression_list' || parent?.type === 'tuple') && is(parent.parent, 'assignment') && parent.fieldName === 'right') {
+    const targets = field(parent.parent, 'left');
+    const values = parent.children.filter((c) => c.named && c.type !== 'comment');
+    const names = targets?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+    const target = names.length === values.length ? names[values.indexOf(top)] : undefined;
+    return target ? targetName(target, text) : null;
+  }
+  if (is(parent, 'pair') && top.fieldName === 'value') {
+    const key = field(parent, 'key');
+    const keyText = key ? plainString(key, text) : null;
+    return keyText === null ? null : { text: keyText, kind: 'key' };
+  }
+  if (is(parent, 'keyword_argument') && top.fieldName === 'value') {
+    const name = field(parent, 'name');
+    return name ? { text: nodeText(name, text), kind: 'keyword' } : null;
+  }
+  if (parent?.type === 'return_statement') {
+    const fn = enclosingFunction(parent);
+    return fn ? { text: functionName(fn, text), kind: 'returned' } : null;
+  }
+  return null;
+}
+
+function targetName(target: SyntaxNode | null, text: string): LoaderName | null {
+  if (!target) return null;
+  const t = unparenthesize(target);
+  const dotted = dottedName(t, text);
+  if (dotted) return { text: dotted, kind: 'variable' };
+  // `loaders['train'] = DataLoader(...)`
+  const key = is(t, 'subscript') ? t.children.find((c) => c.fieldName === 'subscript') : undefined;
+  const keyText = key ? plainString(key, text) : null;
+  return keyText === null ? null : { text: keyText, kind: 'key' };
+}

@@ -3,7 +3,7 @@
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import { IntResolver } from './argparse';
+import { argparseIn, IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { GRADIENT_SCAN, needsGradients, type HelperScans } from './gradient-needs';
@@ -396,7 +396,15 @@ const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => new
 
 const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticModel) => new Set(model.backwardCalls));
 
-const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(model.text, model.definitions, model.nodesOfKind('call')));
+/** A statement's argparse options, parsing functions and the names it binds to parsed arguments (see argparseIn). */
+const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) => argparseIn(ofKindIn(model, statement, 'call'), model.text, model.definitions));
+
+const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
+  model.text,
+  model.definitions,
+  model.root.children.map((statement) => ARGPARSE_IN_STATEMENT.of(model, statement)),
+  (name, viaAttribute) => model.callsOfName(name, viaAttribute),
+));
 
 const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
 
