@@ -5,7 +5,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { qualifiedCallee } from './distributed';
 import { CheckedStatementFact, ModuleFact, StatementFact } from './facts';
-import { ofKindIn, type SemanticModel } from './model';
+import type { SemanticModel } from './model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
 import { stringHead } from './strings';
@@ -38,7 +38,7 @@ const LOADS_AND_SAVES_IN_STATEMENT = new StatementFact(
   (model, statement) => {
     const loads: SyntaxNode[] = [];
     const saves: SyntaxNode[] = [];
-    for (const call of ofKindIn(model, statement, 'call')) {
+    for (const call of model.nodesOfKindIn(statement, 'call')) {
       const name = qualifiedCallee(model, call);
       if (name === 'torch.save') saves.push(call);
       if (name !== 'torch.load') continue;
@@ -255,7 +255,7 @@ function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = fal
 
 /** The names that a top-level statement reads or binds in module code (not in the functions and lambdas it defines). */
 const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code of a statement', (model, statement) =>
-  ofKindIn(model, statement, 'identifier').filter((id) => scopeOf(id) === model.root && isName(id)));
+  model.nodesOfKindIn(statement, 'identifier').filter((id) => scopeOf(id) === model.root && isName(id)));
 
 /**
  * The module's own code gathered from its statements' kept parts: after an edit, only the statement
@@ -382,7 +382,7 @@ const SAVES_IN_STATEMENT = new StatementFact(
     verdicts: LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).saves
       .filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'))
       .map((save) => savedFromCpu(model, save)),
-    movedToCpu: statement.type === 'expression_statement' ? movedToCpu(model, ofKindIn(model, statement, 'call')) : [],
+    movedToCpu: statement.type === 'expression_statement' ? movedToCpu(model, model.nodesOfKindIn(statement, 'call')) : [],
   }),
   (model) => model.imports.key,
 );

@@ -7,7 +7,7 @@ import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { CheckedStatementFact, ModuleFact } from './facts';
-import { ofKindIn, type SemanticModel } from './model';
+import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 import { groupBy } from './group-by';
@@ -189,7 +189,7 @@ const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly FoundLo
   (model, statement) => {
     const questions = new Map<string, LoaderClassAnswer>();
     const classes = new DataLoaderClasses(model, questions, model.facts.module(DATA_LOADER_CLASSES));
-    const value = ofKindIn(model, statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
+    const value = model.nodesOfKindIn(statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
       const args = is(call, 'call') ? field(call, 'arguments') : null;
       const passesDictionary = args?.children.some((arg) => arg.type === 'dictionary_splat') ?? false;
       return { call, described: passesDictionary ? null : describeLoader(call, model.text, () => null) };

@@ -4,7 +4,7 @@
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { CheckedStatementFact, ModuleFact } from './facts';
-import { ofKindIn, type SemanticModel } from './model';
+import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
@@ -55,7 +55,7 @@ const LIST_ADDITIONS = new ModuleFact('list additions', (model) =>
 function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify: (name: string) => string | null): ListAddition[] {
   const { text } = model;
   const additions: ListAddition[] = [];
-  for (const call of ofKindIn(model, statement, 'call')) {
+  for (const call of model.nodesOfKindIn(statement, 'call')) {
     const m = methodCall(call, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) continue;
     // `results["logits"].append(out)`: a list kept in a dict is kept as long as the dict.
@@ -65,7 +65,7 @@ function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify:
     if (!list || !value || keywords.size || positional.length !== (m.method === 'insert' ? 2 : 1)) continue;
     additions.push({ site: call, list, receiver: m.receiver, values: literalItems(value) ?? [value] });
   }
-  for (const assignment of ofKindIn(model, statement, 'augmented_assignment')) {
+  for (const assignment of model.nodesOfKindIn(statement, 'augmented_assignment')) {
     if (!is(assignment, 'augmented_assignment')) continue;
     const left = field(assignment, 'left');
     const op = field(assignment, 'operator');
@@ -74,7 +74,7 @@ function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify:
     if (!left || !list || !right || !op || nodeText(op, text) !== '+=') continue;
     additions.push({ site: assignment, list, receiver: left, values: literalItems(right) ?? [right] });
   }
-  for (const assignment of ofKindIn(model, statement, 'assignment')) {
+  for (const assignment of model.nodesOfKindIn(statement, 'assignment')) {
     const joined = concatenationOntoItself(model, assignment, qualify) ?? entryUnderIterationKey(model, assignment);
     if (joined) additions.push(joined);
   }

@@ -32,7 +32,7 @@ const KINDS_IN_STATEMENT = new StatementFact('nodes by kind', (_model, statement
 });
 
 /** The nodes of `kind` in a top-level statement's subtree, in document order. */
-export function ofKindIn(model: SemanticModel, statement: SyntaxNode, kind: string): readonly SyntaxNode[] {
+function ofKindIn(model: SemanticModel, statement: SyntaxNode, kind: string): readonly SyntaxNode[] {
   return KINDS_IN_STATEMENT.of(model, statement).get(kind) ?? NO_FUNCTIONS;
 }
 
