@@ -4,7 +4,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
-import { subtreeSize, type SyntaxNode } from '../parser/syntax';
+import { treeSize, type SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
 
 /**
@@ -90,7 +90,7 @@ export class OpenDocument {
     // The previous plain tree is taken apart here; nothing reads it after its revision.
     this.parsed = undefined;
     const root = parser.toSyntax(next, this.text, previous);
-    this.parsed = { revision: this.changeCount, root, nodes: subtreeSize(root) };
+    this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
     return this.parsed.root;
   }
 

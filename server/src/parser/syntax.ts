@@ -121,32 +121,25 @@ export function namedChildren(node: SyntaxNode): SyntaxNode[] {
   return node.children.filter((c) => c.named && c.type !== 'comment');
 }
 
-/** Subtree sizes already counted: a subtree that an incremental conversion took over keeps its count. */
-const SUBTREE_SIZES = new WeakMap<SyntaxNode, number>();
+/**
+ * Node counts of top-level statements already counted. A statement that an incremental conversion
+ * took over keeps its count; one entry per statement (not per node) keeps the memory small.
+ */
+const STATEMENT_SIZES = new WeakMap<SyntaxNode, number>();
 
-/** The number of nodes in `node`'s subtree, itself included. Only the nodes that are new since the last count are visited. */
-export function subtreeSize(node: SyntaxNode): number {
-  const known = SUBTREE_SIZES.get(node);
-  if (known !== undefined) return known;
-  // Post-order without recursion: deep nesting must not overflow the stack.
-  const pending: { node: SyntaxNode; visited: boolean }[] = [{ node, visited: false }];
-  while (pending.length) {
-    const top = pending[pending.length - 1]!;
-    if (SUBTREE_SIZES.has(top.node)) {
-      pending.pop();
-      continue;
+/** The number of nodes in the tree under `root`, itself included. Only the statements that are new since the last count are walked. */
+export function treeSize(root: SyntaxNode): number {
+  let size = 1;
+  for (const statement of root.children) {
+    let own = STATEMENT_SIZES.get(statement);
+    if (own === undefined) {
+      let counted = 0;
+      walk(statement, () => void counted++);
+      STATEMENT_SIZES.set(statement, (own = counted));
     }
-    if (!top.visited) {
-      top.visited = true;
-      for (const child of top.node.children) if (!SUBTREE_SIZES.has(child)) pending.push({ node: child, visited: false });
-      continue;
-    }
-    pending.pop();
-    let size = 1;
-    for (const child of top.node.children) size += SUBTREE_SIZES.get(child)!;
-    SUBTREE_SIZES.set(top.node, size);
+    size += own;
   }
-  return SUBTREE_SIZES.get(node)!;
+  return size;
 }
 
 /** Walks the subtree in document order; return `false` from `visit` to skip a node's children. */
