@@ -98,6 +98,16 @@ export class PythonParser {
  * Each line is mapped on its own content alone (see `lineSpan` for edits).
  */
 export function parserText(text: string): string {
+  // Asked twice per edit (the parse and the conversion) for the same text.
+  if (text === lastParserText.text) return lastParserText.result;
+  const result = computeParserText(text);
+  lastParserText = { text, result };
+  return result;
+}
+
+let lastParserText = { text: '', result: '' };
+
+function computeParserText(text: string): string {
   let out: string[] | undefined;
   let last = 0;
   let lineStart = 0;
