@@ -5,7 +5,7 @@ import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { ModuleFact } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
-import { chunkAt, chunkOf, type ChunkKey } from './chunks';
+import { chunkAt, chunkOf, isChunkRoot, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -93,7 +93,15 @@ export class AnalysisRun {
         },
       };
       for (const kind of rule.kinds) {
-        for (const node of model.nodesOfKind(kind)) if (kind === 'module' || inFocus(node)) rule.visit(node, ctx);
+        if (kind === 'module') {
+          rule.visit(model.root, ctx);
+          continue;
+        }
+        // Statement by statement, in document order, skipping the statements outside the focus whole.
+        for (const statement of model.root.children) {
+          if (!all && !focus.has(isChunkRoot(statement) ? statement : null)) continue;
+          for (const node of model.nodesOfKindIn(statement, kind)) rule.visit(node, ctx);
+        }
       }
     }
     return found;
