@@ -557,14 +557,17 @@ function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   return /(^|\.)autograd\.(grad|backward)$/.test(qualified) || qualified === 'torch.autograd.grad';
 }
 
-/** What each name is built from in one top-level statement: the values assigned to it and the arguments appended to it. */
+/**
+ * What each name is built from in one top-level statement: for the values assigned to it and the
+ * arguments appended to it, the source keys (see `sourceKey`) of the names they read.
+ */
 const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model, statement) => {
   const { text } = model;
-  const feeds = new Map<string, SyntaxNode[]>();
+  const feeds = new Map<string, Set<string>>();
   const link = (key: string, value: SyntaxNode) => {
-    const values = feeds.get(key);
-    if (values) values.push(value);
-    else feeds.set(key, [value]);
+    let sources = feeds.get(key);
+    if (!sources) feeds.set(key, (sources = new Set()));
+    for (const ref of referencesIn(value, text, true)) sources.add(sourceKey(ref));
   };
   for (const kind of ['assignment', 'augmented_assignment', 'for_statement']) {
     for (const d of ofKindIn(model, statement, kind)) {
@@ -585,24 +588,21 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
 });
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const feeds = mergeGroups(model.root.children.map((statement) => FEEDS_IN_STATEMENT.of(model, statement)));
+  const statements = model.root.children.map((statement) => FEEDS_IN_STATEMENT.of(model, statement));
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
-  const seen = new Set<SyntaxNode>();
-  const addRefs = (node: SyntaxNode) => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    for (const ref of referencesIn(node, model.text, true)) {
-      const key = sourceKey(ref);
-      if (keys.has(key)) continue;
-      keys.add(key);
-      pending.push(key);
-    }
+  const reach = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    pending.push(key);
   };
-  for (const call of model.backwardCalls) for (const t of model.backwardTargets(call)) addRefs(t);
+  for (const call of model.backwardCalls) for (const t of model.backwardTargets(call)) for (const ref of referencesIn(t, model.text, true)) reach(sourceKey(ref));
   for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-    for (const value of feeds.get(key) ?? []) addRefs(value);
+    for (const feeds of statements) {
+      const sources = feeds.get(key);
+      if (sources) for (const source of sources) reach(source);
+    }
   }
   return keys;
 });
