@@ -60,9 +60,11 @@ export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: Semanti
  * function, some caller must also train on it (otherwise the forward is reported inside).
  */
 function returnsForwardOutput(model: SemanticModel, helper: SyntaxNode): boolean {
-  if (model.needsGradients(helper)) return false;
+  // Most functions run no forward pass: that is asked first, since whether one trains is dearer to tell.
+  const forwards = model.forwardCallsOf(helper);
+  if (!forwards.length || model.needsGradients(helper)) return false;
   const method = classOfMethod(helper) !== null;
-  return model.forwardCallsOf(helper).some((c) => {
+  return forwards.some((c) => {
     // (A call of another function of this file that runs forwards is judged there.)
     if (model.gradMode.at(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
     const reach = model.forwardFlow.localReach(c);
