@@ -31,6 +31,16 @@ export function scopeOf(node: SyntaxNode): SyntaxNode {
   return node;
 }
 
+/**
+ * The scope around `scope` (see `scopeOf`), or null at the top: the module, or any node when the
+ * parser could not read the file as a module at all (its root is then an ERROR node, and
+ * `scopeOf` of a node under it is the node itself). Walks outward with it always end.
+ */
+export function enclosingScope(scope: SyntaxNode): SyntaxNode | null {
+  const outer = scopeOf(scope);
+  return outer === scope ? null : outer;
+}
+
 /** The function whose body holds `node` (not its decorators or defaults). */
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
   let child = node;
