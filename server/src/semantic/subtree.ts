@@ -12,9 +12,16 @@ export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly Sy
   const cached = perRoot.get(key);
   if (cached) return cached;
   const found: SyntaxNode[] = [];
-  walk(root, (n) => {
-    if (kinds.includes(n.type)) found.push(n);
-  });
+  if (root.parent === null && root.type === 'module') {
+    // The module node is new after every edit but most of its statements are not: each statement's
+    // nodes are kept with it, and only the statements an edit touched are walked again.
+    if (kinds.includes(root.type)) found.push(root);
+    for (const statement of root.children) for (const n of nodesIn(statement, kinds)) found.push(n);
+  } else {
+    walk(root, (n) => {
+      if (kinds.includes(n.type)) found.push(n);
+    });
+  }
   perRoot.set(key, found);
   return found;
 }
