@@ -31,6 +31,8 @@ class NodeDefinition implements Definition {
     readonly unpackIndex: number,
     private readonly visibleAt: SyntaxNode,
     private readonly fromStart: boolean,
+    /** The scope it is in, or null for the module (whose node changes with every edit). */
+    readonly scopeInStatement: SyntaxNode | null,
   ) {}
 
   get visibleFrom(): number {
@@ -53,15 +55,20 @@ const KINDS: readonly DefinitionKind[] = ['assign', 'augmented', 'for', 'with', 
  * the same node.
  */
 export class StatementDefinitions {
-  readonly byKind: { scope: SyntaxNode | null; definition: Definition }[][] = KINDS.map(() => []);
+  readonly byKind: NodeDefinition[][] = KINDS.map(() => []);
 
   constructor(
     readonly text: string,
     private readonly moduleNode: SyntaxNode,
   ) {}
 
-  add(scope: SyntaxNode, definition: Definition): void {
-    this.byKind[KINDS.indexOf(definition.kind)]!.push({ scope: scope === this.moduleNode ? null : scope, definition });
+  /** The scope of a definition made here: null for the module. */
+  scopeKey(scope: SyntaxNode): SyntaxNode | null {
+    return scope === this.moduleNode ? null : scope;
+  }
+
+  add(definition: NodeDefinition): void {
+    this.byKind[KINDS.indexOf(definition.kind)]!.push(definition);
   }
 
   /** Records the targets of an assignment-like node. */
@@ -70,7 +77,7 @@ export class StatementDefinitions {
     const t = unparenthesize(target);
     const name = dottedName(t, this.text);
     if (name) {
-      this.add(scope, new NodeDefinition(name, kind, node, value, -1, visible.node, visible.fromStart));
+      this.add(new NodeDefinition(name, kind, node, value, -1, visible.node, visible.fromStart, this.scopeKey(scope)));
       return;
     }
     if (t.type === 'pattern_list' || t.type === 'tuple_pattern' || t.type === 'list_pattern' || t.type === 'tuple' || t.type === 'list') {
@@ -78,7 +85,7 @@ export class StatementDefinitions {
       parts.forEach((part, index) => {
         const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
         const partName = dottedName(inner, this.text);
-        if (partName) this.add(scope, new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart));
+        if (partName) this.add(new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
       });
     }
   }
@@ -93,7 +100,7 @@ export class DefinitionIndex {
     // Kind by kind, then statement by statement: every list keeps the order of one pass per kind.
     for (let kind = 0; kind < KINDS.length; kind++) {
       for (const statement of statements) {
-        for (const { scope, definition } of statement.byKind[kind]!) this.add(scope ?? moduleNode, definition);
+        for (const definition of statement.byKind[kind]!) this.add(definition.scopeInStatement ?? moduleNode, definition);
       }
     }
   }
@@ -181,7 +188,7 @@ export function indexDefinitions(
       const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
       if (!id) continue;
       const value = p.children.find((c) => c.fieldName === 'value') ?? null;
-      index.add(fn, new NodeDefinition(index.text.slice(id.start, id.end), 'parameter', p, value, -1, fn, true));
+      index.add(new NodeDefinition(index.text.slice(id.start, id.end), 'parameter', p, value, -1, fn, true, fn));
     }
   }
 }

@@ -86,7 +86,8 @@ export class StatementFact<T> {
  * no answer the statement relied on costs it only the asking.
  */
 export class CheckedStatementFact<T, A> {
-  private readonly kept = new WeakMap<SyntaxNode, { value: T; questions: ReadonlyMap<string, A> }>();
+  /** Per statement: the value, and the questions with their answers in one flat list (question, answer, question, ...), which takes less memory than a map. */
+  private readonly kept = new WeakMap<SyntaxNode, { value: T; questions: readonly (string | A)[] }>();
 
   constructor(
     readonly name: string,
@@ -100,12 +101,14 @@ export class CheckedStatementFact<T, A> {
     const known = this.kept.get(statement);
     if (known && this.stillHolds(model, known.questions)) return known.value;
     const computed = this.compute(model, statement);
-    this.kept.set(statement, computed);
+    const questions: (string | A)[] = [];
+    for (const [question, answer] of computed.questions) questions.push(question, answer);
+    this.kept.set(statement, { value: computed.value, questions });
     return computed.value;
   }
 
-  private stillHolds(model: SemanticModel, questions: ReadonlyMap<string, A>): boolean {
-    for (const [question, answer] of questions) if (this.answer(model, question) !== answer) return false;
+  private stillHolds(model: SemanticModel, questions: readonly (string | A)[]): boolean {
+    for (let i = 0; i < questions.length; i += 2) if (this.answer(model, questions[i] as string) !== questions[i + 1]) return false;
     return true;
   }
 }

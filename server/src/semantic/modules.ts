@@ -89,8 +89,11 @@ export class ModuleAnalysis {
 
   /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
   private recording: Map<string, ModuleAnswer> | undefined;
-  /** This file's answers to the questions asked so far, by question. */
-  private readonly answers = new Map<string, ModuleAnswer>();
+  /**
+   * This file's answers to the questions asked so far, by question, with the question's string: the
+   * statements that record a question share that one string rather than keeping a copy each.
+   */
+  private readonly answers = new Map<string, { question: string; answer: ModuleAnswer }>();
   /** How many recorded questions are being answered now: only the outermost is recorded. */
   private asking = 0;
 
@@ -122,12 +125,17 @@ export class ModuleAnalysis {
 
   /** This file's answer to a question that `forwardCallsAmong` recorded. */
   answer(question: string): ModuleAnswer {
-    const known = this.answers.get(question);
-    if (known !== undefined) return known;
-    const split = question.indexOf(':');
-    const answer = this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1));
-    this.answers.set(question, answer);
-    return answer;
+    return this.entry(question).answer;
+  }
+
+  private entry(question: string): { question: string; answer: ModuleAnswer } {
+    let known = this.answers.get(question);
+    if (!known) {
+      const split = question.indexOf(':');
+      known = { question, answer: this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1)) };
+      this.answers.set(question, known);
+    }
+    return known;
   }
 
   private answerOf(kind: QuestionKind, name: string): ModuleAnswer {
@@ -147,8 +155,7 @@ export class ModuleAnalysis {
     if (!this.recording || this.asking > 0) return this.answerOf(kind, name) as T;
     this.asking++;
     try {
-      const question = `${kind}:${name}`;
-      const answer = this.answer(question);
+      const { question, answer } = this.entry(`${kind}:${name}`);
       this.recording.set(question, answer);
       return answer as T;
     } finally {
