@@ -584,7 +584,8 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
     const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
     if (name && args) link(sourceKey(name), args);
   }
-  return feeds;
+  // Kept as lists: a set per name costs several times the memory, and every open document keeps these.
+  return new Map([...feeds].map(([key, sources]): [string, readonly string[]] => [key, [...sources]]));
 });
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
