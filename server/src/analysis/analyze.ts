@@ -5,7 +5,7 @@ import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { ModuleFact } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
-import { chunkAt, chunkOf, isChunkRoot, type ChunkKey } from './chunks';
+import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -99,7 +99,7 @@ export class AnalysisRun {
         }
         // Statement by statement, in document order, skipping the statements outside the focus whole.
         for (const statement of model.root.children) {
-          if (!all && !focus.has(isChunkRoot(statement) ? statement : null)) continue;
+          if (!all && !focus.has(chunkOf(statement))) continue;
           for (const node of model.nodesOfKindIn(statement, kind)) rule.visit(node, ctx);
         }
       }
