@@ -29,7 +29,7 @@ export interface CheckpointLoad {
 
 /** `torch.load(...)` calls whose arguments can all be seen (no `*args`, no `**kwargs` that may carry `map_location`). */
 export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] =>
-  model.root.children.flatMap((statement) => LOADS_IN_STATEMENT.of(model, statement)),
+  LOADS_IN_STATEMENT.ofEach(model).flat(),
 );
 
 /** A top-level statement's `torch.load` calls whose arguments can all be seen, and its `torch.save` calls, under the file's imports. */
@@ -262,7 +262,7 @@ const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code o
  * it touched is walked again (the tree's root is new, so a walk from it would cover the whole file).
  */
 const NAMES_IN_MODULE_CODE = new ModuleFact('names in module code', (model): readonly SyntaxNode[] =>
-  model.root.children.flatMap((statement) => NAMES_IN_STATEMENT_MODULE_CODE.of(model, statement)));
+  NAMES_IN_STATEMENT_MODULE_CODE.ofEach(model).flat());
 
 /** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
 function isName(id: SyntaxNode): boolean {

@@ -210,7 +210,7 @@ export class DataLoaderAnalysis {
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
-    this.calls = model.root.children.flatMap((statement) => DATA_LOADER_CALLS_IN_STATEMENT.of(model, statement)).map(
+    this.calls = DATA_LOADER_CALLS_IN_STATEMENT.ofEach(model).flat().map(
       ({ call, described }) => described ?? describeLoader(call, this.text, (dictionary) => this.dictionaryEntries(dictionary, 0)),
     );
   }

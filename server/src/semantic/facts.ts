@@ -50,6 +50,17 @@ export class FactStore {
   }
 }
 
+/** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
+abstract class PerStatementFact<T> {
+  /** The fact for `statement`, a top-level statement of `model`'s file. */
+  abstract of(model: SemanticModel, statement: SyntaxNode): T;
+
+  /** The fact for each top-level statement of `model`'s file, in document order. */
+  ofEach(model: SemanticModel): T[] {
+    return model.root.children.map((statement) => this.of(model, statement));
+  }
+}
+
 /**
  * A fact about one top-level statement (a child of the module) that depends on the statement's own
  * subtree, and on `keyOf`'s answer for the file where one is given (the file's imports, say). A node
@@ -58,16 +69,17 @@ export class FactStore {
  * statement is the same node under the same key: after a keystroke, only the statement it touched is
  * worked out again. The value must not hold offsets, which move when text before the statement changes.
  */
-export class StatementFact<T> {
+export class StatementFact<T> extends PerStatementFact<T> {
   private readonly kept = new WeakMap<SyntaxNode, { key: string; value: T }>();
 
   constructor(
     readonly name: string,
     private readonly compute: (model: SemanticModel, statement: SyntaxNode) => T,
     private readonly keyOf: (model: SemanticModel) => string = () => '',
-  ) {}
+  ) {
+    super();
+  }
 
-  /** The fact for `statement`, a top-level statement of `model`'s file. */
   of(model: SemanticModel, statement: SyntaxNode): T {
     const key = this.keyOf(model);
     const known = this.kept.get(statement);
@@ -85,7 +97,7 @@ export class StatementFact<T> {
  * node and every one of those questions gets the same answer there. An edit elsewhere that changes
  * no answer the statement relied on costs it only the asking.
  */
-export class CheckedStatementFact<T, A> {
+export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   /** Per statement: the value, and the questions with their answers in one flat list (question, answer, question, ...), which takes less memory than a map. */
   private readonly kept = new WeakMap<SyntaxNode, { value: T; questions: readonly (string | A)[] }>();
 
@@ -94,9 +106,10 @@ export class CheckedStatementFact<T, A> {
     private readonly compute: (model: SemanticModel, statement: SyntaxNode) => { value: T; questions: ReadonlyMap<string, A> },
     /** The answer to a recorded question in `model`'s file. */
     private readonly answer: (model: SemanticModel, question: string) => A,
-  ) {}
+  ) {
+    super();
+  }
 
-  /** The fact for `statement`, a top-level statement of `model`'s file. */
   of(model: SemanticModel, statement: SyntaxNode): T {
     const known = this.kept.get(statement);
     if (known && this.stillHolds(model, known.questions)) return known.value;

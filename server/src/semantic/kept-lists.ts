@@ -48,7 +48,7 @@ const ADDITIONS_IN_STATEMENT = new CheckedStatementFact<ListAddition[], string |
 );
 
 const LIST_ADDITIONS = new ModuleFact('list additions', (model) =>
-  model.root.children.flatMap((statement) => ADDITIONS_IN_STATEMENT.of(model, statement)),
+  ADDITIONS_IN_STATEMENT.ofEach(model).flat(),
 );
 
 /** The additions in one top-level statement, in document order; `qualify` answers what an imported name stands for. */

@@ -311,7 +311,7 @@ const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statem
 });
 
 const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
-  new DefinitionIndex(model.root, model.root.children.map((statement) => DEFINITIONS_IN_STATEMENT.of(model, statement))),
+  new DefinitionIndex(model.root, DEFINITIONS_IN_STATEMENT.ofEach(model)),
 );
 
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
@@ -337,7 +337,7 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradM
     const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
     return def?.kind === 'assign' ? def.value : null;
   },
-  setGradEnabledStatements: model.root.children.flatMap((statement) => SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement)),
+  setGradEnabledStatements: SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model).flat(),
 }));
 
 /** A top-level statement's statements `torch.set_grad_enabled(...)` and `stack.enter_context(...)`. */
@@ -371,7 +371,7 @@ const EVAL_CONTEXT = new ModuleFact('evalContext', (model: SemanticModel) => new
     needsGradients: (node) => model.needsGradients(node),
     functionsNamed: model.lookupFunctions,
   },
-  model.root.children.flatMap((statement) => EVAL_CALLS_IN_STATEMENT.of(model, statement)).filter((call) => {
+  EVAL_CALLS_IN_STATEMENT.ofEach(model).flat().filter((call) => {
     const receiver = dottedName(methodCall(call, model.text)!.receiver, model.text);
     return receiver !== null && model.modules.isModuleName(receiver);
   }),
@@ -402,7 +402,7 @@ const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) =
 const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
   model.text,
   model.definitions,
-  model.root.children.map((statement) => ARGPARSE_IN_STATEMENT.of(model, statement)),
+  ARGPARSE_IN_STATEMENT.ofEach(model),
   (name, viaAttribute) => model.callsOfName(name, viaAttribute),
 ));
 
@@ -422,7 +422,7 @@ const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[
 );
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>
-  model.root.children.flatMap((statement) => FORWARD_CALLS_IN_STATEMENT.of(model, statement)),
+  FORWARD_CALLS_IN_STATEMENT.ofEach(model).flat(),
 );
 
 const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => {
@@ -451,7 +451,7 @@ const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model
 
 // An analysis asks for few names (two in a 10,000-line file), so they are merged name by name.
 const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) =>
-  new LazilyMergedGroups(model.root.children.map((statement) => IDENTIFIERS_IN_STATEMENT.of(model, statement))),
+  new LazilyMergedGroups(IDENTIFIERS_IN_STATEMENT.ofEach(model)),
 );
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
@@ -498,7 +498,7 @@ class CallIndex {
   private readonly merged = new Map<string, Map<string, SyntaxNode[]>>();
 
   constructor(model: SemanticModel) {
-    this.statements = model.root.children.map((statement) => CALLS_IN_STATEMENT.of(model, statement));
+    this.statements = CALLS_IN_STATEMENT.ofEach(model);
   }
 
   /** One part of the statements' indexes merged for the whole file, on first use, in document order. */
@@ -541,7 +541,7 @@ const BACKWARD_CALLS_IN_STATEMENT = new StatementFact(
 );
 
 const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
-  model.root.children.flatMap((statement) => BACKWARD_CALLS_IN_STATEMENT.of(model, statement)),
+  BACKWARD_CALLS_IN_STATEMENT.ofEach(model).flat(),
 );
 
 function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
@@ -589,7 +589,7 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
 });
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const statements = model.root.children.map((statement) => FEEDS_IN_STATEMENT.of(model, statement));
+  const statements = FEEDS_IN_STATEMENT.ofEach(model);
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
