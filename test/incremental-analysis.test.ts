@@ -98,7 +98,7 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
       let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
       try {
         // The first analysis fills whatever is cached against the first version's nodes.
-        analyze(document.syntax(parser), document.text);
+        analyze(document.syntax(parser), document.text, { keepsStatementFacts: true });
         let version = 1;
         for (const e of edits) {
           version++;
@@ -114,7 +114,7 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
           // Syntax errors are judged per top-level statement and kept across edits: the verdict must
           // be that of a walk over the fresh tree (it decides whether fixes are offered).
           assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-          assert.deepEqual(summary(analyze(incremental, text)), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
+          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true })), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
           compared++;
         }
       } finally {
@@ -134,7 +134,7 @@ async function aroundEdit<T>(text: string, edit: { line: number; from: string; t
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:edited', 'python', 1, text);
   try {
-    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined), source);
+    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined, undefined, true), source);
     const first = document.syntax(parser);
     const before = factOf(first, document.text);
     const statement = first.children[untouched]!;

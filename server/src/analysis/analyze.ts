@@ -25,6 +25,11 @@ export interface AnalysisOptions {
   messages?: RuleMessages;
   /** Rules to run instead of the built-in set (tests). */
   rules?: readonly Rule[];
+  /**
+   * The tree is an open document's: its unchanged statements are the same nodes in the next
+   * version's tree, so what is learned about each statement is kept with it (see FactStore).
+   */
+  keepsStatementFacts?: boolean;
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -66,7 +71,7 @@ export class AnalysisRun {
   ) {
     this.settings = resolveSettings(options.settings);
     this.source = new SourceText(text);
-    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports);
+    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, options.keepsStatementFacts);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }

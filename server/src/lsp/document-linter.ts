@@ -146,7 +146,7 @@ export class DocumentLinter {
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, ...(path ? { path } : {}) });
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts: true, ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {

@@ -27,8 +27,27 @@ export class FunctionFact<T> {
 export class FactStore {
   private readonly moduleFacts = new Map<ModuleFact<unknown>, unknown>();
   private readonly functionFacts = new Map<SyntaxNode, Map<FunctionFact<unknown>, unknown>>();
+  /** Per-statement facts of this version alone, where they are not kept with the statements. */
+  private readonly statementFacts = new Map<PerStatementFact<unknown>, Map<SyntaxNode, unknown>>();
 
-  constructor(private readonly model: SemanticModel) {}
+  constructor(
+    private readonly model: SemanticModel,
+    /**
+     * Whether the file's unchanged statements reach later versions of it as the same nodes (an open
+     * document's incremental conversion): per-statement facts are then kept with the statements. A
+     * tree parsed once is analysed once, and keeping would only cost it time and memory.
+     */
+    readonly keepsStatementFacts: boolean,
+  ) {}
+
+  /** The value of a per-statement fact for this version of the file, computed on first use. */
+  statement<T>(fact: PerStatementFact<T>, statement: SyntaxNode, compute: () => T): T {
+    let values = this.statementFacts.get(fact) as Map<SyntaxNode, T> | undefined;
+    if (!values) this.statementFacts.set(fact, (values = new Map()));
+    let value = values.get(statement);
+    if (value === undefined && !values.has(statement)) values.set(statement, (value = compute()));
+    return value as T;
+  }
 
   /** The file's value of `fact`, computed on first use. */
   module<T>(fact: ModuleFact<T>): T {
@@ -51,7 +70,7 @@ export class FactStore {
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
-abstract class PerStatementFact<T> {
+export abstract class PerStatementFact<T> {
   /** The fact for `statement`, a top-level statement of `model`'s file. */
   abstract of(model: SemanticModel, statement: SyntaxNode): T;
 
@@ -81,6 +100,7 @@ export class StatementFact<T> extends PerStatementFact<T> {
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
+    if (!model.facts.keepsStatementFacts) return model.facts.statement(this, statement, () => this.compute(model, statement));
     const key = this.keyOf(model);
     const known = this.kept.get(statement);
     if (known && known.key === key) return known.value;
@@ -111,6 +131,7 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
+    if (!model.facts.keepsStatementFacts) return model.facts.statement(this, statement, () => this.compute(model, statement).value);
     const known = this.kept.get(statement);
     if (known && this.stillHolds(model, known.questions)) return known.value;
     const computed = this.compute(model, statement);

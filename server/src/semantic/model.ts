@@ -52,9 +52,11 @@ export class SemanticModel {
      * qualified name. Only the choice of how to write an added torch call reads them.
      */
     private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
+    /** The tree is an open document's, whose unchanged statements the next version reuses (see FactStore). */
+    keepsStatementFacts = false,
   ) {
     this.text = source.text;
-    this.facts = new FactStore(this);
+    this.facts = new FactStore(this, keepsStatementFacts);
   }
 
   /** The nodes of `kind` in `statement`'s subtree (a top-level statement of this file), in document order. */
