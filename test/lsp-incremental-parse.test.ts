@@ -122,3 +122,13 @@ test('a change with a range past the end is clamped and later changes still land
     document.freeTree();
   }
 });
+
+test('a document counts as edited from its first change on, so the analysis keeps statement facts only for documents someone edits', () => {
+  const document = new OpenDocument('untitled:edited-flag', 'python', 1, 'x = 1\n');
+  assert.equal(document.edited, false, 'just opened');
+  document.applyChanges([{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } }, text: '2' }], 2);
+  assert.equal(document.edited, true, 'after a ranged change');
+  const replaced = new OpenDocument('untitled:edited-flag-2', 'python', 1, 'x = 1\n');
+  replaced.applyChanges([{ text: 'y = 2\n' }], 2);
+  assert.equal(replaced.edited, true, 'after a full-text change');
+});

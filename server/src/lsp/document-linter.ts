@@ -146,7 +146,10 @@ export class DocumentLinter {
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts: true, ...(path ? { path } : {}) });
+      // A folder's worth of documents opened at once is analysed once each: what is learned about
+      // their statements is kept only for the documents someone edits.
+      const keepsStatementFacts = document.edited;
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts, ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {

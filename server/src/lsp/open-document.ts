@@ -22,6 +22,7 @@ export class OpenDocument {
   private parsed: { revision: number; root: SyntaxNode; nodes: number } | undefined;
   /** Ranged edits since the last parse, in order. */
   private editsSinceParse: TextEditSpan[] = [];
+  private changedSinceOpen = false;
 
   constructor(
     readonly uri: string,
@@ -43,6 +44,14 @@ export class OpenDocument {
 
   get text(): string {
     return this.document.getText();
+  }
+
+  /**
+   * Whether the document has changed since it was opened: someone is editing it, so what the
+   * analysis learns about its unchanged statements is worth keeping for the next version.
+   */
+  get edited(): boolean {
+    return this.changedSinceOpen;
   }
 
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
@@ -67,6 +76,7 @@ export class OpenDocument {
       this.document = TextDocument.update(this.document, [applied], version);
     }
     this.changeCount = ++lastRevision;
+    this.changedSinceOpen = true;
   }
 
   /** The plain syntax tree of the current text; parses at most once per change. */
