@@ -6,7 +6,7 @@ import { isBackpropSource, type SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
 import { gpuModelOutput } from '../semantic/gpu-outputs';
 import { scopeOf, within } from '../semantic/scopes';
-import { nodesIn } from '../semantic/subtree';
+import { nodesBetween, nodesIn } from '../semantic/subtree';
 import type { Rule } from './rule';
 
 export const OOM002: Rule = {
@@ -110,8 +110,9 @@ function detachedInPlace(model: SemanticModel, item: SyntaxNode, store: SyntaxNo
   const scope = scopeOf(store);
   const def = model.definitions.reaching(scope, name, store.start);
   const from = def?.node.end ?? scope.start;
-  return model.nodesOfKind('assignment').some((a) => {
-    if (a.start < from || a.end > store.start || scopeOf(a) !== scope) return false;
+  // The assignments between the definition and the store, found by offset in the file's list.
+  return nodesBetween(model.nodesOfKind('assignment'), from, store.start).some((a) => {
+    if (scopeOf(a) !== scope) return false;
     const left = a.children.find((c) => c.fieldName === 'left');
     const right = a.children.find((c) => c.fieldName === 'right');
     const base = left?.type === 'subscript' ? left.children.find((c) => c.fieldName === 'value') : undefined;

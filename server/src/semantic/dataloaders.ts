@@ -11,6 +11,7 @@ import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, enclosingScope, functionName, scopeOf, within } from './scopes';
 import { groupBy } from './group-by';
+import { nodesWithin } from './subtree';
 
 /** DataLoader's parameters that may be passed by position, in order. */
 const POSITIONAL_PARAMETERS = [
@@ -564,7 +565,10 @@ export class DataLoaderAnalysis {
   private readsOf(name: string, target: SyntaxNode, definition: SyntaxNode): SyntaxNode[] {
     if (!name.includes('.')) {
       const scope = scopeOf(definition);
-      return this.model.identifiersNamed(name).filter((ref) => {
+      // A read resolves to a function's variable only from inside that function.
+      const named = this.model.identifiersNamed(name);
+      const candidates = scope.type === 'module' ? named : nodesWithin(named, scope);
+      return candidates.filter((ref) => {
         if (ref === target || ref.fieldName === 'attribute') return false;
         if (ref.fieldName === 'name' && ref.parent?.type === 'keyword_argument') return false;
         if (!this.resolvesTo(ref, name, scope)) return false;

@@ -3,6 +3,7 @@ import { is, walk, type SyntaxNode } from '../parser/syntax';
 import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
+import { groupBy } from './group-by';
 
 /**
  * `enabled`: the default, nothing turns grad off. `explicit`: `torch.enable_grad()` or
@@ -24,7 +25,7 @@ export interface GradModeDeps {
   text: string;
   imports: ImportTable;
   /** Call sites of a function definition in this file; null when it escapes (used as a value). */
-  callersOf(fn: SyntaxNode): SyntaxNode[] | null;
+  callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The value a name in a `with` item was assigned, if known. */
   valueOfName(name: SyntaxNode): SyntaxNode | null;
   /** Expression statements that call `torch.set_grad_enabled(...)`, in document order. */
@@ -34,11 +35,32 @@ export interface GradModeDeps {
 export class GradModeAnalysis {
   private readonly functionModes = new Map<SyntaxNode, GradMode>();
   private readonly inProgress = new Set<SyntaxNode>();
+  /** See `at`. */
+  private readonly modes = new Map<SyntaxNode, GradMode>();
+  /** Times a function's mode was asked while it was being worked out (a cycle of calls), answered 'enabled'. */
+  private cycleShortcuts = 0;
+  /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
+  private readonly functionsOfCalls = new WeakMap<readonly SyntaxNode[], SyntaxNode[]>();
+  private readonly modesOfCalls = new WeakMap<readonly SyntaxNode[], GradMode>();
+  /** The `setGradEnabledStatements` of each block, in document order. */
+  private switchesByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
 
   constructor(private readonly deps: GradModeDeps) {}
 
-  /** The grad mode in force where `node` runs. */
+  /**
+   * The grad mode in force where `node` runs. Kept per node unless a cycle of calls cut the work
+   * short: everything else it read is kept for good, so asking again would give the same answer.
+   */
   at(node: SyntaxNode): GradMode {
+    const known = this.modes.get(node);
+    if (known) return known;
+    const shortcuts = this.cycleShortcuts;
+    const mode = this.computeAt(node);
+    if (this.cycleShortcuts === shortcuts) this.modes.set(node, mode);
+    return mode;
+  }
+
+  private computeAt(node: SyntaxNode): GradMode {
     let child = node;
     for (let p = node.parent; p; child = p, p = p.parent) {
       if (p.type === 'with_statement' && child.fieldName === 'body') {
@@ -61,7 +83,10 @@ export class GradModeAnalysis {
   functionMode(fn: SyntaxNode): GradMode {
     const cached = this.functionModes.get(fn);
     if (cached) return cached;
-    if (this.inProgress.has(fn)) return 'enabled';
+    if (this.inProgress.has(fn)) {
+      this.cycleShortcuts++;
+      return 'enabled';
+    }
     // The callers' functions first, the farthest first, so that working out this one finds theirs
     // ready: a chain of callers as long as the file makes it costs no stack.
     if (this.inProgress.size === 0) for (const outer of this.callerFunctionsFarthestFirst(fn)) this.computeAndCache(outer);
@@ -72,25 +97,37 @@ export class GradModeAnalysis {
   private callerFunctionsFarthestFirst(fn: SyntaxNode): SyntaxNode[] {
     const order: SyntaxNode[] = [];
     const seen = new Set<SyntaxNode>([fn]);
-    const stack: { fn: SyntaxNode; callers: SyntaxNode[] }[] = [{ fn, callers: this.callerFunctions(fn) }];
+    // Each function's callers are taken from the last.
+    const stack: { fn: SyntaxNode; callers: readonly SyntaxNode[]; left: number }[] = [];
+    const push = (next: SyntaxNode) => {
+      const callers = this.callerFunctions(next);
+      stack.push({ fn: next, callers, left: callers.length });
+    };
+    push(fn);
     while (stack.length) {
       const top = stack[stack.length - 1]!;
-      const next = top.callers.pop();
-      if (next === undefined) {
+      if (top.left === 0) {
         stack.pop();
         if (top.fn !== fn) order.push(top.fn);
         continue;
       }
+      const next = top.callers[--top.left]!;
       if (seen.has(next) || this.functionModes.has(next)) continue;
       seen.add(next);
-      stack.push({ fn: next, callers: this.callerFunctions(next) });
+      push(next);
     }
     return order;
   }
 
-  private callerFunctions(fn: SyntaxNode): SyntaxNode[] {
-    const out: SyntaxNode[] = [];
-    for (const call of this.deps.callersOf(fn) ?? []) {
+  /** The functions the calls of `fn` are made in; the same list for functions that share their callers (methods of one name). */
+  private callerFunctions(fn: SyntaxNode): readonly SyntaxNode[] {
+    const callers = this.deps.callersOf(fn);
+    if (!callers) return [];
+    let out = this.functionsOfCalls.get(callers);
+    if (out) return out;
+    out = [];
+    this.functionsOfCalls.set(callers, out);
+    for (const call of callers) {
       let child = call;
       for (let p = call.parent; p; child = p, p = p.parent) {
         if (p.type === 'lambda') break;
@@ -127,11 +164,25 @@ export class GradModeAnalysis {
     }
     const callers = this.deps.callersOf(fn);
     if (!callers || callers.length === 0) return 'enabled';
+    return this.modeOfCalls(callers);
+  }
+
+  /**
+   * The mode a function starts in when these are its calls. Methods of one name share them (every
+   * call of that attribute), so the answer is kept per list; not where a cycle of calls cut the work
+   * short, since such an answer depends on where the cycle was entered.
+   */
+  private modeOfCalls(callers: readonly SyntaxNode[]): GradMode {
+    const known = this.modesOfCalls.get(callers);
+    if (known) return known;
+    const shortcuts = this.cycleShortcuts;
     const modes = callers.map((c) => this.at(c));
-    if (modes.every((m) => m === 'disabled')) return 'disabled';
-    if (modes.some((m) => m === 'explicit')) return 'explicit';
-    if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
-    return 'enabled';
+    let mode: GradMode = 'enabled';
+    if (modes.every((m) => m === 'disabled')) mode = 'disabled';
+    else if (modes.some((m) => m === 'explicit')) mode = 'explicit';
+    else if (modes.every((m) => m === 'disabled' || m === 'conditional')) mode = 'conditional';
+    if (this.cycleShortcuts === shortcuts) this.modesOfCalls.set(callers, mode);
+    return mode;
   }
 
   /**
@@ -227,9 +278,11 @@ export class GradModeAnalysis {
 
   /** The last `torch.set_grad_enabled(...)` statement before `statement` in the same block. */
   private setGradEnabledBefore(block: SyntaxNode, statement: SyntaxNode): GradMode | null {
+    // Asked for every block around every call whose mode is wanted: the switches are looked up by block.
+    this.switchesByBlock ??= groupBy(this.deps.setGradEnabledStatements, (s) => s.parent);
     let last: SyntaxNode | undefined;
-    for (const s of this.deps.setGradEnabledStatements) {
-      if (s.parent === block && s.end <= statement.start) last = s;
+    for (const s of this.switchesByBlock.get(block) ?? []) {
+      if (s.end <= statement.start) last = s;
     }
     const call = last?.children.find((c) => c.named);
     if (!call) return null;

@@ -179,12 +179,13 @@ export class SemanticModel {
    * Call sites of a function in this file, or null when the function escapes (passed as a value,
    * so callers elsewhere cannot be seen).
    */
-  callersOf(fn: SyntaxNode): SyntaxNode[] | null {
+  callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null {
     const name = functionName(fn, this.text);
     if (!name) return null;
     const index = this.callIndex;
     if (classOfMethod(fn) !== null) {
-      return index.attributeEscapes(name) ? null : [...index.callsOfAttribute(name)];
+      // The same list for every method of that name, so answers about it can be kept per list.
+      return index.attributeEscapes(name) ? null : index.callsOfAttribute(name);
     }
     // A function defined inside another is called by that name only from inside the other (two
     // `def _step():` in two methods are two functions).

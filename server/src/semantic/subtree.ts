@@ -31,18 +31,23 @@ export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly Sy
  * subtree is one span of the text, so two binary searches bound them instead of a scan of the file.
  */
 export function nodesWithin(sorted: readonly SyntaxNode[], node: SyntaxNode): SyntaxNode[] {
+  // As `within` decides it: the span lies inside `node`'s span.
+  return nodesBetween(sorted, node.start, node.end);
+}
+
+/** The nodes of `sorted` (in document order) whose span lies inside [from, to]: a binary search finds the first. */
+export function nodesBetween(sorted: readonly SyntaxNode[], from: number, to: number): SyntaxNode[] {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.start < node.start) lo = mid + 1;
+    if (sorted[mid]!.start < from) lo = mid + 1;
     else hi = mid;
   }
   const out: SyntaxNode[] = [];
-  // As `within` decides it: the span lies inside `node`'s span.
-  for (let i = lo; i < sorted.length && sorted[i]!.start <= node.end; i++) {
+  for (let i = lo; i < sorted.length && sorted[i]!.start <= to; i++) {
     const n = sorted[i]!;
-    if (n.end <= node.end) out.push(n);
+    if (n.end <= to) out.push(n);
   }
   return out;
 }
