@@ -6,6 +6,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
+import { reparseStatement } from '../parser/statement-reparse';
 
 /**
  * Revisions are counted across all documents of the process, so a document opened again in place of
@@ -23,6 +24,11 @@ export class OpenDocument {
   /** Ranged edits since the last parse, in order. */
   private editsSinceParse: TextEditSpan[] = [];
   private changedSinceOpen = false;
+  /**
+   * The statements parsed alone (see `reparseStatement`) since the tree-sitter tree was last parsed,
+   * in the plain tree's offsets: there the plain tree is newer than the tree-sitter tree.
+   */
+  private rangesAhead: ChangedRange[] = [];
 
   constructor(
     readonly uri: string,
@@ -84,6 +90,18 @@ export class OpenDocument {
     if (this.parsed?.revision === this.changeCount) return this.parsed.root;
     const edits = this.editsSinceParse;
     this.editsSinceParse = [];
+    if (this.parsed && edits.length === 1) {
+      // Most edits stay inside one top-level statement: its lines alone are parsed again. The
+      // tree-sitter tree is left as it is, `edit()`ed, for a later reparse of the whole text.
+      const edit = edits[0]!;
+      const root = reparseStatement(parser, this.parsed.root, this.text, edit);
+      if (root) {
+        const statement = root.children.find((s) => s.start <= edit.start && edit.newEnd <= s.end)!;
+        this.rangesAhead = [...this.rangesAhead.map((r) => mapRange(r, edit)), { startIndex: statement.start, endIndex: statement.end }];
+        this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
+        return root;
+      }
+    }
     let next: Tree;
     try {
       next = parser.parse(this.text, this.tree);
@@ -93,10 +111,15 @@ export class OpenDocument {
     }
     let previous: PreviousConversion | undefined;
     if (this.tree && this.parsed && edits.length === 1) {
-      previous = { root: this.parsed.root, edit: edits[0]!, changed: next.getChangedRanges(this.tree) };
+      // Where statements were parsed alone since the tree-sitter tree's last parse, the plain tree
+      // is not that tree's conversion: those ranges count as changed, so nothing in them is taken over.
+      const edit = edits[0]!;
+      const changed = [...next.getChangedRanges(this.tree), ...this.rangesAhead.map((r) => mapRange(r, edit))];
+      previous = { root: this.parsed.root, edit, changed };
     }
     this.tree?.delete();
     this.tree = next;
+    this.rangesAhead = [];
     // The previous plain tree is taken apart here; nothing reads it after its revision.
     this.parsed = undefined;
     const root = parser.toSyntax(next, this.text, previous);
@@ -115,5 +138,19 @@ export class OpenDocument {
     this.tree = undefined;
     this.parsed = undefined;
     this.editsSinceParse = [];
+    this.rangesAhead = [];
   }
+}
+
+interface ChangedRange {
+  startIndex: number;
+  endIndex: number;
+}
+
+/** Where a range of the text before `edit` lies after it: moved, or widened over the edit it meets. */
+function mapRange(range: ChangedRange, edit: TextEditSpan): ChangedRange {
+  const delta = edit.newEnd - edit.oldEnd;
+  if (range.endIndex < edit.start) return range;
+  if (range.startIndex > edit.oldEnd) return { startIndex: range.startIndex + delta, endIndex: range.endIndex + delta };
+  return { startIndex: Math.min(range.startIndex, edit.start), endIndex: Math.max(range.endIndex + delta, edit.newEnd) };
 }

@@ -57,6 +57,14 @@ export class PythonParser {
     return this.walker?.convert(tree, parserText(text), previous) ?? buildSyntaxTree(tree);
   }
 
+  /**
+   * Whether a tree this parser converted has an ERROR or MISSING node under `node`; true when that
+   * is not known (the public-API conversion keeps no record).
+   */
+  containsErrors(node: SyntaxNode): boolean {
+    return this.walker?.containsErrors(node) ?? true;
+  }
+
   /** Parses `text`, reusing `oldTree` (already `edit()`ed) when given. The caller owns the result. */
   parse(text: string, oldTree?: Tree | null): Tree {
     const deadline = performance.now() + PARSE_TIMEOUT_MS;

@@ -96,6 +96,11 @@ export class WasmTreeWalker {
     private readonly fieldNames: readonly (string | null)[],
   ) {}
 
+  /** Whether `node`, converted by this walker, has an ERROR or MISSING node in its subtree. */
+  containsErrors(node: SyntaxNode): boolean {
+    return this.withErrors.has(node);
+  }
+
   /** A walker over the runtime `Parser.init` filled in, or undefined when it lacks what is needed. */
   static create(runtime: Record<string, unknown>, language: Language): WasmTreeWalker | undefined {
     const calls: Partial<CursorCalls> = {};
