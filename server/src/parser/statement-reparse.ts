@@ -12,7 +12,7 @@
 // shares a line with another, text that does not parse to exactly one statement, kept comments
 // between statements.
 import { parserText, type PythonParser } from './parser';
-import type { MutableNode, SyntaxNode } from './syntax';
+import { moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
 
 /**
@@ -47,9 +47,9 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   } finally {
     tree.delete();
   }
-  move(replacement, start, old.row);
+  moveSubtree(replacement, start, old.row);
   const children = [...statements] as MutableNode[];
-  for (let i = index + 1; i < children.length; i++) move(children[i]!, delta, edit.rowDelta);
+  for (let i = index + 1; i < children.length; i++) moveSubtree(children[i]!, delta, edit.rowDelta);
   children[index] = replacement;
   // A new module node, as after any edit: a node object outlives an edit only when its subtree is unchanged.
   // It ends where the text does, as the parser's module does.
@@ -76,45 +76,4 @@ function startsLine(text: string, offset: number): boolean {
   if (offset === 0) return true;
   const before = text.charCodeAt(offset - 1);
   return before === 10 || before === 13;
-}
-
-/** Moves a subtree by `delta` characters and `rowDelta` rows. */
-function move(node: MutableNode, delta: number, rowDelta: number): void {
-  if (delta === 0 && rowDelta === 0) return;
-  const stack = [node];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    n.start += delta;
-    n.end += delta;
-    n.row += rowDelta;
-    n.endRow += rowDelta;
-    for (const child of n.children) stack.push(child);
-  }
-}
-
-/**
- * After a parse of the whole text that could not take over from the previous tree (the tree-sitter
- * tree was behind it), puts back the previous tree's top-level statements that the edit did not
- * reach: same place, kind and extent, no syntax error in either. Their text is the same, and a
- * statement's lines parse the same wherever they are, so the previous nodes are moved in and keep
- * what was learned about them.
- */
-export function adoptUnchangedStatements(parser: PythonParser, root: SyntaxNode, previous: SyntaxNode, edit: TextEditSpan): void {
-  if (root.type !== 'module' || previous.type !== 'module') return;
-  const delta = edit.newEnd - edit.oldEnd;
-  const byStart = new Map<number, MutableNode>();
-  for (const old of previous.children) {
-    if (old.end < edit.start) byStart.set(old.start, old as MutableNode);
-    else if (old.start > edit.oldEnd) byStart.set(old.start + delta, old as MutableNode);
-  }
-  const children = root.children as MutableNode[];
-  for (let i = 0; i < children.length; i++) {
-    const fresh = children[i]!;
-    const old = byStart.get(fresh.start);
-    if (!old || old.type !== fresh.type || old.end - old.start !== fresh.end - fresh.start) continue;
-    if (parser.containsErrors(old) || parser.containsErrors(fresh)) continue;
-    move(old, fresh.start - old.start, fresh.row - old.row);
-    old.parent = root as MutableNode;
-    old.fieldName = fresh.fieldName;
-    children[i] = old;
-  }
 }

@@ -41,6 +41,19 @@ export interface MutableNode {
   isMissing: boolean;
 }
 
+/** Moves a subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it). */
+export function moveSubtree(node: MutableNode, delta: number, rowDelta: number): void {
+  if (delta === 0 && rowDelta === 0) return;
+  const stack = [node];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    n.start += delta;
+    n.end += delta;
+    n.row += rowDelta;
+    n.endRow += rowDelta;
+    for (const child of n.children) stack.push(child);
+  }
+}
+
 /** Converts a tree-sitter tree in one cursor walk. */
 export function buildSyntaxTree(tree: Tree): SyntaxNode {
   const cursor = tree.walk();

@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import type { MutableNode, SyntaxNode } from './syntax';
+import { moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -288,15 +288,7 @@ function reuseFrom(previous: PreviousConversion, withErrors: WeakSet<SyntaxNode>
       if (old) counterparts.set(node, { old, next: 0 });
     },
     finish() {
-      if (delta === 0 && rowDelta === 0) return;
-      const stack = [...moved];
-      for (let node = stack.pop(); node; node = stack.pop()) {
-        node.start += delta;
-        node.end += delta;
-        node.row += rowDelta;
-        node.endRow += rowDelta;
-        for (const child of node.children) stack.push(child);
-      }
+      for (const node of moved) moveSubtree(node, delta, rowDelta);
     },
   };
 }
