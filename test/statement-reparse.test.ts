@@ -74,6 +74,9 @@ test('edits that do not fit one statement fall back to the full reparse, after s
       // from the tree-sitter tree's older version of it.
       [4, 'for x in loader:', 'for x in loader'],
       [4, 'for x in loader', 'for x in loader:'],
+      // Commenting out a function's last line: the function now ends before the edit does.
+      [11, 'return outs', '# return outs'],
+      [11, '# return outs', 'return outs'],
       // A new statement between two others: not one statement's edit.
       [12, '', 'x = 1'],
       // An edit that reaches from one function into the next.

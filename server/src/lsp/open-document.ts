@@ -6,7 +6,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
-import { reparseStatement } from '../parser/statement-reparse';
+import { reparseStatement, type TextRange } from '../parser/statement-reparse';
 
 /**
  * Revisions are counted across all documents of the process, so a document opened again in place of
@@ -28,7 +28,7 @@ export class OpenDocument {
    * The statements parsed alone (see `reparseStatement`) since the tree-sitter tree was last parsed,
    * in the plain tree's offsets: there the plain tree is newer than the tree-sitter tree.
    */
-  private rangesAhead: ChangedRange[] = [];
+  private rangesAhead: TextRange[] = [];
 
   constructor(
     readonly uri: string,
@@ -94,10 +94,10 @@ export class OpenDocument {
       // Most edits stay inside one top-level statement: its lines alone are parsed again. The
       // tree-sitter tree is left as it is, `edit()`ed, for a later reparse of the whole text.
       const edit = edits[0]!;
-      const root = reparseStatement(parser, this.parsed.root, this.text, edit);
-      if (root) {
-        const statement = root.children.find((s) => s.start <= edit.start && edit.newEnd <= s.end)!;
-        this.rangesAhead = [...this.rangesAhead.map((r) => mapRange(r, edit)), { startIndex: statement.start, endIndex: statement.end }];
+      const reparsed = reparseStatement(parser, this.parsed.root, this.text, edit);
+      if (reparsed) {
+        const { root } = reparsed;
+        this.rangesAhead = [...this.rangesAhead.map((r) => mapRange(r, edit)), reparsed.reparsed];
         this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
         return root;
       }
@@ -142,13 +142,8 @@ export class OpenDocument {
   }
 }
 
-interface ChangedRange {
-  startIndex: number;
-  endIndex: number;
-}
-
 /** Where a range of the text before `edit` lies after it: moved, or widened over the edit it meets. */
-function mapRange(range: ChangedRange, edit: TextEditSpan): ChangedRange {
+function mapRange(range: TextRange, edit: TextEditSpan): TextRange {
   const delta = edit.newEnd - edit.oldEnd;
   if (range.endIndex < edit.start) return range;
   if (range.startIndex > edit.oldEnd) return { startIndex: range.startIndex + delta, endIndex: range.endIndex + delta };

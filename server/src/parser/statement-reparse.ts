@@ -17,10 +17,10 @@ import type { TextEditSpan } from './wasm-tree-walk';
 
 /**
  * The tree of `text` made from `previous` (the tree of the text before `edit`) with the statement
- * that holds the edit parsed again; undefined when the edit does not fit (see above). `previous`
- * is taken apart: its statements move into the new tree.
+ * that holds the edit parsed again, and the lines that were parsed; undefined when the edit does not
+ * fit (see above). `previous` is taken apart: its statements move into the new tree.
  */
-export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): SyntaxNode | undefined {
+export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): { root: SyntaxNode; reparsed: TextRange } | undefined {
   if (previous.type !== 'module' || parser.containsErrors(previous)) return undefined;
   const statements = previous.children;
   const index = statementHolding(statements, edit);
@@ -55,7 +55,13 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   // It ends where the text does, as the parser's module does.
   const root: MutableNode = { ...(previous as MutableNode), end: text.length, endRow: previous.endRow + edit.rowDelta, children };
   for (const child of children) child.parent = root;
-  return root;
+  return { root, reparsed: { startIndex: start, endIndex: end } };
+}
+
+/** A span of the new text: the lines parsed alone. */
+export interface TextRange {
+  startIndex: number;
+  endIndex: number;
 }
 
 /** The index of the top-level statement that holds the edit, not touching its first character; -1 when none does. */
