@@ -47,16 +47,22 @@ export class GradModeAnalysis {
 
   constructor(private readonly deps: GradModeDeps) {}
 
-  /**
-   * The grad mode in force where `node` runs. Kept per node unless a cycle of calls cut the work
-   * short: everything else it read is kept for good, so asking again would give the same answer.
-   */
+  /** The grad mode in force where `node` runs, kept per node (see `keptUnlessCut`). */
   at(node: SyntaxNode): GradMode {
-    const known = this.modes.get(node);
+    return this.keptUnlessCut(this.modes, node, () => this.computeAt(node));
+  }
+
+  /**
+   * `memo`'s answer for `key`, worked out by `compute` and kept unless a cycle of calls cut the work
+   * short (see `cycleShortcuts`). Every mode it read without such a cut is kept for good, so the same
+   * question asked later gets the same answer; one that passed a cut depends on where the cycle was entered.
+   */
+  private keptUnlessCut<K>(memo: { get(key: K): GradMode | undefined; set(key: K, mode: GradMode): unknown }, key: K, compute: () => GradMode): GradMode {
+    const known = memo.get(key);
     if (known) return known;
     const shortcuts = this.cycleShortcuts;
-    const mode = this.computeAt(node);
-    if (this.cycleShortcuts === shortcuts) this.modes.set(node, mode);
+    const mode = compute();
+    if (this.cycleShortcuts === shortcuts) memo.set(key, mode);
     return mode;
   }
 
@@ -169,20 +175,16 @@ export class GradModeAnalysis {
 
   /**
    * The mode a function starts in when these are its calls. Methods of one name share them (every
-   * call of that attribute), so the answer is kept per list; not where a cycle of calls cut the work
-   * short, since such an answer depends on where the cycle was entered.
+   * call of that attribute), so the answer is kept per list (see `keptUnlessCut`).
    */
   private modeOfCalls(callers: readonly SyntaxNode[]): GradMode {
-    const known = this.modesOfCalls.get(callers);
-    if (known) return known;
-    const shortcuts = this.cycleShortcuts;
-    const modes = callers.map((c) => this.at(c));
-    let mode: GradMode = 'enabled';
-    if (modes.every((m) => m === 'disabled')) mode = 'disabled';
-    else if (modes.some((m) => m === 'explicit')) mode = 'explicit';
-    else if (modes.every((m) => m === 'disabled' || m === 'conditional')) mode = 'conditional';
-    if (this.cycleShortcuts === shortcuts) this.modesOfCalls.set(callers, mode);
-    return mode;
+    return this.keptUnlessCut(this.modesOfCalls, callers, () => {
+      const modes = callers.map((c) => this.at(c));
+      if (modes.every((m) => m === 'disabled')) return 'disabled';
+      if (modes.some((m) => m === 'explicit')) return 'explicit';
+      if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
+      return 'enabled';
+    });
   }
 
   /**
