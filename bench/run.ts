@@ -36,7 +36,7 @@ const PLANS = {
     editorRepeats: 2,
     memoryDocuments: 200,
     memoryLines: 1_000,
-    memorySettleMs: 7_000,
+    memorySettleMs: 9_000,
     coldRuns: 10,
     coldLines: 1_000,
     gpuDurationMs: 60_000,

@@ -104,3 +104,31 @@ test('memory is collected once work stops, not while it goes on', async () => {
     release.dispose();
   }
 });
+
+test('the last idle collection comes five quiet seconds after the first, when V8 shrinks its young generation', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const times: number[] = [];
+  let now = 0;
+  const release = new IdleMemoryRelease(() => times.push(now));
+  try {
+    release.noteWork();
+    // Step through the schedule in 100 ms ticks until the passes stop.
+    for (; now <= 30_000; now += 100) t.mock.timers.tick(100);
+    assert.ok(times.length >= 2, `collections at ${times.join(', ')} ms`);
+    const [first] = times;
+    const last = times.at(-1)!;
+    assert.ok(last - first! > 5_000, `the last pass at ${last} ms, the first at ${first} ms`);
+    // New work in the middle of the schedule starts it again: nothing until a full idle pause has passed.
+    times.length = 0;
+    release.noteWork();
+    for (let waited = 0; waited < 2_000; waited += 100, now += 100) t.mock.timers.tick(100);
+    const restarted = now;
+    release.noteWork();
+    for (let waited = 0; waited <= 30_000; waited += 100, now += 100) t.mock.timers.tick(100);
+    const afterRestart = times.filter((at) => at > restarted);
+    assert.ok(afterRestart[0]! - restarted >= 1_000, `the first pass after new work at ${afterRestart[0]! - restarted} ms`);
+    assert.ok(afterRestart.at(-1)! - afterRestart[0]! > 5_000, 'and the schedule runs to its end again');
+  } finally {
+    release.dispose();
+  }
+});
