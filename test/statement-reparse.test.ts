@@ -3,8 +3,9 @@
 // did not touch are the same node objects, and an edit that does not fit falls back to the full
 // reparse, whose tree is the one from scratch too, however far the tree-sitter tree fell behind.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { OpenDocument } from '../server/src/lsp/open-document';
+import type { PythonParser } from '../server/src/parser/parser';
 import type { SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 
@@ -88,5 +89,127 @@ test('edits that do not fit one statement fall back to the full reparse, after s
     }
   } finally {
     document.freeTree();
+  }
+});
+
+/**
+ * Applies the edit and returns the new tree, with how the parser was used for it: `whole` when the
+ * whole text was parsed (tree-sitter's reparse), otherwise the lengths of the texts parsed alone.
+ */
+function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocument, apply: () => void): { root: SyntaxNode; whole: boolean; parsedLengths: number[] } {
+  apply();
+  const parse = t.mock.method(parser, 'parse');
+  try {
+    const root = document.syntax(parser);
+    const calls = parse.mock.calls;
+    return { root, whole: calls.some((call) => call.arguments[0] === document.text), parsedLengths: calls.map((call) => call.arguments[0].length) };
+  } finally {
+    parse.mock.restore();
+  }
+}
+
+test('an edit that mends a syntax error parses the broken statement alone again, and the tree is the one from scratch', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:mend', 'python', 1, TEXT);
+  try {
+    const before = document.syntax(parser);
+    const [imports, train, , head] = before.children;
+    let version = 1;
+    // An edit that leaves an error in `evaluate` is parsed with the whole text.
+    const broken = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs', 'returnq outputs', ++version));
+    assert.ok(broken.whole, 'an edit that leaves an error is parsed with the whole text');
+    assert.ok(parser.containsErrors(broken.root));
+    assert.equal(broken.root.children[3], head, 'the statements after the error are kept');
+    // Typing on in the broken line: still an error, still the whole text.
+    assert.ok(syntaxAfter(t, parser, document, () => edit(document, 11, 'returnq outputs', 'returnqq outputs', ++version)).whole);
+    // Mending it parses the broken function alone.
+    const mended = syntaxAfter(t, parser, document, () => edit(document, 11, 'returnqq outputs', 'return outputs', ++version));
+    assert.equal(mended.whole, false, 'only the broken lines are parsed');
+    assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(document.text)));
+    assert.equal(parser.containsErrors(mended.root), false);
+    assert.equal(mended.root.children[0], imports);
+    assert.equal(mended.root.children[1], train);
+    assert.equal(mended.root.children[3], head);
+    assert.equal(mended.root.children[2]!.type, 'function_definition');
+  } finally {
+    document.freeTree();
+  }
+});
+
+test('a mend finds the statements parsed alone before the error as they were, and a mend next to a kept comment is parsed whole', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:mend-after', 'python', 1, TEXT);
+  try {
+    document.syntax(parser);
+    let version = 1;
+    // `train` is parsed alone; then an error in `evaluate` takes the whole text, which makes a new
+    // node of `train` (the tree-sitter tree had not seen its edit), with the subtree `train` had.
+    const alone = syntaxAfter(t, parser, document, () => edit(document, 6, 'loss.backward()', 'loss.sum().backward()', ++version));
+    assert.equal(alone.whole, false);
+    const trained = alone.root.children[1];
+    const broken = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs', 'return outputs)', ++version));
+    assert.ok(broken.whole);
+    assert.notEqual(broken.root.children[1], trained, 'a new node for the statement parsed alone before');
+    const mended = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs)', 'return outputs', ++version));
+    assert.equal(mended.whole, false, 'the statements around the error are known to parse alone as they are');
+    assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(document.text)));
+  } finally {
+    document.freeTree();
+  }
+  // A comment kept in the tree (it may suppress findings) right after the broken function: it may
+  // belong to either side, so the mend is parsed whole.
+  const commented = new OpenDocument('untitled:mend-comment', 'python', 1, TEXT.replace('class Head', '# noqa: OOM001\nclass Head'));
+  try {
+    assert.ok(commented.syntax(parser).children.some((c) => c.type === 'comment'));
+    assert.ok(syntaxAfter(t, parser, commented, () => edit(commented, 11, 'return outputs', 'return outputs)', 2)).whole);
+    const mended = syntaxAfter(t, parser, commented, () => edit(commented, 11, 'return outputs)', 'return outputs', 3));
+    assert.ok(mended.whole);
+    assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(commented.text)));
+  } finally {
+    commented.freeTree();
+  }
+});
+
+test('an edit on a statement\'s first line parses its lines alone, and so do lines that become two statements', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:first-line', 'python', 1, TEXT);
+  try {
+    document.syntax(parser);
+    let version = 1;
+    const renamed = syntaxAfter(t, parser, document, () => edit(document, 9, 'def evaluate(model, loader):', 'def evaluate(model, loader, device):', ++version));
+    assert.equal(renamed.whole, false);
+    assert.deepEqual(shape(renamed.root), shape(parser.parseToSyntax(document.text)));
+    // A new function typed above `evaluate`, at the start of its first line.
+    const added = syntaxAfter(t, parser, document, () => edit(document, 9, 'def evaluate', 'def helper():\n    return 1\n\n\ndef evaluate', ++version));
+    assert.equal(added.whole, false);
+    assert.deepEqual(shape(added.root), shape(parser.parseToSyntax(document.text)));
+    assert.deepEqual(added.root.children.map((c) => c.type), ['import_statement', 'function_definition', 'function_definition', 'function_definition', 'class_definition']);
+  } finally {
+    document.freeTree();
+  }
+});
+
+test('a first line indented or moved down is parsed as the whole file would: in the block above, or where the module starts', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  for (const [line, from, to] of [
+    // Alone, tree-sitter takes an indented first line without an error; in the file it continues `train`.
+    [9, 'def evaluate', '    def evaluate'],
+    [9, 'def evaluate', '\n  def evaluate'],
+    // The module starts where its first statement does.
+    [0, 'import torch', '    import torch'],
+    [0, 'import torch', '\n    import torch'],
+    [0, 'import torch', '\r\nimport torch'],
+    [0, 'import torch', '\nimport torch'],
+  ] as const) {
+    const document = new OpenDocument('untitled:top', 'python', 1, TEXT);
+    try {
+      document.syntax(parser);
+      const { root } = syntaxAfter(t, parser, document, () => edit(document, line, from, to, 2));
+      const scratch = parser.parseToSyntax(document.text);
+      if (!parser.containsErrors(scratch)) assert.deepEqual(shape(root), shape(scratch), JSON.stringify(to));
+      else assert.ok(parser.containsErrors(root), `${JSON.stringify(to)}: an error in the tree, as from scratch`);
+    } finally {
+      document.freeTree();
+    }
   }
 });

@@ -6,7 +6,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
 import { editForChange } from './tree-edit';
-import { reparseStatement, type TextRange } from '../parser/statement-reparse';
+import { aloneStatementsIn, noteWholeParse, reparseStatement, type AloneStatement, type TextRange } from '../parser/statement-reparse';
 
 /**
  * Revisions are counted across all documents of the process, so a document opened again in place of
@@ -91,13 +91,14 @@ export class OpenDocument {
     const edits = this.editsSinceParse;
     this.editsSinceParse = [];
     if (this.parsed && edits.length === 1) {
-      // Most edits stay inside one top-level statement: its lines alone are parsed again. The
-      // tree-sitter tree is left as it is, `edit()`ed, for a later reparse of the whole text.
+      // Most edits stay inside one top-level statement: its lines alone are parsed again (with a
+      // syntax error's remains next to it, when the edit mends the error). The tree-sitter tree is
+      // left as it is, `edit()`ed, for a later reparse of the whole text.
       const edit = edits[0]!;
       const reparsed = reparseStatement(parser, this.parsed.root, this.text, edit);
       if (reparsed) {
         const { root } = reparsed;
-        this.rangesAhead = [...this.rangesAhead.map((r) => mapRange(r, edit)), reparsed.reparsed];
+        this.rangesAhead = mergeRanges([...this.rangesAhead.map((r) => mapRange(r, edit)), reparsed.reparsed]);
         this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
         return root;
       }
@@ -110,12 +111,14 @@ export class OpenDocument {
       throw error;
     }
     let previous: PreviousConversion | undefined;
+    let alone: AloneStatement[] = [];
     if (this.tree && this.parsed && edits.length === 1) {
       // Where statements were parsed alone since the tree-sitter tree's last parse, the plain tree
       // is not that tree's conversion: those ranges count as changed, so nothing in them is taken over.
       const edit = edits[0]!;
       const changed = [...next.getChangedRanges(this.tree), ...this.rangesAhead.map((r) => mapRange(r, edit))];
       previous = { root: this.parsed.root, edit, changed };
+      alone = aloneStatementsIn(this.parsed.root, this.rangesAhead, edit);
     }
     this.tree?.delete();
     this.tree = next;
@@ -123,6 +126,7 @@ export class OpenDocument {
     // The previous plain tree is taken apart here; nothing reads it after its revision.
     this.parsed = undefined;
     const root = parser.toSyntax(next, this.text, previous);
+    noteWholeParse(parser, root, alone);
     this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
     return this.parsed.root;
   }
@@ -140,6 +144,21 @@ export class OpenDocument {
     this.editsSinceParse = [];
     this.rangesAhead = [];
   }
+}
+
+/**
+ * The ranges sorted, with those that overlap or touch made one: typing on in one statement gives the
+ * same range again and again, and the list stays as long as the statements edited.
+ */
+function mergeRanges(ranges: TextRange[]): TextRange[] {
+  ranges.sort((a, b) => a.startIndex - b.startIndex);
+  const merged: TextRange[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range.startIndex <= last.endIndex) last.endIndex = Math.max(last.endIndex, range.endIndex);
+    else merged.push({ ...range });
+  }
+  return merged;
 }
 
 /** Where a range of the text before `edit` lies after it: moved, or widened over the edit it meets. */

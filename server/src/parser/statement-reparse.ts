@@ -7,10 +7,17 @@
 // at the beginning of a line in the state the module starts in, and ends where the next one starts at
 // the beginning of a line, so its lines parsed alone give the same subtree as the whole file does
 // (on 5,311 statements of real and generated files: every one that parsed to a single statement).
-// Whatever does not fit that shape is left to the full reparse: an edit that touches the statement's
-// first character or reaches past it, a file or statement with a syntax error, a statement that
-// shares a line with another, text that does not parse to exactly one statement, kept comments
-// between statements.
+// Whatever does not fit that shape is left to the full reparse: an edit that reaches past the
+// statement, a statement with a syntax error, a statement that shares a line with another, lines that
+// parse to no statement or to a comment between statements, kept comments between statements. (Lines
+// that now parse to several statements, a new function typed above another, say, are taken as they
+// are: each of them starts a line at the top level as well.)
+//
+// A file with a syntax error may take this path too, when the edit mends it: the statements outside
+// the error are then the ones an earlier parse without errors gave (the full reparse keeps a node
+// object only where its subtree did not change), and the error's remains around the edit are parsed
+// again together with the edited statement. Text with an error is never parsed alone in place of the
+// file, since tree-sitter's error recovery weighs the text that follows.
 import { parserText, type PythonParser } from './parser';
 import { moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
@@ -21,41 +28,120 @@ import type { TextEditSpan } from './wasm-tree-walk';
  * fit (see above). `previous` is taken apart: its statements move into the new tree.
  */
 export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): { root: SyntaxNode; reparsed: TextRange } | undefined {
-  if (previous.type !== 'module' || parser.containsErrors(previous)) return undefined;
+  if (previous.type !== 'module') return undefined;
   const statements = previous.children;
   const index = statementHolding(statements, edit);
   if (index < 0) return undefined;
-  const old = statements[index]!;
-  const next = statements[index + 1];
+  // The statements parsed again: the one holding the edit and, in a file with a syntax error, the
+  // error's remains next to it. Every other statement must be what its lines parse to alone.
+  let first = index;
+  let last = index;
+  if (parser.containsErrors(previous)) {
+    while (first > 0 && !parsedAlone.has(statements[first - 1]!)) first--;
+    while (last + 1 < statements.length && !parsedAlone.has(statements[last + 1]!)) last++;
+    for (let i = 0; i < statements.length; i++) if ((i < first || i > last) && !parsedAlone.has(statements[i]!)) return undefined;
+  }
+  // The edit ends inside them too.
+  if (edit.oldEnd > statements[last]!.end) return undefined;
+  const old = statements[first]!;
+  const next = statements[last + 1];
   if (old.type === 'comment' || next?.type === 'comment') return undefined;
   const delta = edit.newEnd - edit.oldEnd;
-  // Text before the statement is unchanged, and after it only moved.
+  // Text before the statements is unchanged, and after them only moved.
   const start = old.start;
   const end = next ? next.start + delta : text.length;
   if (!startsLine(text, start) || (next && !startsLine(text, end))) return undefined;
   const lines = text.slice(start, end);
   const tree = parser.parse(lines);
-  let replacement: MutableNode;
+  let replacements: MutableNode[];
   try {
     if (tree.rootNode.hasError) return undefined;
     const alone = parser.toSyntax(tree, lines);
-    const statement = alone.children[0];
-    if (alone.children.length !== 1 || !statement || statement.isMissing) return undefined;
-    // Only blank lines may follow the statement up to the next one (comment lines are blank to the parser).
-    if (parserText(lines).slice(statement.end).trim() !== '') return undefined;
-    replacement = statement as MutableNode;
+    replacements = alone.children as MutableNode[];
+    // Statements only, each starting a line (tree-sitter takes indented lines at the start of a text
+    // without an error, where in the file they would belong to the statement before); a comment
+    // between statements may belong to either (see above).
+    const last = replacements.at(-1);
+    if (!last || replacements.some((statement) => statement.type === 'comment' || statement.isMissing || !startsLine(lines, statement.start))) return undefined;
+    // Only blank lines may follow the statements up to the next one (comment lines are blank to the parser).
+    if (parserText(lines).slice(last.end).trim() !== '') return undefined;
   } finally {
     tree.delete();
   }
-  moveSubtree(replacement, start, old.row);
-  const children = [...statements] as MutableNode[];
-  for (let i = index + 1; i < children.length; i++) moveSubtree(children[i]!, delta, edit.rowDelta);
-  children[index] = replacement;
+  const children = statements.slice(0, first) as MutableNode[];
+  for (const replacement of replacements) {
+    moveSubtree(replacement, start, old.row);
+    parsedAlone.add(replacement);
+    children.push(replacement);
+  }
+  for (let i = last + 1; i < statements.length; i++) {
+    const after = statements[i] as MutableNode;
+    moveSubtree(after, delta, edit.rowDelta);
+    children.push(after);
+  }
   // A new module node, as after any edit: a node object outlives an edit only when its subtree is unchanged.
-  // It ends where the text does, as the parser's module does.
-  const root: MutableNode = { ...(previous as MutableNode), end: text.length, endRow: previous.endRow + edit.rowDelta, children };
+  // It starts where its first statement does and ends where the text does, as the parser's module does.
+  const { start: moduleStart, row: moduleRow } = children[0]!;
+  const root: MutableNode = { ...(previous as MutableNode), start: moduleStart, row: moduleRow, end: text.length, endRow: previous.endRow + edit.rowDelta, children };
   for (const child of children) child.parent = root;
   return { root, reparsed: { startIndex: start, endIndex: end } };
+}
+
+/**
+ * Top-level statements known to be what their own lines parse to alone: those of a tree parsed whole
+ * without a syntax error, and those put in by `reparseStatement`. A statement stays known while it is
+ * the same node object, which it is only while its subtree is unchanged.
+ */
+const parsedAlone = new WeakSet<SyntaxNode>();
+
+/**
+ * A statement that was parsed alone, as it lies in the text after an edit: the full reparse makes a
+ * new node of it, and where that node has the same subtree, it too is what its lines parse to alone.
+ */
+export interface AloneStatement {
+  start: number;
+  end: number;
+  shape: string;
+}
+
+/**
+ * The statements of `root` known to be what their lines parse to alone that meet `ranges` (the lines
+ * parsed alone since tree-sitter's last parse, which the full reparse's conversion counts as changed,
+ * as it does the statements that touch them) and that `edit` leaves whole, where they lie after it.
+ * Taken before the full reparse, which takes `root` apart.
+ */
+export function aloneStatementsIn(root: SyntaxNode, ranges: readonly TextRange[], edit: TextEditSpan): AloneStatement[] {
+  const found: AloneStatement[] = [];
+  if (!ranges.length) return found;
+  const delta = edit.newEnd - edit.oldEnd;
+  for (const statement of root.children) {
+    if (!parsedAlone.has(statement) || !ranges.some((r) => r.startIndex <= statement.end && statement.start <= r.endIndex)) continue;
+    if (statement.end < edit.start) found.push({ start: statement.start, end: statement.end, shape: relativeShape(statement) });
+    else if (statement.start > edit.oldEnd) found.push({ start: statement.start + delta, end: statement.end + delta, shape: relativeShape(statement) });
+  }
+  return found;
+}
+
+/**
+ * Notes a tree parsed whole. Without a syntax error, each of its statements is what its lines parse
+ * to alone; with one, so is each statement that has the subtree an earlier parse of its lines alone gave.
+ */
+export function noteWholeParse(parser: PythonParser, root: SyntaxNode, alone: readonly AloneStatement[] = []): void {
+  if (root.type !== 'module') return;
+  if (!parser.containsErrors(root)) {
+    for (const statement of root.children) parsedAlone.add(statement);
+    return;
+  }
+  for (const known of alone) {
+    const statement = root.children.find((s) => s.start === known.start && s.end === known.end);
+    if (statement && relativeShape(statement) === known.shape) parsedAlone.add(statement);
+  }
+}
+
+/** A subtree's shape, with offsets and rows counted from its own start. */
+function relativeShape(node: SyntaxNode): string {
+  const shape = (n: SyntaxNode): unknown[] => [n.type, n.fieldName, n.named, n.isError, n.isMissing, n.start - node.start, n.end - node.start, n.row - node.row, n.endRow - node.row, n.children.map(shape)];
+  return JSON.stringify(shape(node));
 }
 
 /** A span of the new text: the lines parsed alone. */
@@ -64,16 +150,19 @@ export interface TextRange {
   endIndex: number;
 }
 
-/** The index of the top-level statement that holds the edit, not touching its first character; -1 when none does. */
+/**
+ * The index of the top-level statement where the edit starts; -1 when none. (Edits come widened to
+ * whole lines, so an edit on a statement's first line starts where the statement does.)
+ */
 function statementHolding(statements: readonly SyntaxNode[], edit: TextEditSpan): number {
   let low = 0;
   let high = statements.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const statement = statements[middle]!;
-    if (edit.start <= statement.start) high = middle - 1;
+    if (edit.start < statement.start) high = middle - 1;
     else if (edit.start > statement.end) low = middle + 1;
-    else return edit.oldEnd <= statement.end ? middle : -1;
+    else return middle;
   }
   return -1;
 }
