@@ -9,7 +9,7 @@ import { needsGradients } from './gradient-needs';
 import { CheckedStatementFact, ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { classOfMethod, enclosingFunction, enclosingLoops, enclosingScope, functionName, scopeOf, within } from './scopes';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, scopesOutFrom, within } from './scopes';
 import { groupBy } from './group-by';
 import { nodesWithin } from './subtree';
 
@@ -152,7 +152,8 @@ class DataLoaderClasses {
     // `Loader = DataLoader` or `Loader = torch.utils.data.DataLoader`, assigned once.
     if (depth >= 2 || dotted.includes('.')) return false;
     // The scopes between `at` and the module are in `at`'s statement: only the module's top level is a question.
-    for (let scope: SyntaxNode | null = scopeOf(at); scope && scope.type !== 'module'; scope = enclosingScope(scope)) {
+    for (const scope of scopesOutFrom(at)) {
+      if (scope.type === 'module') break;
       const defs = this.model.definitions.definitionsOf(scope, dotted);
       if (defs.length) return this.isAssignedClass(defs, depth);
     }
@@ -335,7 +336,7 @@ export class DataLoaderAnalysis {
 
   /** True when `ref`, an identifier named `name`, refers to the variable of `scope`. */
   private resolvesTo(ref: SyntaxNode, name: string, scope: SyntaxNode): boolean {
-    for (let s: SyntaxNode | null = scopeOf(ref); s; s = enclosingScope(s)) {
+    for (const s of scopesOutFrom(ref)) {
       if (s === scope) return true;
       if (s.type === 'module' || this.model.definitions.definitionsOf(s, name).length) return false;
     }
@@ -344,7 +345,7 @@ export class DataLoaderAnalysis {
 
   /** The one definition of `name` visible at `ref` when it is assigned exactly once, else null. */
   private singleDefinition(ref: SyntaxNode, name: string): Definition | null {
-    for (let s: SyntaxNode | null = scopeOf(ref); s; s = enclosingScope(s)) {
+    for (const s of scopesOutFrom(ref)) {
       const defs = this.model.definitions.definitionsOf(s, name);
       if (defs.length) {
         const def = defs.length === 1 ? defs[0]! : null;
@@ -362,7 +363,7 @@ export class DataLoaderAnalysis {
   /** The value `name` last had at `ref` (straight-line reading), when it was a plain assignment. */
   private reachingValue(ref: SyntaxNode, name: string): SyntaxNode | null {
     const own = scopeOf(ref);
-    for (let s: SyntaxNode | null = own; s; s = enclosingScope(s)) {
+    for (const s of scopesOutFrom(ref)) {
       const defs = this.model.definitions.definitionsOf(s, name);
       if (defs.length) {
         const def = s === own ? this.model.definitions.reaching(s, name, ref.start) : defs.length === 1 ? defs[0] : undefined;

@@ -192,7 +192,9 @@ export class SemanticModel {
     const outer = fn.parent ? enclosingFunction(fn) : null;
     const visible = (node: SyntaxNode) => outer === null || within(node, outer);
     const escapes = index.usesNamed(name).some(visible);
-    return escapes ? null : index.callsNamed(name).filter(visible);
+    if (escapes) return null;
+    // A top-level function's callers are the index's own list, so answers about it are kept per list too.
+    return outer === null ? index.callsNamed(name) : index.callsNamed(name).filter(visible);
   }
 
   /** The file's identifiers spelled `name` (every use: reads, writes, parameters, attribute names), in document order. */

@@ -41,6 +41,11 @@ export function enclosingScope(scope: SyntaxNode): SyntaxNode | null {
   return outer === scope ? null : outer;
 }
 
+/** The scopes a name at `node` is looked up in, innermost first: its own scope, then each enclosing one. */
+export function* scopesOutFrom(node: SyntaxNode): Generator<SyntaxNode> {
+  for (let s: SyntaxNode | null = scopeOf(node); s; s = enclosingScope(s)) yield s;
+}
+
 /** The function whose body holds `node` (not its decorators or defaults). */
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
   let child = node;
