@@ -13,6 +13,12 @@ const STEP_TIMEOUT_MS = 30_000;
 const READ_PROBLEM_ROWS = `Array.from(document.querySelectorAll('.markers-panel .monaco-list-row'),
   (row) => (row.getAttribute('aria-label') ?? '') + ' | ' + (row.textContent ?? ''))`;
 
+/** The centre of the active editor's first warning squiggle, once it has a box on screen; null before. */
+const SQUIGGLE_CENTRE = `(() => {
+  const box = document.querySelector('.editor-group-container.active .monaco-editor .squiggly-warning')?.getBoundingClientRect();
+  return box && box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+})()`;
+
 export class Workbench {
   constructor(
     readonly page: Page,
@@ -194,12 +200,16 @@ export class Workbench {
 
   /** Hovers the middle of the editor's first warning squiggle and returns the hover that opens. */
   async hoverFirstWarning(): Promise<Locator> {
-    const squiggle = this.editor().locator('.squiggly-warning').first();
-    await squiggle.waitFor({ timeout: STEP_TIMEOUT_MS });
     // Squiggles are drawn under the text and take no pointer events: move the mouse to where they are.
-    const box = await squiggle.boundingBox();
-    if (!box) throw new Error('the squiggle has no position');
-    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 4);
+    // The editor draws its decorations again when diagnostics are published again, so the squiggle's
+    // position is read in the page once it has one (checked each animation frame), not from an element
+    // found a moment earlier: once that element was gone by the time its box was asked for.
+    const position = (await this.page
+      .waitForFunction(SQUIGGLE_CENTRE, undefined, { timeout: STEP_TIMEOUT_MS })
+      .then((handle) => handle.jsonValue())
+      .catch(() => null)) as { x: number; y: number } | null;
+    if (!position) throw new Error('no warning squiggle with a position appeared');
+    await this.page.mouse.move(position.x, position.y - 4);
     const hover = this.page.locator('.monaco-hover').filter({ visible: true }).first();
     await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     return hover;
