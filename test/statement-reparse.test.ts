@@ -93,16 +93,15 @@ test('edits that do not fit one statement fall back to the full reparse, after s
 });
 
 /**
- * Applies the edit and returns the new tree, with how the parser was used for it: `whole` when the
- * whole text was parsed (tree-sitter's reparse), otherwise the lengths of the texts parsed alone.
+ * Applies the edit and returns the new tree, with whether the whole text was parsed for it
+ * (tree-sitter's reparse) rather than only some of its lines.
  */
-function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocument, apply: () => void): { root: SyntaxNode; whole: boolean; parsedLengths: number[] } {
+function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocument, apply: () => void): { root: SyntaxNode; whole: boolean } {
   apply();
   const parse = t.mock.method(parser, 'parse');
   try {
     const root = document.syntax(parser);
-    const calls = parse.mock.calls;
-    return { root, whole: calls.some((call) => call.arguments[0] === document.text), parsedLengths: calls.map((call) => call.arguments[0].length) };
+    return { root, whole: parse.mock.calls.some((call) => call.arguments[0] === document.text) };
   } finally {
     parse.mock.restore();
   }
