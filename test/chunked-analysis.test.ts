@@ -5,7 +5,7 @@
 // both with one semantic model shared by the chunks (the editor's later pass) and with a fresh model
 // for each chunk (the editor's first answer after an edit).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ALL_CHUNKS, AnalysisRun, analyze, type Finding } from '../server/src/analysis/analyze';
@@ -13,18 +13,11 @@ import { chunkRoots, type ChunkKey } from '../server/src/analysis/chunks';
 import type { Diagnostic } from '../server/src/core/types';
 import { ALL_RULES } from '../server/src/rules';
 import { sharedAnalyzer } from './support/analyzer';
+import { pythonFilesUnder } from './support/fixtures';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
 /** Every rule on, the off-by-default ones too. */
 const EVERY_RULE = { select: ALL_RULES.map((r) => r.meta.code) };
-
-function pythonFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return pythonFiles(path);
-    return name.endsWith('.py') ? [path] : [];
-  });
-}
 
 function summary(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.code} ${d.start}-${d.end} ${d.message} fixes=${JSON.stringify(d.fixes)}`);
@@ -51,8 +44,8 @@ async function check(path: string, freshModelPerChunk: boolean): Promise<void> {
   assert.deepEqual(summary(shared.diagnostics(new AnalysisRun(root, text, options).findings(ALL_CHUNKS))), summary(whole), path);
 }
 
-const RULE_FIXTURES = pythonFiles(join(FIXTURES_DIR, 'rules'));
-const REAL_FILES = pythonFiles(join(REPO_ROOT, 'accuracy', 'files'));
+const RULE_FIXTURES = pythonFilesUnder(join(FIXTURES_DIR, 'rules'));
+const REAL_FILES = pythonFilesUnder(join(REPO_ROOT, 'accuracy', 'files'));
 
 test('each rule fixture: findings gathered chunk by chunk, each with its own model, equal the whole-file run', async () => {
   for (const path of RULE_FIXTURES) await check(path, true);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from './paths';
 
@@ -31,4 +31,13 @@ export function ruleFixtures(): RuleFixture[] {
       const text = readFileSync(path, 'utf8');
       return { code: file.slice(0, 6), path, text, expected: expectedMarkers(text) };
     });
+}
+
+/** The `.py` files under `dir`, in its subfolders too. */
+export function pythonFilesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return pythonFilesUnder(path);
+    return name.endsWith('.py') ? [path] : [];
+  });
 }

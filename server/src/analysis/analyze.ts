@@ -3,7 +3,7 @@ import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
-import { ModuleFact } from '../semantic/facts';
+import { ModuleFact, StatementFact } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
 import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
@@ -97,7 +97,7 @@ export class AnalysisRun {
           found.push({ code: rule.meta.code, message: report.message, start, end, fixes: report.fixes ?? [] });
         },
       };
-      for (const kind of rule.kinds) {
+      for (const [index, kind] of rule.kinds.entries()) {
         if (kind === 'module') {
           rule.visit(model.root, ctx);
           continue;
@@ -105,7 +105,8 @@ export class AnalysisRun {
         // Statement by statement, in document order, skipping the statements outside the focus whole.
         for (const statement of model.root.children) {
           if (!all && !focus.has(chunkOf(statement))) continue;
-          for (const node of model.nodesOfKindIn(statement, kind)) rule.visit(node, ctx);
+          const nodes = rule.select ? selectedIn(rule, model, statement)[index]! : model.nodesOfKindIn(statement, kind);
+          for (const node of nodes) rule.visit(node, ctx);
         }
       }
     }
@@ -154,6 +155,20 @@ export class AnalysisRun {
     }
     return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code) || a.end - b.end || a.message.localeCompare(b.message));
   }
+}
+
+/** Per rule with `select`: the nodes of each of its kinds in a top-level statement that `select` takes. */
+const SELECTED = new WeakMap<Rule, StatementFact<readonly (readonly SyntaxNode[])[]>>();
+
+function selectedIn(rule: Rule, model: SemanticModel, statement: SyntaxNode): readonly (readonly SyntaxNode[])[] {
+  let fact = SELECTED.get(rule);
+  if (!fact) {
+    const select = rule.select!;
+    fact = new StatementFact(`${rule.meta.code} candidates`, (m, s) =>
+      rule.kinds.map((kind) => (kind === 'module' ? [] : m.nodesOfKindIn(s, kind).filter((node) => select(node, m.text)))));
+    SELECTED.set(rule, fact);
+  }
+  return fact.of(model, statement);
 }
 
 /**

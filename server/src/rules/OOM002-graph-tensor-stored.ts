@@ -64,9 +64,10 @@ detaching where the dict is built.`,
     },
   },
   kinds: ['call', 'assignment', 'augmented_assignment'],
+  select: (node, text) => readStore(node, text) !== null,
   visit(node, ctx) {
     const { model } = ctx;
-    const stored = readStore(node, model);
+    const stored = readStore(node, model.text);
     if (!stored) return;
     const { container, value, how } = stored;
     if (isBackpropSource(model, container)) return;
@@ -165,7 +166,7 @@ function filledWithGraphs(model: SemanticModel, value: SyntaxNode): boolean {
     const right = is(statement, 'assignment') ? field(statement, 'right') : null;
     const base = is(left, 'subscript') ? left.children.find((c) => c.fieldName === 'value') : undefined;
     if (right && base && nodeText(base, model.text) === name && valueCarriesGraph(model, right)) return true;
-    const stored = is(statement, 'call') ? readStore(statement, model) : null;
+    const stored = is(statement, 'call') ? readStore(statement, model.text) : null;
     if (stored?.container === name && valueCarriesGraph(model, stored.value)) return true;
   }
   return false;
@@ -180,8 +181,7 @@ interface Store {
 }
 
 /** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
-function readStore(node: SyntaxNode, model: SemanticModel): Store | null {
-  const { text } = model;
+function readStore(node: SyntaxNode, text: string): Store | null {
   if (is(node, 'call')) {
     const m = methodCall(node, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) return null;

@@ -65,6 +65,7 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     },
   },
   kinds: ['augmented_assignment', 'assignment', 'module'],
+  select: (node, text) => readAccumulation(node, text) !== null,
   visit(node, ctx) {
     const { model } = ctx;
     if (node.type === 'module') {

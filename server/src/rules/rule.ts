@@ -63,5 +63,12 @@ export interface Rule {
   readonly meta: RuleMeta;
   /** Node kinds this rule wants to see; the shared walk hands them over in document order. */
   readonly kinds: readonly NodeKind[];
+  /**
+   * Which nodes of `kinds` (other than the module) can lead to a report at all, told from the node's
+   * own subtree and text alone: the others are never visited. A top-level statement's selected nodes
+   * are kept with it (see StatementFact), so after an edit only the edited statement is read again.
+   * The harness checks for every rule that visiting all nodes finds nothing more.
+   */
+  readonly select?: (node: SyntaxNode, text: string) => boolean;
   visit(node: SyntaxNode, ctx: RuleContext): void;
 }
