@@ -113,11 +113,13 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
     const name = method ? functionName(method, model.text) : '';
     if (method && !keeping.has(name) && model.text.slice(statement.start, statement.end).startsWith('self.')) keeping.set(name, method);
   }
-  for (const call of model.nodesOfKind('call')) {
-    if (!ctx.inFocus(call)) continue;
-    const m = methodCall(call, model.text);
-    if (m?.method === 'update' && meterFromElsewhere(model, call)) visitMeterUpdate(call, ctx);
-    else if (m && keeping.has(m.method)) visitTotalKeepingCall(call, m.method, ctx);
+  // The calls of those methods and of `update`, found by method name rather than among every call.
+  for (const method of new Set(['update', ...keeping.keys()])) {
+    for (const call of model.callsOfName(method, true)) {
+      if (!ctx.inFocus(call) || methodCall(call, model.text)?.method !== method) continue;
+      if (method === 'update' && meterFromElsewhere(model, call)) visitMeterUpdate(call, ctx);
+      else if (keeping.has(method)) visitTotalKeepingCall(call, method, ctx);
+    }
   }
 }
 
