@@ -1,8 +1,7 @@
 // Whether code needs gradients on purpose: it calls `backward()`, an optimiser's `step()`,
 // `autograd.grad`, `requires_grad_()`, or a helper of this file that does. Each function's own scan
-// is a fact of that function, built from its nodes alone.
+// is built from its nodes alone, and kept with its node.
 import { field, walk, type SyntaxNode } from '../parser/syntax';
-import { FunctionFact } from './facts';
 import { dottedName, methodCall, nodeText } from './names';
 
 /** What one function's own code says, before its helpers are followed. */
@@ -15,7 +14,20 @@ export interface GradientScan {
 /** Receivers whose `step()` advances something other than an optimiser. */
 const NOT_TRAINING_STEP = /(^|_|\.)(env|envs|environment|calculator|meter|meters|metric|metrics|pbar|bar|progress|tqdm|writer|logger|timer|sim|simulator|game|world)$/i;
 
+/**
+ * Scans already made, by node. A node object outlives an edit only with its subtree (and so its
+ * text) unchanged, so its scan serves every later version of an open document's tree.
+ */
+const SCANS = new WeakMap<SyntaxNode, GradientScan>();
+
+/** What `node`'s own code says (calls into helpers are listed, not followed). */
 export function scanForGradients(node: SyntaxNode, text: string): GradientScan {
+  let scan = SCANS.get(node);
+  if (!scan) SCANS.set(node, (scan = scanOnce(node, text)));
+  return scan;
+}
+
+function scanOnce(node: SyntaxNode, text: string): GradientScan {
   let trains = false;
   const callees: string[] = [];
   walk(node, (n) => {
@@ -40,9 +52,6 @@ export function scanForGradients(node: SyntaxNode, text: string): GradientScan {
   });
   return { trains, callees };
 }
-
-/** A function's own gradient scan (its helpers not followed). */
-export const GRADIENT_SCAN = new FunctionFact<GradientScan>('gradient scan', (model, fn) => scanForGradients(fn, model.text));
 
 /** How to follow calls into the file's helpers: by name, with each helper's own scan. */
 export interface HelperScans {
