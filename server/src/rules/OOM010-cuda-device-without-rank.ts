@@ -1,7 +1,7 @@
 import type { Fix } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
-import { ModuleFact } from '../semantic/facts';
+import { ModuleFact, StatementFact } from '../semantic/facts';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, methodCall, nodeText } from '../semantic/names';
 import { scopeOf } from '../semantic/scopes';
@@ -64,7 +64,7 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
   visit(_node, ctx) {
     const { model } = ctx;
     if (!model.facts.module(startsDistributed) || model.facts.module(deviceChosenElsewhere)) return;
-    for (const call of model.nodesOfKind('call')) {
+    for (const call of CALLS_NAMING_CUDA.ofEach(model).flat()) {
       if (!ctx.inFocus(call)) continue;
       const site = bareCudaSite(model, call);
       const usedAt = site ? usePoint(model, site) : null;
@@ -87,6 +87,11 @@ interface CudaSite {
   /** The `"cuda"` literal, for `.to(...)`, `device=` and `torch.device(...)`. */
   literal: SyntaxNode | null;
 }
+
+/** A top-level statement's calls whose text holds the word `cuda`: every bare CUDA site names it. */
+const CALLS_NAMING_CUDA = new StatementFact('calls naming cuda', (model: SemanticModel, statement: SyntaxNode) =>
+  model.nodesOfKindIn(statement, 'call').filter((call) => model.text.slice(call.start, call.end).includes('cuda')),
+);
 
 /** Where the word `cuda` occurs in the file, in order. */
 const CUDA_WORDS = new ModuleFact('offsets of "cuda"', (model: SemanticModel): number[] => {

@@ -2,7 +2,7 @@
 // training step (it calls backward() or an optimizer's step() at its level, not in a nested loop),
 // or in a per-step hook of Lightning or the Hugging Face Trainer.
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { ModuleFact } from './facts';
+import { ModuleFact, StatementFact } from './facts';
 import type { SemanticModel } from './model';
 import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from './scopes';
@@ -46,11 +46,19 @@ export function perStepEmptyCacheCalls(model: SemanticModel): readonly PerStepEm
   return model.facts.module(PER_STEP);
 }
 
+/** A top-level statement's calls of `torch.cuda.empty_cache`, under the file's imports. */
+const EMPTY_CACHE_CALLS_IN_STATEMENT = new StatementFact(
+  'empty_cache calls',
+  (model, statement) => model.nodesOfKindIn(statement, 'call').filter((call) => {
+    const name = dottedName(callee(call), model.text);
+    return name !== null && EMPTY_CACHE.has(model.imports.qualify(name) ?? '');
+  }),
+  (model) => model.imports.key,
+);
+
 function find(model: SemanticModel): PerStepEmptyCache[] {
   const found: PerStepEmptyCache[] = [];
-  for (const call of model.nodesOfKind('call')) {
-    const name = dottedName(callee(call), model.text);
-    if (!name || !EMPTY_CACHE.has(model.imports.qualify(name) ?? '')) continue;
+  for (const call of EMPTY_CACHE_CALLS_IN_STATEMENT.ofEach(model).flat()) {
     const loop = enclosingLoops(call)[0];
     const region = loop ? bodyOf(loop) : perStepHook(model, call);
     if (!region || !runsEveryTime(model, call, region)) continue;

@@ -240,7 +240,7 @@ export class GradOffEvidence {
   private readonly verdicts = new Map<SyntaxNode, boolean>();
 
   constructor(private readonly model: SemanticModel) {
-    for (const call of model.nodesOfKind('call')) {
+    for (const call of model.callsOfName('numpy', true)) {
       if (methodCall(call, model.text)?.method !== 'numpy') continue;
       const scope = scopeOf(call);
       let list = this.numpyCalls.get(scope);
