@@ -284,8 +284,7 @@ const RETURNS = new FunctionFact<readonly SyntaxNode[]>('returns', (_model, fn) 
 
 const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropagated', (model, scope) => {
   const names = new Set<string>();
-  for (const call of model.backwardCalls) {
-    if (scopeOf(call) !== scope) continue;
+  for (const call of model.facts.module(BACKWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS) {
     for (const target of model.backwardTargets(call)) {
       // `output["loss"].backward()`: the dict holds the loss with its graph.
       const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
@@ -414,6 +413,9 @@ const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
 const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
 
 const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
+
+/** The backward calls by scope (see `scopeOf`): each scope's names backpropagated are read from its own. */
+const BACKWARD_CALLS_BY_SCOPE = new ModuleFact('backward calls by scope', (model: SemanticModel) => groupBy(model.backwardCalls, scopeOf));
 
 
 /** A statement's forward calls: kept while the answers about names that classified them stay the same. */
