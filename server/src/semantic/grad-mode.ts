@@ -49,7 +49,10 @@ export class GradModeAnalysis {
 
   /** The grad mode in force where `node` runs, kept per node (see `keptUnlessCut`). */
   at(node: SyntaxNode): GradMode {
-    return this.keptUnlessCut(this.modes, node, () => this.computeAt(node));
+    return this.keptUnlessCut(this.modes, node, () => {
+      const local = this.localMode(node);
+      return typeof local === 'string' ? local : this.functionMode(local);
+    });
   }
 
   /**
@@ -66,7 +69,8 @@ export class GradModeAnalysis {
     return mode;
   }
 
-  private computeAt(node: SyntaxNode): GradMode {
+  /** The mode where `node` runs as far as the code around it says: a mode, or the function whose body's mode it is. */
+  private localMode(node: SyntaxNode): GradMode | SyntaxNode {
     let child = node;
     for (let p = node.parent; p; child = p, p = p.parent) {
       if (p.type === 'with_statement' && child.fieldName === 'body') {
@@ -78,7 +82,7 @@ export class GradModeAnalysis {
         if (mode) return mode;
       }
       if (p.type === 'function_definition') {
-        return child.fieldName === 'body' ? this.functionMode(p) : 'enabled';
+        return child.fieldName === 'body' ? p : 'enabled';
       }
       if (p.type === 'lambda') return 'enabled';
     }
@@ -146,17 +150,79 @@ export class GradModeAnalysis {
     return out;
   }
 
-  private computeAndCache(fn: SyntaxNode): GradMode {
-    const cached = this.functionModes.get(fn);
+  /**
+   * Works out `root`'s mode and keeps it, with the modes of the functions its calls lead through.
+   * Those are worked out one frame per function in a list rather than on the stack: where methods
+   * share their calls and call each other (every `__init__` calls `super().__init__()`), the work
+   * nests as deep as there are such methods, a thousand in a long file.
+   */
+  private computeAndCache(root: SyntaxNode): GradMode {
+    const cached = this.functionModes.get(root);
     if (cached) return cached;
-    this.inProgress.add(fn);
-    const mode = this.computeFunctionMode(fn);
+    const frames: ModeFrame[] = [];
+    // A function's mode when its decorators (or a kept answer for its calls) give it at once; otherwise
+    // a frame to ask its calls' modes in.
+    const begin = (fn: SyntaxNode): GradMode | undefined => {
+      this.inProgress.add(fn);
+      const own = this.ownMode(fn);
+      if (typeof own === 'string') return this.keep(fn, own);
+      const known = this.modesOfCalls.get(own);
+      if (known) return this.keep(fn, known);
+      // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
+      frames.push({ fn, calls: own, shortcuts: this.cycleShortcuts, modes: [], waiting: null });
+      return undefined;
+    };
+    let done = begin(root);
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.waiting) {
+        // The frame above worked out the mode of the function the waiting call runs in.
+        const { call, shortcuts } = frame.waiting;
+        frame.waiting = null;
+        if (this.cycleShortcuts === shortcuts) this.modes.set(call, done!);
+        frame.modes.push(done!);
+      }
+      // Each call's mode as `at` gives it, in order, until one needs its function worked out first.
+      while (frame.modes.length < frame.calls.length) {
+        const call = frame.calls[frame.modes.length]!;
+        const known = this.modes.get(call);
+        if (known) {
+          frame.modes.push(known);
+          continue;
+        }
+        const shortcuts = this.cycleShortcuts;
+        const local = this.localMode(call);
+        let mode: GradMode | undefined = typeof local === 'string' ? local : this.functionModes.get(local);
+        if (!mode && this.inProgress.has(local as SyntaxNode)) {
+          this.cycleShortcuts++;
+          mode = 'enabled';
+        }
+        if (!mode) {
+          frame.waiting = { call, shortcuts };
+          mode = begin(local as SyntaxNode);
+          if (mode === undefined) break;
+          frame.waiting = null;
+        }
+        if (this.cycleShortcuts === shortcuts) this.modes.set(call, mode);
+        frame.modes.push(mode);
+      }
+      if (frame.waiting) continue;
+      frames.pop();
+      const mode = modeOfCalls(frame.modes);
+      if (this.cycleShortcuts === frame.shortcuts) this.modesOfCalls.set(frame.calls, mode);
+      done = this.keep(frame.fn, mode);
+    }
+    return done!;
+  }
+
+  private keep(fn: SyntaxNode, mode: GradMode): GradMode {
     this.inProgress.delete(fn);
     this.functionModes.set(fn, mode);
     return mode;
   }
 
-  private computeFunctionMode(fn: SyntaxNode): GradMode {
+  /** A function's mode from its own definition (decorators, Lightning hooks, no calls), or else its calls. */
+  private ownMode(fn: SyntaxNode): GradMode | readonly SyntaxNode[] {
     for (const decorator of decoratorsOf(fn)) {
       const expression = decoratorExpression(decorator);
       const mode = this.contextMode(expression, true) ?? this.projectDecoratorMode(expression);
@@ -170,21 +236,8 @@ export class GradModeAnalysis {
     }
     const callers = this.deps.callersOf(fn);
     if (!callers || callers.length === 0) return 'enabled';
-    return this.modeOfCalls(callers);
-  }
-
-  /**
-   * The mode a function starts in when these are its calls. Methods of one name share them (every
-   * call of that attribute), so the answer is kept per list (see `keptUnlessCut`).
-   */
-  private modeOfCalls(callers: readonly SyntaxNode[]): GradMode {
-    return this.keptUnlessCut(this.modesOfCalls, callers, () => {
-      const modes = callers.map((c) => this.at(c));
-      if (modes.every((m) => m === 'disabled')) return 'disabled';
-      if (modes.some((m) => m === 'explicit')) return 'explicit';
-      if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
-      return 'enabled';
-    });
+    // Methods of one name share their calls (every call of that attribute), so the answer is kept per list.
+    return callers;
   }
 
   /**
@@ -292,6 +345,26 @@ export class GradModeAnalysis {
     const entered = is(call, 'call') && methodCall(call, this.deps.text)?.method === 'enter_context' ? callArguments(call, this.deps.text).positional[0] : undefined;
     return this.contextMode(entered ?? call, false);
   }
+}
+
+/** A function that computes no mode itself, waiting in `computeAndCache` for the modes of its calls. */
+interface ModeFrame {
+  fn: SyntaxNode;
+  calls: readonly SyntaxNode[];
+  /** `cycleShortcuts` when the first call's mode was asked. */
+  shortcuts: number;
+  /** The modes of the calls asked so far, in order. */
+  modes: GradMode[];
+  /** The call whose function's mode the frame above is working out, with `cycleShortcuts` when it was asked. */
+  waiting: { call: SyntaxNode; shortcuts: number } | null;
+}
+
+/** The mode a function starts in when its calls run in these modes. */
+function modeOfCalls(modes: readonly GradMode[]): GradMode {
+  if (modes.every((m) => m === 'disabled')) return 'disabled';
+  if (modes.some((m) => m === 'explicit')) return 'explicit';
+  if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
+  return 'enabled';
 }
 
 function className(cls: SyntaxNode, text: string): string {
