@@ -149,6 +149,47 @@ describe('grad mode through decorators of the file', () => {
   }
 });
 
+describe('grad mode of methods that call each other through one name', () => {
+  // Every `super().__init__()` is a call of every `__init__`: each constructor's mode is that of all
+  // those calls, its own among them (a cycle, answered 'enabled' while it is worked out).
+  const classes = (second: string, third: string) => [
+    'import torch',
+    'import torch.nn as nn',
+    'class A(nn.Module):',
+    '    def __init__(self):',
+    '        super().__init__()',
+    '        y = self.lin(x)',
+    'class B(A):',
+    second,
+    'class C(A):',
+    third,
+  ].join('\n');
+  const decorated = '    @torch.no_grad()\n    def __init__(self):\n        super().__init__()';
+  const cases: [string, string, Record<string, string>][] = [
+    ['one caller asks for grad on purpose', classes(decorated, '    def __init__(self):\n        with torch.enable_grad():\n            super().__init__()'), { A: 'explicit', B: 'disabled', C: 'explicit' }],
+    ['the others turn it off', classes(decorated, '    def __init__(self):\n        with torch.no_grad():\n            super().__init__()'), { A: 'enabled', B: 'disabled', C: 'enabled' }],
+    ['none says anything', classes('    def __init__(self):\n        super().__init__()', '    def __init__(self):\n        super().__init__()'), { A: 'enabled', B: 'enabled', C: 'enabled' }],
+  ];
+  for (const [name, code, expected] of cases) {
+    test(name, async () => {
+      // Asked in both orders: the answers do not depend on which constructor is asked first.
+      for (const reverse of [false, true]) {
+        const model = await modelOf(code);
+        const inits = model.nodesOfKind('function_definition');
+        const owners = inits.map((fn) => {
+          let owner = fn.parent;
+          while (owner && owner.type !== 'class_definition') owner = owner.parent;
+          const name = owner?.children.find((c) => c.fieldName === 'name');
+          return name ? model.text.slice(name.start, name.end) : '';
+        });
+        const modes = new Map<string, string>();
+        for (const index of reverse ? [2, 1, 0] : [0, 1, 2]) modes.set(owners[index]!, model.gradMode.functionMode(inits[index]!));
+        assert.deepEqual(Object.fromEntries([...modes].sort()), expected, reverse ? 'asked last to first' : 'asked first to last');
+      }
+    });
+  }
+});
+
 describe('backward calls', () => {
   test('backward(), autograd.grad and autograd.backward under any import name, and nothing else', async () => {
     const model = await modelOf([

@@ -169,7 +169,18 @@ export class GradModeAnalysis {
       const known = this.modesOfCalls.get(own);
       if (known) return this.keep(fn, known);
       // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
-      frames.push({ fn, calls: own, shortcuts: this.cycleShortcuts, modes: [], waiting: null });
+      const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
+      const parent = frames[frames.length - 1];
+      if (parent?.calls === own && parent.waiting) {
+        // The frame below waits on this function's call in the same list (methods of one name calling
+        // each other, as `__init__`s do through `super().__init__()`). Asked again now, the calls before
+        // that one give what they gave there: none of them has finished since, nor been kept since
+        // with another mode. That call is this function's own, still being worked out.
+        frame.modes = parent.modes | MODE_BITS.enabled;
+        this.cycleShortcuts++;
+        frame.next = frame.ownFrom = parent.next + 1;
+      }
+      frames.push(frame);
       return undefined;
     };
     let done = begin(root);
@@ -177,34 +188,50 @@ export class GradModeAnalysis {
       const frame = frames[frames.length - 1]!;
       if (frame.waiting) {
         // The frame above worked out the mode of the function the waiting call runs in.
-        const { call, shortcuts } = frame.waiting;
+        const { call, shortcuts, above } = frame.waiting;
         frame.waiting = null;
         if (this.cycleShortcuts === shortcuts) this.modes.set(call, done!);
-        frame.modes.push(done!);
+        frame.modes |= MODE_BITS[done!];
+        frame.ownModes |= MODE_BITS[done!];
+        frame.next++;
+        if (above && above.ownFrom === frame.next && !above.cutOn.has(above.fn)) {
+          // The calls after it, asked again, give what they gave the frame above: the functions still
+          // being worked out are the same (that one did not cut on itself there), and the others have
+          // the modes it was given for them.
+          frame.modes |= above.ownModes;
+          frame.ownModes |= above.ownModes;
+          for (const fn of above.cutOn) frame.cutOn.add(fn);
+          frame.next = frame.calls.length;
+        }
       }
       // Each call's mode as `at` gives it, in order, until one needs its function worked out first.
-      while (frame.modes.length < frame.calls.length) {
-        const call = frame.calls[frame.modes.length]!;
-        const known = this.modes.get(call);
-        if (known) {
-          frame.modes.push(known);
-          continue;
-        }
-        const shortcuts = this.cycleShortcuts;
-        const local = this.localMode(call);
-        let mode: GradMode | undefined = typeof local === 'string' ? local : this.functionModes.get(local);
-        if (!mode && this.inProgress.has(local as SyntaxNode)) {
-          this.cycleShortcuts++;
-          mode = 'enabled';
-        }
+      while (frame.next < frame.calls.length) {
+        const call = frame.calls[frame.next]!;
+        let mode = this.modes.get(call);
         if (!mode) {
-          frame.waiting = { call, shortcuts };
-          mode = begin(local as SyntaxNode);
-          if (mode === undefined) break;
-          frame.waiting = null;
+          const shortcuts = this.cycleShortcuts;
+          const local = this.localMode(call);
+          mode = typeof local === 'string' ? local : this.functionModes.get(local);
+          if (!mode && this.inProgress.has(local as SyntaxNode)) {
+            this.cycleShortcuts++;
+            frame.cutOn.add(local as SyntaxNode);
+            mode = 'enabled';
+          }
+          if (!mode) {
+            const waiting: ModeFrame['waiting'] = { call, shortcuts, above: null };
+            frame.waiting = waiting;
+            mode = begin(local as SyntaxNode);
+            if (mode === undefined) {
+              waiting.above = frames[frames.length - 1]!;
+              break;
+            }
+            frame.waiting = null;
+          }
+          if (this.cycleShortcuts === shortcuts) this.modes.set(call, mode);
         }
-        if (this.cycleShortcuts === shortcuts) this.modes.set(call, mode);
-        frame.modes.push(mode);
+        frame.modes |= MODE_BITS[mode];
+        frame.ownModes |= MODE_BITS[mode];
+        frame.next++;
       }
       if (frame.waiting) continue;
       frames.pop();
@@ -347,23 +374,40 @@ export class GradModeAnalysis {
   }
 }
 
-/** A function that computes no mode itself, waiting in `computeAndCache` for the modes of its calls. */
+/** A function whose mode waits in `computeAndCache` for the modes of its calls. */
 interface ModeFrame {
   fn: SyntaxNode;
   calls: readonly SyntaxNode[];
   /** `cycleShortcuts` when the first call's mode was asked. */
   shortcuts: number;
-  /** The modes of the calls asked so far, in order. */
-  modes: GradMode[];
-  /** The call whose function's mode the frame above is working out, with `cycleShortcuts` when it was asked. */
-  waiting: { call: SyntaxNode; shortcuts: number } | null;
+  /** The index of the next call to ask. */
+  next: number;
+  /** The modes of the calls before `next` (see MODE_BITS). */
+  modes: number;
+  /** The first call this frame asked itself, the calls before it taken from the frame below. */
+  ownFrom: number;
+  /** The modes of the calls from `ownFrom` to `next`. */
+  ownModes: number;
+  /** The functions still being worked out that those calls ran in (each answered 'enabled', a cut). */
+  cutOn: Set<SyntaxNode>;
+  /** The call whose function's mode the frame above (once it is pushed) works out, with `cycleShortcuts` when it was asked. */
+  waiting: { call: SyntaxNode; shortcuts: number; above: ModeFrame | null } | null;
 }
 
-/** The mode a function starts in when its calls run in these modes. */
-function modeOfCalls(modes: readonly GradMode[]): GradMode {
-  if (modes.every((m) => m === 'disabled')) return 'disabled';
-  if (modes.some((m) => m === 'explicit')) return 'explicit';
-  if (modes.every((m) => m === 'disabled' || m === 'conditional')) return 'conditional';
+/**
+ * A mode as bits to gather the modes of many calls with `|`: some call not disabled, some explicit,
+ * some neither disabled nor conditional.
+ */
+const MODE_BITS: Readonly<Record<GradMode, number>> = { disabled: 0, conditional: 1, explicit: 7, enabled: 5 };
+
+/**
+ * The mode a function starts in when its calls run in the modes gathered in `bits`: disabled when all
+ * are, explicit when any is, conditional when all are disabled or conditional, else enabled.
+ */
+function modeOfCalls(bits: number): GradMode {
+  if (!(bits & 1)) return 'disabled';
+  if (bits & 2) return 'explicit';
+  if (!(bits & 4)) return 'conditional';
   return 'enabled';
 }
 
