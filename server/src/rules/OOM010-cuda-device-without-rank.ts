@@ -1,7 +1,7 @@
 import type { Fix } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
-import { ModuleFact, StatementFact } from '../semantic/facts';
+import { StatementFact } from '../semantic/facts';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, methodCall, nodeText } from '../semantic/names';
 import { scopeOf } from '../semantic/scopes';
@@ -93,29 +93,8 @@ const CALLS_NAMING_CUDA = new StatementFact('calls naming cuda', (model: Semanti
   model.nodesOfKindIn(statement, 'call').filter((call) => model.text.slice(call.start, call.end).includes('cuda')),
 );
 
-/** Where the word `cuda` occurs in the file, in order. */
-const CUDA_WORDS = new ModuleFact('offsets of "cuda"', (model: SemanticModel): number[] => {
-  const offsets: number[] = [];
-  for (let at = model.text.indexOf('cuda'); at >= 0; at = model.text.indexOf('cuda', at + 4)) offsets.push(at);
-  return offsets;
-});
-
-/** Whether the word `cuda` occurs inside `node`'s text. */
-function mentionsCuda(model: SemanticModel, node: SyntaxNode): boolean {
-  const offsets = model.facts.module(CUDA_WORDS);
-  let lo = 0;
-  let hi = offsets.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid]! < node.start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < offsets.length && offsets[lo]! + 4 <= node.end;
-}
-
+/** The bare CUDA site `call` is, if any: one of CALLS_NAMING_CUDA, since every form names the device with the word itself (`.cuda()`, "cuda"). */
 function bareCudaSite(model: SemanticModel, call: SyntaxNode): CudaSite | null {
-  // Every form below names the device with the word itself (`.cuda()`, "cuda").
-  if (!mentionsCuda(model, call)) return null;
   const args = is(call, 'call') ? field(call, 'arguments') : null;
   if (!is(args, 'argument_list')) return null;
   const { positional, keywords } = callArguments(call, model.text);
