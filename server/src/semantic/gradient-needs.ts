@@ -53,28 +53,22 @@ function scanOnce(node: SyntaxNode, text: string): GradientScan {
   return { trains, callees };
 }
 
-/** How to follow calls into the file's helpers: by name, with each helper's own scan. */
-export interface HelperScans {
-  functionsNamed(name: string): readonly SyntaxNode[];
-  scanOf(fn: SyntaxNode): GradientScan;
-}
-
 /**
  * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,
- * `autograd.grad`, `requires_grad_()`. With `helpers`, functions of this file that the code calls
- * (`attack(model, x)`, `self.refine(...)`) are followed too, through a worklist: a chain of helpers
- * as deep as the file makes it costs no stack.
+ * `autograd.grad`, `requires_grad_()`. With `functionsNamed` (this file's functions by name), the
+ * functions of this file that the code calls (`attack(model, x)`, `self.refine(...)`) are followed too,
+ * through a worklist: a chain of helpers as deep as the file makes it costs no stack.
  */
-export function needsGradients(node: SyntaxNode, text: string, helpers?: HelperScans): boolean {
+export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: (name: string) => readonly SyntaxNode[]): boolean {
   const first = scanForGradients(node, text);
-  if (first.trains || !helpers) return first.trains;
+  if (first.trains || !functionsNamed) return first.trains;
   const seen = new Set<SyntaxNode>([node]);
   const pending = [...first.callees];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    for (const fn of helpers.functionsNamed(name)) {
+    for (const fn of functionsNamed(name)) {
       if (seen.has(fn)) continue;
       seen.add(fn);
-      const scan = helpers.scanOf(fn);
+      const scan = scanForGradients(fn, text);
       if (scan.trains) return true;
       pending.push(...scan.callees);
     }

@@ -6,7 +6,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { argparseIn, IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
-import { needsGradients, scanForGradients, type HelperScans } from './gradient-needs';
+import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact } from './facts';
 import { GradModeAnalysis } from './grad-mode';
@@ -114,15 +114,9 @@ export class SemanticModel {
   /** The same function object every time, so that answers keyed by it stay with this model. */
   readonly lookupFunctions = (name: string): readonly SyntaxNode[] => this.functionsNamed(name);
 
-  /** Follows calls into this file's functions, with each function's own scan (kept with its node). */
-  private readonly helperScans: HelperScans = {
-    functionsNamed: this.lookupFunctions,
-    scanOf: (fn) => scanForGradients(fn, this.text),
-  };
-
   /** The code (a function, a loop, a statement), or a helper of this file it calls, computes gradients. */
   needsGradients(node: SyntaxNode): boolean {
-    return needsGradients(node, this.text, this.helperScans);
+    return needsGradients(node, this.text, this.lookupFunctions);
   }
 
   get ints(): IntResolver {
