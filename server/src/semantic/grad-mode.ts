@@ -91,16 +91,23 @@ export class GradModeAnalysis {
 
   /** The mode a function's body starts in: its decorators, else its callers. */
   functionMode(fn: SyntaxNode): GradMode {
-    const cached = this.functionModes.get(fn);
-    if (cached) return cached;
-    if (this.inProgress.has(fn)) {
-      this.cycleShortcuts++;
-      return 'enabled';
-    }
+    const settled = this.settledMode(fn);
+    if (settled) return settled;
     // The callers' functions first, the farthest first, so that working out this one finds theirs
     // ready: a chain of callers as long as the file makes it costs no stack.
     if (this.inProgress.size === 0) for (const outer of this.callerFunctionsFarthestFirst(fn)) this.computeAndCache(outer);
     return this.computeAndCache(fn);
+  }
+
+  /**
+   * `fn`'s mode where it takes no working out now: the kept one, or 'enabled' for a function still
+   * being worked out (a cycle of calls, counted in `cycleShortcuts`); otherwise undefined.
+   */
+  private settledMode(fn: SyntaxNode): GradMode | undefined {
+    const kept = this.functionModes.get(fn);
+    if (kept || !this.inProgress.has(fn)) return kept;
+    this.cycleShortcuts++;
+    return 'enabled';
   }
 
   /** The functions whose calls lead to `fn`, each after the functions that call it. */
@@ -211,11 +218,12 @@ export class GradModeAnalysis {
         if (!mode) {
           const shortcuts = this.cycleShortcuts;
           const local = this.localMode(call);
-          mode = typeof local === 'string' ? local : this.functionModes.get(local);
-          if (!mode && this.inProgress.has(local as SyntaxNode)) {
-            this.cycleShortcuts++;
-            frame.cutOn.add(local as SyntaxNode);
-            mode = 'enabled';
+          if (typeof local === 'string') {
+            mode = local;
+          } else {
+            // (A function still being worked out has no kept mode: the answer is a cut on it.)
+            if (this.inProgress.has(local)) frame.cutOn.add(local);
+            mode = this.settledMode(local);
           }
           if (!mode) {
             const waiting: ModeFrame['waiting'] = { call, shortcuts, above: null };
