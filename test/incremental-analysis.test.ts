@@ -18,6 +18,7 @@ import { usesCuda } from '../server/src/semantic/distributed';
 import { checkpointLoads, savesCpuCheckpoints } from '../server/src/semantic/checkpoints';
 import { listAdditions } from '../server/src/semantic/kept-lists';
 import { SemanticModel } from '../server/src/semantic/model';
+import { VersionMemory } from '../server/src/semantic/facts';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
@@ -96,9 +97,11 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
       const original = FILES.get(file)!;
       const document = new OpenDocument('untitled:incremental', 'python', 1, original);
       let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
+      // What each version's analysis leaves for the next, as the server keeps it for an edited document.
+      const memory = new VersionMemory();
       try {
         // The first analysis fills whatever is cached against the first version's nodes.
-        analyze(document.syntax(parser), document.text, { keepsStatementFacts: true });
+        analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory });
         let version = 1;
         for (const e of edits) {
           version++;
@@ -114,7 +117,7 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
           // Syntax errors are judged per top-level statement and kept across edits: the verdict must
           // be that of a walk over the fresh tree (it decides whether fixes are offered).
           assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true })), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
+          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
           compared++;
         }
       } finally {

@@ -3,7 +3,7 @@ import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
-import { ModuleFact, StatementFact } from '../semantic/facts';
+import { ModuleFact, StatementFact, type VersionMemory } from '../semantic/facts';
 import { SemanticModel } from '../semantic/model';
 import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
@@ -30,6 +30,11 @@ export interface AnalysisOptions {
    * version's tree, so what is learned about each statement is kept with it (see FactStore).
    */
   keepsStatementFacts?: boolean;
+  /**
+   * What the analysis of the same open document's last version left for this one: answers about the
+   * whole file that this version keeps where its edit changed nothing they read (see VersionMemory).
+   */
+  memory?: VersionMemory;
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -71,7 +76,7 @@ export class AnalysisRun {
   ) {
     this.settings = resolveSettings(options.settings);
     this.source = new SourceText(text);
-    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, options.keepsStatementFacts);
+    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, options.keepsStatementFacts, options.memory);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }

@@ -10,6 +10,7 @@ import type { DocumentSettings, DocumentSettingsProvider } from './document-sett
 import type { DocumentStore } from './document-store';
 import { plainTextMessage, toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
+import { VersionMemory } from '../semantic/facts';
 import { moduleLevelImports } from '../semantic/imports';
 import type { NotebookCells } from './notebook-sync';
 import type { OpenDocument } from './open-document';
@@ -53,6 +54,8 @@ const SETTINGS_ATTEMPTS = 3;
 
 export class DocumentLinter {
   private readonly results = new Map<string, CachedResult>();
+  /** Per edited document, what the analysis of its last version left for the next (see VersionMemory). */
+  private readonly memories = new Map<string, VersionMemory>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -110,6 +113,7 @@ export class DocumentLinter {
 
   forget(uri: string): void {
     this.results.delete(uri);
+    this.memories.delete(uri);
   }
 
   /** The names the cells above a notebook cell import at module level; later cells win. */
@@ -149,7 +153,9 @@ export class DocumentLinter {
       // A folder's worth of documents opened at once is analysed once each: what is learned about
       // their statements is kept only for the documents someone edits.
       const keepsStatementFacts = document.edited;
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts, ...(path ? { path } : {}) });
+      let memory = keepsStatementFacts ? this.memories.get(uri) : undefined;
+      if (keepsStatementFacts && !memory) this.memories.set(uri, (memory = new VersionMemory()));
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts, ...(memory ? { memory } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {

@@ -4,6 +4,7 @@
 // function's node, so that they are built from that function alone and can later be kept for the
 // functions an edit did not touch.
 import type { SyntaxNode } from '../parser/syntax';
+import type { AnswersOfVersion } from './module-answers';
 import type { SemanticModel } from './model';
 import { enclosingFunction } from './scopes';
 
@@ -38,6 +39,8 @@ export class FactStore {
      * tree parsed once is analysed once, and keeping would only cost it time and memory.
      */
     readonly keepsStatementFacts: boolean,
+    /** What the analysis of the document's last version left for this one, and this one leaves for the next. */
+    readonly memory?: VersionMemory,
   ) {}
 
   /** The value of a per-statement fact for this version of the file, computed on first use. */
@@ -67,6 +70,16 @@ export class FactStore {
   around<T>(fact: FunctionFact<T>, node: SyntaxNode): T {
     return this.function(fact, enclosingFunction(node) ?? this.model.root);
   }
+}
+
+/**
+ * What an open document's analysis keeps from one version for the next, besides the facts kept with
+ * its statements: answers about the whole file that know what they read, so that the next version
+ * works out again only those its edit could change.
+ */
+export class VersionMemory {
+  /** The answers about names of the last version that classified forward calls (see ModuleAnswers). */
+  moduleAnswers: AnswersOfVersion | undefined;
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */

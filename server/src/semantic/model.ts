@@ -8,10 +8,11 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact, type VersionMemory } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
+import { carryAnswers, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
@@ -54,9 +55,11 @@ export class SemanticModel {
     private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
     /** The tree is an open document's, whose unchanged statements the next version reuses (see FactStore). */
     keepsStatementFacts = false,
+    /** What the analysis of the document's last version left for this one (see VersionMemory). */
+    memory?: VersionMemory,
   ) {
     this.text = source.text;
-    this.facts = new FactStore(this, keepsStatementFacts);
+    this.facts = new FactStore(this, keepsStatementFacts, memory);
   }
 
   /** The nodes of `kind` in `statement`'s subtree (a top-level statement of this file), in document order. */
@@ -324,8 +327,38 @@ const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
     classes: model.nodesOfKind('class_definition'),
     evidence,
     functionsNamed: model.lookupFunctions,
+    answers: carriedAnswers(model),
   });
 });
+
+/** What a top-level statement contributes to what the module answers read (see ModuleAnswers). */
+const STATEMENT_READS = new StatementFact('what module answers read', (model, statement): StatementReads => {
+  const names = new Set<string>();
+  for (const definitions of DEFINITIONS_IN_STATEMENT.of(model, statement).byKind) for (const d of definitions) names.add(d.name);
+  for (const name of MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)) names.add(name);
+  for (const fn of ofKindIn(model, statement, 'function_definition')) names.add(functionName(fn, model.text));
+  const classes = ofKindIn(model, statement, 'class_definition').map((cls) => {
+    const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+    const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
+    return `${name ? nodeText(name, model.text) : ''}(${bases ? nodeText(bases, model.text) : ''})`;
+  });
+  return { names, classes };
+});
+
+/**
+ * The module answers this version starts with: for an open document, those of its last version that
+ * its edit left standing; this version's answers are then kept for the next.
+ */
+function carriedAnswers(model: SemanticModel): ModuleAnswers | undefined {
+  const memory = model.facts.memory;
+  if (!memory) return undefined;
+  const statements = new Map<SyntaxNode, StatementReads>();
+  for (const statement of model.root.children) statements.set(statement, STATEMENT_READS.of(model, statement));
+  const importsKey = model.imports.key;
+  const answers = carryAnswers(memory.moduleAnswers, importsKey, statements);
+  memory.moduleAnswers = { answers, importsKey, statements };
+  return answers;
+}
 
 const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradModeAnalysis({
   text: model.text,

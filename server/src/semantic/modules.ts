@@ -1,6 +1,7 @@
 // Which expressions hold an `nn.Module`, and which calls run one (forward passes).
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import type { DefinitionIndex } from './definitions';
+import type { Definition, DefinitionIndex } from './definitions';
+import { addReads, ModuleAnswers, type KnownAnswer, type Reads } from './module-answers';
 import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction } from './scopes';
@@ -72,7 +73,15 @@ export interface ModuleDeps {
   evidence: ReadonlySet<string>;
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
+  /**
+   * Where the answers to recorded questions go: answers an earlier version of the file worked out
+   * may already be there (see ModuleAnswers). A new store by default.
+   */
+  answers?: ModuleAnswers;
 }
+
+/** `computeIsModuleName` of a name still being worked out: `false` for now, and the answers that meet it are not kept. */
+const IN_PROGRESS = { result: false, reads: undefined } as const;
 
 export class ModuleAnalysis {
   /** Names of classes in this file that subclass nn.Module (directly or through each other). */
@@ -82,22 +91,23 @@ export class ModuleAnalysis {
    * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
    */
   readonly plainClasses = new Set<string>();
-  private readonly memo = new Map<string, boolean>();
+  /** Per name, whether it holds a module, and what working that out read (undefined while it is worked out). */
+  private readonly memo = new Map<string, { result: boolean; reads: Reads | undefined }>();
+  /** What the answer being worked out now has read so far. */
+  private reads: Reads | undefined;
   /** isForwardCall per call node: several analyses ask about the same calls. */
   private readonly forwardMemo = new Map<SyntaxNode, boolean>();
   private classNameSet: Set<string> | undefined;
 
   /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
   private recording: Map<string, ModuleAnswer> | undefined;
-  /**
-   * This file's answers to the questions asked so far, by question, with the question's string: the
-   * statements that record a question share that one string rather than keeping a copy each.
-   */
-  private readonly answers = new Map<string, { question: string; answer: ModuleAnswer }>();
+  /** This file's answers to the questions asked so far, some perhaps carried over from an earlier version. */
+  private readonly answers: ModuleAnswers;
   /** How many recorded questions are being answered now: only the outermost is recorded. */
   private asking = 0;
 
   constructor(private readonly deps: ModuleDeps) {
+    this.answers = deps.answers ?? new ModuleAnswers();
     this.findModuleClasses();
     this.findPlainClasses();
   }
@@ -128,14 +138,45 @@ export class ModuleAnalysis {
     return this.entry(question).answer;
   }
 
-  private entry(question: string): { question: string; answer: ModuleAnswer } {
+  private entry(question: string): KnownAnswer {
     let known = this.answers.get(question);
     if (!known) {
       const split = question.indexOf(':');
-      known = { question, answer: this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1)) };
-      this.answers.set(question, known);
+      const { value, reads } = this.reading(() => this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1)));
+      known = this.answers.add(question, value, reads);
     }
     return known;
+  }
+
+  /** `compute()`, with what it read about names; what it read counts as read by the computation around it too. */
+  private reading<T>(compute: () => T): { value: T; reads: Reads } {
+    const outer = this.reads;
+    const reads: Reads = { names: new Set(), fragile: false };
+    this.reads = reads;
+    try {
+      return { value: compute(), reads };
+    } finally {
+      this.reads = outer;
+      if (outer) addReads(outer, reads);
+    }
+  }
+
+  // The answers read the file by name through these three, so that each knows the names it read
+  // (the imports and the classes, which any answer may read, are compared whole; see ModuleAnswers).
+
+  private definitionsOf(name: string): readonly Definition[] {
+    this.reads?.names.add(name);
+    return this.deps.definitions.allDefinitionsOf(name);
+  }
+
+  private hasEvidence(name: string): boolean {
+    this.reads?.names.add(name);
+    return this.deps.evidence.has(name);
+  }
+
+  private definesFunction(name: string): boolean {
+    this.reads?.names.add(name);
+    return this.deps.functionsNamed(name).length > 0;
   }
 
   private answerOf(kind: QuestionKind, name: string): ModuleAnswer {
@@ -234,7 +275,7 @@ export class ModuleAnalysis {
    */
   private holdsPlainObject(name: string): boolean {
     if (!this.plainClasses.size) return false;
-    const defs = this.deps.definitions.allDefinitionsOf(name);
+    const defs = this.definitionsOf(name);
     return defs.length > 0 && defs.every((d) => {
       const value = d.value && d.unpackIndex < 0 ? unparenthesize(d.value) : null;
       if (!is(value, 'call')) return false;
@@ -250,20 +291,30 @@ export class ModuleAnalysis {
 
   private computeIsModuleName(name: string): boolean {
     const cached = this.memo.get(name);
-    if (cached !== undefined) return cached;
-    this.memo.set(name, false); // cycle guard
-    let result = this.deps.evidence.has(name) || this.namedLikeModel(name);
-    if (!result) {
-      for (const def of this.deps.definitions.allDefinitionsOf(name)) {
-        if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
-          result = true;
-          break;
+    if (cached !== undefined) {
+      if (this.reads) {
+        // A name still being worked out (a cycle) answers false for now: what depends on that is not kept.
+        if (cached.reads) addReads(this.reads, cached.reads);
+        else this.reads.fragile = true;
+      }
+      return cached.result;
+    }
+    this.memo.set(name, IN_PROGRESS);
+    const { value, reads } = this.reading(() => {
+      let result = this.hasEvidence(name) || this.namedLikeModel(name);
+      if (!result) {
+        for (const def of this.definitionsOf(name)) {
+          if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
+            result = true;
+            break;
+          }
         }
       }
-    }
-    if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
-    this.memo.set(name, result);
-    return result;
+      if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
+      return result;
+    });
+    this.memo.set(name, { result: value, reads });
+    return value;
   }
 
   /**
@@ -279,7 +330,7 @@ export class ModuleAnalysis {
     // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
-    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.deps.functionsNamed(name).length || this.classNames.has(name))) return false;
+    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.definesFunction(name) || this.classNames.has(name))) return false;
     return true;
   }
 
@@ -349,7 +400,7 @@ export class ModuleAnalysis {
    */
   private computeHoldsClass(name: string): boolean {
     if (CLASS_WORDS.has(words(lastSegment(name)).at(-1) ?? '')) return true;
-    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
+    const defs = this.definitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
       const value = unparenthesize(d.value!);
       if (is(value, 'attribute')) return nodeText(field(value, 'attribute') ?? value, this.deps.text) === '__class__';
@@ -371,7 +422,7 @@ export class ModuleAnalysis {
    * loaded state dict or tensor is never called), so this is asked of called names alone.
    */
   private computeHoldsLoadedObject(name: string): boolean {
-    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value && d.kind === 'assign');
+    const defs = this.definitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
       let value = unparenthesize(d.value!);
       for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
@@ -385,7 +436,7 @@ export class ModuleAnalysis {
 
   /** Names bound only to parameter-free layers or losses (`act = nn.ReLU()`). */
   private computeHoldsNonModelLayer(name: string): boolean {
-    const defs = this.deps.definitions.allDefinitionsOf(name).filter((d) => d.value);
+    const defs = this.definitionsOf(name).filter((d) => d.value);
     if (!defs.length) return false;
     return defs.every((d) => {
       const value = unparenthesize(d.value!);

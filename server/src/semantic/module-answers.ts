@@ -1,0 +1,121 @@
+// The answers about names that classifying forward calls asks (is `model` a module here? what does
+// `nn.Linear` stand for?), kept from one version of an open document to the next. Each answer knows
+// the names whose definitions, module-only method calls and functions it read; an edit forgets the
+// answers that read a name the edited statements define, call a module-only method on or name a
+// function, and keeps the rest. The imports and the classes (with their bases), which any answer may
+// read, are compared whole: when either changed, nothing is kept.
+import type { SyntaxNode } from '../parser/syntax';
+import type { ModuleAnswer } from './modules';
+
+/** What working out an answer read: names, and whether it met a name still being worked out. */
+export interface Reads {
+  readonly names: Set<string>;
+  /** Met a name still being worked out (a cycle of definitions), which answered false for now: not kept. */
+  fragile: boolean;
+}
+
+export function addReads(into: Reads, from: Reads): void {
+  for (const name of from.names) into.names.add(name);
+  if (from.fragile) into.fragile = true;
+}
+
+/** An answer with its question's string: the statements that record a question share that one string. */
+export interface KnownAnswer {
+  readonly question: string;
+  readonly answer: ModuleAnswer;
+}
+
+export class ModuleAnswers {
+  private readonly answers = new Map<string, KnownAnswer & { readonly reads: readonly string[] }>();
+  /** Per name, the questions whose answers read it. */
+  private readonly readers = new Map<string, Set<string>>();
+  /** Questions whose answers met a cycle. */
+  private fragile: string[] = [];
+
+  get(question: string): KnownAnswer | undefined {
+    return this.answers.get(question);
+  }
+
+  add(question: string, answer: ModuleAnswer, reads: Reads): KnownAnswer {
+    this.forgetAnswer(question);
+    const known = { question, answer, reads: [...reads.names] };
+    this.answers.set(question, known);
+    if (reads.fragile) this.fragile.push(question);
+    for (const name of known.reads) {
+      const readers = this.readers.get(name);
+      if (readers) readers.add(question);
+      else this.readers.set(name, new Set([question]));
+    }
+    return known;
+  }
+
+  /** Forgets the answers that read any of `names`, and those that met a cycle. */
+  forget(names: Iterable<string>): void {
+    for (const question of this.fragile) this.forgetAnswer(question);
+    this.fragile = [];
+    for (const name of names) {
+      const readers = this.readers.get(name);
+      if (readers) for (const question of [...readers]) this.forgetAnswer(question);
+    }
+  }
+
+  private forgetAnswer(question: string): void {
+    const known = this.answers.get(question);
+    if (!known) return;
+    this.answers.delete(question);
+    for (const name of known.reads) {
+      const readers = this.readers.get(name)!;
+      readers.delete(question);
+      if (!readers.size) this.readers.delete(name);
+    }
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+}
+
+/**
+ * Past this many answers a store starts afresh: questions no statement asks any more (a name typed
+ * letter by letter asks one per letter) are only forgotten when a name they read changes.
+ */
+const MOST_ANSWERS_KEPT = 250_000;
+
+/** What one top-level statement contributes to what the answers read (see ModuleAnswers). */
+export interface StatementReads {
+  /** Names it defines (in any scope), calls a module-only method on, or defines a function under. */
+  readonly names: ReadonlySet<string>;
+  /** Its classes (nested ones too), each as its name and bases. */
+  readonly classes: readonly string[];
+}
+
+/** One version's answers, with what each of its top-level statements contributes to them. */
+export interface AnswersOfVersion {
+  readonly answers: ModuleAnswers;
+  readonly importsKey: string;
+  readonly statements: ReadonlyMap<SyntaxNode, StatementReads>;
+}
+
+/**
+ * The answers of `earlier` that still hold in a version whose imports and top-level statements are
+ * these: the store itself, with the answers that read something the edit changed forgotten; or a
+ * new store when the imports or the classes changed. The store then belongs to the new version.
+ */
+export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: ReadonlyMap<SyntaxNode, StatementReads>): ModuleAnswers {
+  if (!earlier || earlier.importsKey !== importsKey || earlier.answers.size > MOST_ANSWERS_KEPT) return new ModuleAnswers();
+  const changed = new Set<string>();
+  const classes = new Map<string, number>();
+  for (const [statement, reads] of earlier.statements) {
+    if (statements.has(statement)) continue;
+    for (const name of reads.names) changed.add(name);
+    for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) - 1);
+  }
+  for (const [statement, reads] of statements) {
+    if (earlier.statements.has(statement)) continue;
+    for (const name of reads.names) changed.add(name);
+    for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) + 1);
+  }
+  for (const count of classes.values()) if (count !== 0) return new ModuleAnswers();
+  earlier.answers.forget(changed);
+  return earlier.answers;
+}
