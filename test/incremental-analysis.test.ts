@@ -129,6 +129,65 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
   assert.ok(compared > 200, `only ${compared} edited versions parsed cleanly enough to compare`);
 });
 
+test('the definitions index patched from version to version equals one built afresh from the same statements', async () => {
+  const { parser } = await sharedAnalyzer();
+  const settings = resolveSettings({});
+  let compared = 0;
+  fc.assert(
+    fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => {
+      const original = FILES.get(file)!;
+      const document = new OpenDocument('untitled:definitions', 'python', 1, original);
+      let reference = TextDocument.create('untitled:definitions', 'python', 1, original);
+      const memory = new VersionMemory();
+      const modelOf = (withMemory: boolean) => {
+        const root = document.syntax(parser);
+        return new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, true, withMemory ? memory : undefined);
+      };
+      try {
+        void modelOf(true).definitions;
+        let version = 1;
+        for (const e of edits) {
+          version++;
+          const change = changeFor(reference, e);
+          reference = TextDocument.update(reference, [change], version);
+          document.applyChanges([change], version);
+          const patched = modelOf(true);
+          const fresh = modelOf(false);
+          // Every scope of the file and every dotted name in its text, through the index's two
+          // questions: the very definition objects (the statements' own), in the same order.
+          const scopes = [patched.root, ...patched.nodesOfKind('function_definition'), ...patched.nodesOfKind('lambda')];
+          for (const name of dottedNamesIn(document.text)) {
+            const where = () => `"${name}" after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`;
+            const all = fresh.definitions.allDefinitionsOf(name);
+            assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), where());
+            if (!all.length) continue;
+            for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), where());
+          }
+          compared++;
+        }
+      } finally {
+        document.freeTree();
+      }
+    }),
+    { numRuns: 60, seed: 20261126 },
+  );
+  assert.ok(compared > 200, `only ${compared} versions compared`);
+});
+
+function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Every dotted name in `text` (`self.model.fc`), and each of its heads (`self.model`, `self`). */
+function dottedNamesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const [dotted] of text.matchAll(/[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/g)) {
+    const parts = dotted.split('.');
+    for (let n = 1; n <= parts.length; n++) names.add(parts.slice(0, n).join('.'));
+  }
+  return names;
+}
+
 /**
  * `fact` of `text` before and after `from` becomes `to` on line `line`, with the statement `untouched`
  * (its index among the module's statements) checked to be the same node object after the edit.

@@ -91,33 +91,87 @@ export class StatementDefinitions {
   }
 }
 
+/** Where a kind comes in the index's lists (see DefinitionIndex). */
+const KIND_ORDER = new Map(KINDS.map((kind, index) => [kind, index]));
+
+/** Definitions in the index's order: kind by kind, then in document order (equal starts are one node's targets). */
+function inIndexOrder(a: NodeDefinition, b: NodeDefinition): number {
+  return KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || a.node.start - b.node.start;
+}
+
 export class DefinitionIndex {
-  private readonly byScope = new Map<SyntaxNode, Map<string, Definition[]>>();
-  private readonly byName = new Map<string, Definition[]>();
+  /** Per scope (null for the module, whose node changes with every edit), per name. */
+  private readonly byScope = new Map<SyntaxNode | null, Map<string, NodeDefinition[]>>();
+  private readonly byName = new Map<string, NodeDefinition[]>();
 
   /** The index of a file whose top-level statements have these definitions, in document order. */
-  constructor(moduleNode: SyntaxNode, statements: readonly StatementDefinitions[]) {
+  constructor(
+    private moduleNode: SyntaxNode,
+    statements: readonly StatementDefinitions[],
+  ) {
     // Kind by kind, then statement by statement: every list keeps the order of one pass per kind.
     for (let kind = 0; kind < KINDS.length; kind++) {
       for (const statement of statements) {
-        for (const definition of statement.byKind[kind]!) this.add(definition.scopeInStatement ?? moduleNode, definition);
+        for (const definition of statement.byKind[kind]!) this.add(definition);
       }
     }
   }
 
-  private add(scope: SyntaxNode, def: Definition): void {
+  private add(def: NodeDefinition): void {
+    pushTo(this.namesIn(def.scopeInStatement), def.name, def);
+    pushTo(this.byName, def.name, def);
+  }
+
+  private namesIn(scope: SyntaxNode | null): Map<string, NodeDefinition[]> {
     let names = this.byScope.get(scope);
     if (!names) this.byScope.set(scope, (names = new Map()));
-    let list = names.get(def.name);
-    if (!list) names.set(def.name, (list = []));
-    list.push(def);
-    let all = this.byName.get(def.name);
-    if (!all) this.byName.set(def.name, (all = []));
-    all.push(def);
+    return names;
+  }
+
+  /**
+   * Makes this the index of the file's next version, whose module node is `moduleNode`: the
+   * definitions of the top-level statements an edit replaced (`removed`) leave, and those of the
+   * statements that replaced them (`added`) come in at their places. The other statements are the
+   * same nodes with the same definitions, so the lists keep them, in the same order.
+   */
+  patch(moduleNode: SyntaxNode, removed: readonly StatementDefinitions[], added: readonly StatementDefinitions[]): void {
+    this.moduleNode = moduleNode;
+    const gone = new Set<NodeDefinition>();
+    for (const statement of removed) {
+      for (const definitions of statement.byKind) {
+        for (const def of definitions) {
+          gone.add(def);
+          // A scope inside the statement went with it, and every definition in it.
+          if (def.scopeInStatement) this.byScope.delete(def.scopeInStatement);
+        }
+      }
+    }
+    const moduleNames = this.namesIn(null);
+    for (const name of new Set([...gone].map((def) => def.name))) {
+      for (const names of [this.byName, moduleNames]) {
+        const list = names.get(name);
+        if (!list?.some((d) => gone.has(d))) continue;
+        const kept = list.filter((d) => !gone.has(d));
+        if (kept.length) names.set(name, kept);
+        else names.delete(name);
+      }
+    }
+    const coming = added.flatMap((statement) => statement.byKind.flat()).sort(inIndexOrder);
+    const comingByName = new Map<string, NodeDefinition[]>();
+    for (const def of coming) {
+      pushTo(comingByName, def.name, def);
+      // A scope inside a new statement is new: its lists fill in order.
+      if (def.scopeInStatement) pushTo(this.namesIn(def.scopeInStatement), def.name, def);
+    }
+    for (const [name, defs] of comingByName) {
+      this.byName.set(name, mergeInOrder(this.byName.get(name) ?? [], defs));
+      const atModule = defs.filter((d) => d.scopeInStatement === null);
+      if (atModule.length) moduleNames.set(name, mergeInOrder(moduleNames.get(name) ?? [], atModule));
+    }
   }
 
   definitionsOf(scope: SyntaxNode, name: string): readonly Definition[] {
-    return this.byScope.get(scope)?.get(name) ?? [];
+    return this.byScope.get(scope === this.moduleNode ? null : scope)?.get(name) ?? [];
   }
 
   /** The last definition of `name` in `scope` visible before `offset` (straight-line approximation). */
@@ -139,6 +193,23 @@ export class DefinitionIndex {
   allDefinitionsOf(name: string): readonly Definition[] {
     return this.byName.get(name) ?? [];
   }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Two lists in the index's order, merged into one; of equal places, `a`'s first. */
+function mergeInOrder(a: readonly NodeDefinition[], b: readonly NodeDefinition[]): NodeDefinition[] {
+  const merged: NodeDefinition[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(inIndexOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) merged.push(a[i++]!);
+  while (j < b.length) merged.push(b[j++]!);
+  return merged;
 }
 
 /** Fills a statement's definitions from its nodes of each kind. */

@@ -4,6 +4,7 @@
 // function's node, so that they are built from that function alone and can later be kept for the
 // functions an edit did not touch.
 import type { SyntaxNode } from '../parser/syntax';
+import type { DefinitionIndex, StatementDefinitions } from './definitions';
 import type { AnswersOfVersion } from './module-answers';
 import type { SemanticModel } from './model';
 import { enclosingFunction } from './scopes';
@@ -80,6 +81,20 @@ export class FactStore {
 export class VersionMemory {
   /** The answers about names of the last version that classified forward calls (see ModuleAnswers). */
   moduleAnswers: AnswersOfVersion | undefined;
+  /** The definitions index of the last version that built one, with its statements' definitions. */
+  definitions: { index: DefinitionIndex; statements: ReadonlyMap<SyntaxNode, StatementDefinitions> } | undefined;
+}
+
+/**
+ * What per-statement parts (`before`, of a version the memory kept) an edit took away and which it
+ * brought (`now`): a top-level statement the edit did not touch is the same node in both.
+ */
+export function statementChanges<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>): { removed: T[]; added: T[] } {
+  const removed: T[] = [];
+  const added: T[] = [];
+  for (const [statement, part] of before) if (!now.has(statement)) removed.push(part);
+  for (const [statement, part] of now) if (!before.has(statement)) added.push(part);
+  return { removed, added };
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */

@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact, statementChanges, type VersionMemory } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -311,9 +311,29 @@ const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statem
   return definitions;
 });
 
-const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
-  new DefinitionIndex(model.root, DEFINITIONS_IN_STATEMENT.ofEach(model)),
-);
+/**
+ * For an open document, the index of its last version, patched with the definitions of the statements
+ * its edit replaced (most edits replace one); otherwise built from every statement's.
+ */
+const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) => {
+  const statements = DEFINITIONS_IN_STATEMENT.ofEach(model);
+  const { memory } = model.facts;
+  if (!memory) return new DefinitionIndex(model.root, statements);
+  const now = new Map(model.root.children.map((statement, i) => [statement, statements[i]!]));
+  const earlier = memory.definitions;
+  // Kept only once patched whole: an index left half patched by a failure must not serve the next version.
+  memory.definitions = undefined;
+  let index: DefinitionIndex;
+  if (earlier) {
+    const { removed, added } = statementChanges(earlier.statements, now);
+    index = earlier.index;
+    index.patch(model.root, removed, added);
+  } else {
+    index = new DefinitionIndex(model.root, statements);
+  }
+  memory.definitions = { index, statements: now };
+  return index;
+});
 
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
 

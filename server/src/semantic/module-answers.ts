@@ -5,6 +5,7 @@
 // function, and keeps the rest. The imports and the classes (with their bases), which any answer may
 // read, are compared whole: when either changed, nothing is kept.
 import type { SyntaxNode } from '../parser/syntax';
+import { statementChanges } from './facts';
 import type { ModuleAnswer } from './modules';
 
 /** What working out an answer read: names, and whether it met a name still being worked out. */
@@ -103,17 +104,14 @@ export interface AnswersOfVersion {
  */
 export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: ReadonlyMap<SyntaxNode, StatementReads>): ModuleAnswers {
   if (!earlier || earlier.importsKey !== importsKey || earlier.answers.size > MOST_ANSWERS_KEPT) return new ModuleAnswers();
+  const { removed, added } = statementChanges(earlier.statements, statements);
   const changed = new Set<string>();
   const classes = new Map<string, number>();
-  for (const [statement, reads] of earlier.statements) {
-    if (statements.has(statement)) continue;
-    for (const name of reads.names) changed.add(name);
-    for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) - 1);
-  }
-  for (const [statement, reads] of statements) {
-    if (earlier.statements.has(statement)) continue;
-    for (const name of reads.names) changed.add(name);
-    for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) + 1);
+  for (const [parts, sign] of [[removed, -1], [added, 1]] as const) {
+    for (const reads of parts) {
+      for (const name of reads.names) changed.add(name);
+      for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) + sign);
+    }
   }
   for (const count of classes.values()) if (count !== 0) return new ModuleAnswers();
   earlier.answers.forget(changed);
