@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
-import { FunctionFact, ModuleFact } from '../server/src/semantic/facts';
+import { FunctionFact, MergedParts, ModuleFact } from '../server/src/semantic/facts';
+import type { SyntaxNode } from '../server/src/parser/syntax';
 import { SemanticModel } from '../server/src/semantic/model';
 import { listAdditions } from '../server/src/semantic/kept-lists';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
@@ -64,4 +65,30 @@ test('the analyses keep their results on the model they describe', async () => {
   assert.equal(dataLoadersOf(model), dataLoadersOf(model));
   const other = await modelOf(SOURCE);
   assert.notEqual(listAdditions(other), listAdditions(model));
+});
+
+test('merged parts kept from version to version equal a merge made afresh, whatever statements come and go', () => {
+  // Statements stand for nodes: only their identity counts. Their parts map names to values.
+  type Part = ReadonlyMap<string, number>;
+  const entries = (part: Part) => part;
+  const statements = Array.from({ length: 12 }, (_, i) => ({ i }) as unknown as SyntaxNode);
+  const EMPTY: Part = new Map();
+  // One part object may serve several statements (an empty part, say).
+  const parts = new Map<SyntaxNode, Part>(statements.map((s, i) => [s, i % 4 === 0 ? EMPTY : new Map([[`n${i % 3}`, i], [`m${i % 5}`, -i]])]));
+  const kept = new MergedParts<Part, string, number>(entries);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let round = 0; round < 300; round++) {
+    const now = statements.filter(() => random() < 0.6);
+    // A statement kept may be given another part (its fact's key changed).
+    const changed = statements[Math.floor(random() * statements.length)]!;
+    if (random() < 0.3) parts.set(changed, new Map([[`n${round % 3}`, round]]));
+    kept.update(now, (s) => parts.get(s)!);
+    const fresh = new MergedParts<Part, string, number>(entries);
+    fresh.update(now, (s) => parts.get(s)!);
+    for (const key of ['n0', 'n1', 'n2', 'm0', 'm1', 'm2', 'm3', 'm4', 'x']) {
+      assert.equal(kept.has(key), fresh.has(key), key);
+      assert.deepEqual([...kept.valuesOf(key)].sort(), [...fresh.valuesOf(key)].sort(), key);
+    }
+  }
 });

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../server/src/analysis/analyze';
 import { OpenDocument } from '../server/src/lsp/open-document';
 import { VersionMemory } from '../server/src/semantic/facts';
-import { ModuleAnswers } from '../server/src/semantic/module-answers';
+import { MODULE_ANSWERS, ModuleAnswers } from '../server/src/semantic/module-answers';
 import { sharedAnalyzer } from './support/analyzer';
 
 /** `evaluate` runs `block` in evaluation code; whether that is a forward pass depends on the rest of the file. */
@@ -64,7 +64,7 @@ async function replay(text: string, steps: readonly Step[]): Promise<void> {
     found(document.syntax(parser), document.text, true);
     let version = 1;
     for (const step of steps) {
-      const before = memory.moduleAnswers?.answers;
+      const before = memory.get(MODULE_ANSWERS)?.answers;
       assert.ok(before && before.size > 0, `answers recorded before "${step.what}"`);
       const at = reference.getText().indexOf(step.from);
       assert.ok(at >= 0, `"${step.from}" is in the file`);
@@ -75,7 +75,7 @@ async function replay(text: string, steps: readonly Step[]): Promise<void> {
       const scratch = found(parser.parseToSyntax(document.text), document.text, false);
       assert.deepEqual(scratch, step.finds, `from scratch, after "${step.what}"`);
       assert.deepEqual(found(document.syntax(parser), document.text, true), scratch, `kept answers, after "${step.what}"`);
-      assert.equal(memory.moduleAnswers?.answers === before, step.kept, `answers ${step.kept ? '' : 'not '}kept after "${step.what}"`);
+      assert.equal(memory.get(MODULE_ANSWERS)?.answers === before, step.kept, `answers ${step.kept ? '' : 'not '}kept after "${step.what}"`);
     }
   } finally {
     document.freeTree();

@@ -5,7 +5,6 @@ import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persisti
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
 import { isBackpropSource } from '../semantic/model';
-import { ModuleFact } from '../semantic/facts';
 import type { SemanticModel } from '../semantic/model';
 import type { Rule, RuleContext } from './rule';
 
@@ -131,20 +130,6 @@ const METER_CLASS = /(Meter|Averager|RunningAverage|AverageValue)\s*\(/;
  * such meters add what they are given to a running sum (`self.sum += val * n`), so a tensor passed
  * with its graph keeps every iteration's graph alive, as `total += loss` would.
  */
-/** The values assigned to each `self.x` in the file, as text. */
-const ATTRIBUTE_ASSIGNMENTS = new ModuleFact('values assigned to self attributes', (model: SemanticModel) => {
-  const byTarget = new Map<string, string[]>();
-  for (const a of model.nodesOfKind('assignment')) {
-    const left = a.children.find((c) => c.fieldName === 'left');
-    const right = a.children.find((c) => c.fieldName === 'right');
-    const target = left?.type === 'attribute' ? dottedName(left, model.text) : null;
-    if (!target?.startsWith('self.') || !right) continue;
-    const values = byTarget.get(target);
-    if (values) values.push(nodeText(right, model.text));
-    else byTarget.set(target, [nodeText(right, model.text)]);
-  }
-  return byTarget;
-});
 
 /** The receiver of `x.update(...)` is made by a meter class that this file does not define. */
 function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
@@ -154,7 +139,7 @@ function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
   const defs = model.definitions.definitionsOf(scopeOf(call), receiver).filter((d) => d.value);
   const values = defs.length > 0
     ? defs.map((d) => nodeText(d.value!, model.text))
-    : receiver.startsWith('self.') ? model.facts.module(ATTRIBUTE_ASSIGNMENTS).get(receiver) ?? [] : [];
+    : receiver.startsWith('self.') ? attributeValues(model, receiver) : [];
   return values.length > 0 && values.every((v) => {
     const made = METER_CLASS.exec(v);
     const name = made ? /(\w+)\s*\($/.exec(v.slice(0, made.index + made[0].length))?.[1] : undefined;
@@ -245,4 +230,9 @@ function readsTarget(operand: SyntaxNode, target: SyntaxNode, targetText: string
   const keyArgument = callArguments(value, text).positional[0];
   return m?.method === 'get' && base !== undefined && key !== undefined && keyArgument !== undefined
     && nodeText(m.receiver, text) === nodeText(base, text) && nodeText(keyArgument, text) === nodeText(key, text);
+}
+
+/** The values assigned to `self.x` anywhere in the file (`self.x = v`, not unpacked), as text. */
+function attributeValues(model: SemanticModel, attribute: string): string[] {
+  return model.definitions.allDefinitionsOf(attribute).filter((d) => d.kind === 'assign' && d.value && d.unpackIndex < 0).map((d) => nodeText(d.value!, model.text));
 }

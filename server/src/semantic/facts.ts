@@ -4,8 +4,6 @@
 // function's node, so that they are built from that function alone and can later be kept for the
 // functions an edit did not touch.
 import type { SyntaxNode } from '../parser/syntax';
-import type { DefinitionIndex, StatementDefinitions } from './definitions';
-import type { AnswersOfVersion } from './module-answers';
 import type { SemanticModel } from './model';
 import { enclosingFunction } from './scopes';
 
@@ -79,21 +77,95 @@ export class FactStore {
  * works out again only those its edit could change.
  */
 export class VersionMemory {
-  /** The answers about names of the last version that classified forward calls (see ModuleAnswers). */
-  moduleAnswers: AnswersOfVersion | undefined;
-  /** The definitions index of the last version that built one, with its statements' definitions. */
-  definitions: { index: DefinitionIndex; statements: ReadonlyMap<SyntaxNode, StatementDefinitions> } | undefined;
+  private readonly kept = new Map<MemorySlot<unknown>, unknown>();
+
+  get<T>(slot: MemorySlot<T>): T | undefined {
+    return this.kept.get(slot) as T | undefined;
+  }
+
+  set<T>(slot: MemorySlot<T>, value: T | undefined): void {
+    if (value === undefined) this.kept.delete(slot);
+    else this.kept.set(slot, value);
+  }
+}
+
+/** One thing a VersionMemory keeps, declared once where it is used. */
+export class MemorySlot<T> {
+  declare private readonly type: T;
+
+  constructor(
+    /** For debugging. */
+    readonly name: string,
+  ) {}
+}
+
+/**
+ * The value kept in `memory`'s `slot` (or a new one), brought to this version by `update`. Taken out
+ * of the memory while `update` runs: a value a failure left half updated must not serve the next version.
+ */
+export function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, create: () => T, update: (value: T) => void): T {
+  const value = memory?.get(slot) ?? create();
+  memory?.set(slot, undefined);
+  update(value);
+  memory?.set(slot, value);
+  return value;
+}
+
+/**
+ * Per-statement parts (a statement fact's values) merged key by key for the whole file. For an open
+ * document the merge is kept from version to version: only the parts of the statements an edit
+ * replaced leave and come in. A key's values come part by part, in no particular order.
+ */
+export class MergedParts<P, K, V> {
+  private readonly byKey = new Map<K, Map<SyntaxNode, V>>();
+  private parts = new Map<SyntaxNode, P>();
+
+  constructor(private readonly entriesOf: (part: P) => Iterable<readonly [K, V]>) {}
+
+  /** Brings the merge to the file whose top-level statements are `statements`, with these parts. */
+  update(statements: readonly SyntaxNode[], partOf: (statement: SyntaxNode) => P): void {
+    const now = new Map<SyntaxNode, P>();
+    for (const statement of statements) now.set(statement, partOf(statement));
+    // A part comes and goes with its statement, and goes when its fact gave the statement another.
+    for (const [statement, part] of this.parts) {
+      if (now.get(statement) === part) continue;
+      for (const [key] of this.entriesOf(part)) {
+        const values = this.byKey.get(key);
+        values?.delete(statement);
+        if (values?.size === 0) this.byKey.delete(key);
+      }
+    }
+    for (const [statement, part] of now) {
+      if (this.parts.get(statement) === part) continue;
+      for (const [key, value] of this.entriesOf(part)) {
+        let values = this.byKey.get(key);
+        if (!values) this.byKey.set(key, (values = new Map()));
+        values.set(statement, value);
+      }
+    }
+    this.parts = now;
+  }
+
+  has(key: K): boolean {
+    return this.byKey.has(key);
+  }
+
+  valuesOf(key: K): Iterable<V> {
+    return this.byKey.get(key)?.values() ?? [];
+  }
 }
 
 /**
  * What per-statement parts (`before`, of a version the memory kept) an edit took away and which it
- * brought (`now`): a top-level statement the edit did not touch is the same node in both.
+ * brought (`now`): a top-level statement the edit did not touch is the same node in both, with the
+ * same part unless its fact gave it another.
  */
 export function statementChanges<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>): { removed: T[]; added: T[] } {
   const removed: T[] = [];
   const added: T[] = [];
-  for (const [statement, part] of before) if (!now.has(statement)) removed.push(part);
-  for (const [statement, part] of now) if (!before.has(statement)) added.push(part);
+  // A part also changes when its fact gave the same statement another (under other imports, say).
+  for (const [statement, part] of before) if (now.get(statement) !== part) removed.push(part);
+  for (const [statement, part] of now) if (before.get(statement) !== part) added.push(part);
   return { removed, added };
 }
 

@@ -8,11 +8,11 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, ModuleFact, StatementFact, statementChanges, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergedParts, ModuleFact, StatementFact, statementChanges, updateKept, type VersionMemory } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { carryAnswers, type ModuleAnswers, type StatementReads } from './module-answers';
+import { carryAnswers, MODULE_ANSWERS, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
@@ -320,26 +320,24 @@ const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) => {
   const { memory } = model.facts;
   if (!memory) return new DefinitionIndex(model.root, statements);
   const now = new Map(model.root.children.map((statement, i) => [statement, statements[i]!]));
-  const earlier = memory.definitions;
-  // Kept only once patched whole: an index left half patched by a failure must not serve the next version.
-  memory.definitions = undefined;
-  let index: DefinitionIndex;
-  if (earlier) {
-    const { removed, added } = statementChanges(earlier.statements, now);
-    index = earlier.index;
-    index.patch(model.root, removed, added);
-  } else {
-    index = new DefinitionIndex(model.root, statements);
-  }
-  memory.definitions = { index, statements: now };
-  return index;
+  const kept = updateKept(memory, DEFINITIONS_KEPT, () => ({ index: new DefinitionIndex(model.root, statements), statements: now }), (kept) => {
+    const { removed, added } = statementChanges(kept.statements, now);
+    kept.index.patch(model.root, removed, added);
+    kept.statements = now;
+  });
+  return kept.index;
 });
+
+const DEFINITIONS_KEPT = new MemorySlot<{ index: DefinitionIndex; statements: ReadonlyMap<SyntaxNode, StatementDefinitions> }>('definitions');
 
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
 
+/** The names the file calls a module-only method on, merged from its statements' (kept for an open document). */
+const MODULE_EVIDENCE = new MemorySlot<MergedParts<ReadonlySet<string>, string, true>>('module evidence');
+
 const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
-  const evidence = new Set<string>();
-  for (const statement of model.root.children) for (const name of MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)) evidence.add(name);
+  const evidence = updateKept(model.facts.memory, MODULE_EVIDENCE, () => new MergedParts((names) => [...names].map((name) => [name, true] as const)), (merged) =>
+    merged.update(model.root.children, (statement) => MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)));
   return new ModuleAnalysis({
     text: model.text,
     imports: model.imports,
@@ -375,8 +373,8 @@ function carriedAnswers(model: SemanticModel): ModuleAnswers | undefined {
   const statements = new Map<SyntaxNode, StatementReads>();
   for (const statement of model.root.children) statements.set(statement, STATEMENT_READS.of(model, statement));
   const importsKey = model.imports.key;
-  const answers = carryAnswers(memory.moduleAnswers, importsKey, statements);
-  memory.moduleAnswers = { answers, importsKey, statements };
+  const answers = carryAnswers(memory.get(MODULE_ANSWERS), importsKey, statements);
+  memory.set(MODULE_ANSWERS, { answers, importsKey, statements });
   return answers;
 }
 
@@ -642,8 +640,12 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
   return new Map([...feeds].map(([key, sources]): [string, readonly string[]] => [key, [...sources]]));
 });
 
+/** What names are built from, merged from the statements' (kept for an open document). */
+const FEEDS = new MemorySlot<MergedParts<ReadonlyMap<string, readonly string[]>, string, readonly string[]>>('what names are built from');
+
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const statements = FEEDS_IN_STATEMENT.ofEach(model);
+  const feeds = updateKept(model.facts.memory, FEEDS, () => new MergedParts((part) => part), (merged) =>
+    merged.update(model.root.children, (statement) => FEEDS_IN_STATEMENT.of(model, statement)));
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
@@ -654,10 +656,7 @@ const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel
   };
   for (const call of model.backwardCalls) for (const t of model.backwardTargets(call)) for (const ref of referencesIn(t, model.text, true)) reach(sourceKey(ref));
   for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-    for (const feeds of statements) {
-      const sources = feeds.get(key);
-      if (sources) for (const source of sources) reach(source);
-    }
+    for (const sources of feeds.valuesOf(key)) for (const source of sources) reach(source);
   }
   return keys;
 });

@@ -5,7 +5,7 @@
 // function, and keeps the rest. The imports and the classes (with their bases), which any answer may
 // read, are compared whole: when either changed, nothing is kept.
 import type { SyntaxNode } from '../parser/syntax';
-import { statementChanges } from './facts';
+import { MemorySlot, statementChanges } from './facts';
 import type { ModuleAnswer } from './modules';
 
 /** What working out an answer read: names, and whether it met a name still being worked out. */
@@ -89,6 +89,9 @@ export interface StatementReads {
   /** Its classes (nested ones too), each as its name and bases. */
   readonly classes: readonly string[];
 }
+
+/** Where an open document keeps its last version's answers (see VersionMemory). */
+export const MODULE_ANSWERS = new MemorySlot<AnswersOfVersion>('module answers');
 
 /** One version's answers, with what each of its top-level statements contributes to them. */
 export interface AnswersOfVersion {

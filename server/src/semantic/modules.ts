@@ -70,7 +70,7 @@ export interface ModuleDeps {
   definitions: DefinitionIndex;
   classes: readonly SyntaxNode[];
   /** Dotted names on which the file calls a module-only method (see `moduleEvidenceIn`). */
-  evidence: ReadonlySet<string>;
+  evidence: { has(name: string): boolean };
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /**
