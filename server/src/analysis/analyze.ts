@@ -190,8 +190,11 @@ function noqaLineOf(model: SemanticModel, line: number): number {
   return target === line ? line : noqaLineOf(model, target);
 }
 
+/** A top-level statement's strings that span several lines, in document order. */
+const MULTI_LINE_STRINGS_IN_STATEMENT = new StatementFact('multi-line strings', (model, statement) => model.nodesOfKindIn(statement, 'string').filter((s) => s.endRow > s.row));
+
 /** The file's strings that span several lines, in document order (most files have a few docstrings). */
-const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => model.nodesOfKind('string').filter((s) => s.endRow > s.row));
+const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => MULTI_LINE_STRINGS_IN_STATEMENT.ofEach(model).flat());
 
 function multiLineStrings(model: SemanticModel): readonly SyntaxNode[] {
   return model.facts.module(MULTI_LINE_STRINGS);

@@ -486,16 +486,11 @@ const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => 
 
 const USES_GPU = new ModuleFact('usesGpu', (model: SemanticModel) => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(model.text));
 
-const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticModel) => {
-  const map = new Map<string, SyntaxNode[]>();
-  for (const f of model.nodesOfKind('function_definition')) {
-    const key = functionName(f, model.text);
-    const list = map.get(key);
-    if (list) list.push(f);
-    else map.set(key, [f]);
-  }
-  return map;
-});
+const FUNCTIONS_IN_STATEMENT = new StatementFact('functions by name', (model, statement) =>
+  groupBy(ofKindIn(model, statement, 'function_definition'), (fn) => functionName(fn, model.text)),
+);
+
+const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticModel) => mergeGroups(FUNCTIONS_IN_STATEMENT.ofEach(model)));
 
 const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model, statement) =>
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
