@@ -122,7 +122,7 @@ export class AnalysisRun {
 
   /** The file holds a comment that suppresses every finding in it. */
   suppressesEverything(): boolean {
-    this.fileSuppressed ??= this.model.nodesOfKind('comment').some((comment) => isFileSuppressionComment(this.text.slice(comment.start, comment.end)));
+    this.fileSuppressed ??= SUPPRESSIONS_IN_STATEMENT.ofEach(this.model).some((s) => s.file);
     return this.fileSuppressed;
   }
 
@@ -131,11 +131,7 @@ export class AnalysisRun {
     const { model, text, settings, root } = this;
     if (this.suppressesEverything()) return [];
     const suppressions = new Map<number, Suppression>();
-    for (const comment of model.nodesOfKind('comment')) {
-      const commentText = text.slice(comment.start, comment.end);
-      const suppression = parseSuppression(commentText);
-      if (suppression) suppressions.set(comment.row, suppression);
-    }
+    for (const statement of SUPPRESSIONS_IN_STATEMENT.ofEach(model)) for (const [comment, suppression] of statement.lines) suppressions.set(comment.row, suppression);
     // Tree-sitter accepts some indentation Python refuses; that counts as recovering too.
     // Worked out once, when the first finding with a fix comes: most files have none.
     let clean: boolean | undefined;
@@ -161,6 +157,22 @@ export class AnalysisRun {
     return diagnostics.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code) || a.end - b.end || a.message.localeCompare(b.message));
   }
 }
+
+/**
+ * A top-level statement's suppression comments: those that suppress findings on their line (the row
+ * is read from the comment node, which moves with the statement), and whether one suppresses the file.
+ */
+const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (model, statement) => {
+  const lines: [SyntaxNode, Suppression][] = [];
+  let file = false;
+  for (const comment of model.nodesOfKindIn(statement, 'comment')) {
+    const commentText = model.text.slice(comment.start, comment.end);
+    if (isFileSuppressionComment(commentText)) file = true;
+    const suppression = parseSuppression(commentText);
+    if (suppression) lines.push([comment, suppression]);
+  }
+  return { lines, file };
+});
 
 /** Per rule with `select`: the nodes of each of its kinds in a top-level statement that `select` takes. */
 const SELECTED = new WeakMap<Rule, StatementFact<readonly (readonly SyntaxNode[])[]>>();

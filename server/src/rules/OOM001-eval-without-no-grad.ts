@@ -146,9 +146,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     if (model.text.slice(fn.start, fn.start + 5) === 'async') return [];
     const edits = addDecorator(model, fn, `${noGrad.expression}()`);
     if (!edits) return [];
-    const returnsOutput = model
-      .nodesOfKind('return_statement')
-      .some((r) => enclosingFunction(r) === fn && r.children.some((c) => c.named && model.graph.carriesGraph(c)));
+    const returnsOutput = model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
       title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
       applicability: returnsOutput ? 'unsafe' : 'safe',

@@ -111,8 +111,8 @@ function detachedInPlace(model: SemanticModel, item: SyntaxNode, store: SyntaxNo
   const scope = scopeOf(store);
   const def = model.definitions.reaching(scope, name, store.start);
   const from = def?.node.end ?? scope.start;
-  // The assignments between the definition and the store, found by offset in the file's list.
-  return nodesBetween(model.nodesOfKind('assignment'), from, store.start).some((a) => {
+  // The assignments between the definition and the store, found by offset in the list of the scope's statement.
+  return nodesBetween(model.nodesOfKindAround(scope, 'assignment'), from, store.start).some((a) => {
     if (scopeOf(a) !== scope) return false;
     const left = a.children.find((c) => c.fieldName === 'left');
     const right = a.children.find((c) => c.fieldName === 'right');

@@ -6,6 +6,7 @@ import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from 
 import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
 import { isBackpropSource } from '../semantic/model';
 import type { SemanticModel } from '../semantic/model';
+import { StatementFact } from '../semantic/facts';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM003: Rule = {
@@ -107,11 +108,7 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
   const { model } = ctx;
   // Methods that add to `self.x` with `+=`, found from those statements rather than from every call.
   const keeping = new Map<string, SyntaxNode>();
-  for (const statement of model.nodesOfKind('augmented_assignment')) {
-    const method = enclosingFunction(statement);
-    const name = method ? functionName(method, model.text) : '';
-    if (method && !keeping.has(name) && model.text.slice(statement.start, statement.end).startsWith('self.')) keeping.set(name, method);
-  }
+  for (const found of SELF_TOTALS_IN_STATEMENT.ofEach(model)) for (const [name, method] of found) if (!keeping.has(name)) keeping.set(name, method);
   // The calls of those methods and of `update`, found by method name rather than among every call.
   for (const method of new Set(['update', ...keeping.keys()])) {
     for (const call of model.callsOfName(method, true)) {
@@ -121,6 +118,16 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
     }
   }
 }
+
+/** In a top-level statement, the functions (with their names) that add to `self.x` with `+=`, in document order. */
+const SELF_TOTALS_IN_STATEMENT = new StatementFact('functions adding to self attributes', (model: SemanticModel, statement: SyntaxNode) => {
+  const found: [string, SyntaxNode][] = [];
+  for (const a of model.nodesOfKindIn(statement, 'augmented_assignment')) {
+    const method = enclosingFunction(a);
+    if (method && model.text.slice(a.start, a.end).startsWith('self.')) found.push([functionName(method, model.text), method]);
+  }
+  return found;
+});
 
 /** Classes that keep a running sum of what they are given: `AverageMeter`, `AvgMeter`, `RunningAverage`. */
 const METER_CLASS = /(Meter|Averager|RunningAverage|AverageValue)\s*\(/;

@@ -164,7 +164,7 @@ function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use
     const receiver = methodCall(call, model.text)!.receiver;
     if (model.text.slice(receiver.start, receiver.end) === name) return true;
   }
-  for (const del of model.nodesOfKind('delete_statement')) {
+  for (const del of model.nodesOfKindAround(body, 'delete_statement')) {
     if (del.start < use.start && within(del, body) && model.text.slice(del.start, del.end).replace(/\s+/g, '').startsWith(`del${name}[`)) return true;
   }
   return false;

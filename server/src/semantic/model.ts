@@ -12,7 +12,7 @@ import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergedParts,
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { carryAnswers, MODULE_ANSWERS, type ModuleAnswers, type StatementReads } from './module-answers';
+import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
@@ -78,6 +78,17 @@ export class SemanticModel {
       this.byKind.set(kind, list);
     }
     return list;
+  }
+
+  /**
+   * The nodes of `kind` in the top-level statement that holds `node`, or in the whole file for the
+   * module node, in document order: among them, all those within `node`.
+   */
+  nodesOfKindAround(node: SyntaxNode, kind: string): readonly SyntaxNode[] {
+    if (!node.parent) return this.nodesOfKind(kind);
+    let statement = node;
+    while (statement.parent?.parent) statement = statement.parent;
+    return ofKindIn(this, statement, kind);
   }
 
   get imports(): ImportTable {
@@ -296,7 +307,23 @@ const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropa
   return names;
 });
 
-const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text));
+/** Whether a top-level statement holds imports (anywhere in it). */
+const HAS_IMPORTS = new StatementFact('has imports', (model, statement) => ofKindIn(model, statement, 'import_statement').length + ofKindIn(model, statement, 'import_from_statement').length > 0);
+
+const IMPORTS_KEPT = new MemorySlot<{ table: ImportTable; statements: ReadonlyMap<SyntaxNode, boolean> }>('imports');
+
+/** For an open document, the table of its last version while no statement with imports came or went. */
+const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => {
+  const build = () => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text);
+  const { memory } = model.facts;
+  if (!memory) return build();
+  const now = new Map(model.root.children.map((statement) => [statement, HAS_IMPORTS.of(model, statement)]));
+  return updateKept(memory, IMPORTS_KEPT, () => ({ table: build(), statements: now }), (kept) => {
+    const { removed, added } = statementChanges(kept.statements, now);
+    if (removed.some(Boolean) || added.some(Boolean)) kept.table = build();
+    kept.statements = now;
+  }).table;
+});
 
 const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
   const definitions = new StatementDefinitions(model.text, model.root);
@@ -338,15 +365,19 @@ const MODULE_EVIDENCE = new MemorySlot<MergedParts<ReadonlySet<string>, string, 
 const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
   const evidence = updateKept(model.facts.memory, MODULE_EVIDENCE, () => new MergedParts((names) => [...names].map((name) => [name, true] as const)), (merged) =>
     merged.update(model.root.children, (statement) => MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)));
-  return new ModuleAnalysis({
+  const carried = carriedAnswers(model);
+  const analysis = new ModuleAnalysis({
     text: model.text,
     imports: model.imports,
     definitions: model.definitions,
-    classes: model.nodesOfKind('class_definition'),
+    classes: () => model.nodesOfKind('class_definition'),
     evidence,
     functionsNamed: model.lookupFunctions,
-    answers: carriedAnswers(model),
+    answers: carried?.answers,
+    classKinds: carried?.kept.classKinds,
   });
+  if (carried) carried.kept.classKinds = analysis.classKinds;
+  return analysis;
 });
 
 /** What a top-level statement contributes to what the module answers read (see ModuleAnswers). */
@@ -367,15 +398,16 @@ const STATEMENT_READS = new StatementFact('what module answers read', (model, st
  * The module answers this version starts with: for an open document, those of its last version that
  * its edit left standing; this version's answers are then kept for the next.
  */
-function carriedAnswers(model: SemanticModel): ModuleAnswers | undefined {
+function carriedAnswers(model: SemanticModel): { answers: ModuleAnswers; kept: AnswersOfVersion } | undefined {
   const memory = model.facts.memory;
   if (!memory) return undefined;
   const statements = new Map<SyntaxNode, StatementReads>();
   for (const statement of model.root.children) statements.set(statement, STATEMENT_READS.of(model, statement));
   const importsKey = model.imports.key;
-  const answers = carryAnswers(memory.get(MODULE_ANSWERS), importsKey, statements);
-  memory.set(MODULE_ANSWERS, { answers, importsKey, statements });
-  return answers;
+  const { answers, classKinds } = carryAnswers(memory.get(MODULE_ANSWERS), importsKey, statements);
+  const kept: AnswersOfVersion = { answers, importsKey, statements, ...(classKinds ? { classKinds } : {}) };
+  memory.set(MODULE_ANSWERS, kept);
+  return { answers, kept };
 }
 
 const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradModeAnalysis({

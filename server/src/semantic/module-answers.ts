@@ -6,7 +6,7 @@
 // read, are compared whole: when either changed, nothing is kept.
 import type { SyntaxNode } from '../parser/syntax';
 import { MemorySlot, statementChanges } from './facts';
-import type { ModuleAnswer } from './modules';
+import type { ClassKinds, ModuleAnswer } from './modules';
 
 /** What working out an answer read: names, and whether it met a name still being worked out. */
 export interface Reads {
@@ -96,17 +96,20 @@ export const MODULE_ANSWERS = new MemorySlot<AnswersOfVersion>('module answers')
 /** One version's answers, with what each of its top-level statements contributes to them. */
 export interface AnswersOfVersion {
   readonly answers: ModuleAnswers;
+  /** What its classes are (set once the version's module analysis exists). */
+  classKinds?: ClassKinds;
   readonly importsKey: string;
   readonly statements: ReadonlyMap<SyntaxNode, StatementReads>;
 }
 
 /**
  * The answers of `earlier` that still hold in a version whose imports and top-level statements are
- * these: the store itself, with the answers that read something the edit changed forgotten; or a
- * new store when the imports or the classes changed. The store then belongs to the new version.
+ * these: the store itself, with the answers that read something the edit changed forgotten, and what
+ * the classes are; or a new store when the imports or the classes changed. The store then belongs to
+ * the new version.
  */
-export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: ReadonlyMap<SyntaxNode, StatementReads>): ModuleAnswers {
-  if (!earlier || earlier.importsKey !== importsKey || earlier.answers.size > MOST_ANSWERS_KEPT) return new ModuleAnswers();
+export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: ReadonlyMap<SyntaxNode, StatementReads>): { answers: ModuleAnswers; classKinds?: ClassKinds | undefined } {
+  if (!earlier || earlier.importsKey !== importsKey || earlier.answers.size > MOST_ANSWERS_KEPT) return { answers: new ModuleAnswers() };
   const { removed, added } = statementChanges(earlier.statements, statements);
   const changed = new Set<string>();
   const classes = new Map<string, number>();
@@ -116,7 +119,7 @@ export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: 
       for (const cls of reads.classes) classes.set(cls, (classes.get(cls) ?? 0) + sign);
     }
   }
-  for (const count of classes.values()) if (count !== 0) return new ModuleAnswers();
+  for (const count of classes.values()) if (count !== 0) return { answers: new ModuleAnswers() };
   earlier.answers.forget(changed);
-  return earlier.answers;
+  return { answers: earlier.answers, classKinds: earlier.classKinds };
 }

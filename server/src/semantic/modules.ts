@@ -49,6 +49,13 @@ type QuestionKind = 'module' | 'module class' | 'qualified' | 'imports torch' | 
 
 export type ModuleAnswer = boolean | string | null;
 
+/** Which classes of the file are modules, which visibly are not, and all their names. */
+export interface ClassKinds {
+  readonly moduleClasses: ReadonlySet<string>;
+  readonly plainClasses: ReadonlySet<string>;
+  readonly classNames: ReadonlySet<string>;
+}
+
 /** The dotted names that `calls` (the calls of one statement, say) call a module-only method on. */
 export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Set<string> {
   const evidence = new Set<string>();
@@ -68,7 +75,10 @@ export interface ModuleDeps {
   text: string;
   imports: ImportTable;
   definitions: DefinitionIndex;
-  classes: readonly SyntaxNode[];
+  /** The file's classes (nested ones too); asked only when `classKinds` is not given. */
+  classes(): readonly SyntaxNode[];
+  /** What the classes are, where an earlier version of the file worked that out with the same classes and imports. */
+  classKinds?: ClassKinds | undefined;
   /** Dotted names on which the file calls a module-only method (see `moduleEvidenceIn`). */
   evidence: { has(name: string): boolean };
   /** Function definitions of this file by name. */
@@ -85,19 +95,19 @@ const IN_PROGRESS = { result: false, reads: undefined } as const;
 
 export class ModuleAnalysis {
   /** Names of classes in this file that subclass nn.Module (directly or through each other). */
-  readonly moduleClasses = new Set<string>();
+  readonly moduleClasses: ReadonlySet<string>;
   /**
    * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
    * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
    */
-  readonly plainClasses = new Set<string>();
+  readonly plainClasses: ReadonlySet<string>;
   /** Per name, whether it holds a module, and what working that out read (undefined while it is worked out). */
   private readonly memo = new Map<string, { result: boolean; reads: Reads | undefined }>();
   /** What the answer being worked out now has read so far. */
   private reads: Reads | undefined;
   /** isForwardCall per call node: several analyses ask about the same calls. */
   private readonly forwardMemo = new Map<SyntaxNode, boolean>();
-  private classNameSet: Set<string> | undefined;
+  private classNameSet: ReadonlySet<string> | undefined;
 
   /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
   private recording: Map<string, ModuleAnswer> | undefined;
@@ -108,8 +118,17 @@ export class ModuleAnalysis {
 
   constructor(private readonly deps: ModuleDeps) {
     this.answers = deps.answers ?? new ModuleAnswers();
-    this.findModuleClasses();
-    this.findPlainClasses();
+    if (deps.classKinds) {
+      ({ moduleClasses: this.moduleClasses, plainClasses: this.plainClasses, classNames: this.classNameSet } = deps.classKinds);
+      return;
+    }
+    this.moduleClasses = this.findModuleClasses();
+    this.plainClasses = this.findPlainClasses(this.moduleClasses);
+  }
+
+  /** What the classes are: they depend on the classes (names and bases) and the imports alone. */
+  get classKinds(): ClassKinds {
+    return { moduleClasses: this.moduleClasses, plainClasses: this.plainClasses, classNames: this.classNames };
   }
 
   /**
@@ -204,46 +223,50 @@ export class ModuleAnalysis {
     }
   }
 
-  private findModuleClasses(): void {
+  private findModuleClasses(): Set<string> {
     const { text, imports } = this.deps;
+    const moduleClasses = new Set<string>();
     let changed = true;
     while (changed) {
       changed = false;
-      for (const cls of this.deps.classes) {
+      for (const cls of this.deps.classes()) {
         if (!is(cls, 'class_definition')) continue;
         const name = field(cls, 'name');
         const bases = field(cls, 'superclasses');
-        if (!name || !bases || this.moduleClasses.has(nodeText(name, text))) continue;
+        if (!name || !bases || moduleClasses.has(nodeText(name, text))) continue;
         const isModule = bases.children.some((b) => {
           const dotted = dottedName(b, text);
           if (!dotted) return false;
           const qualified = imports.qualify(dotted) ?? dotted;
-          return MODULE_BASE.test(qualified) || this.moduleClasses.has(dotted);
+          return MODULE_BASE.test(qualified) || moduleClasses.has(dotted);
         });
         if (isModule) {
-          this.moduleClasses.add(nodeText(name, text));
+          moduleClasses.add(nodeText(name, text));
           changed = true;
         }
       }
     }
+    return moduleClasses;
   }
 
   /** Classes defined in this file: calling one (`discriminator()`) constructs it, whatever it is called. */
   get classNames(): ReadonlySet<string> {
     if (!this.classNameSet) {
-      this.classNameSet = new Set();
-      for (const cls of this.deps.classes) {
+      const names = new Set<string>();
+      for (const cls of this.deps.classes()) {
         const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-        if (name) this.classNameSet.add(nodeText(name, this.deps.text));
+        if (name) names.add(nodeText(name, this.deps.text));
       }
+      this.classNameSet = names;
     }
     return this.classNameSet;
   }
 
-  private findPlainClasses(): void {
+  private findPlainClasses(moduleClasses: ReadonlySet<string>): Set<string> {
     const { text, imports } = this.deps;
+    const plainClasses = new Set<string>();
     const named = new Map<string, SyntaxNode[]>();
-    for (const cls of this.deps.classes) {
+    for (const cls of this.deps.classes()) {
       const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
       if (name) named.set(nodeText(name, text), [...(named.get(nodeText(name, text)) ?? []), cls]);
     }
@@ -251,22 +274,23 @@ export class ModuleAnalysis {
     while (changed) {
       changed = false;
       for (const [name, classes] of named) {
-        if (this.plainClasses.has(name) || this.moduleClasses.has(name)) continue;
+        if (plainClasses.has(name) || moduleClasses.has(name)) continue;
         const plain = classes.every((cls) => {
           const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
           return !bases || bases.children.filter((b) => b.named && b.type !== 'comment').every((b) => {
             const dotted = dottedName(b, text);
             if (!dotted) return false;
             const qualified = imports.qualify(dotted) ?? dotted;
-            return qualified === 'object' || qualified === 'abc.ABC' || this.plainClasses.has(dotted);
+            return qualified === 'object' || qualified === 'abc.ABC' || plainClasses.has(dotted);
           });
         });
         if (plain) {
-          this.plainClasses.add(name);
+          plainClasses.add(name);
           changed = true;
         }
       }
     }
+    return plainClasses;
   }
 
   /**

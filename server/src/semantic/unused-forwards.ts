@@ -150,7 +150,7 @@ export class UnusedForwardRegions {
     const init = this.model.functionsNamed('__init__').find((f) => classOfMethod(f) === owner);
     if (!init) return false;
     let evalInInit = false;
-    for (const call of this.model.nodesOfKind('call')) {
+    for (const call of this.model.nodesOfKindAround(owner, 'call')) {
       if (!within(call, owner)) continue;
       const m = methodCall(call, text);
       if (!m || dottedName(m.receiver, text) !== attribute) continue;
@@ -159,7 +159,7 @@ export class UnusedForwardRegions {
     }
     if (!evalInInit) return false;
     // Not replaced by another model outside `__init__`.
-    return !this.model.nodesOfKind('assignment').some((a) => {
+    return !this.model.nodesOfKindAround(owner, 'assignment').some((a) => {
       const left = a.children.find((c) => c.fieldName === 'left');
       return within(a, owner) && !within(a, init) && left !== undefined && dottedName(left, text) === attribute;
     });
