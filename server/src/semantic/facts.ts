@@ -53,8 +53,9 @@ export class FactStore {
 
   /** The file's value of `fact`, computed on first use. */
   module<T>(fact: ModuleFact<T>): T {
-    if (!this.moduleFacts.has(fact)) this.moduleFacts.set(fact, fact.compute(this.model));
-    return this.moduleFacts.get(fact) as T;
+    let value = this.moduleFacts.get(fact);
+    if (value === undefined && !this.moduleFacts.has(fact)) this.moduleFacts.set(fact, (value = fact.compute(this.model)));
+    return value as T;
   }
 
   /** The value of `fact` for `scope` (a function definition or the module), computed on first use. */
