@@ -89,40 +89,58 @@ function changeFor(document: TextDocument, e: Edit): TextDocumentContentChangeEv
   }
 }
 
+/**
+ * Opens `file` as an edited document with a fresh memory, calls `first` on it, then applies `edits` one by
+ * one and calls `each` after every one (with the edits so far, for messages).
+ */
+function replayEdits(
+  file: string,
+  edits: readonly Edit[],
+  first: (document: OpenDocument, memory: VersionMemory) => void,
+  each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
+): void {
+  const original = FILES.get(file)!;
+  const document = new OpenDocument('untitled:incremental', 'python', 1, original);
+  let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
+  // What each version's analysis leaves for the next, as the server keeps it for an edited document.
+  const memory = new VersionMemory();
+  try {
+    first(document, memory);
+    for (const [index, e] of edits.entries()) {
+      const change = changeFor(reference, e);
+      reference = TextDocument.update(reference, [change], index + 2);
+      document.applyChanges([change], index + 2);
+      each(document, memory, `after ${JSON.stringify(edits.slice(0, index + 1))}`);
+    }
+  } finally {
+    document.freeTree();
+  }
+}
+
 test('the analysis of incrementally reparsed trees equals the analysis from scratch after every edit', async () => {
   const { parser } = await sharedAnalyzer();
   let compared = 0;
   fc.assert(
     fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => {
-      const original = FILES.get(file)!;
-      const document = new OpenDocument('untitled:incremental', 'python', 1, original);
-      let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
-      // What each version's analysis leaves for the next, as the server keeps it for an edited document.
-      const memory = new VersionMemory();
-      try {
+      replayEdits(
+        file,
+        edits,
         // The first analysis fills whatever is cached against the first version's nodes.
-        analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory });
-        let version = 1;
-        for (const e of edits) {
-          version++;
-          const change = changeFor(reference, e);
-          reference = TextDocument.update(reference, [change], version);
-          document.applyChanges([change], version);
+        (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory }),
+        (document, memory, done) => {
           const text = document.text;
           const incremental = document.syntax(parser);
           const scratch = parser.parseToSyntax(text);
           // Where the parser recovers from errors, an incremental tree may differ from a fresh one
           // (tree-sitter's documented behaviour); the comparison is for trees that must be equal.
-          if (hasErrors(scratch)) continue;
+          if (hasErrors(scratch)) return;
           // Syntax errors are judged per top-level statement and kept across edits: the verdict must
           // be that of a walk over the fresh tree (it decides whether fixes are offered).
           assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), `after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`);
+          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), done);
           compared++;
-        }
-      } finally {
-        document.freeTree();
-      }
+        },
+      );
     }),
     { numRuns: 120, seed: 20261126 },
   );
@@ -132,42 +150,30 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
 test('the definitions index patched from version to version equals one built afresh from the same statements', async () => {
   const { parser } = await sharedAnalyzer();
   const settings = resolveSettings({});
+  const modelOf = (document: OpenDocument, memory: VersionMemory | undefined) =>
+    new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
   let compared = 0;
   fc.assert(
     fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => {
-      const original = FILES.get(file)!;
-      const document = new OpenDocument('untitled:definitions', 'python', 1, original);
-      let reference = TextDocument.create('untitled:definitions', 'python', 1, original);
-      const memory = new VersionMemory();
-      const modelOf = (withMemory: boolean) => {
-        const root = document.syntax(parser);
-        return new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, true, withMemory ? memory : undefined);
-      };
-      try {
-        void modelOf(true).definitions;
-        let version = 1;
-        for (const e of edits) {
-          version++;
-          const change = changeFor(reference, e);
-          reference = TextDocument.update(reference, [change], version);
-          document.applyChanges([change], version);
-          const patched = modelOf(true);
-          const fresh = modelOf(false);
+      replayEdits(
+        file,
+        edits,
+        (document, memory) => void modelOf(document, memory).definitions,
+        (document, memory, done) => {
+          const patched = modelOf(document, memory);
+          const fresh = modelOf(document, undefined);
           // Every scope of the file and every dotted name in its text, through the index's two
           // questions: the very definition objects (the statements' own), in the same order.
           const scopes = [patched.root, ...patched.nodesOfKind('function_definition'), ...patched.nodesOfKind('lambda')];
           for (const name of dottedNamesIn(document.text)) {
-            const where = () => `"${name}" after ${JSON.stringify(edits.slice(0, edits.indexOf(e) + 1))}`;
             const all = fresh.definitions.allDefinitionsOf(name);
-            assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), where());
+            assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), `"${name}" ${done}`);
             if (!all.length) continue;
-            for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), where());
+            for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), `"${name}" ${done}`);
           }
           compared++;
-        }
-      } finally {
-        document.freeTree();
-      }
+        },
+      );
     }),
     { numRuns: 60, seed: 20261126 },
   );
