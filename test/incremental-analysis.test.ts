@@ -90,9 +90,21 @@ function changeFor(document: TextDocument, e: Edit): TextDocumentContentChangeEv
 }
 
 /**
- * Opens `file` as an edited document with a fresh memory, calls `first` on it, then applies `edits` one by
- * one and calls `each` after every one (with the edits so far, for messages).
+ * For random sequences of edits to the files: opens the file as an edited document with a fresh memory,
+ * calls `first` on it, then applies the edits one by one and calls `each` after every one (with the
+ * edits so far, for messages).
  */
+function forRandomEdits(
+  numRuns: number,
+  first: (document: OpenDocument, memory: VersionMemory) => void,
+  each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
+): void {
+  fc.assert(
+    fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => replayEdits(file, edits, first, each)),
+    { numRuns, seed: 20261126 },
+  );
+}
+
 function replayEdits(
   file: string,
   edits: readonly Edit[],
@@ -120,29 +132,23 @@ function replayEdits(
 test('the analysis of incrementally reparsed trees equals the analysis from scratch after every edit', async () => {
   const { parser } = await sharedAnalyzer();
   let compared = 0;
-  fc.assert(
-    fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => {
-      replayEdits(
-        file,
-        edits,
-        // The first analysis fills whatever is cached against the first version's nodes.
-        (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory }),
-        (document, memory, done) => {
-          const text = document.text;
-          const incremental = document.syntax(parser);
-          const scratch = parser.parseToSyntax(text);
-          // Where the parser recovers from errors, an incremental tree may differ from a fresh one
-          // (tree-sitter's documented behaviour); the comparison is for trees that must be equal.
-          if (hasErrors(scratch)) return;
-          // Syntax errors are judged per top-level statement and kept across edits: the verdict must
-          // be that of a walk over the fresh tree (it decides whether fixes are offered).
-          assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-          assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), done);
-          compared++;
-        },
-      );
-    }),
-    { numRuns: 120, seed: 20261126 },
+  forRandomEdits(
+    120,
+    // The first analysis fills whatever is cached against the first version's nodes.
+    (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory }),
+    (document, memory, done) => {
+      const text = document.text;
+      const incremental = document.syntax(parser);
+      const scratch = parser.parseToSyntax(text);
+      // Where the parser recovers from errors, an incremental tree may differ from a fresh one
+      // (tree-sitter's documented behaviour); the comparison is for trees that must be equal.
+      if (hasErrors(scratch)) return;
+      // Syntax errors are judged per top-level statement and kept across edits: the verdict must
+      // be that of a walk over the fresh tree (it decides whether fixes are offered).
+      assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
+      assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), done);
+      compared++;
+    },
   );
   assert.ok(compared > 200, `only ${compared} edited versions parsed cleanly enough to compare`);
 });
@@ -153,29 +159,23 @@ test('the definitions index patched from version to version equals one built afr
   const modelOf = (document: OpenDocument, memory: VersionMemory | undefined) =>
     new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
   let compared = 0;
-  fc.assert(
-    fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => {
-      replayEdits(
-        file,
-        edits,
-        (document, memory) => void modelOf(document, memory).definitions,
-        (document, memory, done) => {
-          const patched = modelOf(document, memory);
-          const fresh = modelOf(document, undefined);
-          // Every scope of the file and every dotted name in its text, through the index's two
-          // questions: the very definition objects (the statements' own), in the same order.
-          const scopes = [patched.root, ...patched.nodesOfKind('function_definition'), ...patched.nodesOfKind('lambda')];
-          for (const name of dottedNamesIn(document.text)) {
-            const all = fresh.definitions.allDefinitionsOf(name);
-            assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), `"${name}" ${done}`);
-            if (!all.length) continue;
-            for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), `"${name}" ${done}`);
-          }
-          compared++;
-        },
-      );
-    }),
-    { numRuns: 60, seed: 20261126 },
+  forRandomEdits(
+    60,
+    (document, memory) => void modelOf(document, memory).definitions,
+    (document, memory, done) => {
+      const patched = modelOf(document, memory);
+      const fresh = modelOf(document, undefined);
+      // Every scope of the file and every dotted name in its text, through the index's two
+      // questions: the very definition objects (the statements' own), in the same order.
+      const scopes = [patched.root, ...patched.nodesOfKind('function_definition'), ...patched.nodesOfKind('lambda')];
+      for (const name of dottedNamesIn(document.text)) {
+        const all = fresh.definitions.allDefinitionsOf(name);
+        assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), `"${name}" ${done}`);
+        if (!all.length) continue;
+        for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), `"${name}" ${done}`);
+      }
+      compared++;
+    },
   );
   assert.ok(compared > 200, `only ${compared} versions compared`);
 });
