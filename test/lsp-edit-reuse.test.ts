@@ -55,3 +55,51 @@ test('a helper that starts to backpropagate through an edit is judged as a fresh
   assert.deepEqual(shape(edited.diagnostics), shape(scratch.diagnostics));
   assert.ok(!edited.diagnostics.some((d) => d.code === 'OOM001'), 'outputs handed to a chain that now backpropagates are training, not evaluation');
 });
+
+const DEFINED_ELSEWHERE = [
+  'import torch',
+  'import torch.nn as nn',
+  '',
+  '',
+  'def setup():',
+  '    block = nn.Linear(4, 4)',
+  '    return block',
+  '',
+  '',
+  'def evaluate(loader, net):',
+  '    scores = []',
+  '    for x in loader:',
+  '        out = block(x) + net(x)',
+  '        scores.append(out.mean().item())',
+  '    return scores',
+  '',
+  '',
+  'evaluate([torch.randn(2, 4)], None)',
+  '',
+].join('\n');
+
+test('an edit to a definition in another function changes an untouched finding as a fresh open judges it (the answers kept per name)', async () => {
+  const uri = 'untitled:answers-reuse';
+  await client.open(uri, DEFINED_ELSEWHERE, 1);
+  const first = await client.diagnosticsAt(uri, 1);
+  const forwards = (ds: typeof first.diagnostics) => ds.filter((d) => d.code === 'OOM001').map((d) => `${d.range.start.line}:${d.range.start.character}`);
+  const row = DEFINED_ELSEWHERE.split('\n').indexOf('        out = block(x) + net(x)');
+  assert.deepEqual(forwards(first.diagnostics), [`${row}:14`], 'block(x) runs a layer');
+
+  // A first edit elsewhere: from the second version on, the server keeps the answers from one version
+  // to the next.
+  const scoresLine = DEFINED_ELSEWHERE.split('\n').indexOf('    scores = []');
+  await client.change(uri, 2, [{ range: { start: { line: scoresLine, character: 4 }, end: { line: scoresLine, character: 10 } }, text: 'kept' }]);
+  await client.change(uri, 3, [{ range: { start: { line: scoresLine, character: 4 }, end: { line: scoresLine, character: 8 } }, text: 'scores' }]);
+  assert.deepEqual(forwards((await client.diagnosticsAt(uri, 3)).diagnostics), [`${row}:14`], 'still block(x)');
+  // `nn.Linear(4, 4)` becomes `len` in `setup`: `block` no longer holds a module, and `evaluate`'s
+  // statement, untouched, must ask again what it holds.
+  const line = DEFINED_ELSEWHERE.split('\n').indexOf('    block = nn.Linear(4, 4)');
+  await client.change(uri, 4, [{ range: { start: { line, character: 12 }, end: { line, character: 27 } }, text: 'len' }]);
+  const edited = await client.diagnosticsAt(uri, 4);
+  const fresh = 'untitled:answers-reuse-fresh';
+  await client.open(fresh, DEFINED_ELSEWHERE.replace('nn.Linear(4, 4)', 'len'), 1);
+  const scratch = await client.diagnosticsAt(fresh, 1);
+  assert.deepEqual(forwards(edited.diagnostics), forwards(scratch.diagnostics));
+  assert.deepEqual(forwards(edited.diagnostics), [`${row}:25`], 'net(x) is the forward pass left');
+});
