@@ -14,6 +14,12 @@ before(async () => {
 
 after(() => client.stop());
 
+/** The diagnostics of `text` opened as the first version of `uri`. */
+async function opened(uri: string, text: string): ReturnType<LspTestClient['diagnosticsAt']> {
+  await client.open(uri, text, 1);
+  return client.diagnosticsAt(uri, 1);
+}
+
 const BEFORE = [
   'import torch',
   '',
@@ -37,8 +43,7 @@ const BEFORE = [
 
 test('a helper that starts to backpropagate through an edit is judged as a fresh open judges it', async () => {
   const uri = 'untitled:edit-reuse';
-  await client.open(uri, BEFORE, 1);
-  const first = await client.diagnosticsAt(uri, 1);
+  const first = await opened(uri, BEFORE);
   assert.ok(first.diagnostics.some((d) => d.code === 'OOM001'), 'the unguarded evaluation is reported before the edit');
 
   // `y.sum().backward()` typed into `inner`, as an editor sends it: one ranged change. `middle` and
@@ -48,9 +53,7 @@ test('a helper that starts to backpropagate through an edit is judged as a fresh
   const edited = await client.diagnosticsAt(uri, 2);
 
   const text = BEFORE.replace('    return y.sum().item()', '    y.sum().backward()\n    return y.sum().item()');
-  const fresh = 'untitled:edit-reuse-fresh';
-  await client.open(fresh, text, 1);
-  const scratch = await client.diagnosticsAt(fresh, 1);
+  const scratch = await opened('untitled:edit-reuse-fresh', text);
   const shape = (ds: typeof scratch.diagnostics) => ds.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`);
   assert.deepEqual(shape(edited.diagnostics), shape(scratch.diagnostics));
   assert.ok(!edited.diagnostics.some((d) => d.code === 'OOM001'), 'outputs handed to a chain that now backpropagates are training, not evaluation');
@@ -80,8 +83,7 @@ const DEFINED_ELSEWHERE = [
 
 test('an edit to a definition in another function changes an untouched finding as a fresh open judges it (the answers kept per name)', async () => {
   const uri = 'untitled:answers-reuse';
-  await client.open(uri, DEFINED_ELSEWHERE, 1);
-  const first = await client.diagnosticsAt(uri, 1);
+  const first = await opened(uri, DEFINED_ELSEWHERE);
   const forwards = (ds: typeof first.diagnostics) => ds.filter((d) => d.code === 'OOM001').map((d) => `${d.range.start.line}:${d.range.start.character}`);
   const row = DEFINED_ELSEWHERE.split('\n').indexOf('        out = block(x) + net(x)');
   assert.deepEqual(forwards(first.diagnostics), [`${row}:14`], 'block(x) runs a layer');
@@ -97,9 +99,7 @@ test('an edit to a definition in another function changes an untouched finding a
   const line = DEFINED_ELSEWHERE.split('\n').indexOf('    block = nn.Linear(4, 4)');
   await client.change(uri, 4, [{ range: { start: { line, character: 12 }, end: { line, character: 27 } }, text: 'len' }]);
   const edited = await client.diagnosticsAt(uri, 4);
-  const fresh = 'untitled:answers-reuse-fresh';
-  await client.open(fresh, DEFINED_ELSEWHERE.replace('nn.Linear(4, 4)', 'len'), 1);
-  const scratch = await client.diagnosticsAt(fresh, 1);
+  const scratch = await opened('untitled:answers-reuse-fresh', DEFINED_ELSEWHERE.replace('nn.Linear(4, 4)', 'len'));
   assert.deepEqual(forwards(edited.diagnostics), forwards(scratch.diagnostics));
   assert.deepEqual(forwards(edited.diagnostics), [`${row}:25`], 'net(x) is the forward pass left');
 });

@@ -104,7 +104,7 @@ export class MemorySlot<T> {
  * The value kept in `memory`'s `slot` (or a new one), brought to this version by `update`. Taken out
  * of the memory while `update` runs: a value a failure left half updated must not serve the next version.
  */
-export function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, create: () => T, update: (value: T) => void): T {
+function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, create: () => T, update: (value: T) => void): T {
   const value = memory?.get(slot) ?? create();
   memory?.set(slot, undefined);
   update(value);
@@ -127,23 +127,24 @@ export class MergedParts<P, K, V> {
   update(statements: readonly SyntaxNode[], partOf: (statement: SyntaxNode) => P): void {
     const now = new Map<SyntaxNode, P>();
     for (const statement of statements) now.set(statement, partOf(statement));
-    // A part comes and goes with its statement, and goes when its fact gave the statement another.
-    for (const [statement, part] of this.parts) {
-      if (now.get(statement) === part) continue;
-      for (const [key] of this.entriesOf(part)) {
-        const values = this.byKey.get(key);
-        values?.delete(statement);
-        if (values?.size === 0) this.byKey.delete(key);
-      }
-    }
-    for (const [statement, part] of now) {
-      if (this.parts.get(statement) === part) continue;
-      for (const [key, value] of this.entriesOf(part)) {
-        let values = this.byKey.get(key);
-        if (!values) this.byKey.set(key, (values = new Map()));
-        values.set(statement, value);
-      }
-    }
+    forEachStatementChange(
+      this.parts,
+      now,
+      (statement, part) => {
+        for (const [key] of this.entriesOf(part)) {
+          const values = this.byKey.get(key);
+          values?.delete(statement);
+          if (values?.size === 0) this.byKey.delete(key);
+        }
+      },
+      (statement, part) => {
+        for (const [key, value] of this.entriesOf(part)) {
+          let values = this.byKey.get(key);
+          if (!values) this.byKey.set(key, (values = new Map()));
+          values.set(statement, value);
+        }
+      },
+    );
     this.parts = now;
   }
 
@@ -156,6 +157,40 @@ export class MergedParts<P, K, V> {
   }
 }
 
+/** The merge of `fact`'s parts for this version, kept in `slot` for an open document (see MergedParts). */
+export function mergedParts<P, K, V>(model: SemanticModel, slot: MemorySlot<MergedParts<P, K, V>>, fact: PerStatementFact<P>, entriesOf: (part: P) => Iterable<readonly [K, V]>): MergedParts<P, K, V> {
+  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.root.children, (statement) => fact.of(model, statement)));
+}
+
+/** A file-wide value kept for an open document, with the per-statement parts it was made from. */
+export interface PatchedValue<T, P> {
+  value: T;
+  parts: ReadonlyMap<SyntaxNode, P>;
+}
+
+/**
+ * A file-wide value for this version. For an open document, the one kept in `slot` from its last
+ * version, brought to this one by `patch` with the parts (`partOf` each top-level statement) that the
+ * edit took away and brought; otherwise, and the first time, made by `create`.
+ */
+export function patchedFromVersionToVersion<T, P>(
+  model: SemanticModel,
+  slot: MemorySlot<PatchedValue<T, P>>,
+  partOf: (statement: SyntaxNode) => P,
+  create: () => T,
+  patch: (value: T, removed: P[], added: P[]) => T,
+): T {
+  const { memory } = model.facts;
+  if (!memory) return create();
+  const parts = new Map<SyntaxNode, P>();
+  for (const statement of model.root.children) parts.set(statement, partOf(statement));
+  return updateKept(memory, slot, () => ({ value: create(), parts }), (kept) => {
+    const { removed, added } = statementChanges(kept.parts, parts);
+    kept.value = patch(kept.value, removed, added);
+    kept.parts = parts;
+  }).value;
+}
+
 /**
  * What per-statement parts (`before`, of a version the memory kept) an edit took away and which it
  * brought (`now`): a top-level statement the edit did not touch is the same node in both, with the
@@ -164,10 +199,15 @@ export class MergedParts<P, K, V> {
 export function statementChanges<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>): { removed: T[]; added: T[] } {
   const removed: T[] = [];
   const added: T[] = [];
-  // A part also changes when its fact gave the same statement another (under other imports, say).
-  for (const [statement, part] of before) if (now.get(statement) !== part) removed.push(part);
-  for (const [statement, part] of now) if (before.get(statement) !== part) added.push(part);
+  forEachStatementChange(before, now, (_, part) => removed.push(part), (_, part) => added.push(part));
   return { removed, added };
+}
+
+/** Calls `gone` for each part of `before` that is not in `now` (see statementChanges), then `come` for each part of `now` not in `before`. */
+function forEachStatementChange<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>, gone: (statement: SyntaxNode, part: T) => void, come: (statement: SyntaxNode, part: T) => void): void {
+  // A part also changes when its fact gave the same statement another (under other imports, say).
+  for (const [statement, part] of before) if (now.get(statement) !== part) gone(statement, part);
+  for (const [statement, part] of now) if (before.get(statement) !== part) come(statement, part);
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */

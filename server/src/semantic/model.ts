@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergedParts, ModuleFact, StatementFact, statementChanges, updateKept, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type VersionMemory } from './facts';
 import { GradModeAnalysis } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -310,19 +310,13 @@ const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropa
 /** Whether a top-level statement holds imports (anywhere in it). */
 const HAS_IMPORTS = new StatementFact('has imports', (model, statement) => ofKindIn(model, statement, 'import_statement').length + ofKindIn(model, statement, 'import_from_statement').length > 0);
 
-const IMPORTS_KEPT = new MemorySlot<{ table: ImportTable; statements: ReadonlyMap<SyntaxNode, boolean> }>('imports');
+const IMPORTS_KEPT = new MemorySlot<PatchedValue<ImportTable, boolean>>('imports');
 
 /** For an open document, the table of its last version while no statement with imports came or went. */
 const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => {
   const build = () => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text);
-  const { memory } = model.facts;
-  if (!memory) return build();
-  const now = new Map(model.root.children.map((statement) => [statement, HAS_IMPORTS.of(model, statement)]));
-  return updateKept(memory, IMPORTS_KEPT, () => ({ table: build(), statements: now }), (kept) => {
-    const { removed, added } = statementChanges(kept.statements, now);
-    if (removed.some(Boolean) || added.some(Boolean)) kept.table = build();
-    kept.statements = now;
-  }).table;
+  return patchedFromVersionToVersion(model, IMPORTS_KEPT, (statement) => HAS_IMPORTS.of(model, statement), build, (table, removed, added) =>
+    removed.some(Boolean) || added.some(Boolean) ? build() : table);
 });
 
 const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
@@ -342,20 +336,20 @@ const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statem
  * For an open document, the index of its last version, patched with the definitions of the statements
  * its edit replaced (most edits replace one); otherwise built from every statement's.
  */
-const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) => {
-  const statements = DEFINITIONS_IN_STATEMENT.ofEach(model);
-  const { memory } = model.facts;
-  if (!memory) return new DefinitionIndex(model.root, statements);
-  const now = new Map(model.root.children.map((statement, i) => [statement, statements[i]!]));
-  const kept = updateKept(memory, DEFINITIONS_KEPT, () => ({ index: new DefinitionIndex(model.root, statements), statements: now }), (kept) => {
-    const { removed, added } = statementChanges(kept.statements, now);
-    kept.index.patch(model.root, removed, added);
-    kept.statements = now;
-  });
-  return kept.index;
-});
+const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
+  patchedFromVersionToVersion(
+    model,
+    DEFINITIONS_KEPT,
+    (statement) => DEFINITIONS_IN_STATEMENT.of(model, statement),
+    () => new DefinitionIndex(model.root, DEFINITIONS_IN_STATEMENT.ofEach(model)),
+    (index, removed, added) => {
+      index.patch(model.root, removed, added);
+      return index;
+    },
+  ),
+);
 
-const DEFINITIONS_KEPT = new MemorySlot<{ index: DefinitionIndex; statements: ReadonlyMap<SyntaxNode, StatementDefinitions> }>('definitions');
+const DEFINITIONS_KEPT = new MemorySlot<PatchedValue<DefinitionIndex, StatementDefinitions>>('definitions');
 
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
 
@@ -363,8 +357,7 @@ const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model
 const MODULE_EVIDENCE = new MemorySlot<MergedParts<ReadonlySet<string>, string, true>>('module evidence');
 
 const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
-  const evidence = updateKept(model.facts.memory, MODULE_EVIDENCE, () => new MergedParts((names) => [...names].map((name) => [name, true] as const)), (merged) =>
-    merged.update(model.root.children, (statement) => MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)));
+  const evidence = mergedParts(model, MODULE_EVIDENCE, MODULE_EVIDENCE_IN_STATEMENT, (names) => [...names].map((name) => [name, true] as const));
   const carried = carriedAnswers(model);
   const analysis = new ModuleAnalysis({
     text: model.text,
@@ -671,8 +664,7 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
 const FEEDS = new MemorySlot<MergedParts<ReadonlyMap<string, readonly string[]>, string, readonly string[]>>('what names are built from');
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const feeds = updateKept(model.facts.memory, FEEDS, () => new MergedParts((part) => part), (merged) =>
-    merged.update(model.root.children, (statement) => FEEDS_IN_STATEMENT.of(model, statement)));
+  const feeds = mergedParts(model, FEEDS, FEEDS_IN_STATEMENT, (part) => part);
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
