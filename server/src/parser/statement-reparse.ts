@@ -19,7 +19,7 @@
 // again together with the edited statement. Text with an error is never parsed alone in place of the
 // file, since tree-sitter's error recovery weighs the text that follows.
 import { parserText, type PythonParser } from './parser';
-import { moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
+import { attach, moveSubtree, MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
 
 /**
@@ -82,8 +82,9 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   // A new module node, as after any edit: a node object outlives an edit only when its subtree is unchanged.
   // It starts where its first statement does and ends where the text does, as the parser's module does.
   const { start: moduleStart, row: moduleRow } = children[0]!;
-  const root: MutableNode = { ...(previous as MutableNode), start: moduleStart, row: moduleRow, end: text.length, endRow: previous.endRow + edit.rowDelta, children };
-  for (const child of children) child.parent = root;
+  const root = new MutableNode(previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
+  for (const child of children) attach(child, root);
+  root.children = children;
   return { root, reparsed: { startIndex: start, endIndex: end } };
 }
 

@@ -26,50 +26,127 @@ export interface SyntaxNode {
 /** A node known to be of kind K. */
 export type Node<K extends string = string> = SyntaxNode & { readonly type: K };
 
-/** A `SyntaxNode` while a conversion builds or moves it. */
-export interface MutableNode {
-  type: string;
-  named: boolean;
-  start: number;
-  end: number;
-  row: number;
-  endRow: number;
-  fieldName: string | null;
-  parent: MutableNode | null;
-  children: MutableNode[];
-  isError: boolean;
-  isMissing: boolean;
+/**
+ * How far the nodes of one top-level statement have moved since their positions were written (text
+ * inserted or removed before the statement). Every node of a top-level statement shares its statement's
+ * `Shift`, so moving a statement is one addition however large it is: shifting the 134,000 nodes of a
+ * 10,000-line file one by one took 9 ms, on every edit near its start.
+ */
+class Shift {
+  offset = 0;
+  rows = 0;
+  /** The node whose subtree this shift moves: a top-level statement, or a tree's root. */
+  constructor(readonly owner: MutableNode) {}
+}
+
+/**
+ * A node of the plain tree. Positions are read through the shift of the node's top-level statement;
+ * only this module writes them (`moveSubtree`, `attach`).
+ */
+export class MutableNode implements SyntaxNode {
+  children: MutableNode[] = [];
+  private shift: Shift;
+
+  constructor(
+    readonly type: string,
+    readonly named: boolean,
+    private startAt: number,
+    private endAt: number,
+    private rowAt: number,
+    private endRowAt: number,
+    public fieldName: string | null,
+    public parent: MutableNode | null,
+    readonly isError: boolean,
+    readonly isMissing: boolean,
+  ) {
+    // A root or a top-level statement moves on its own; any other node with its parent.
+    this.shift = parent === null || parent.parent === null ? new Shift(this) : parent.shift;
+  }
+
+  get start(): number {
+    return this.startAt + this.shift.offset;
+  }
+
+  get end(): number {
+    return this.endAt + this.shift.offset;
+  }
+
+  get row(): number {
+    return this.rowAt + this.shift.rows;
+  }
+
+  get endRow(): number {
+    return this.endRowAt + this.shift.rows;
+  }
+
+  /**
+   * Moves the subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it):
+   * one addition for a node that owns its shift, a walk of the subtree for any other.
+   */
+  static move(node: MutableNode, delta: number, rowDelta: number): void {
+    if (delta === 0 && rowDelta === 0) return;
+    if (node.shift.owner === node) {
+      node.shift.offset += delta;
+      node.shift.rows += rowDelta;
+      return;
+    }
+    const stack = [node];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      n.startAt += delta;
+      n.endAt += delta;
+      n.rowAt += rowDelta;
+      n.endRowAt += rowDelta;
+      for (const child of n.children) stack.push(child);
+    }
+  }
+
+  /**
+   * Makes `node` (a subtree taken from another tree) a child of `parent`, keeping its positions: its
+   * nodes then move with `parent`'s statement, or with `node` itself when `parent` is a root.
+   */
+  static attach(node: MutableNode, parent: MutableNode): void {
+    node.parent = parent;
+    const wanted = parent.parent === null ? (node.shift.owner === node ? node.shift : new Shift(node)) : parent.shift;
+    if (node.shift === wanted) return;
+    const stack = [node];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      const [start, end, row, endRow] = [n.start, n.end, n.row, n.endRow];
+      n.shift = wanted;
+      n.startAt = start - wanted.offset;
+      n.endAt = end - wanted.offset;
+      n.rowAt = row - wanted.rows;
+      n.endRowAt = endRow - wanted.rows;
+      for (const child of n.children) stack.push(child);
+    }
+  }
 }
 
 /** Moves a subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it). */
 export function moveSubtree(node: MutableNode, delta: number, rowDelta: number): void {
-  if (delta === 0 && rowDelta === 0) return;
-  const stack = [node];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    n.start += delta;
-    n.end += delta;
-    n.row += rowDelta;
-    n.endRow += rowDelta;
-    for (const child of n.children) stack.push(child);
-  }
+  MutableNode.move(node, delta, rowDelta);
+}
+
+/** Makes `node`, a subtree taken from another tree, a child of `parent` (see `MutableNode.attach`). */
+export function attach(node: MutableNode, parent: MutableNode): void {
+  MutableNode.attach(node, parent);
 }
 
 /** Converts a tree-sitter tree in one cursor walk. */
 export function buildSyntaxTree(tree: Tree): SyntaxNode {
   const cursor = tree.walk();
-  const make = (parent: MutableNode | null): MutableNode => ({
-    type: cursor.nodeType,
-    named: cursor.nodeIsNamed,
-    start: cursor.startIndex,
-    end: cursor.endIndex,
-    row: cursor.startPosition.row,
-    endRow: cursor.endPosition.row,
-    fieldName: cursor.currentFieldName,
-    parent,
-    children: [],
-    isError: cursor.nodeType === 'ERROR',
-    isMissing: cursor.nodeIsMissing,
-  });
+  const make = (parent: MutableNode | null): MutableNode =>
+    new MutableNode(
+      cursor.nodeType,
+      cursor.nodeIsNamed,
+      cursor.startIndex,
+      cursor.endIndex,
+      cursor.startPosition.row,
+      cursor.endPosition.row,
+      cursor.currentFieldName,
+      parent,
+      cursor.nodeType === 'ERROR',
+      cursor.nodeIsMissing,
+    );
   try {
     const root = make(null);
     let current = root;

@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import { moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
+import { attach, moveSubtree, MutableNode, type SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -166,27 +166,28 @@ export class WasmTreeWalker {
       const fieldName = field ? (fieldNames[field] ?? null) : null;
       const taken = reuse?.take(parentNode, type, start, end);
       if (taken) {
-        taken.parent = parentNode;
+        // `take` answers only under a parent.
+        attach(taken, parentNode!);
         taken.fieldName = fieldName;
         reused = true;
         return taken;
       }
       // Nodes come in document order, so start rows only move forward.
       while (row + 1 < starts.length && starts[row + 1]! <= start) row++;
-      const node: MutableNode = {
+      const isError = type === 'ERROR';
+      const node = new MutableNode(
         type,
-        named: known ? typeNamed[id]! : id === ERROR_TYPE_ID,
+        known ? typeNamed[id]! : id === ERROR_TYPE_ID,
         start,
         end,
         row,
-        endRow: end === start ? row : rowAt(starts, end, row),
+        end === start ? row : rowAt(starts, end, row),
         fieldName,
-        parent: parentNode,
-        children: [],
-        isError: type === 'ERROR',
+        parentNode,
+        isError,
         // Only a zero-width node can be one the parser invented.
-        isMissing: end === start ? isMissing(tree) === 1 : false,
-      };
+        end === start ? isMissing(tree) === 1 : false,
+      );
       if (node.isError || node.isMissing) markErroneous(node);
       reuse?.pair(node, parentNode);
       reused = false;
