@@ -29,6 +29,8 @@ export class FactStore {
   private readonly functionFacts = new Map<SyntaxNode, Map<FunctionFact<unknown>, unknown>>();
   /** Per-statement facts of this version alone, where they are not kept with the statements. */
   private readonly statementFacts = new Map<PerStatementFact<unknown>, Map<SyntaxNode, unknown>>();
+  /** See `eachStatement`. */
+  private readonly eachStatementFacts = new Map<PerStatementFact<unknown>, Map<SyntaxNode, unknown>>();
 
   constructor(
     private readonly model: SemanticModel,
@@ -49,6 +51,17 @@ export class FactStore {
     let value = values.get(statement);
     if (value === undefined && !values.has(statement)) values.set(statement, (value = compute()));
     return value as T;
+  }
+
+  /** `fact` of each top-level statement of this version, looked up once per version. */
+  eachStatement<T>(fact: PerStatementFact<T>): ReadonlyMap<SyntaxNode, T> {
+    let values = this.eachStatementFacts.get(fact) as Map<SyntaxNode, T> | undefined;
+    if (!values) {
+      values = new Map();
+      for (const statement of this.model.root.children) values.set(statement, fact.of(this.model, statement));
+      this.eachStatementFacts.set(fact, values);
+    }
+    return values;
   }
 
   /** The file's value of `fact`, computed on first use. */
@@ -119,14 +132,12 @@ function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, c
  */
 export class MergedParts<P, K, V> {
   private readonly byKey = new Map<K, Map<SyntaxNode, V>>();
-  private parts = new Map<SyntaxNode, P>();
+  private parts: ReadonlyMap<SyntaxNode, P> = new Map();
 
   constructor(private readonly entriesOf: (part: P) => Iterable<readonly [K, V]>) {}
 
-  /** Brings the merge to the file whose top-level statements are `statements`, with these parts. */
-  update(statements: readonly SyntaxNode[], partOf: (statement: SyntaxNode) => P): void {
-    const now = new Map<SyntaxNode, P>();
-    for (const statement of statements) now.set(statement, partOf(statement));
+  /** Brings the merge to the file whose top-level statements are the keys of `now`, with its parts. */
+  update(now: ReadonlyMap<SyntaxNode, P>): void {
     forEachStatementChange(
       this.parts,
       now,
@@ -155,11 +166,19 @@ export class MergedParts<P, K, V> {
   valuesOf(key: K): Iterable<V> {
     return this.byKey.get(key)?.values() ?? [];
   }
+
+  /** The values of `key`, those of earlier statements first (a patch appends a new statement's last). */
+  valuesInDocumentOrder(key: K): V[] {
+    const values = this.byKey.get(key);
+    if (!values) return [];
+    if (values.size === 1) return [...values.values()];
+    return [...values].sort(([a], [b]) => a.start - b.start).map(([, value]) => value);
+  }
 }
 
 /** The merge of `fact`'s parts for this version, kept in `slot` for an open document (see MergedParts). */
 export function mergedParts<P, K, V>(model: SemanticModel, slot: MemorySlot<MergedParts<P, K, V>>, fact: PerStatementFact<P>, entriesOf: (part: P) => Iterable<readonly [K, V]>): MergedParts<P, K, V> {
-  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.root.children, (statement) => fact.of(model, statement)));
+  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.facts.eachStatement(fact)));
 }
 
 /** A file-wide value kept for an open document, with the per-statement parts it was made from. */

@@ -564,41 +564,57 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
   };
 });
 
-/** The file's calls by callee name and its names used other than as a callee, in document order. */
+type CallGroups = MergedParts<StatementCalls, string, SyntaxNode[]>;
+
+const CALLS_BY_NAME = new MemorySlot<CallGroups>('calls by callee name');
+const CALLS_BY_ATTRIBUTE = new MemorySlot<CallGroups>('calls by method name');
+const ESCAPING_IDENTIFIERS = new MemorySlot<CallGroups>('names used other than as a callee');
+const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, true>>('attributes used other than as a callee');
+
+/**
+ * The file's calls by callee name and its names used other than as a callee, in document order. The
+ * statements' parts are merged name by name, kept for an open document from version to version (see
+ * MergedParts); a name's list is put in document order once per version, when first asked.
+ */
 class CallIndex {
-  private readonly statements: StatementCalls[];
-  private readonly merged = new Map<string, Map<string, SyntaxNode[]>>();
+  private readonly groups = new Map<CallGroups, Map<string, SyntaxNode[]>>();
+  private readonly byName: CallGroups;
+  private readonly byAttribute: CallGroups;
+  private readonly escapingIdentifiers: CallGroups;
+  private readonly escapingAttributes: MergedParts<StatementCalls, string, true>;
 
   constructor(model: SemanticModel) {
-    this.statements = CALLS_IN_STATEMENT.ofEach(model);
+    this.byName = mergedParts(model, CALLS_BY_NAME, CALLS_IN_STATEMENT, (part) => part.callsByName);
+    this.byAttribute = mergedParts(model, CALLS_BY_ATTRIBUTE, CALLS_IN_STATEMENT, (part) => part.callsByAttribute);
+    this.escapingIdentifiers = mergedParts(model, ESCAPING_IDENTIFIERS, CALLS_IN_STATEMENT, (part) => part.escapingIdentifiers);
+    this.escapingAttributes = mergedParts(model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT, (part) => [...part.escapingAttributes].map((name) => [name, true] as const));
   }
 
-  /** One part of the statements' indexes merged for the whole file, on first use, in document order. */
-  private part(name: 'callsByName' | 'callsByAttribute' | 'escapingIdentifiers'): Map<string, SyntaxNode[]> {
-    let merged = this.merged.get(name);
-    if (!merged) this.merged.set(name, (merged = mergeGroups(this.statements.map((statement) => statement[name]))));
-    return merged;
+  /**
+   * The nodes of `name` in `merged`, in document order. The same array every time in a version:
+   * answers about a list of callers are kept per list (see GradModeAnalysis).
+   */
+  private group(merged: CallGroups, name: string): readonly SyntaxNode[] {
+    let byName = this.groups.get(merged);
+    if (!byName) this.groups.set(merged, (byName = new Map()));
+    let group = byName.get(name);
+    if (!group) byName.set(name, (group = merged.valuesInDocumentOrder(name).flat()));
+    return group;
   }
 
   callsNamed(name: string): readonly SyntaxNode[] {
-    return this.part('callsByName').get(name) ?? [];
+    return this.group(this.byName, name);
   }
 
   callsOfAttribute(name: string): readonly SyntaxNode[] {
-    return this.part('callsByAttribute').get(name) ?? [];
+    return this.group(this.byAttribute, name);
   }
 
   usesNamed(name: string): readonly SyntaxNode[] {
-    return this.part('escapingIdentifiers').get(name) ?? [];
+    return this.group(this.escapingIdentifiers, name);
   }
 
-  private escapingAttributes: Set<string> | undefined;
-
   attributeEscapes(name: string): boolean {
-    if (!this.escapingAttributes) {
-      this.escapingAttributes = new Set();
-      for (const statement of this.statements) for (const attribute of statement.escapingAttributes) this.escapingAttributes.add(attribute);
-    }
     return this.escapingAttributes.has(name);
   }
 }
