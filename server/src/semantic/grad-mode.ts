@@ -44,12 +44,46 @@ export class GradModeAnalysis {
   private readonly modesOfCalls = new WeakMap<readonly SyntaxNode[], GradMode>();
   /** The `setGradEnabledStatements` of each block, in document order. */
   private switchesByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
+  /**
+   * Kept answers that a cut gave, or that were worked out from such an answer: they depend on where a
+   * cycle of calls was entered. Every other answer is the same in whatever order questions come, and
+   * only those may serve a later version of the file (see `untaintedFunctionModes`).
+   */
+  private readonly taintedFunctions = new Set<SyntaxNode>();
+  private readonly taintedNodes = new Set<SyntaxNode>();
+  private readonly taintedLists = new WeakSet<readonly SyntaxNode[]>();
+  /** See `ownMode`. */
+  private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
+  /** Times a tainted answer was read. */
+  private taintedReads = 0;
 
-  constructor(private readonly deps: GradModeDeps) {}
+  /**
+   * `carried`: modes of functions that an earlier version of the file worked out without a cut and
+   * that its edit cannot have changed (see `untaintedFunctionModes`); they count as worked out here.
+   */
+  constructor(private readonly deps: GradModeDeps, carried?: ReadonlyMap<SyntaxNode, GradMode>) {
+    if (carried) for (const [fn, mode] of carried) this.functionModes.set(fn, mode);
+  }
+
+  /** Grows whenever an answer worked out now depends on a cut: a new cut, or the read of a tainted answer. */
+  private get taint(): number {
+    return this.cycleShortcuts + this.taintedReads;
+  }
+
+  /**
+   * The functions' modes worked out so far, without those that depend on a cut. Each depends only on
+   * the function's definition, its callers, the code around each call and the modes of the functions
+   * the calls are made in, and so on up the callers, never on the order questions came in.
+   */
+  untaintedFunctionModes(): Map<SyntaxNode, GradMode> {
+    const out = new Map<SyntaxNode, GradMode>();
+    for (const [fn, mode] of this.functionModes) if (!this.taintedFunctions.has(fn)) out.set(fn, mode);
+    return out;
+  }
 
   /** The grad mode in force where `node` runs, kept per node (see `keptUnlessCut`). */
   at(node: SyntaxNode): GradMode {
-    return this.keptUnlessCut(this.modes, node, () => {
+    return this.keptUnlessCut(node, () => {
       const local = this.localMode(node);
       return typeof local === 'string' ? local : this.functionMode(local);
     });
@@ -60,13 +94,34 @@ export class GradModeAnalysis {
    * short (see `cycleShortcuts`). Every mode it read without such a cut is kept for good, so the same
    * question asked later gets the same answer; one that passed a cut depends on where the cycle was entered.
    */
-  private keptUnlessCut<K>(memo: { get(key: K): GradMode | undefined; set(key: K, mode: GradMode): unknown }, key: K, compute: () => GradMode): GradMode {
-    const known = memo.get(key);
+  private keptUnlessCut(node: SyntaxNode, compute: () => GradMode): GradMode {
+    const known = this.modeOfNode(node);
     if (known) return known;
-    const shortcuts = this.cycleShortcuts;
+    const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
     const mode = compute();
-    if (this.cycleShortcuts === shortcuts) memo.set(key, mode);
+    this.keepModeOfNode(node, mode, shortcuts, taint);
     return mode;
+  }
+
+  /** The kept mode at `node`, counting the read of a tainted one. */
+  private modeOfNode(node: SyntaxNode): GradMode | undefined {
+    const known = this.modes.get(node);
+    if (known && this.taintedNodes.has(node)) this.taintedReads++;
+    return known;
+  }
+
+  /** Keeps the mode at `node` worked out since `shortcuts` and `taint` were read, unless a cut came meanwhile. */
+  private keepModeOfNode(node: SyntaxNode, mode: GradMode, shortcuts: number, taint: number): void {
+    if (this.cycleShortcuts !== shortcuts) return;
+    this.modes.set(node, mode);
+    if (this.taint !== taint) this.taintedNodes.add(node);
+  }
+
+  /** The kept mode of `fn`, counting the read of a tainted one. */
+  private keptFunctionMode(fn: SyntaxNode): GradMode | undefined {
+    const kept = this.functionModes.get(fn);
+    if (kept && this.taintedFunctions.has(fn)) this.taintedReads++;
+    return kept;
   }
 
   /** The mode where `node` runs as far as the code around it says: a mode, or the function whose body's mode it is. */
@@ -104,7 +159,7 @@ export class GradModeAnalysis {
    * being worked out (a cycle of calls, counted in `cycleShortcuts`); otherwise undefined.
    */
   private settledMode(fn: SyntaxNode): GradMode | undefined {
-    const kept = this.functionModes.get(fn);
+    const kept = this.keptFunctionMode(fn);
     if (kept || !this.inProgress.has(fn)) return kept;
     this.cycleShortcuts++;
     return 'enabled';
@@ -116,8 +171,11 @@ export class GradModeAnalysis {
     const seen = new Set<SyntaxNode>([fn]);
     // Each function's callers are taken from the last.
     const stack: { fn: SyntaxNode; callers: readonly SyntaxNode[]; left: number }[] = [];
+    // Not past a function its own definition settles (a decorator, a hook, no callers): its mode needs
+    // none of theirs. So working out a mode works out no mode it does not depend on, and a mode kept
+    // from an earlier version (see the constructor) skips only work that cuts no cycle.
     const push = (next: SyntaxNode) => {
-      const callers = this.callerFunctions(next);
+      const callers = typeof this.ownMode(next) === 'string' ? [] : this.callerFunctions(next);
       stack.push({ fn: next, callers, left: callers.length });
     };
     push(fn);
@@ -164,7 +222,7 @@ export class GradModeAnalysis {
    * nests as deep as there are such methods, a thousand in a long file.
    */
   private computeAndCache(root: SyntaxNode): GradMode {
-    const cached = this.functionModes.get(root);
+    const cached = this.keptFunctionMode(root);
     if (cached) return cached;
     const frames: ModeFrame[] = [];
     // A function's mode when its decorators (or a kept answer for its calls) give it at once; otherwise
@@ -174,9 +232,13 @@ export class GradModeAnalysis {
       const own = this.ownMode(fn);
       if (typeof own === 'string') return this.keep(fn, own);
       const known = this.modesOfCalls.get(own);
-      if (known) return this.keep(fn, known);
+      if (known) {
+        const taint = this.taint;
+        if (this.taintedLists.has(own)) this.taintedReads++;
+        return this.keep(fn, known, taint);
+      }
       // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
-      const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
+      const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, taint: this.taint, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
       const parent = frames[frames.length - 1];
       if (parent?.calls === own && parent.waiting) {
         // The frame below waits on this function's call in the same list (methods of one name calling
@@ -195,9 +257,9 @@ export class GradModeAnalysis {
       const frame = frames[frames.length - 1]!;
       if (frame.waiting) {
         // The frame above worked out the mode of the function the waiting call runs in.
-        const { call, shortcuts, above } = frame.waiting;
+        const { call, shortcuts, taint, above } = frame.waiting;
         frame.waiting = null;
-        if (this.cycleShortcuts === shortcuts) this.modes.set(call, done!);
+        this.keepModeOfNode(call, done!, shortcuts, taint);
         frame.modes |= MODE_BITS[done!];
         frame.ownModes |= MODE_BITS[done!];
         frame.next++;
@@ -214,9 +276,9 @@ export class GradModeAnalysis {
       // Each call's mode as `at` gives it, in order, until one needs its function worked out first.
       while (frame.next < frame.calls.length) {
         const call = frame.calls[frame.next]!;
-        let mode = this.modes.get(call);
+        let mode = this.modeOfNode(call);
         if (!mode) {
-          const shortcuts = this.cycleShortcuts;
+          const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
           const local = this.localMode(call);
           if (typeof local === 'string') {
             mode = local;
@@ -226,7 +288,7 @@ export class GradModeAnalysis {
             mode = this.settledMode(local);
           }
           if (!mode) {
-            const waiting: ModeFrame['waiting'] = { call, shortcuts, above: null };
+            const waiting: ModeFrame['waiting'] = { call, shortcuts, taint, above: null };
             frame.waiting = waiting;
             mode = begin(local as SyntaxNode);
             if (mode === undefined) {
@@ -235,7 +297,7 @@ export class GradModeAnalysis {
             }
             frame.waiting = null;
           }
-          if (this.cycleShortcuts === shortcuts) this.modes.set(call, mode);
+          this.keepModeOfNode(call, mode, shortcuts, taint);
         }
         frame.modes |= MODE_BITS[mode];
         frame.ownModes |= MODE_BITS[mode];
@@ -244,20 +306,31 @@ export class GradModeAnalysis {
       if (frame.waiting) continue;
       frames.pop();
       const mode = modeOfCalls(frame.modes);
-      if (this.cycleShortcuts === frame.shortcuts) this.modesOfCalls.set(frame.calls, mode);
-      done = this.keep(frame.fn, mode);
+      if (this.cycleShortcuts === frame.shortcuts) {
+        this.modesOfCalls.set(frame.calls, mode);
+        if (this.taint !== frame.taint) this.taintedLists.add(frame.calls);
+      }
+      done = this.keep(frame.fn, mode, frame.taint);
     }
     return done!;
   }
 
-  private keep(fn: SyntaxNode, mode: GradMode): GradMode {
+  /** Keeps `fn`'s mode, tainted when `taint` (read when its working out began) has grown since. */
+  private keep(fn: SyntaxNode, mode: GradMode, taint = this.taint): GradMode {
     this.inProgress.delete(fn);
     this.functionModes.set(fn, mode);
+    if (this.taint !== taint) this.taintedFunctions.add(fn);
     return mode;
   }
 
   /** A function's mode from its own definition (decorators, Lightning hooks, no calls), or else its calls. */
   private ownMode(fn: SyntaxNode): GradMode | readonly SyntaxNode[] {
+    let own = this.ownModes.get(fn);
+    if (!own) this.ownModes.set(fn, (own = this.computeOwnMode(fn)));
+    return own;
+  }
+
+  private computeOwnMode(fn: SyntaxNode): GradMode | readonly SyntaxNode[] {
     for (const decorator of decoratorsOf(fn)) {
       const expression = decoratorExpression(decorator);
       const mode = this.contextMode(expression, true) ?? this.projectDecoratorMode(expression);
@@ -388,6 +461,8 @@ interface ModeFrame {
   calls: readonly SyntaxNode[];
   /** `cycleShortcuts` when the first call's mode was asked. */
   shortcuts: number;
+  /** `taint` when the frame began. */
+  taint: number;
   /** The index of the next call to ask. */
   next: number;
   /** The modes of the calls before `next` (see MODE_BITS). */
@@ -398,8 +473,8 @@ interface ModeFrame {
   ownModes: number;
   /** The functions still being worked out that those calls ran in (each answered 'enabled', a cut). */
   cutOn: Set<SyntaxNode>;
-  /** The call whose function's mode the frame above (once it is pushed) works out, with `cycleShortcuts` when it was asked. */
-  waiting: { call: SyntaxNode; shortcuts: number; above: ModeFrame | null } | null;
+  /** The call whose function's mode the frame above (once it is pushed) works out, with `cycleShortcuts` and `taint` when it was asked. */
+  waiting: { call: SyntaxNode; shortcuts: number; taint: number; above: ModeFrame | null } | null;
 }
 
 /**
