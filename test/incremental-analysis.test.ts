@@ -98,20 +98,20 @@ function forRandomEdits(
   numRuns: number,
   first: (document: OpenDocument, memory: VersionMemory) => void,
   each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
+  files: ReadonlyMap<string, string> = FILES,
 ): void {
   fc.assert(
-    fc.property(fc.constantFrom(...FILES.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => replayEdits(file, edits, first, each)),
+    fc.property(fc.constantFrom(...files.keys()), fc.array(edit, { minLength: 1, maxLength: 10 }), (file, edits) => replayEdits(files.get(file)!, edits, first, each)),
     { numRuns, seed: 20261126 },
   );
 }
 
 function replayEdits(
-  file: string,
+  original: string,
   edits: readonly Edit[],
   first: (document: OpenDocument, memory: VersionMemory) => void,
   each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
 ): void {
-  const original = FILES.get(file)!;
   const document = new OpenDocument('untitled:incremental', 'python', 1, original);
   let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
   // What each version's analysis leaves for the next, as the server keeps it for an edited document.
@@ -179,6 +179,174 @@ test('the definitions index patched from version to version equals one built afr
   );
   assert.ok(compared > 200, `only ${compared} versions compared`);
 });
+
+/**
+ * Calls that run in cycles (methods of one name, mutual recursion, a method and its helper calling each
+ * other), functions that their decorator settles, and functions called from both: grad modes that
+ * depend on where a cycle was entered, next to modes that do not.
+ */
+const CYCLES = `import torch
+from torch import nn
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.net(x)
+
+    def step(self, x):
+        out = self.forward(x)
+        return self.refine(out)
+
+    def refine(self, out):
+        if out.sum() > 0:
+            return self.step(out)
+        return out
+
+
+class Decoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.net(x)
+
+
+def ping(model, x):
+    y = model(x)
+    return pong(model, y)
+
+
+def pong(model, y):
+    if y.mean() > 1:
+        return ping(model, y)
+    return model(y)
+
+
+@torch.no_grad()
+def evaluate(model, x):
+    return ping(model, x) + helper(model, x)
+
+
+def helper(model, x):
+    return model(x)
+
+
+def train(model, x, opt):
+    loss = ping(model, x).sum() + helper(model, x).sum()
+    loss.backward()
+    opt.step()
+    with torch.no_grad():
+        report(model, x)
+
+
+def report(model, x):
+    print(helper(model, x))
+
+
+def main():
+    enc = Encoder()
+    dec = Decoder()
+    opt = torch.optim.SGD(enc.parameters(), lr=0.1)
+    for x in range(3):
+        train(enc, x, opt)
+    evaluate(dec, x)
+    enc.step(x)
+
+
+if __name__ == "__main__":
+    main()
+`;
+
+test('grad modes kept from version to version equal those worked out afresh, cycles of calls included', async () => {
+  const { parser } = await sharedAnalyzer();
+  const settings = resolveSettings({});
+  const modelOf = (document: OpenDocument, memory: VersionMemory | undefined) =>
+    new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
+  // Every function's mode and every call's, asked in document order: functions first, or calls first
+  // on every other version, since the order questions come in must not matter either.
+  const modes = (model: SemanticModel, callsFirst: boolean) => {
+    const functions = () => model.nodesOfKind('function_definition').map((fn) => model.gradMode.functionMode(fn));
+    const calls = () => model.nodesOfKind('call').map((call) => model.gradMode.at(call));
+    return callsFirst ? [calls(), functions()] : [functions(), calls()];
+  };
+  let round = 0;
+  let compared = 0;
+  const check = (numRuns: number, files: ReadonlyMap<string, string>) =>
+    forRandomEdits(
+      numRuns,
+      (document, memory) => void modes(modelOf(document, memory), false),
+      (document, memory, done) => {
+        const callsFirst = round++ % 2 === 1;
+        const kept = modes(modelOf(document, memory), callsFirst);
+        // Where the parser recovers from errors, the incremental tree may differ from a fresh one.
+        if (hasErrors(parser.parseToSyntax(document.text))) return;
+        assert.deepEqual(kept, modes(modelOf(document, undefined), callsFirst), done);
+        compared++;
+      },
+      files,
+    );
+  check(40, FILES);
+  check(80, new Map([['cycles.py', CYCLES]]));
+  assert.ok(compared > 200, `only ${compared} versions compared`);
+});
+
+/** Edits that change grad modes far from where they are made; each changes the mode of `changes`. */
+const GRAD_MODE_EDITS: { name: string; text: string; line: number; from: string; to: string; changes: string }[] = [
+  {
+    name: 'a module-level switch before the call of a function (no name of it changes)',
+    text: 'import torch\n\n\ndef main(model, x):\n    return model(x)\n\n\ntorch.set_grad_enabled(True)\nmain(net, batch)\n',
+    line: 7,
+    from: 'True',
+    to: 'False',
+    changes: 'main',
+  },
+  {
+    name: 'the body of a decorator of this file',
+    text: 'import torch\n\n\ndef quiet(fn):\n    def wrapper(*args):\n        with torch.no_grad():\n            return fn(*args)\n    return wrapper\n\n\n@quiet\ndef evaluate(model, x):\n    return model(x)\n\n\ndef main(model, x):\n    evaluate(model, x)\n',
+    line: 5,
+    from: 'no_grad',
+    to: 'enable_grad',
+    changes: 'evaluate',
+  },
+  {
+    name: 'the code around a call, two calls up',
+    text: 'import torch\n\n\ndef step(model, x):\n    return model(x)\n\n\ndef epoch(model, x):\n    return step(model, x)\n\n\ndef main(model, x):\n    with torch.enable_grad():\n        epoch(model, x)\n',
+    line: 12,
+    from: 'enable_grad',
+    to: 'no_grad',
+    changes: 'step',
+  },
+];
+
+for (const { name, text, line, from, to, changes } of GRAD_MODE_EDITS) {
+  test(`a kept grad mode is worked out again after an edit to ${name}`, async () => {
+    const { parser } = await sharedAnalyzer();
+    const settings = resolveSettings({});
+    const document = new OpenDocument('untitled:modes', 'python', 1, text);
+    const memory = new VersionMemory();
+    const modeOf = (model: SemanticModel) => {
+      const fn = model.nodesOfKind('function_definition').find((f) => model.text.startsWith(`def ${changes}(`, f.start))!;
+      return model.gradMode.functionMode(fn);
+    };
+    const modelOf = (kept: VersionMemory | undefined) => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, kept);
+    try {
+      const before = modeOf(modelOf(memory));
+      const character = document.text.split('\n')[line]!.indexOf(from);
+      assert.ok(character >= 0);
+      document.applyChanges([{ range: { start: { line, character }, end: { line, character: character + from.length } }, text: to }], 2);
+      const fresh = modeOf(modelOf(undefined));
+      assert.notEqual(fresh, before, 'the edit changes the mode');
+      assert.equal(modeOf(modelOf(memory)), fresh);
+    } finally {
+      document.freeTree();
+    }
+  });
+}
 
 function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);

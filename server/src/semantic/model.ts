@@ -2,20 +2,21 @@
 // computed lazily and memoised: a rule that never asks for grad modes never pays for them.
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
-import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import { field, is, walk, type Node, type SyntaxNode } from '../parser/syntax';
 import { argparseIn, IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type VersionMemory } from './facts';
-import { GradModeAnalysis } from './grad-mode';
+import { GradModeAnalysis, type GradMode } from './grad-mode';
+import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
+import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
 import { groupBy, LazilyMergedGroups, mergeGroups } from './group-by';
 
@@ -403,16 +404,62 @@ function carriedAnswers(model: SemanticModel): { answers: ModuleAnswers; kept: A
   return { answers, kept };
 }
 
-const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => new GradModeAnalysis({
-  text: model.text,
-  imports: model.imports,
-  callersOf: (fn) => model.callersOf(fn),
-  valueOfName: (name) => {
-    const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
-    return def?.kind === 'assign' ? def.value : null;
-  },
-  setGradEnabledStatements: SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model).flat(),
-}));
+const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
+  const { memory } = model.facts;
+  const analysis = new GradModeAnalysis(
+    {
+      text: model.text,
+      imports: model.imports,
+      callersOf: (fn) => model.callersOf(fn),
+      valueOfName: (name) => {
+        const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
+        return def?.kind === 'assign' ? def.value : null;
+      },
+      setGradEnabledStatements: SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model).flat(),
+    },
+    memory && carriedGradModesOf(model, memory),
+  );
+  memory?.set(GRAD_MODES_KEPT, { analysis, importsKey: model.imports.key, statements: model.facts.eachStatement(GRAD_MODE_READS) });
+  return analysis;
+});
+
+/** An open document's grad modes of its last version, kept for the next (see grad-modes-kept.ts). */
+const GRAD_MODES_KEPT = new MemorySlot<{ analysis: GradModeAnalysis; importsKey: string; statements: ReadonlyMap<SyntaxNode, GradModeReads> }>('grad modes');
+
+function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<SyntaxNode, GradMode> | undefined {
+  const kept = memory.get(GRAD_MODES_KEPT);
+  if (!kept || kept.importsKey !== model.imports.key) return undefined;
+  return carriedGradModes({
+    modes: kept.analysis.untaintedFunctionModes(),
+    before: kept.statements,
+    now: model.facts.eachStatement(GRAD_MODE_READS),
+    functionsNamed: (name) => model.functionsNamed(name),
+    nameOf: (fn) => functionName(fn, model.text),
+  });
+}
+
+const DEFINITION_STATEMENTS = new Set(['function_definition', 'class_definition', 'decorated_definition']);
+
+const GRAD_MODE_READS = new StatementFact('grad mode reads', (model, statement): GradModeReads => {
+  const calls = CALLS_IN_STATEMENT.of(model, statement);
+  const definition = statement.type === 'decorated_definition' ? field(statement as Node<'decorated_definition'>, 'definition') : statement;
+  const name = definition && DEFINITION_STATEMENTS.has(definition.type) ? definition.children.find((c) => c.fieldName === 'name') : undefined;
+  const decorators: string[] = [];
+  for (const decorator of ofKindIn(model, statement, 'decorator')) {
+    const expression = decoratorExpression(decorator);
+    const bare = expression && unparenthesize(expression);
+    const target = bare && is(bare, 'call') ? callee(bare) : bare;
+    if (target?.type === 'identifier') decorators.push(nodeText(target, model.text));
+  }
+  return {
+    definitionOnly: DEFINITION_STATEMENTS.has(statement.type) && !ofKindIn(model, statement, 'global_statement').length && !ofKindIn(model, statement, 'nonlocal_statement').length,
+    bound: name ? nodeText(name, model.text) : '',
+    callees: [...calls.callsByName.keys(), ...calls.callsByAttribute.keys()],
+    values: [...calls.escapingIdentifiers.keys(), ...calls.escapingAttributes],
+    functions: [...FUNCTIONS_IN_STATEMENT.of(model, statement).keys()],
+    decorators,
+  };
+});
 
 /** A top-level statement's statements `torch.set_grad_enabled(...)` and `stack.enter_context(...)`. */
 const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (model, statement) =>

@@ -1,0 +1,75 @@
+// The functions' grad modes an open document keeps from one version to the next. A function's mode
+// comes from its decorators, or else from its callers: the code around each call and, up the chain,
+// the modes of the functions the calls are made in (see GradModeAnalysis). After an edit that only
+// rewrote function or class definitions, a mode worked out without a cut (see
+// `untaintedFunctionModes`) still holds unless the edit could reach it down a chain of calls:
+// - the names the replaced and new statements call, use as values or define functions under, and the
+//   functions decorated with one of those names, may change;
+// - so may every function that a changed function calls, and so on down the calls.
+// Any other edit (module-level code, an import, a name bound outside its definition) keeps nothing.
+import type { SyntaxNode } from '../parser/syntax';
+import type { GradMode } from './grad-mode';
+
+/** What a top-level statement says about grad modes elsewhere in the file (see `carriedGradModes`). */
+export interface GradModeReads {
+  /** A function or class definition that binds no name outside itself (no `global` or `nonlocal`). */
+  definitionOnly: boolean;
+  /** The name it binds at the top level of the file ('' when it is no definition). */
+  bound: string;
+  /** The callee names of its calls, plain (`f(...)`) and methods (`x.f(...)`). */
+  callees: readonly string[];
+  /** The names and attributes it uses other than as a callee. */
+  values: readonly string[];
+  /** The names of the functions and methods it defines, at any depth. */
+  functions: readonly string[];
+  /** The names its decorators call or are (`@name`, `@name(...)`). */
+  decorators: readonly string[];
+}
+
+export interface GradModeCarry {
+  /** The untainted modes of the version the statements `before` belong to. */
+  modes: ReadonlyMap<SyntaxNode, GradMode>;
+  before: ReadonlyMap<SyntaxNode, GradModeReads>;
+  /** The top-level statements of this version. */
+  now: ReadonlyMap<SyntaxNode, GradModeReads>;
+  /** This version's functions (and methods) named `name`. */
+  functionsNamed(name: string): readonly SyntaxNode[];
+  /** A function's name in this version. */
+  nameOf(fn: SyntaxNode): string;
+}
+
+/** The modes of `carry.modes` that still hold in this version; undefined when the edit keeps none. */
+export function carriedGradModes({ modes, before, now, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
+  const removed = [...before].filter(([statement]) => !now.has(statement)).map(([, reads]) => reads);
+  const added = [...now].filter(([statement]) => !before.has(statement)).map(([, reads]) => reads);
+  if (![...removed, ...added].every((reads) => reads.definitionOnly)) return undefined;
+  const bound = (list: GradModeReads[]) => list.map((reads) => reads.bound).sort().join('\n');
+  if (bound(removed) !== bound(added)) return undefined;
+  const touched = new Set<string>();
+  for (const reads of [...removed, ...added]) for (const name of [...reads.callees, ...reads.values, ...reads.functions]) touched.add(name);
+  // Down the calls from every function of a touched name, and from those decorated with one.
+  const reached = new Set<string>();
+  const queue = [...touched];
+  for (const reads of now.values()) if (reads.decorators.some((name) => touched.has(name))) queue.push(...reads.functions);
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (reached.has(name)) continue;
+    reached.add(name);
+    for (const fn of functionsNamed(name)) {
+      const reads = now.get(topLevelStatementOf(fn));
+      if (reads) queue.push(...reads.callees);
+    }
+  }
+  const carried = new Map<SyntaxNode, GradMode>();
+  for (const [fn, mode] of modes) {
+    const statement = topLevelStatementOf(fn);
+    if (now.has(statement) && before.has(statement) && !reached.has(nameOf(fn))) carried.set(fn, mode);
+  }
+  return carried;
+}
+
+/** The child of the module that holds `node`. */
+function topLevelStatementOf(node: SyntaxNode): SyntaxNode {
+  let statement = node;
+  while (statement.parent?.parent) statement = statement.parent;
+  return statement;
+}
