@@ -1,7 +1,8 @@
 // The statement-by-statement reparse (server/src/parser/statement-reparse.ts) through an open
-// document: the tree after each edit is the tree a parse from scratch gives, the statements the edit
-// did not touch are the same node objects, and an edit that does not fit falls back to the full
-// reparse, whose tree is the one from scratch too, however far the tree-sitter tree fell behind.
+// document: the tree after each edit is the tree a parse from scratch gives (for a text without a
+// syntax error; with one, the error stays in its statement), the statements the edit did not touch
+// are the same node objects, and an edit that does not fit falls back to the full reparse, whose tree
+// is the one from scratch too, however far the tree-sitter tree fell behind.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { OpenDocument } from '../server/src/lsp/open-document';
@@ -71,10 +72,13 @@ test('edits that do not fit one statement fall back to the full reparse, after s
       // Parsed alone: the tree-sitter tree falls behind in `evaluate`.
       [10, 'outputs = [', 'outs = ['],
       [11, 'return outputs', 'return outs'],
-      // A syntax error in `train`: the whole text is parsed again, and `evaluate` must not be taken
-      // from the tree-sitter tree's older version of it.
+      // A syntax error in `train` stays in `train`, which is parsed alone.
       [4, 'for x in loader:', 'for x in loader'],
       [4, 'for x in loader', 'for x in loader:'],
+      // A syntax error between two statements: the whole text is parsed again, and `evaluate` must
+      // not be taken from the tree-sitter tree's older version of it.
+      [8, '', '('],
+      [8, '(', ''],
       // Commenting out a function's last line: the function now ends before the edit does.
       [11, 'return outs', '# return outs'],
       [11, '# return outs', 'return outs'],
@@ -107,49 +111,61 @@ function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocumen
   }
 }
 
-test('an edit that mends a syntax error parses the broken statement alone again, and the tree is the one from scratch', async (t) => {
+test('an edit that leaves a syntax error parses its statement alone: the error stays there, the other statements keep their nodes, and mending it gives the tree from scratch', async (t) => {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:mend', 'python', 1, TEXT);
   try {
     const before = document.syntax(parser);
     const [imports, train, , head] = before.children;
     let version = 1;
-    // An edit that leaves an error in `evaluate` is parsed with the whole text.
     const broken = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs', 'returnq outputs', ++version));
-    assert.ok(broken.whole, 'an edit that leaves an error is parsed with the whole text');
+    assert.equal(broken.whole, false, 'only the broken statement is parsed');
     assert.ok(parser.containsErrors(broken.root));
-    assert.equal(broken.root.children[3], head, 'the statements after the error are kept');
-    // Typing on in the broken line: still an error, still the whole text.
-    assert.ok(syntaxAfter(t, parser, document, () => edit(document, 11, 'returnq outputs', 'returnqq outputs', ++version)).whole);
-    // Mending it parses the broken function alone.
+    assert.deepEqual([broken.root.children[0], broken.root.children[1], broken.root.children.at(-1)], [imports, train, head], 'the statements around the error are kept');
+    // The error is what the statement's lines parse to alone, where they are.
+    const lines = document.text.slice(broken.root.children[2]!.start, head!.start);
+    const alone = parser.parseToSyntax(lines).children;
+    assert.deepEqual(broken.root.children.slice(2, -1).map((s) => relative(s, broken.root.children[2]!.start)), alone.map((s) => relative(s, 0)));
+    assert.ok(alone.some((s) => parser.containsErrors(s)));
+    // Typing on in the broken line: still an error, still the statement alone.
+    assert.equal(syntaxAfter(t, parser, document, () => edit(document, 11, 'returnq outputs', 'returnqq outputs', ++version)).whole, false);
+    // Mending it parses the broken function alone, and the tree is the whole file's.
     const mended = syntaxAfter(t, parser, document, () => edit(document, 11, 'returnqq outputs', 'return outputs', ++version));
     assert.equal(mended.whole, false, 'only the broken lines are parsed');
     assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(document.text)));
     assert.equal(parser.containsErrors(mended.root), false);
-    assert.equal(mended.root.children[0], imports);
-    assert.equal(mended.root.children[1], train);
-    assert.equal(mended.root.children[3], head);
+    assert.deepEqual([mended.root.children[0], mended.root.children[1], mended.root.children[3]], [imports, train, head]);
     assert.equal(mended.root.children[2]!.type, 'function_definition');
   } finally {
     document.freeTree();
   }
 });
 
+/** A subtree's shape with offsets counted from `origin` (rows left out: they are the file's). */
+function relative(node: SyntaxNode, origin: number): unknown {
+  return [node.type, node.start - origin, node.end - origin, node.fieldName, node.isError, node.isMissing, node.children.map((c) => relative(c, origin))];
+}
+
 test('a mend finds the statements parsed alone before the error as they were, and a mend next to a kept comment is parsed whole', async (t) => {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:mend-after', 'python', 1, TEXT);
+  const breakAcross = (target: OpenDocument, version: number) =>
+    // From the blank line above `evaluate` into its `def` line: an edit that reaches past one statement,
+    // which leaves an unclosed parenthesis. The whole text is parsed.
+    target.applyChanges([{ range: { start: { line: 8, character: 0 }, end: { line: 9, character: 'def evaluate(model, loader):'.length } }, text: '\ndef evaluate(model, loader:' }], version);
   try {
     document.syntax(parser);
     let version = 1;
-    // `train` is parsed alone; then an error in `evaluate` takes the whole text, which makes a new
+    // `train` is parsed alone; then an error across statements takes the whole text, which makes a new
     // node of `train` (the tree-sitter tree had not seen its edit), with the subtree `train` had.
     const alone = syntaxAfter(t, parser, document, () => edit(document, 6, 'loss.backward()', 'loss.sum().backward()', ++version));
     assert.equal(alone.whole, false);
     const trained = alone.root.children[1];
-    const broken = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs', 'return outputs)', ++version));
+    const broken = syntaxAfter(t, parser, document, () => breakAcross(document, ++version));
     assert.ok(broken.whole);
+    assert.ok(parser.containsErrors(broken.root));
     assert.notEqual(broken.root.children[1], trained, 'a new node for the statement parsed alone before');
-    const mended = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs)', 'return outputs', ++version));
+    const mended = syntaxAfter(t, parser, document, () => edit(document, 9, 'loader:', 'loader):', ++version));
     assert.equal(mended.whole, false, 'the statements around the error are known to parse alone as they are');
     assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(document.text)));
   } finally {

@@ -65,6 +65,11 @@ export class PythonParser {
     return this.walker?.containsErrors(node) ?? true;
   }
 
+  /** Records that `root`, a tree put together from subtrees this parser converted, holds one with an error. */
+  noteErrors(root: SyntaxNode): void {
+    this.walker?.noteErrors(root);
+  }
+
   /** Parses `text`, reusing `oldTree` (already `edit()`ed) when given. The caller owns the result. */
   parse(text: string, oldTree?: Tree | null): Tree {
     const deadline = performance.now() + PARSE_TIMEOUT_MS;

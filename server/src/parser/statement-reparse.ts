@@ -8,16 +8,23 @@
 // the beginning of a line, so its lines parsed alone give the same subtree as the whole file does
 // (on 5,311 statements of real and generated files: every one that parsed to a single statement).
 // Whatever does not fit that shape is left to the full reparse: an edit that reaches past the
-// statement, a statement with a syntax error, a statement that shares a line with another, lines that
-// parse to no statement or to a comment between statements, kept comments between statements. (Lines
-// that now parse to several statements, a new function typed above another, say, are taken as they
-// are: each of them starts a line at the top level as well.)
+// statement, a statement that shares a line with another, lines that parse to no statement or to a
+// comment between statements, kept comments between statements. (Lines that now parse to several
+// statements, a new function typed above another, say, are taken as they are: each of them starts a
+// line at the top level as well.)
 //
-// A file with a syntax error may take this path too, when the edit mends it: the statements outside
-// the error are then the ones an earlier parse without errors gave (the full reparse keeps a node
-// object only where its subtree did not change), and the error's remains around the edit are parsed
-// again together with the edited statement. Text with an error is never parsed alone in place of the
-// file, since tree-sitter's error recovery weighs the text that follows.
+// An edit that leaves a syntax error in its statement (a half-typed line) is parsed the same way: the
+// error stays inside the statement's lines, and the rest of the file keeps the statements it had.
+// tree-sitter's error recovery over the whole text may decide otherwise (it weighs the text that
+// follows, and an unclosed bracket can take in the statements after it), so for such text the tree
+// is the statements' own parses, not the whole file's: a text with an error has no one right tree,
+// and this one keeps the findings elsewhere in the file steady while a line is being typed. The
+// command line, which parses whole files, may read such a text differently.
+//
+// A file with a syntax error may take this path too: the statements outside the edit must then be
+// what their lines parse to alone (those of an earlier parse without errors, or parsed alone here),
+// and the error's remains around the edit that a full reparse left are parsed again together with
+// the edited statement.
 import { parserText, type PythonParser } from './parser';
 import { attach, moveSubtree, MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
@@ -55,7 +62,6 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const tree = parser.parse(lines);
   let replacements: MutableNode[];
   try {
-    if (tree.rootNode.hasError) return undefined;
     const alone = parser.toSyntax(tree, lines);
     replacements = alone.children as MutableNode[];
     // Statements only, each starting a line (tree-sitter takes indented lines at the start of a text
@@ -85,6 +91,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const root = new MutableNode(previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
   for (const child of children) attach(child, root);
   root.children = children;
+  if (children.some((child) => parser.containsErrors(child))) parser.noteErrors(root);
   return { root, reparsed: { startIndex: start, endIndex: end } };
 }
 

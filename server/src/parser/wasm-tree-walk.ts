@@ -101,6 +101,11 @@ export class WasmTreeWalker {
     return this.withErrors.has(node);
   }
 
+  /** Records that `node`, made of subtrees this walker converted, has an ERROR or MISSING node in one of them. */
+  noteErrors(node: SyntaxNode): void {
+    this.withErrors.add(node);
+  }
+
   /** A walker over the runtime `Parser.init` filled in, or undefined when it lacks what is needed. */
   static create(runtime: Record<string, unknown>, language: Language): WasmTreeWalker | undefined {
     const calls: Partial<CursorCalls> = {};
