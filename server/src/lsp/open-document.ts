@@ -125,7 +125,8 @@ export class OpenDocument {
     this.rangesAhead = [];
     // The previous plain tree is taken apart here; nothing reads it after its revision.
     this.parsed = undefined;
-    const root = parser.toSyntax(next, this.text, previous);
+    // Its statements move in one step when a later edit moves them.
+    const root = parser.toSyntax(next, this.text, previous, true);
     noteWholeParse(parser, root, alone);
     this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
     return this.parsed.root;

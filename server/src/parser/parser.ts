@@ -51,10 +51,12 @@ export class PythonParser {
 
   /**
    * The plain syntax tree of `tree`, which was parsed from `text`; the caller still owns `tree`.
-   * With `previous` (the tree before one edit), unchanged subtrees of it are reused.
+   * With `previous` (the tree before one edit), unchanged subtrees of it are reused. `movable` makes a
+   * tree whose statements an edit moves in one step (an open document's, see syntax.ts); `previous`
+   * must be one too.
    */
-  toSyntax(tree: Tree, text: string, previous?: PreviousConversion): SyntaxNode {
-    return this.walker?.convert(tree, parserText(text), previous) ?? buildSyntaxTree(tree);
+  toSyntax(tree: Tree, text: string, previous?: PreviousConversion, movable = false): SyntaxNode {
+    return this.walker?.convert(tree, parserText(text), previous, movable) ?? buildSyntaxTree(tree, movable);
   }
 
   /**

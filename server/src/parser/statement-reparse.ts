@@ -26,7 +26,7 @@
 // and the error's remains around the edit that a full reparse left are parsed again together with
 // the edited statement.
 import { parserText, type PythonParser } from './parser';
-import { attach, moveSubtree, MutableNode, type SyntaxNode } from './syntax';
+import { attach, isMovable, makeNode, moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
 
 /**
@@ -62,7 +62,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const tree = parser.parse(lines);
   let replacements: MutableNode[];
   try {
-    const alone = parser.toSyntax(tree, lines);
+    const alone = parser.toSyntax(tree, lines, undefined, isMovable(previous));
     replacements = alone.children as MutableNode[];
     // Statements only, each starting a line (tree-sitter takes indented lines at the start of a text
     // without an error, where in the file they would belong to the statement before); a comment
@@ -88,7 +88,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   // A new module node, as after any edit: a node object outlives an edit only when its subtree is unchanged.
   // It starts where its first statement does and ends where the text does, as the parser's module does.
   const { start: moduleStart, row: moduleRow } = children[0]!;
-  const root = new MutableNode(previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
+  const root = makeNode(isMovable(previous), previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
   for (const child of children) attach(child, root);
   root.children = children;
   if (children.some((child) => parser.containsErrors(child))) parser.noteErrors(root);

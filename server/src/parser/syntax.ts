@@ -26,6 +26,13 @@ export interface SyntaxNode {
 /** A node known to be of kind K. */
 export type Node<K extends string = string> = SyntaxNode & { readonly type: K };
 
+/** A `SyntaxNode` while a conversion builds or moves it. */
+export interface MutableNode extends SyntaxNode {
+  fieldName: string | null;
+  parent: MutableNode | null;
+  children: MutableNode[];
+}
+
 /**
  * How far the nodes of one top-level statement have moved since their positions were written (text
  * inserted or removed before the statement). Every node of a top-level statement shares its statement's
@@ -36,15 +43,17 @@ class Shift {
   offset = 0;
   rows = 0;
   /** The node whose subtree this shift moves: a top-level statement, or a tree's root. */
-  constructor(readonly owner: MutableNode) {}
+  constructor(readonly owner: MovableNode) {}
 }
 
 /**
- * A node of the plain tree. Positions are read through the shift of the node's top-level statement;
- * only this module writes them (`moveSubtree`, `attach`).
+ * A node of an open document's tree, which edits move. Positions are read through the shift of the
+ * node's top-level statement; only this module writes them (`moveSubtree`, `attach`). A tree parsed once
+ * (the command line) is made of plain objects instead (`fixedNode`), whose positions are fields: reading
+ * them through a shift cost the command line's analysis about a tenth of its time.
  */
-export class MutableNode implements SyntaxNode {
-  children: MutableNode[] = [];
+class MovableNode implements MutableNode {
+  children: MovableNode[] = [];
   private shift: Shift;
 
   constructor(
@@ -55,7 +64,7 @@ export class MutableNode implements SyntaxNode {
     private rowAt: number,
     private endRowAt: number,
     public fieldName: string | null,
-    public parent: MutableNode | null,
+    public parent: MovableNode | null,
     readonly isError: boolean,
     readonly isMissing: boolean,
   ) {
@@ -79,12 +88,8 @@ export class MutableNode implements SyntaxNode {
     return this.endRowAt + this.shift.rows;
   }
 
-  /**
-   * Moves the subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it):
-   * one addition for a node that owns its shift, a walk of the subtree for any other.
-   */
-  static move(node: MutableNode, delta: number, rowDelta: number): void {
-    if (delta === 0 && rowDelta === 0) return;
+  /** One addition for a node that owns its shift, a walk of the subtree for any other (see `moveSubtree`). */
+  static move(node: MovableNode, delta: number, rowDelta: number): void {
     if (node.shift.owner === node) {
       node.shift.offset += delta;
       node.shift.rows += rowDelta;
@@ -100,11 +105,8 @@ export class MutableNode implements SyntaxNode {
     }
   }
 
-  /**
-   * Makes `node` (a subtree taken from another tree) a child of `parent`, keeping its positions: its
-   * nodes then move with `parent`'s statement, or with `node` itself when `parent` is a root.
-   */
-  static attach(node: MutableNode, parent: MutableNode): void {
+  /** See `attach`: the subtree's nodes then move with `parent`'s statement, or with `node` itself under a root. */
+  static attach(node: MovableNode, parent: MovableNode): void {
     node.parent = parent;
     const wanted = parent.parent === null ? (node.shift.owner === node ? node.shift : new Shift(node)) : parent.shift;
     if (node.shift === wanted) return;
@@ -121,21 +123,69 @@ export class MutableNode implements SyntaxNode {
   }
 }
 
-/** Moves a subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it). */
-export function moveSubtree(node: MutableNode, delta: number, rowDelta: number): void {
-  MutableNode.move(node, delta, rowDelta);
+/** A node of a tree parsed once: a plain object, its positions fields. */
+interface FixedNode extends MutableNode {
+  start: number;
+  end: number;
+  row: number;
+  endRow: number;
+  parent: FixedNode | null;
+  children: FixedNode[];
 }
 
-/** Makes `node`, a subtree taken from another tree, a child of `parent` (see `MutableNode.attach`). */
+/** How a conversion makes nodes: `movable` for an open document's tree (see MovableNode). */
+export function makeNode(
+  movable: boolean,
+  type: string,
+  named: boolean,
+  start: number,
+  end: number,
+  row: number,
+  endRow: number,
+  fieldName: string | null,
+  parent: MutableNode | null,
+  isError: boolean,
+  isMissing: boolean,
+): MutableNode {
+  if (movable) return new MovableNode(type, named, start, end, row, endRow, fieldName, parent as MovableNode | null, isError, isMissing);
+  const node: FixedNode = { type, named, start, end, row, endRow, fieldName, parent: parent as FixedNode | null, children: [], isError, isMissing };
+  return node;
+}
+
+/** Whether `node` belongs to a tree whose statements move in one step (an open document's). */
+export function isMovable(node: SyntaxNode): boolean {
+  return node instanceof MovableNode;
+}
+
+/** Moves a subtree by `delta` characters and `rowDelta` rows (text inserted or removed before it). */
+export function moveSubtree(node: MutableNode, delta: number, rowDelta: number): void {
+  if (delta === 0 && rowDelta === 0) return;
+  if (node instanceof MovableNode) return MovableNode.move(node, delta, rowDelta);
+  const stack = [node as FixedNode];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    n.start += delta;
+    n.end += delta;
+    n.row += rowDelta;
+    n.endRow += rowDelta;
+    for (const child of n.children) stack.push(child);
+  }
+}
+
+/**
+ * Makes `node`, a subtree taken from another tree of the same kind, a child of `parent`, keeping its
+ * positions.
+ */
 export function attach(node: MutableNode, parent: MutableNode): void {
-  MutableNode.attach(node, parent);
+  if (node instanceof MovableNode) MovableNode.attach(node, parent as MovableNode);
+  else node.parent = parent;
 }
 
 /** Converts a tree-sitter tree in one cursor walk. */
-export function buildSyntaxTree(tree: Tree): SyntaxNode {
+export function buildSyntaxTree(tree: Tree, movable = false): SyntaxNode {
   const cursor = tree.walk();
   const make = (parent: MutableNode | null): MutableNode =>
-    new MutableNode(
+    makeNode(
+      movable,
       cursor.nodeType,
       cursor.nodeIsNamed,
       cursor.startIndex,

@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import { attach, moveSubtree, MutableNode, type SyntaxNode } from './syntax';
+import { attach, makeNode, moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -131,9 +131,10 @@ export class WasmTreeWalker {
 
   /**
    * The plain tree of `tree`, which was parsed from `text`; with `previous`, unchanged subtrees of the
-   * previous tree are reused. Undefined if the tree's handles are unreadable.
+   * previous tree are reused. `movable` makes nodes whose statements move in one step (an open
+   * document's; `previous` must be such a tree). Undefined if the tree's handles are unreadable.
    */
-  convert(tree: Tree, text: string, previous?: PreviousConversion): SyntaxNode | undefined {
+  convert(tree: Tree, text: string, previous: PreviousConversion | undefined, movable: boolean): SyntaxNode | undefined {
     const treeAddress = handle(tree, 0);
     if (treeAddress === undefined) return undefined;
     const cursor = tree.walk();
@@ -143,14 +144,14 @@ export class WasmTreeWalker {
       // The memory may have grown since the last call; read the current view.
       const heap = this.runtime['HEAP32'] as Int32Array;
       for (let i = 0; i < 4; i++) heap[this.transferWord + i] = words[i]!;
-      return this.walk(treeAddress, text, previous && reuseFrom(previous, this.withErrors));
+      return this.walk(treeAddress, text, previous && reuseFrom(previous, this.withErrors), movable);
     } finally {
       // The public cursor still holds the root position, which is all `delete` needs.
       cursor.delete();
     }
   }
 
-  private walk(tree: number, text: string, reuse: Reuse | undefined): SyntaxNode {
+  private walk(tree: number, text: string, reuse: Reuse | undefined, movable: boolean): SyntaxNode {
     const { firstChild, nextSibling, parent, typeId, startIndex, endIndex, fieldId, isMissing } = this.calls;
     const { typeNames, typeNamed, fieldNames, withErrors } = this;
     const starts = lineStarts(text);
@@ -180,7 +181,8 @@ export class WasmTreeWalker {
       // Nodes come in document order, so start rows only move forward.
       while (row + 1 < starts.length && starts[row + 1]! <= start) row++;
       const isError = type === 'ERROR';
-      const node = new MutableNode(
+      const node = makeNode(
+        movable,
         type,
         known ? typeNamed[id]! : id === ERROR_TYPE_ID,
         start,
