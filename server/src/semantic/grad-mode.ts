@@ -47,7 +47,7 @@ export class GradModeAnalysis {
   /**
    * Kept answers that a cut gave, or that were worked out from such an answer: they depend on where a
    * cycle of calls was entered. Every other answer is the same in whatever order questions come, and
-   * only those may serve a later version of the file (see `untaintedFunctionModes`).
+   * only those may serve a later version of the file (see `functionModesSoFar`).
    */
   private readonly taintedFunctions = new Set<SyntaxNode>();
   private readonly taintedNodes = new Set<SyntaxNode>();
@@ -71,14 +71,12 @@ export class GradModeAnalysis {
   }
 
   /**
-   * The functions' modes worked out so far, without those that depend on a cut. Each depends only on
-   * the function's definition, its callers, the code around each call and the modes of the functions
-   * the calls are made in, and so on up the callers, never on the order questions came in.
+   * The functions' modes worked out so far and those of them that depend on a cut, as they grow: what
+   * a later version of the file may keep (see `untaintedFunctionModes`), without the file they were
+   * worked out from.
    */
-  untaintedFunctionModes(): Map<SyntaxNode, GradMode> {
-    const out = new Map<SyntaxNode, GradMode>();
-    for (const [fn, mode] of this.functionModes) if (!this.taintedFunctions.has(fn)) out.set(fn, mode);
-    return out;
+  get functionModesSoFar(): FunctionModes {
+    return { modes: this.functionModes, tainted: this.taintedFunctions };
   }
 
   /** The grad mode in force where `node` runs, kept per node (see `keptUnlessCut`). */
@@ -453,6 +451,23 @@ export class GradModeAnalysis {
     const entered = is(call, 'call') && methodCall(call, this.deps.text)?.method === 'enter_context' ? callArguments(call, this.deps.text).positional[0] : undefined;
     return this.contextMode(entered ?? call, false);
   }
+}
+
+/** See `GradModeAnalysis.functionModesSoFar`. */
+export interface FunctionModes {
+  modes: ReadonlyMap<SyntaxNode, GradMode>;
+  tainted: ReadonlySet<SyntaxNode>;
+}
+
+/**
+ * The modes of `kept` that depend on no cut. Each depends only on the function's definition, its
+ * callers, the code around each call and the modes of the functions the calls are made in, and so on
+ * up the callers, never on the order questions came in.
+ */
+export function untaintedFunctionModes(kept: FunctionModes): Map<SyntaxNode, GradMode> {
+  const out = new Map<SyntaxNode, GradMode>();
+  for (const [fn, mode] of kept.modes) if (!kept.tainted.has(fn)) out.set(fn, mode);
+  return out;
 }
 
 /** A function whose mode waits in `computeAndCache` for the modes of its calls. */

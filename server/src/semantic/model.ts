@@ -9,7 +9,7 @@ import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type VersionMemory } from './facts';
-import { GradModeAnalysis, type GradMode } from './grad-mode';
+import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -419,18 +419,19 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
     },
     memory && carriedGradModesOf(model, memory),
   );
-  memory?.set(GRAD_MODES_KEPT, { analysis, importsKey: model.imports.key, statements: model.facts.eachStatement(GRAD_MODE_READS) });
+  // The modes only, which grow as this version asks: the analysis itself would keep this version's whole model.
+  memory?.set(GRAD_MODES_KEPT, { modes: analysis.functionModesSoFar, importsKey: model.imports.key, statements: model.facts.eachStatement(GRAD_MODE_READS) });
   return analysis;
 });
 
 /** An open document's grad modes of its last version, kept for the next (see grad-modes-kept.ts). */
-const GRAD_MODES_KEPT = new MemorySlot<{ analysis: GradModeAnalysis; importsKey: string; statements: ReadonlyMap<SyntaxNode, GradModeReads> }>('grad modes');
+const GRAD_MODES_KEPT = new MemorySlot<{ modes: FunctionModes; importsKey: string; statements: ReadonlyMap<SyntaxNode, GradModeReads> }>('grad modes');
 
 function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<SyntaxNode, GradMode> | undefined {
   const kept = memory.get(GRAD_MODES_KEPT);
   if (!kept || kept.importsKey !== model.imports.key) return undefined;
   return carriedGradModes({
-    modes: kept.analysis.untaintedFunctionModes(),
+    modes: untaintedFunctionModes(kept.modes),
     before: kept.statements,
     now: model.facts.eachStatement(GRAD_MODE_READS),
     functionsNamed: (name) => model.functionsNamed(name),
