@@ -59,10 +59,12 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const end = next ? next.start + delta : text.length;
   if (!startsLine(text, start) || (next && !startsLine(text, end))) return undefined;
   const lines = text.slice(start, end);
+  // The statements parsed alone join `previous`, so they are made of its kind of node.
+  const movable = isMovable(previous);
   const tree = parser.parse(lines);
   let replacements: MutableNode[];
   try {
-    const alone = parser.toSyntax(tree, lines, undefined, isMovable(previous));
+    const alone = parser.toSyntax(tree, lines, undefined, movable);
     replacements = alone.children as MutableNode[];
     // Statements only, each starting a line (tree-sitter takes indented lines at the start of a text
     // without an error, where in the file they would belong to the statement before); a comment
@@ -88,7 +90,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   // A new module node, as after any edit: a node object outlives an edit only when its subtree is unchanged.
   // It starts where its first statement does and ends where the text does, as the parser's module does.
   const { start: moduleStart, row: moduleRow } = children[0]!;
-  const root = makeNode(isMovable(previous), previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
+  const root = makeNode(movable, previous.type, previous.named, moduleStart, text.length, moduleRow, previous.endRow + edit.rowDelta, previous.fieldName, null, previous.isError, previous.isMissing);
   for (const child of children) attach(child, root);
   root.children = children;
   if (children.some((child) => parser.containsErrors(child))) parser.noteErrors(root);

@@ -49,8 +49,8 @@ class Shift {
 /**
  * A node of an open document's tree, which edits move. Positions are read through the shift of the
  * node's top-level statement; only this module writes them (`moveSubtree`, `attach`). A tree parsed once
- * (the command line) is made of plain objects instead (`fixedNode`), whose positions are fields: reading
- * them through a shift cost the command line's analysis about a tenth of its time.
+ * (the command line) is made of plain objects instead (`FixedNode`, see `makeNode`), whose positions are
+ * fields: reading them through a shift cost the command line's analysis about a tenth of its time.
  */
 class MovableNode implements MutableNode {
   children: MovableNode[] = [];
@@ -95,14 +95,13 @@ class MovableNode implements MutableNode {
       node.shift.rows += rowDelta;
       return;
     }
-    const stack = [node];
-    for (let n = stack.pop(); n; n = stack.pop()) {
-      n.startAt += delta;
-      n.endAt += delta;
-      n.rowAt += rowDelta;
-      n.endRowAt += rowDelta;
-      for (const child of n.children) stack.push(child);
-    }
+    walk(node, (n) => {
+      const moved = n as MovableNode;
+      moved.startAt += delta;
+      moved.endAt += delta;
+      moved.rowAt += rowDelta;
+      moved.endRowAt += rowDelta;
+    });
   }
 
   /** See `attach`: the subtree's nodes then move with `parent`'s statement, or with `node` itself under a root. */
@@ -110,16 +109,15 @@ class MovableNode implements MutableNode {
     node.parent = parent;
     const wanted = parent.parent === null ? (node.shift.owner === node ? node.shift : new Shift(node)) : parent.shift;
     if (node.shift === wanted) return;
-    const stack = [node];
-    for (let n = stack.pop(); n; n = stack.pop()) {
-      const [start, end, row, endRow] = [n.start, n.end, n.row, n.endRow];
-      n.shift = wanted;
-      n.startAt = start - wanted.offset;
-      n.endAt = end - wanted.offset;
-      n.rowAt = row - wanted.rows;
-      n.endRowAt = endRow - wanted.rows;
-      for (const child of n.children) stack.push(child);
-    }
+    walk(node, (n) => {
+      const moved = n as MovableNode;
+      const [start, end, row, endRow] = [moved.start, moved.end, moved.row, moved.endRow];
+      moved.shift = wanted;
+      moved.startAt = start - wanted.offset;
+      moved.endAt = end - wanted.offset;
+      moved.rowAt = row - wanted.rows;
+      moved.endRowAt = endRow - wanted.rows;
+    });
   }
 }
 
@@ -161,14 +159,13 @@ export function isMovable(node: SyntaxNode): boolean {
 export function moveSubtree(node: MutableNode, delta: number, rowDelta: number): void {
   if (delta === 0 && rowDelta === 0) return;
   if (node instanceof MovableNode) return MovableNode.move(node, delta, rowDelta);
-  const stack = [node as FixedNode];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    n.start += delta;
-    n.end += delta;
-    n.row += rowDelta;
-    n.endRow += rowDelta;
-    for (const child of n.children) stack.push(child);
-  }
+  walk(node, (n) => {
+    const moved = n as FixedNode;
+    moved.start += delta;
+    moved.end += delta;
+    moved.row += rowDelta;
+    moved.endRow += rowDelta;
+  });
 }
 
 /**
