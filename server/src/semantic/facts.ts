@@ -189,20 +189,19 @@ export interface PatchedValue<T, P> {
 
 /**
  * A file-wide value for this version. For an open document, the one kept in `slot` from its last
- * version, brought to this one by `patch` with the parts (`partOf` each top-level statement) that the
+ * version, brought to this one by `patch` with the parts (`fact` of each top-level statement) that the
  * edit took away and brought; otherwise, and the first time, made by `create`.
  */
 export function patchedFromVersionToVersion<T, P>(
   model: SemanticModel,
   slot: MemorySlot<PatchedValue<T, P>>,
-  partOf: (statement: SyntaxNode) => P,
+  fact: PerStatementFact<P>,
   create: () => T,
   patch: (value: T, removed: P[], added: P[]) => T,
 ): T {
   const { memory } = model.facts;
   if (!memory) return create();
-  const parts = new Map<SyntaxNode, P>();
-  for (const statement of model.root.children) parts.set(statement, partOf(statement));
+  const parts = model.facts.eachStatement(fact);
   return updateKept(memory, slot, () => ({ value: create(), parts }), (kept) => {
     const { removed, added } = statementChanges(kept.parts, parts);
     kept.value = patch(kept.value, removed, added);

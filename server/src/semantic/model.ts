@@ -316,7 +316,7 @@ const IMPORTS_KEPT = new MemorySlot<PatchedValue<ImportTable, boolean>>('imports
 /** For an open document, the table of its last version while no statement with imports came or went. */
 const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => {
   const build = () => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text);
-  return patchedFromVersionToVersion(model, IMPORTS_KEPT, (statement) => HAS_IMPORTS.of(model, statement), build, (table, removed, added) =>
+  return patchedFromVersionToVersion(model, IMPORTS_KEPT, HAS_IMPORTS, build, (table, removed, added) =>
     removed.some(Boolean) || added.some(Boolean) ? build() : table);
 });
 
@@ -341,7 +341,7 @@ const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
   patchedFromVersionToVersion(
     model,
     DEFINITIONS_KEPT,
-    (statement) => DEFINITIONS_IN_STATEMENT.of(model, statement),
+    DEFINITIONS_IN_STATEMENT,
     () => new DefinitionIndex(model.root, DEFINITIONS_IN_STATEMENT.ofEach(model)),
     (index, removed, added) => {
       index.patch(model.root, removed, added);
@@ -621,28 +621,24 @@ const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, t
 
 /**
  * The file's calls by callee name and its names used other than as a callee, in document order. The
- * statements' parts are merged name by name, kept for an open document from version to version (see
- * MergedParts); a name's list is put in document order once per version, when first asked.
+ * statements' parts are merged name by name, each merge on first use, kept for an open document from
+ * version to version (see MergedParts); a name's list is put in document order once per version, when
+ * first asked.
  */
 class CallIndex {
+  private readonly merges = new Map<MemorySlot<CallGroups>, CallGroups>();
   private readonly groups = new Map<CallGroups, Map<string, SyntaxNode[]>>();
-  private readonly byName: CallGroups;
-  private readonly byAttribute: CallGroups;
-  private readonly escapingIdentifiers: CallGroups;
-  private readonly escapingAttributes: MergedParts<StatementCalls, string, true>;
+  private escapingAttributes: MergedParts<StatementCalls, string, true> | undefined;
 
-  constructor(model: SemanticModel) {
-    this.byName = mergedParts(model, CALLS_BY_NAME, CALLS_IN_STATEMENT, (part) => part.callsByName);
-    this.byAttribute = mergedParts(model, CALLS_BY_ATTRIBUTE, CALLS_IN_STATEMENT, (part) => part.callsByAttribute);
-    this.escapingIdentifiers = mergedParts(model, ESCAPING_IDENTIFIERS, CALLS_IN_STATEMENT, (part) => part.escapingIdentifiers);
-    this.escapingAttributes = mergedParts(model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT, (part) => [...part.escapingAttributes].map((name) => [name, true] as const));
-  }
+  constructor(private readonly model: SemanticModel) {}
 
   /**
-   * The nodes of `name` in `merged`, in document order. The same array every time in a version:
-   * answers about a list of callers are kept per list (see GradModeAnalysis).
+   * The nodes of `name` in the merge `slot` keeps, in document order. The same array every time in a
+   * version: answers about a list of callers are kept per list (see GradModeAnalysis).
    */
-  private group(merged: CallGroups, name: string): readonly SyntaxNode[] {
+  private group(slot: MemorySlot<CallGroups>, entriesOf: (part: StatementCalls) => Map<string, SyntaxNode[]>, name: string): readonly SyntaxNode[] {
+    let merged = this.merges.get(slot);
+    if (!merged) this.merges.set(slot, (merged = mergedParts(this.model, slot, CALLS_IN_STATEMENT, entriesOf)));
     let byName = this.groups.get(merged);
     if (!byName) this.groups.set(merged, (byName = new Map()));
     let group = byName.get(name);
@@ -651,18 +647,19 @@ class CallIndex {
   }
 
   callsNamed(name: string): readonly SyntaxNode[] {
-    return this.group(this.byName, name);
+    return this.group(CALLS_BY_NAME, (part) => part.callsByName, name);
   }
 
   callsOfAttribute(name: string): readonly SyntaxNode[] {
-    return this.group(this.byAttribute, name);
+    return this.group(CALLS_BY_ATTRIBUTE, (part) => part.callsByAttribute, name);
   }
 
   usesNamed(name: string): readonly SyntaxNode[] {
-    return this.group(this.escapingIdentifiers, name);
+    return this.group(ESCAPING_IDENTIFIERS, (part) => part.escapingIdentifiers, name);
   }
 
   attributeEscapes(name: string): boolean {
+    this.escapingAttributes ??= mergedParts(this.model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT, (part) => [...part.escapingAttributes].map((attribute) => [attribute, true] as const));
     return this.escapingAttributes.has(name);
   }
 }
