@@ -135,9 +135,11 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
   forRandomEdits(
     120,
     // The first analysis fills whatever is cached against the first version's nodes.
-    (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory }),
+    (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source }),
     (document, memory, done) => {
       const text = document.text;
+      // The line table the document carries over its edits is that of its text.
+      assert.deepEqual(document.source.starts, new SourceText(text).starts, done);
       const incremental = document.syntax(parser);
       const scratch = parser.parseToSyntax(text);
       // Where the parser recovers from errors, an incremental tree may differ from a fresh one
@@ -146,7 +148,7 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
       // Syntax errors are judged per top-level statement and kept across edits: the verdict must
       // be that of a walk over the fresh tree (it decides whether fixes are offered).
       assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-      assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory })), summary(analyze(scratch, text)), done);
+      assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory, source: document.source })), summary(analyze(scratch, text)), done);
       compared++;
     },
   );

@@ -35,6 +35,8 @@ export interface AnalysisOptions {
    * whole file that this version keeps where its edit changed nothing they read (see VersionMemory).
    */
   memory?: VersionMemory;
+  /** The text's line table, where the caller keeps one (an open document carries its own over edits). */
+  source?: SourceText;
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -75,7 +77,7 @@ export class AnalysisRun {
     options: AnalysisOptions = {},
   ) {
     this.settings = resolveSettings(options.settings);
-    this.source = new SourceText(text);
+    this.source = options.source?.text === text ? options.source : new SourceText(text);
     this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, options.keepsStatementFacts, options.memory);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));

@@ -17,18 +17,35 @@ export class SourceText {
   get starts(): readonly number[] {
     if (!this.lineStarts) {
       const starts = [0];
-      const text = this.text;
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10) starts.push(i + 1);
-        else if (c === 13) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-          starts.push(i + 1);
-        }
-      }
+      pushLineStarts(this.text, 0, this.text.length, starts);
       this.lineStarts = starts;
     }
     return this.lineStarts;
+  }
+
+  /**
+   * The same bookkeeping for `text`, this text with `start..oldEnd` replaced by `text`'s
+   * `start..newEnd`. Where this one has worked out its lines, the new one takes them over and reads
+   * only the lines around the edit again, instead of the whole text (an open document's every keystroke).
+   */
+  afterEdit(text: string, start: number, oldEnd: number, newEnd: number): SourceText {
+    const next = new SourceText(text);
+    const before = this.lineStarts;
+    if (!before) return next;
+    // From the start of the line before the edit's (a "\r" ending it may meet a "\n" the edit brings)
+    // to the first line start after the edit's end, whose line break the edit left where it was.
+    const first = Math.max(0, this.lineOf(start) - 1);
+    let after = first;
+    while (after < before.length && before[after]! <= oldEnd) after++;
+    const delta = newEnd - oldEnd;
+    const starts = before.slice(0, first + 1);
+    const rescanEnd = after < before.length ? before[after]! + delta : text.length;
+    pushLineStarts(text, before[first]!, rescanEnd, starts);
+    // A line start there was found again by the scan when it ended just past a line break.
+    if (after < before.length && starts[starts.length - 1] === rescanEnd) starts.pop();
+    for (let i = after; i < before.length; i++) starts.push(before[i]! + delta);
+    next.lineStarts = starts;
+    return next;
   }
 
   get lineCount(): number {
@@ -102,5 +119,17 @@ export class SourceText {
       column++;
     }
     return column;
+  }
+}
+
+/** Pushes the offset after each line break in `text[from..to)` (\n, \r\n or a lone \r) onto `starts`. */
+function pushLineStarts(text: string, from: number, to: number, starts: number[]): void {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
   }
 }

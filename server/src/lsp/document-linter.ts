@@ -2,7 +2,7 @@
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
-import { SourceText } from '../core/source';
+import type { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
 import { documentPath } from './document-path';
@@ -135,7 +135,7 @@ export class DocumentLinter {
 
   private lint(document: OpenDocument, settings: DocumentSettings, earlierImports: ReadonlyMap<string, string>): LintResult {
     const { uri, version, text, revision } = document;
-    const source = new SourceText(text);
+    const { source } = document;
     const result: LintResult = { uri, version, revision, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
     if (!settings.enable || settings.excluded) return result;
     if (text.length > MAX_ANALYSED_CHARS) {
@@ -155,7 +155,7 @@ export class DocumentLinter {
       const keepsStatementFacts = document.edited;
       let memory = keepsStatementFacts ? this.memories.get(uri) : undefined;
       if (keepsStatementFacts && !memory) this.memories.set(uri, (memory = new VersionMemory()));
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts, ...(memory ? { memory } : {}), ...(path ? { path } : {}) });
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts, source, ...(memory ? { memory } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {

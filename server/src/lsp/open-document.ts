@@ -2,6 +2,7 @@
 // follows every change through `Tree.edit()` and is reparsed incrementally when someone needs it.
 // After a single edit, the plain tree is converted incrementally too, reusing unchanged subtrees.
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SourceText } from '../core/source';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
@@ -29,6 +30,8 @@ export class OpenDocument {
    * in the plain tree's offsets: there the plain tree is newer than the tree-sitter tree.
    */
   private rangesAhead: TextRange[] = [];
+  /** The current text's line table, carried over each ranged change (see `SourceText.afterEdit`). */
+  private lines: SourceText;
 
   constructor(
     readonly uri: string,
@@ -37,6 +40,7 @@ export class OpenDocument {
     text: string,
   ) {
     this.document = TextDocument.create(uri, languageId, version, text);
+    this.lines = new SourceText(text);
   }
 
   get version(): number {
@@ -52,6 +56,11 @@ export class OpenDocument {
     return this.document.getText();
   }
 
+  /** Line and column bookkeeping of the current text. */
+  get source(): SourceText {
+    return this.lines;
+  }
+
   /**
    * Whether the document has changed since it was opened: someone is editing it, so what the
    * analysis learns about its unchanged statements is worth keeping for the next version.
@@ -63,10 +72,12 @@ export class OpenDocument {
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
       let applied = change;
+      let replaced: { start: number; end: number } | undefined;
       if ('range' in change) {
         const from = this.document.offsetAt(change.range.start);
         const to = this.document.offsetAt(change.range.end);
         const [start, end] = [Math.min(from, to), Math.max(from, to)];
+        replaced = { start, end };
         const edit = editForChange(this.text, start, end, change.text);
         this.tree?.edit(edit);
         const rowDelta = edit.newEndPosition.row - edit.oldEndPosition.row;
@@ -80,6 +91,7 @@ export class OpenDocument {
         this.freeTree();
       }
       this.document = TextDocument.update(this.document, [applied], version);
+      this.lines = replaced ? this.lines.afterEdit(this.text, replaced.start, replaced.end, replaced.start + change.text.length) : new SourceText(this.text);
     }
     this.changeCount = ++lastRevision;
     this.changedSinceOpen = true;
