@@ -44,6 +44,9 @@ export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: Semanti
   for (const [name, helpers] of model.functionsByName) {
     if (helpers.length !== 1) continue;
     const helper = helpers[0]!;
+    // A function that runs no forward pass returns none (asked first: most functions run none, and
+    // their calls are then not gathered at all).
+    if (!model.forwardCallsOf(helper).length) continue;
     // A plain function is called by its name, a method through an attribute.
     for (const call of model.callsOfName(name, classOfMethod(helper) !== null)) {
       if (within(call, helper)) continue;
