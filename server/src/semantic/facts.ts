@@ -133,6 +133,8 @@ function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, c
 export class MergedParts<P, K, V> {
   private readonly byKey = new Map<K, Map<SyntaxNode, V>>();
   private parts: ReadonlyMap<SyntaxNode, P> = new Map();
+  /** See `itemsInDocumentOrder`; a key's entry leaves when a statement with a value for it comes or goes. */
+  private readonly ordered = new Map<K, unknown[]>();
 
   constructor(private readonly entriesOf: (part: P) => Iterable<readonly [K, V]>) {}
 
@@ -143,6 +145,7 @@ export class MergedParts<P, K, V> {
       now,
       (statement, part) => {
         for (const [key] of this.entriesOf(part)) {
+          this.ordered.delete(key);
           const values = this.byKey.get(key);
           values?.delete(statement);
           if (values?.size === 0) this.byKey.delete(key);
@@ -150,6 +153,7 @@ export class MergedParts<P, K, V> {
       },
       (statement, part) => {
         for (const [key, value] of this.entriesOf(part)) {
+          this.ordered.delete(key);
           let values = this.byKey.get(key);
           if (!values) this.byKey.set(key, (values = new Map()));
           values.set(statement, value);
@@ -167,12 +171,20 @@ export class MergedParts<P, K, V> {
     return this.byKey.get(key)?.values() ?? [];
   }
 
-  /** The values of `key`, those of earlier statements first (a patch appends a new statement's last). */
-  valuesInDocumentOrder(key: K): V[] {
+  /**
+   * The items of `key`'s values (lists), those of earlier statements first: the same array from version
+   * to version until an edit brings or takes away a statement with a value for `key`.
+   */
+  itemsInDocumentOrder<I>(this: MergedParts<P, K, readonly I[]>, key: K): readonly I[] {
+    let items = this.ordered.get(key) as I[] | undefined;
+    if (items) return items;
     const values = this.byKey.get(key);
-    if (!values) return [];
-    if (values.size === 1) return [...values.values()];
-    return [...values].sort(([a], [b]) => a.start - b.start).map(([, value]) => value);
+    if (!values) items = [];
+    else if (values.size === 1) items = [...values.values().next().value!];
+    // (A patch appends a new statement's value last.)
+    else items = [...values].sort(([a], [b]) => a.start - b.start).flatMap(([, value]) => value);
+    this.ordered.set(key, items);
+    return items;
   }
 }
 

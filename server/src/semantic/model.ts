@@ -627,23 +627,19 @@ const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, t
  */
 class CallIndex {
   private readonly merges = new Map<MemorySlot<CallGroups>, CallGroups>();
-  private readonly groups = new Map<CallGroups, Map<string, SyntaxNode[]>>();
   private escapingAttributes: MergedParts<StatementCalls, string, true> | undefined;
 
   constructor(private readonly model: SemanticModel) {}
 
   /**
    * The nodes of `name` in the merge `slot` keeps, in document order. The same array every time in a
-   * version: answers about a list of callers are kept per list (see GradModeAnalysis).
+   * version (and in later ones, until an edit changes them): answers about a list of callers are kept
+   * per list (see GradModeAnalysis).
    */
   private group(slot: MemorySlot<CallGroups>, entriesOf: (part: StatementCalls) => Map<string, SyntaxNode[]>, name: string): readonly SyntaxNode[] {
     let merged = this.merges.get(slot);
     if (!merged) this.merges.set(slot, (merged = mergedParts(this.model, slot, CALLS_IN_STATEMENT, entriesOf)));
-    let byName = this.groups.get(merged);
-    if (!byName) this.groups.set(merged, (byName = new Map()));
-    let group = byName.get(name);
-    if (!group) byName.set(name, (group = merged.valuesInDocumentOrder(name).flat()));
-    return group;
+    return merged.itemsInDocumentOrder(name);
   }
 
   callsNamed(name: string): readonly SyntaxNode[] {
