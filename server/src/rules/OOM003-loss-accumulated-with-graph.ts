@@ -80,12 +80,14 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     const name = containerName(target, model.text);
     if (!name) return;
     if (isBackpropSource(model, name)) return;
-    const gradMode = model.gradMode.at(node);
-    if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
     // computation itself, and its graph is freed with the step.
     const loop = persistingTrainingLoop(model, node, name) ?? persistingInferenceLoop(model, node, name);
     if (!loop && !keptAcrossTrainingSteps(model, node, name)) return;
+    // Asked after the loops: a running count in a constructor (`self.layers += 1`) is in none, and its
+    // grad mode would be the constructors' cycle through `super().__init__()`, worked out every version.
+    const gradMode = model.gradMode.at(node);
+    if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
       { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(addend, '.detach()') },
