@@ -84,8 +84,9 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     // computation itself, and its graph is freed with the step.
     const loop = persistingTrainingLoop(model, node, name) ?? persistingInferenceLoop(model, node, name);
     if (!loop && !keptAcrossTrainingSteps(model, node, name)) return;
-    // Asked after the loops: a running count in a constructor (`self.layers += 1`) is in none, and its
-    // grad mode would be the constructors' cycle through `super().__init__()`, worked out every version.
+    // Asked after the loops: an update in a constructor (`self.adjacency += torch.eye(n)`) is in none,
+    // and its grad mode would be the constructors' cycle through `super().__init__()`, worked out again
+    // every version.
     const gradMode = model.gradMode.at(node);
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     if (!valueCarriesGraph(model, addend)) return;
