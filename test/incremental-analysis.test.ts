@@ -517,3 +517,41 @@ test('an edit to a dictionary elsewhere changes what an untouched DataLoader cal
   assert.deepEqual(before, ['8']);
   assert.deepEqual(after, ['16']);
 });
+
+test('an edit to a helper elsewhere changes where an untouched function sends a forward output (its kept def-use graph is asked again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = [
+    'import torch',
+    '',
+    '',
+    'def record(values):',
+    '    print(values)',
+    '',
+    '',
+    'def step(model, batch, optimizer):',
+    '    optimizer.zero_grad()',
+    '    loss = model(batch).sum()',
+    '    loss.backward()',
+    '    optimizer.step()',
+    '    preview = model(batch[:1])',
+    '    record(preview)',
+    '',
+  ].join('\n');
+  const document = new OpenDocument('untitled:helper', 'python', 1, text);
+  const memory = new VersionMemory();
+  try {
+    const first = analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+    // `record` only prints: the preview's graph is built for nothing.
+    assert.deepEqual(first.map((d) => `${d.code} ${text.slice(d.start, d.end)}`), ['OOM001 model(batch[:1])']);
+    const step = document.syntax(parser).children[2]!;
+    // Now `record` stores what it is given on an object: the output leaves what the file shows.
+    document.applyChanges([{ range: { start: { line: 4, character: 4 }, end: { line: 4, character: 17 } }, text: 'LOG.items = values' }], 2);
+    const root = document.syntax(parser);
+    assert.equal(root.children[2], step, 'step is the same node after the edit');
+    const after = analyze(root, document.text, { keepsStatementFacts: true, memory, source: document.source });
+    assert.deepEqual(summary(after), summary(analyze(parser.parseToSyntax(document.text), document.text)));
+    assert.deepEqual(after, []);
+  } finally {
+    document.freeTree();
+  }
+});

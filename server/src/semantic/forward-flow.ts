@@ -94,9 +94,38 @@ export interface ForwardFlowDeps {
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The name (`decoder`, `self.net`) holds an `nn.Module`. */
   isModuleName(name: string): boolean;
+  /**
+   * An open document's functions' def-use graphs from earlier versions (see KeptFlow): a function whose
+   * node outlived the edits since is not read again where the rest of the file answers as it did.
+   */
+  keptFlows?: WeakMap<SyntaxNode, KeptFlow>;
 }
 
-/** One binding of a name: where it is assigned, and the block it is assigned in. */
+/**
+ * A function's def-use graph as one version built it, with what it asked the rest of the file while
+ * building it. The graph reads only the function's own subtree besides those questions, and holds its
+ * offsets relative to the function's start, so it serves any later version in which the function is
+ * the same node (its subtree unchanged, wherever it moved) and every question gets the same answer.
+ */
+export interface KeptFlow {
+  bindings: ReadonlyMap<string, readonly Binding[]>;
+  sinks: ReadonlyMap<string, ReadonlySet<string>>;
+  questions: readonly FlowQuestion[];
+}
+
+type FlowQuestion =
+  | { kind: 'backward'; call: SyntaxNode; answer: boolean }
+  | { kind: 'callee'; name: string; answer: CalleeVerdict }
+  | { kind: 'module'; name: string; answer: boolean };
+
+/**
+ * What a call of a name hands its arguments to, by the functions of this file with that name: none,
+ * one that trains, ones that only return plain numbers, one that stores what it is given on an object,
+ * or none of these.
+ */
+type CalleeVerdict = 'absent' | 'trains' | 'plain' | 'stores' | 'other';
+
+/** One binding of a name: where it is assigned (from the scope's start), and the block it is assigned in. */
 interface Binding {
   key: string;
   start: number;
@@ -104,13 +133,14 @@ interface Binding {
 }
 
 /**
- * The def-use graph of one scope: each binding of a name (keyed `name#offset`, or `name#entry` for
- * a value from before the scope) and the bindings, objects or fates its value flows into.
+ * The def-use graph of one scope: each binding of a name (keyed `name#offset`, the offset from the
+ * scope's start, or `name#entry` for a value from before the scope) and the bindings, objects or
+ * fates its value flows into. The fates are this version's: they follow returns to the callers.
  */
 interface ScopeFlow {
   scope: SyntaxNode;
-  bindings: Map<string, Binding[]>;
-  sinks: Map<string, Set<string>>;
+  bindings: ReadonlyMap<string, readonly Binding[]>;
+  sinks: ReadonlyMap<string, ReadonlySet<string>>;
   fates: Map<string, ForwardFate>;
 }
 
@@ -122,6 +152,9 @@ export class ForwardFlowAnalysis {
   private depth = 0;
   private readonly detachedPending = new Set<string>();
   private readonly plainReturns = new Map<SyntaxNode, boolean>();
+  private readonly calleeVerdicts = new Map<string, CalleeVerdict>();
+  /** The questions the graph being built has asked so far, each once, when it is to be kept. */
+  private asked: { questions: FlowQuestion[]; seen: Set<SyntaxNode | string> } | null = null;
 
   constructor(private readonly deps: ForwardFlowDeps) {}
 
@@ -206,8 +239,80 @@ export class ForwardFlowAnalysis {
   private scopeFlow(scope: SyntaxNode): ScopeFlow {
     let flow = this.scopes.get(scope);
     if (flow) return flow;
-    flow = { scope, bindings: new Map(), sinks: new Map(), fates: new Map() };
+    const keptFlows = scope.type === 'function_definition' ? this.deps.keptFlows : undefined;
+    const kept = keptFlows?.get(scope);
+    if (kept && this.stillAnswered(kept.questions)) {
+      flow = { scope, bindings: kept.bindings, sinks: kept.sinks, fates: new Map() };
+      this.scopes.set(scope, flow);
+      return flow;
+    }
+    const bindings = new Map<string, Binding[]>();
+    const sinks = new Map<string, Set<string>>();
+    flow = { scope, bindings, sinks, fates: new Map() };
     this.scopes.set(scope, flow);
+    const outer = this.asked;
+    const asked = keptFlows ? { questions: [], seen: new Set<SyntaxNode | string>() } : null;
+    this.asked = asked;
+    try {
+      this.buildFlow(flow, bindings);
+    } finally {
+      this.asked = outer;
+    }
+    if (keptFlows && asked) keptFlows.set(scope, { bindings, sinks, questions: asked.questions });
+    return flow;
+  }
+
+  /** Whether the rest of the file still gives a kept graph's questions the answers it gave them. */
+  private stillAnswered(questions: readonly FlowQuestion[]): boolean {
+    const outer = this.asked;
+    this.asked = null;
+    try {
+      return questions.every((q) => (q.kind === 'backward' ? this.isBackwardCall(q.call) : q.kind === 'callee' ? this.calleeVerdict(q.name) : this.isModuleName(q.name)) === q.answer);
+    } finally {
+      this.asked = outer;
+    }
+  }
+
+  private isBackwardCall(call: SyntaxNode): boolean {
+    const answer = this.deps.isBackwardCall(call);
+    this.note(call, { kind: 'backward', call, answer });
+    return answer;
+  }
+
+  private isModuleName(name: string): boolean {
+    const answer = this.deps.isModuleName(name);
+    this.note(`module ${name}`, { kind: 'module', name, answer });
+    return answer;
+  }
+
+  /** Records a question of the graph being built, the first time it is asked. */
+  private note(key: SyntaxNode | string, question: FlowQuestion): void {
+    const asked = this.asked;
+    if (!asked || asked.seen.has(key)) return;
+    asked.seen.add(key);
+    asked.questions.push(question);
+  }
+
+  /** See CalleeVerdict. */
+  private calleeVerdict(name: string): CalleeVerdict {
+    let answer = this.calleeVerdicts.get(name);
+    if (!answer) {
+      const local = name ? this.deps.functionsNamed(name) : [];
+      if (!local.length) answer = 'absent';
+      else if (local.some((fn) => this.deps.needsGradients(fn))) answer = 'trains';
+      // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
+      else if (local.every((fn) => this.returnsPlainValues(fn)) && !local.some((fn) => this.storesOnObjects(fn))) answer = 'plain';
+      else if (local.some((fn) => this.storesOnObjects(fn))) answer = 'stores';
+      else answer = 'other';
+      this.calleeVerdicts.set(name, answer);
+    }
+    this.note(`callee ${name}`, { kind: 'callee', name, answer });
+    return answer;
+  }
+
+  private buildFlow(flow: ScopeFlow, bindings: Map<string, Binding[]>): void {
+    const { scope } = flow;
+    const base = scope.start;
     const { text } = this.deps;
     // Iterative walks: nesting depth comes from user code.
     const nodes: SyntaxNode[] = [];
@@ -220,18 +325,18 @@ export class ForwardFlowAnalysis {
     for (const node of nodes) {
       if (node.type === 'identifier' && isBinding(node) && scopeOf(node) === scope) {
         const name = nodeText(node, text);
-        let list = flow.bindings.get(name);
-        if (!list) flow.bindings.set(name, (list = []));
-        list.push({ key: `${name}#${node.start}`, start: bindingTakesEffect(node), block: blockOf(node, scope) });
+        let list = bindings.get(name);
+        if (!list) bindings.set(name, (list = []));
+        list.push({ key: `${name}#${node.start - base}`, start: bindingTakesEffect(node) - base, block: blockOf(node, scope) });
       }
     }
-    for (const list of flow.bindings.values()) list.sort((a, b) => a.start - b.start);
+    for (const list of bindings.values()) list.sort((a, b) => a.start - b.start);
     for (const node of nodes) {
       if (node.type !== 'identifier') continue;
       if (node.fieldName === 'left' && node.parent?.type === 'augmented_assignment' && scopeOf(node) === scope) {
         // `loss += reg` reads the old `loss` into the new one.
         const name = nodeText(node, text);
-        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, [`${name}#${node.start}`]);
+        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, [`${name}#${node.start - base}`]);
         continue;
       }
       if (!isRead(node)) continue;
@@ -245,12 +350,13 @@ export class ForwardFlowAnalysis {
         for (const key of this.allBindings(flow, name)) this.link(flow, key, [ESCAPES]);
       }
     }
-    return flow;
   }
 
+  /** Adds edges to the graph being built (see buildFlow). */
   private link(flow: ScopeFlow, key: string, sinks: Iterable<string>): void {
-    let set = flow.sinks.get(key);
-    if (!set) flow.sinks.set(key, (set = new Set()));
+    const graph = flow.sinks as Map<string, Set<string>>;
+    let set = graph.get(key);
+    if (!set) graph.set(key, (set = new Set()));
     for (const sink of sinks) if (sink !== key) set.add(sink);
   }
 
@@ -267,7 +373,9 @@ export class ForwardFlowAnalysis {
    */
   private reachingBindings(flow: ScopeFlow, name: string, read: SyntaxNode): string[] {
     const list = flow.bindings.get(name) ?? [];
-    const at = read.start;
+    // Bindings hold offsets from the scope's start; blocks and loops are nodes, where they are now.
+    const base = flow.scope.start;
+    const at = read.start - base;
     const out: string[] = [];
     let cover: Binding | null = null;
     let i = 0;
@@ -276,15 +384,15 @@ export class ForwardFlowAnalysis {
     for (let j = i - 1; j >= 0 && !cover; j--) {
       const binding = list[j]!;
       // Hidden by a later binding of its own block (`action = net(s)` then `action = to_np(action)`).
-      if (later.some((block) => holds(block, binding.start))) continue;
+      if (later.some((block) => holds(block, binding.start + base))) continue;
       out.push(binding.key);
-      if (holds(binding.block, at)) cover = binding;
+      if (holds(binding.block, at + base)) cover = binding;
       else if (later.length < MAX_HIDING_BLOCKS) later.push(binding.block);
     }
     if (!cover) out.push(`${name}#entry`);
     for (let loop = enclosingLoop(read, flow.scope); loop; loop = enclosingLoop(loop, flow.scope)) {
-      if (cover && holds(loop, cover.start)) break;
-      for (let j = i; j < list.length && list[j]!.start < loop.end; j++) out.push(list[j]!.key);
+      if (cover && holds(loop, cover.start + base)) break;
+      for (let j = i; j < list.length && list[j]!.start + base < loop.end; j++) out.push(list[j]!.key);
     }
     return out;
   }
@@ -294,7 +402,7 @@ export class ForwardFlowAnalysis {
     const keys: string[] = [];
     for (const sink of sinks) {
       if (typeof sink === 'string') keys.push(sink);
-      else if ('bind' in sink) keys.push(`${nodeText(sink.bind, this.deps.text)}#${sink.bind.start}`);
+      else if ('bind' in sink) keys.push(`${nodeText(sink.bind, this.deps.text)}#${sink.bind.start - flow.scope.start}`);
       else keys.push(...this.reachingBindings(flow, nodeText(sink.into, this.deps.text), sink.into));
     }
     return keys;
@@ -324,7 +432,7 @@ export class ForwardFlowAnalysis {
         }
         case 'call': {
           if (child.fieldName !== 'function') break;
-          if (this.deps.isBackwardCall(p)) return [...sinks, REACHES_BACKWARD];
+          if (this.isBackwardCall(p)) return [...sinks, REACHES_BACKWARD];
           // Calling a name (`net(x)`) does not hand the callable on; a method's result comes from its receiver.
           if (child.type === 'identifier') return sinks;
           break;
@@ -332,26 +440,26 @@ export class ForwardFlowAnalysis {
         case 'argument_list': {
           const call = p.parent;
           if (!call) return sinks;
-          if (this.deps.isBackwardCall(call)) return [...sinks, REACHES_BACKWARD];
+          if (this.isBackwardCall(call)) return [...sinks, REACHES_BACKWARD];
           const name = dottedName(callee(call), text);
           const last = name ? lastSegment(name) : '';
           if (name && (TO_PLAIN.test(name) || INTEGER_RESULT.test(name))) return sinks;
-          const local = last ? this.deps.functionsNamed(last) : [];
-          if (local.some((fn) => this.deps.needsGradients(fn))) return [...sinks, REACHES_BACKWARD];
-          // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
-          if (local.length && local.every((fn) => this.returnsPlainValues(fn)) && !local.some((fn) => this.storesOnObjects(fn))) return sinks;
-          if (local.some((fn) => this.storesOnObjects(fn))) return [...sinks, ESCAPES];
-          if (!local.length && last) {
+          const verdict = this.calleeVerdict(last);
+          if (verdict === 'trains') return [...sinks, REACHES_BACKWARD];
+          if (verdict === 'plain') return sinks;
+          if (verdict === 'stores') return [...sinks, ESCAPES];
+          const local = verdict !== 'absent';
+          if (!local && last) {
             const words = nameWords(last);
             if (words.some((w) => TRAINING_WORDS.has(w))) return [...sinks, REACHES_BACKWARD];
             const receiver = name!.slice(0, Math.max(0, name!.length - last.length - 1));
             // (A model's own method or submodule, `decoder.decode_step(...)`, computes on it.)
-            const keeps = words.some((w) => KEEPING_WORDS.has(w)) && !READ_ONLY_RECEIVER.test(receiver) && !(receiver && this.deps.isModuleName(receiver));
+            const keeps = words.some((w) => KEEPING_WORDS.has(w)) && !READ_ONLY_RECEIVER.test(receiver) && !(receiver && this.isModuleName(receiver));
             if (keeps) return [...sinks, ESCAPES];
           }
           // A call kept only for its effect (`attach_predictions(outputs, instances)`) may store the
           // output into the other objects it is given.
-          if (call.parent?.type === 'expression_statement' && !local.length) {
+          if (call.parent?.type === 'expression_statement' && !local) {
             const args = call.children.find((c) => c.fieldName === 'arguments');
             for (const arg of args?.children ?? []) if (arg.type === 'identifier' && arg !== child) sinks.push({ into: arg });
           }

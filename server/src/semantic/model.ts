@@ -7,7 +7,7 @@ import { argparseIn, IntResolver } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { ForwardFlowAnalysis } from './forward-flow';
+import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type VersionMemory } from './facts';
 import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
@@ -507,14 +507,23 @@ const EVAL_CALLS_IN_STATEMENT = new StatementFact('eval() statements', (model, s
   }),
 );
 
-const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => new ForwardFlowAnalysis({
-  text: model.text,
-  isBackwardCall: (call) => model.isBackwardCall(call),
-  functionsNamed: model.lookupFunctions,
-  needsGradients: (fn) => model.needsGradients(fn),
-  callersOf: (fn) => model.callersOf(fn),
-  isModuleName: (name) => model.modules.isModuleName(name),
-}));
+const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => {
+  const { memory } = model.facts;
+  let keptFlows = memory?.get(KEPT_FLOWS);
+  if (memory && !keptFlows) memory.set(KEPT_FLOWS, (keptFlows = new WeakMap()));
+  return new ForwardFlowAnalysis({
+    text: model.text,
+    isBackwardCall: (call) => model.isBackwardCall(call),
+    functionsNamed: model.lookupFunctions,
+    needsGradients: (fn) => model.needsGradients(fn),
+    callersOf: (fn) => model.callersOf(fn),
+    isModuleName: (name) => model.modules.isModuleName(name),
+    ...(keptFlows ? { keptFlows } : {}),
+  });
+});
+
+/** An open document's functions' def-use graphs, kept from version to version (see KeptFlow). */
+const KEPT_FLOWS = new MemorySlot<WeakMap<SyntaxNode, KeptFlow>>('def-use graphs of functions');
 
 const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticModel) => new Set(model.backwardCalls));
 
