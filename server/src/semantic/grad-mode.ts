@@ -35,13 +35,10 @@ export interface GradModeDeps {
 export class GradModeAnalysis {
   private readonly functionModes = new Map<SyntaxNode, GradMode>();
   private readonly inProgress = new Set<SyntaxNode>();
-  /** See `at`. */
-  private readonly modes = new Map<SyntaxNode, GradMode>();
   /** Times a function's mode was asked while it was being worked out (a cycle of calls), answered 'enabled'. */
   private cycleShortcuts = 0;
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
   private readonly functionsOfCalls = new WeakMap<readonly SyntaxNode[], SyntaxNode[]>();
-  private readonly modesOfCalls = new WeakMap<readonly SyntaxNode[], GradMode>();
   /** The `setGradEnabledStatements` of each block, in document order. */
   private switchesByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
   /**
@@ -50,12 +47,16 @@ export class GradModeAnalysis {
    * only those may serve a later version of the file (see `functionModesSoFar`).
    */
   private readonly taintedFunctions = new Set<SyntaxNode>();
-  private readonly taintedNodes = new Set<SyntaxNode>();
-  private readonly taintedLists = new WeakSet<readonly SyntaxNode[]>();
-  /** See `ownMode`. */
-  private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
   /** Times a tainted answer was read. */
   private taintedReads = 0;
+  private readonly countTaintedRead = () => void this.taintedReads++;
+  private readonly ofFunctions = new KeptModes(this.functionModes, this.taintedFunctions, this.countTaintedRead);
+  /** See `at`. */
+  private readonly ofNodes = new KeptModes(new Map<SyntaxNode, GradMode>(), new Set<SyntaxNode>(), this.countTaintedRead);
+  /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
+  private readonly ofLists = new KeptModes(new WeakMap<readonly SyntaxNode[], GradMode>(), new WeakSet<readonly SyntaxNode[]>(), this.countTaintedRead);
+  /** See `ownMode`. */
+  private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
 
   /**
    * `carried`: modes of functions that an earlier version of the file worked out without a cut and
@@ -88,12 +89,12 @@ export class GradModeAnalysis {
   }
 
   /**
-   * `memo`'s answer for `key`, worked out by `compute` and kept unless a cycle of calls cut the work
+   * The mode at `node`, worked out by `compute` and kept unless a cycle of calls cut the work
    * short (see `cycleShortcuts`). Every mode it read without such a cut is kept for good, so the same
    * question asked later gets the same answer; one that passed a cut depends on where the cycle was entered.
    */
   private keptUnlessCut(node: SyntaxNode, compute: () => GradMode): GradMode {
-    const known = this.modeOfNode(node);
+    const known = this.ofNodes.get(node);
     if (known) return known;
     const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
     const mode = compute();
@@ -101,25 +102,9 @@ export class GradModeAnalysis {
     return mode;
   }
 
-  /** The kept mode at `node`, counting the read of a tainted one. */
-  private modeOfNode(node: SyntaxNode): GradMode | undefined {
-    const known = this.modes.get(node);
-    if (known && this.taintedNodes.has(node)) this.taintedReads++;
-    return known;
-  }
-
   /** Keeps the mode at `node` worked out since `shortcuts` and `taint` were read, unless a cut came meanwhile. */
   private keepModeOfNode(node: SyntaxNode, mode: GradMode, shortcuts: number, taint: number): void {
-    if (this.cycleShortcuts !== shortcuts) return;
-    this.modes.set(node, mode);
-    if (this.taint !== taint) this.taintedNodes.add(node);
-  }
-
-  /** The kept mode of `fn`, counting the read of a tainted one. */
-  private keptFunctionMode(fn: SyntaxNode): GradMode | undefined {
-    const kept = this.functionModes.get(fn);
-    if (kept && this.taintedFunctions.has(fn)) this.taintedReads++;
-    return kept;
+    if (this.cycleShortcuts === shortcuts) this.ofNodes.keep(node, mode, this.taint !== taint);
   }
 
   /** The mode where `node` runs as far as the code around it says: a mode, or the function whose body's mode it is. */
@@ -157,7 +142,7 @@ export class GradModeAnalysis {
    * being worked out (a cycle of calls, counted in `cycleShortcuts`); otherwise undefined.
    */
   private settledMode(fn: SyntaxNode): GradMode | undefined {
-    const kept = this.keptFunctionMode(fn);
+    const kept = this.ofFunctions.get(fn);
     if (kept || !this.inProgress.has(fn)) return kept;
     this.cycleShortcuts++;
     return 'enabled';
@@ -220,7 +205,7 @@ export class GradModeAnalysis {
    * nests as deep as there are such methods, a thousand in a long file.
    */
   private computeAndCache(root: SyntaxNode): GradMode {
-    const cached = this.keptFunctionMode(root);
+    const cached = this.ofFunctions.get(root);
     if (cached) return cached;
     const frames: ModeFrame[] = [];
     // A function's mode when its decorators (or a kept answer for its calls) give it at once; otherwise
@@ -229,12 +214,9 @@ export class GradModeAnalysis {
       this.inProgress.add(fn);
       const own = this.ownMode(fn);
       if (typeof own === 'string') return this.keep(fn, own);
-      const known = this.modesOfCalls.get(own);
-      if (known) {
-        const taint = this.taint;
-        if (this.taintedLists.has(own)) this.taintedReads++;
-        return this.keep(fn, known, taint);
-      }
+      const taint = this.taint;
+      const known = this.ofLists.get(own);
+      if (known) return this.keep(fn, known, taint);
       // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
       const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, taint: this.taint, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
       const parent = frames[frames.length - 1];
@@ -274,7 +256,7 @@ export class GradModeAnalysis {
       // Each call's mode as `at` gives it, in order, until one needs its function worked out first.
       while (frame.next < frame.calls.length) {
         const call = frame.calls[frame.next]!;
-        let mode = this.modeOfNode(call);
+        let mode = this.ofNodes.get(call);
         if (!mode) {
           const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
           const local = this.localMode(call);
@@ -304,10 +286,7 @@ export class GradModeAnalysis {
       if (frame.waiting) continue;
       frames.pop();
       const mode = modeOfCalls(frame.modes);
-      if (this.cycleShortcuts === frame.shortcuts) {
-        this.modesOfCalls.set(frame.calls, mode);
-        if (this.taint !== frame.taint) this.taintedLists.add(frame.calls);
-      }
+      if (this.cycleShortcuts === frame.shortcuts) this.ofLists.keep(frame.calls, mode, this.taint !== frame.taint);
       done = this.keep(frame.fn, mode, frame.taint);
     }
     return done!;
@@ -316,8 +295,7 @@ export class GradModeAnalysis {
   /** Keeps `fn`'s mode, tainted when `taint` (read when its working out began) has grown since. */
   private keep(fn: SyntaxNode, mode: GradMode, taint = this.taint): GradMode {
     this.inProgress.delete(fn);
-    this.functionModes.set(fn, mode);
-    if (this.taint !== taint) this.taintedFunctions.add(fn);
+    this.ofFunctions.keep(fn, mode, this.taint !== taint);
     return mode;
   }
 
@@ -450,6 +428,31 @@ export class GradModeAnalysis {
     // `stack.enter_context(torch.no_grad())` on an ExitStack: the mode holds for the rest of the block.
     const entered = is(call, 'call') && methodCall(call, this.deps.text)?.method === 'enter_context' ? callArguments(call, this.deps.text).positional[0] : undefined;
     return this.contextMode(entered ?? call, false);
+  }
+}
+
+/**
+ * Modes kept by key, with the keys whose mode depends on a cut in a cycle of calls (see
+ * `GradModeAnalysis.taint`). Reading one of those counts, since what is worked out from it depends on
+ * the cut too.
+ */
+class KeptModes<K extends object> {
+  constructor(
+    private readonly modes: { get(key: K): GradMode | undefined; set(key: K, mode: GradMode): unknown },
+    private readonly tainted: { has(key: K): boolean; add(key: K): unknown },
+    private readonly onTaintedRead: () => void,
+  ) {}
+
+  /** The kept mode of `key`, counting the read of a tainted one. */
+  get(key: K): GradMode | undefined {
+    const mode = this.modes.get(key);
+    if (mode && this.tainted.has(key)) this.onTaintedRead();
+    return mode;
+  }
+
+  keep(key: K, mode: GradMode, tainted: boolean): void {
+    this.modes.set(key, mode);
+    if (tainted) this.tainted.add(key);
   }
 }
 

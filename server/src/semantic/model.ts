@@ -631,8 +631,8 @@ const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, t
 /**
  * The file's calls by callee name and its names used other than as a callee, in document order. The
  * statements' parts are merged name by name, each merge on first use, kept for an open document from
- * version to version (see MergedParts); a name's list is put in document order once per version, when
- * first asked.
+ * version to version (see MergedParts), with each name's list in document order, put together when
+ * first asked after an edit that changed it.
  */
 class CallIndex {
   private readonly merges = new Map<MemorySlot<CallGroups>, CallGroups>();
