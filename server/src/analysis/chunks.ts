@@ -3,6 +3,7 @@
 // `if __name__ == "__main__":` block) is the module chunk. The rules can run on some chunks only
 // (AnalysisRun.findings), the ground for re-analysing only what an edit touched.
 import type { SyntaxNode } from '../parser/syntax';
+import { topLevelStatementOf } from '../semantic/scopes';
 
 /** A top-level function or class statement, or null for the module chunk. */
 export type ChunkKey = SyntaxNode | null;
@@ -16,9 +17,8 @@ export function isChunkRoot(node: SyntaxNode): boolean {
 
 /** The chunk that `node` belongs to: its top-level definition, or null for module-level code. */
 export function chunkOf(node: SyntaxNode): ChunkKey {
-  let n = node;
-  while (n.parent && n.parent.parent) n = n.parent;
-  return isChunkRoot(n) ? n : null;
+  const statement = topLevelStatementOf(node);
+  return isChunkRoot(statement) ? statement : null;
 }
 
 /** The chunk of the code at `offset`. */

@@ -9,6 +9,7 @@
 // Any other edit (module-level code, an import, a name bound outside its definition) keeps nothing.
 import type { SyntaxNode } from '../parser/syntax';
 import type { GradMode } from './grad-mode';
+import { topLevelStatementOf } from './scopes';
 
 /** What a top-level statement says about grad modes elsewhere in the file (see `carriedGradModes`). */
 export interface GradModeReads {
@@ -65,11 +66,4 @@ export function carriedGradModes({ modes, before, now, functionsNamed, nameOf }:
     if (now.has(statement) && before.has(statement) && !reached.has(nameOf(fn))) carried.set(fn, mode);
   }
   return carried;
-}
-
-/** The child of the module that holds `node`. */
-function topLevelStatementOf(node: SyntaxNode): SyntaxNode {
-  let statement = node;
-  while (statement.parent?.parent) statement = statement.parent;
-  return statement;
 }

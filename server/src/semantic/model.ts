@@ -16,7 +16,7 @@ import { ImportTable } from './imports';
 import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, within } from './scopes';
+import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
 import { groupBy, LazilyMergedGroups, mergeGroups } from './group-by';
 
@@ -87,9 +87,7 @@ export class SemanticModel {
    */
   nodesOfKindAround(node: SyntaxNode, kind: string): readonly SyntaxNode[] {
     if (!node.parent) return this.nodesOfKind(kind);
-    let statement = node;
-    while (statement.parent?.parent) statement = statement.parent;
-    return ofKindIn(this, statement, kind);
+    return ofKindIn(this, topLevelStatementOf(node), kind);
   }
 
   get imports(): ImportTable {

@@ -23,6 +23,13 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
 }
 
 /** Walks up from `node` to the nearest function or the module; these bound Python's local scopes. */
+/** The child of the module that holds `node` (`node` itself for the module or one of its children). */
+export function topLevelStatementOf(node: SyntaxNode): SyntaxNode {
+  let statement = node;
+  while (statement.parent?.parent) statement = statement.parent;
+  return statement;
+}
+
 export function scopeOf(node: SyntaxNode): SyntaxNode {
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'function_definition' || p.type === 'module') return p;
