@@ -134,3 +134,23 @@ test('the store forgets the readers of a changed name, and answers that met a cy
   answers.forget(['model']);
   assert.equal(answers.size, 1);
 });
+
+test('the store tells which questions it forgot since an epoch, so that a kept statement asks only those again', () => {
+  const answers = new ModuleAnswers();
+  answers.add('module:model', true, { names: new Set(['model']), fragile: false });
+  answers.add('module:net', true, { names: new Set(['net']), fragile: false });
+  const start = answers.epoch;
+  answers.forget([]);
+  assert.equal(answers.epoch, start, 'forgetting nothing keeps the epoch');
+  answers.forget(['net']);
+  assert.ok(answers.epoch > start);
+  assert.equal(answers.forgottenSince('module:net', start), true);
+  assert.equal(answers.forgottenSince('module:model', start), false);
+  assert.equal(answers.forgottenSince('module:net', answers.epoch), false, 'not forgotten again since');
+  // Answered again, then forgotten again: forgotten since any earlier epoch.
+  const middle = answers.epoch;
+  answers.add('module:net', false, { names: new Set(['net']), fragile: false });
+  answers.forget(['net']);
+  assert.equal(answers.forgottenSince('module:net', middle), true);
+  assert.equal(answers.forgottenSince('module:model', middle), false);
+});

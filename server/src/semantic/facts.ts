@@ -289,14 +289,24 @@ export class StatementFact<T> extends PerStatementFact<T> {
  * no answer the statement relied on costs it only the asking.
  */
 export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
-  /** Per statement: the value, and the questions with their answers in one flat list (question, answer, question, ...), which takes less memory than a map. */
-  private readonly kept = new WeakMap<SyntaxNode, { value: T; questions: readonly (string | A)[] }>();
+  /**
+   * Per statement: the value; the questions with their answers in one flat list (question, answer,
+   * question, ...), which takes less memory than a map; and where the answers come from a history,
+   * that history and its epoch when they last held.
+   */
+  private readonly kept = new WeakMap<SyntaxNode, KeptCheckedValue<T, A>>();
 
   constructor(
     readonly name: string,
     private readonly compute: (model: SemanticModel, statement: SyntaxNode) => { value: T; questions: ReadonlyMap<string, A> },
     /** The answer to a recorded question in `model`'s file. */
     private readonly answer: (model: SemanticModel, question: string) => A,
+    /**
+     * Where the answers come from a store kept from version to version: the store, which tells which
+     * answers it may have changed since an epoch. Only those questions are asked again: at a
+     * keystroke that changes no answer a statement read, the statement costs a lookup.
+     */
+    private readonly historyOf?: (model: SemanticModel) => AnswerHistory,
   ) {
     super();
   }
@@ -304,11 +314,20 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   of(model: SemanticModel, statement: SyntaxNode): T {
     if (!model.facts.keepsStatementFacts) return model.facts.statement(this, statement, () => this.compute(model, statement).value);
     const known = this.kept.get(statement);
-    if (known && this.stillHolds(model, known.questions)) return known.value;
+    if (known) {
+      const history = this.historyOf?.(model);
+      if (history && history === known.history ? this.heldSince(model, known, history) : this.stillHolds(model, known.questions)) {
+        known.history = history;
+        known.epoch = history?.epoch ?? 0;
+        return known.value;
+      }
+    }
     const computed = this.compute(model, statement);
     const questions: (string | A)[] = [];
     for (const [question, answer] of computed.questions) questions.push(question, answer);
-    this.kept.set(statement, { value: computed.value, questions });
+    // Read after the computation, which may be what brings the store to this version.
+    const history = this.historyOf?.(model);
+    this.kept.set(statement, { value: computed.value, questions, history, epoch: history?.epoch ?? 0 });
     return computed.value;
   }
 
@@ -316,6 +335,33 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
     for (let i = 0; i < questions.length; i += 2) if (this.answer(model, questions[i] as string) !== questions[i + 1]) return false;
     return true;
   }
+
+  /** The answers of `known`, which held at its epoch of `history`, hold now: those forgotten since are asked again. */
+  private heldSince(model: SemanticModel, known: KeptCheckedValue<T, A>, history: AnswerHistory): boolean {
+    if (known.epoch === history.epoch) return true;
+    const { questions } = known;
+    for (let i = 0; i < questions.length; i += 2) {
+      const question = questions[i] as string;
+      if (history.forgottenSince(question, known.epoch) && this.answer(model, question) !== questions[i + 1]) return false;
+    }
+    return true;
+  }
+}
+
+interface KeptCheckedValue<T, A> {
+  readonly value: T;
+  readonly questions: readonly (string | A)[];
+  history: AnswerHistory | undefined;
+  epoch: number;
+}
+
+/**
+ * A store of answers kept from version to version that counts the answers it forgets: an answer it
+ * gave at `epoch` is the one it gives now unless its question was forgotten since.
+ */
+export interface AnswerHistory {
+  readonly epoch: number;
+  forgottenSince(question: string, epoch: number): boolean;
 }
 
 /** A per-function memo of answers about its nodes (loops, expressions), filled as questions come. */

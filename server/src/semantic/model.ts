@@ -551,6 +551,7 @@ const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[
     return { value: forward, questions };
   },
   (model, question) => model.modules.answer(question),
+  (model) => model.modules.answerHistory,
 );
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>

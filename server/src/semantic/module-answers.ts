@@ -5,7 +5,7 @@
 // function, and keeps the rest. The imports and the classes (with their bases), which any answer may
 // read, are compared whole: when either changed, nothing is kept.
 import type { SyntaxNode } from '../parser/syntax';
-import { MemorySlot, statementChanges } from './facts';
+import { MemorySlot, statementChanges, type AnswerHistory } from './facts';
 import type { ClassKinds, ModuleAnswer } from './modules';
 
 /** What working out an answer read: names, and whether it met a name still being worked out. */
@@ -26,12 +26,24 @@ export interface KnownAnswer {
   readonly answer: ModuleAnswer;
 }
 
-export class ModuleAnswers {
+export class ModuleAnswers implements AnswerHistory {
   private readonly answers = new Map<string, KnownAnswer & { readonly reads: readonly string[] }>();
   /** Per name, the questions whose answers read it. */
   private readonly readers = new Map<string, Set<string>>();
   /** Questions whose answers met a cycle. */
   private fragile: string[] = [];
+  private forgets = 0;
+  /** Per question forgotten at least once, the count of forgets when it last was. */
+  private readonly forgottenAt = new Map<string, number>();
+
+  /** Grows each time an answer leaves the store (see AnswerHistory). */
+  get epoch(): number {
+    return this.forgets;
+  }
+
+  forgottenSince(question: string, epoch: number): boolean {
+    return (this.forgottenAt.get(question) ?? -1) >= epoch;
+  }
 
   get(question: string): KnownAnswer | undefined {
     return this.answers.get(question);
@@ -64,6 +76,7 @@ export class ModuleAnswers {
     const known = this.answers.get(question);
     if (!known) return;
     this.answers.delete(question);
+    this.forgottenAt.set(question, this.forgets++);
     for (const name of known.reads) {
       const readers = this.readers.get(name)!;
       readers.delete(question);

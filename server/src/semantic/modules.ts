@@ -2,6 +2,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
 import { addReads, ModuleAnswers, type KnownAnswer, type Reads } from './module-answers';
+import type { AnswerHistory } from './facts';
 import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction } from './scopes';
@@ -150,6 +151,11 @@ export class ModuleAnalysis {
     } finally {
       this.recording = undefined;
     }
+  }
+
+  /** Which answers that `answer` gave may have changed since (see CheckedStatementFact). */
+  get answerHistory(): AnswerHistory {
+    return this.answers;
   }
 
   /** This file's answer to a question that `forwardCallsAmong` recorded. */
