@@ -84,9 +84,10 @@ test('merged parts kept from version to version equal a merge made afresh, whate
     const changed = statements[Math.floor(random() * statements.length)]!;
     if (random() < 0.3) parts.set(changed, new Map([[`n${round % 3}`, [round]]]));
     const nowParts = new Map(now.map((s) => [s, parts.get(s)!]));
-    kept.update(nowParts);
+    const values = { statements: now, values: now.map((s) => nowParts.get(s)!) };
+    kept.update(values);
     const fresh = new MergedParts<Part, string, readonly number[]>(entries);
-    fresh.update(nowParts);
+    fresh.update(values);
     for (const key of ['n0', 'n1', 'n2', 'm0', 'm1', 'm2', 'm3', 'm4', 'x']) {
       assert.equal(kept.has(key), fresh.has(key), key);
       assert.deepEqual([...kept.valuesOf(key)].sort(), [...fresh.valuesOf(key)].sort(), key);

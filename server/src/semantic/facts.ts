@@ -29,8 +29,8 @@ export class FactStore {
   private readonly functionFacts = new Map<SyntaxNode, Map<FunctionFact<unknown>, unknown>>();
   /** Per-statement facts of this version alone, where they are not kept with the statements. */
   private readonly statementFacts = new Map<PerStatementFact<unknown>, Map<SyntaxNode, unknown>>();
-  /** See `eachStatement`. */
-  private readonly eachStatementFacts = new Map<PerStatementFact<unknown>, Map<SyntaxNode, unknown>>();
+  /** See `valuesOfEach`. */
+  private readonly eachStatementValues = new Map<PerStatementFact<unknown>, StatementValues<unknown>>();
 
   constructor(
     private readonly model: SemanticModel,
@@ -53,15 +53,11 @@ export class FactStore {
     return value as T;
   }
 
-  /** `fact` of each top-level statement of this version, looked up once per version. */
-  eachStatement<T>(fact: PerStatementFact<T>): ReadonlyMap<SyntaxNode, T> {
-    let values = this.eachStatementFacts.get(fact) as Map<SyntaxNode, T> | undefined;
-    if (!values) {
-      values = new Map();
-      for (const statement of this.model.root.children) values.set(statement, fact.of(this.model, statement));
-      this.eachStatementFacts.set(fact, values);
-    }
-    return values;
+  /** `fact` of each top-level statement of this version, in document order, worked out once per version. */
+  valuesOfEach<T>(fact: PerStatementFact<T>): StatementValues<T> {
+    let each = this.eachStatementValues.get(fact) as StatementValues<T> | undefined;
+    if (!each) this.eachStatementValues.set(fact, (each = fact.valuesOfVersion(this.model)));
+    return each;
   }
 
   /** The file's value of `fact`, computed on first use. */
@@ -132,14 +128,14 @@ function updateKept<T>(memory: VersionMemory | undefined, slot: MemorySlot<T>, c
  */
 export class MergedParts<P, K, V> {
   private readonly byKey = new Map<K, Map<SyntaxNode, V>>();
-  private parts: ReadonlyMap<SyntaxNode, P> = new Map();
+  private parts: StatementValues<P> = NO_STATEMENT_VALUES;
   /** See `itemsInDocumentOrder`; a key's entry leaves when a statement with a value for it comes or goes. */
   private readonly ordered = new Map<K, unknown[]>();
 
   constructor(private readonly entriesOf: (part: P) => Iterable<readonly [K, V]>) {}
 
-  /** Brings the merge to the file whose top-level statements are the keys of `now`, with its parts. */
-  update(now: ReadonlyMap<SyntaxNode, P>): void {
+  /** Brings the merge to the file whose top-level statements and their parts are `now`. */
+  update(now: StatementValues<P>): void {
     forEachStatementChange(
       this.parts,
       now,
@@ -190,13 +186,13 @@ export class MergedParts<P, K, V> {
 
 /** The merge of `fact`'s parts for this version, kept in `slot` for an open document (see MergedParts). */
 export function mergedParts<P, K, V>(model: SemanticModel, slot: MemorySlot<MergedParts<P, K, V>>, fact: PerStatementFact<P>, entriesOf: (part: P) => Iterable<readonly [K, V]>): MergedParts<P, K, V> {
-  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.facts.eachStatement(fact)));
+  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.facts.valuesOfEach(fact)));
 }
 
 /** A file-wide value kept for an open document, with the per-statement parts it was made from. */
 export interface PatchedValue<T, P> {
   value: T;
-  parts: ReadonlyMap<SyntaxNode, P>;
+  parts: StatementValues<P>;
 }
 
 /**
@@ -213,7 +209,7 @@ export function patchedFromVersionToVersion<T, P>(
 ): T {
   const { memory } = model.facts;
   if (!memory) return create();
-  const parts = model.facts.eachStatement(fact);
+  const parts = model.facts.valuesOfEach(fact);
   return updateKept(memory, slot, () => ({ value: create(), parts }), (kept) => {
     const { removed, added } = statementChanges(kept.parts, parts);
     kept.value = patch(kept.value, removed, added);
@@ -226,28 +222,105 @@ export function patchedFromVersionToVersion<T, P>(
  * brought (`now`): a top-level statement the edit did not touch is the same node in both, with the
  * same part unless its fact gave it another.
  */
-export function statementChanges<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>): { removed: T[]; added: T[] } {
+export function statementChanges<T>(before: StatementValues<T>, now: StatementValues<T>): { removed: T[]; added: T[] } {
   const removed: T[] = [];
   const added: T[] = [];
   forEachStatementChange(before, now, (_, part) => removed.push(part), (_, part) => added.push(part));
   return { removed, added };
 }
 
-/** Calls `gone` for each part of `before` that is not in `now` (see statementChanges), then `come` for each part of `now` not in `before`. */
-function forEachStatementChange<T>(before: ReadonlyMap<SyntaxNode, T>, now: ReadonlyMap<SyntaxNode, T>, gone: (statement: SyntaxNode, part: T) => void, come: (statement: SyntaxNode, part: T) => void): void {
+/**
+ * Calls `gone` for each statement of `before` whose part is not its part in `now` (or that is not in
+ * `now`), then `come` for each statement of `now` whose part is not its part in `before`. An edit
+ * replaces a run of statements and leaves those before and after it, in the same order: the runs at
+ * both ends where statements and parts are the same are skipped without a lookup.
+ */
+export function forEachStatementChange<T>(before: StatementValues<T>, now: StatementValues<T>, gone: (statement: SyntaxNode, part: T) => void, come: (statement: SyntaxNode, part: T) => void): void {
+  const [first, last] = [before, now].map((each) => each.statements.length);
+  const same = (i: number, j: number) => before.statements[i] === now.statements[j] && before.values[i] === now.values[j];
+  let prefix = 0;
+  while (prefix < first! && prefix < last! && same(prefix, prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < first! - prefix && suffix < last! - prefix && same(first! - 1 - suffix, last! - 1 - suffix)) suffix++;
+  // In between, a statement may still be the same with the same part (an edit at two places).
+  const middle = (each: StatementValues<T>, length: number) => {
+    const parts = new Map<SyntaxNode, T>();
+    for (let i = prefix; i < length - suffix; i++) parts.set(each.statements[i]!, each.values[i]!);
+    return parts;
+  };
+  const beforeMiddle = middle(before, first!);
+  const nowMiddle = middle(now, last!);
   // A part also changes when its fact gave the same statement another (under other imports, say).
-  for (const [statement, part] of before) if (now.get(statement) !== part) gone(statement, part);
-  for (const [statement, part] of now) if (before.get(statement) !== part) come(statement, part);
+  for (const [statement, part] of beforeMiddle) if (nowMiddle.get(statement) !== part) gone(statement, part);
+  for (const [statement, part] of nowMiddle) if (beforeMiddle.get(statement) !== part) come(statement, part);
+}
+
+/** A per-statement fact's values for the top-level statements of one version of a file, in document order. */
+export interface StatementValues<T> {
+  readonly statements: readonly SyntaxNode[];
+  readonly values: readonly T[];
+}
+
+const NO_STATEMENT_VALUES: StatementValues<never> = { statements: [], values: [] };
+
+/** What a per-statement fact keeps in an open document's memory for the next version (see `valuesOfVersion`). */
+interface KeptValues<T> extends StatementValues<T> {
+  /** What the values of statements the next version keeps depend on besides the statements (see `keptHold`). */
+  readonly mark: unknown;
+  readonly epoch: number;
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
 export abstract class PerStatementFact<T> {
+  private readonly keptSlot: MemorySlot<KeptValues<T>>;
+
+  constructor(
+    /** For debugging. */
+    readonly name: string,
+  ) {
+    this.keptSlot = new MemorySlot(`${name} of each statement`);
+  }
+
   /** The fact for `statement`, a top-level statement of `model`'s file. */
   abstract of(model: SemanticModel, statement: SyntaxNode): T;
 
-  /** The fact for each top-level statement of `model`'s file, in document order. */
-  ofEach(model: SemanticModel): T[] {
-    return model.root.children.map((statement) => this.of(model, statement));
+  /** What the values of unchanged statements depend on in `model`'s file, and its epoch (see KeptValues). */
+  protected abstract markOf(model: SemanticModel): { mark: unknown; epoch: number };
+
+  /** Whether the values of `kept`'s statements hold wherever the same statements are in `model`'s file. */
+  protected abstract keptHold(model: SemanticModel, kept: { mark: unknown; epoch: number }): boolean;
+
+  /** The fact for each top-level statement of `model`'s file, in document order (worked out once per version). */
+  ofEach(model: SemanticModel): readonly T[] {
+    return model.facts.valuesOfEach(this).values;
+  }
+
+  /**
+   * The fact for each top-level statement of `model`'s file. For an open document, the values of the
+   * last version are kept in its memory: the statements an edit left at both ends of the file keep
+   * theirs without a lookup, while what those values depend on is unchanged (see `keptHold`).
+   */
+  valuesOfVersion(model: SemanticModel): StatementValues<T> {
+    const statements = model.root.children;
+    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
+    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
+    const kept = memory.get(this.keptSlot);
+    let values: T[];
+    if (kept && this.keptHold(model, kept)) {
+      const before = kept.statements;
+      let prefix = 0;
+      while (prefix < before.length && prefix < statements.length && before[prefix] === statements[prefix]) prefix++;
+      let suffix = 0;
+      while (suffix < before.length - prefix && suffix < statements.length - prefix && before[before.length - 1 - suffix] === statements[statements.length - 1 - suffix]) suffix++;
+      values = kept.values.slice(0, prefix);
+      for (let i = prefix; i < statements.length - suffix; i++) values.push(this.of(model, statements[i]!));
+      for (let i = before.length - suffix; i < before.length; i++) values.push(kept.values[i]!);
+    } else {
+      values = statements.map((statement) => this.of(model, statement));
+    }
+    const { mark, epoch } = this.markOf(model);
+    memory.set(this.keptSlot, { statements, values, mark, epoch });
+    return { statements, values };
   }
 }
 
@@ -263,11 +336,20 @@ export class StatementFact<T> extends PerStatementFact<T> {
   private readonly kept = new WeakMap<SyntaxNode, { key: string; value: T }>();
 
   constructor(
-    readonly name: string,
+    name: string,
     private readonly compute: (model: SemanticModel, statement: SyntaxNode) => T,
     private readonly keyOf: (model: SemanticModel) => string = () => '',
   ) {
-    super();
+    super(name);
+  }
+
+  protected markOf(model: SemanticModel): { mark: unknown; epoch: number } {
+    return { mark: this.keyOf(model), epoch: 0 };
+  }
+
+  /** A statement's value is the same while the statement is the same node under the same key. */
+  protected keptHold(model: SemanticModel, kept: { mark: unknown }): boolean {
+    return kept.mark === this.keyOf(model);
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
@@ -297,7 +379,7 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   private readonly kept = new WeakMap<SyntaxNode, KeptCheckedValue<T, A>>();
 
   constructor(
-    readonly name: string,
+    name: string,
     private readonly compute: (model: SemanticModel, statement: SyntaxNode) => { value: T; questions: ReadonlyMap<string, A> },
     /** The answer to a recorded question in `model`'s file. */
     private readonly answer: (model: SemanticModel, question: string) => A,
@@ -308,7 +390,18 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
      */
     private readonly historyOf?: (model: SemanticModel) => AnswerHistory,
   ) {
-    super();
+    super(name);
+  }
+
+  protected markOf(model: SemanticModel): { mark: unknown; epoch: number } {
+    const history = this.historyOf?.(model);
+    return { mark: history, epoch: history?.epoch ?? 0 };
+  }
+
+  /** Without a history, answers are asked again at each version; with one, they hold while it forgot nothing. */
+  protected keptHold(model: SemanticModel, kept: { mark: unknown; epoch: number }): boolean {
+    const history = this.historyOf?.(model);
+    return history !== undefined && kept.mark === history && kept.epoch === history.epoch;
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {

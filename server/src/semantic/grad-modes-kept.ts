@@ -8,6 +8,7 @@
 // - so may every function that a changed function calls, and so on down the calls.
 // Any other edit (module-level code, an import, a name bound outside its definition) keeps nothing.
 import type { SyntaxNode } from '../parser/syntax';
+import { forEachStatementChange, type StatementValues } from './facts';
 import type { GradMode } from './grad-mode';
 import { topLevelStatementOf } from './scopes';
 
@@ -30,9 +31,11 @@ export interface GradModeReads {
 export interface GradModeCarry {
   /** The untainted modes of the version the statements `before` belong to. */
   modes: ReadonlyMap<SyntaxNode, GradMode>;
-  before: ReadonlyMap<SyntaxNode, GradModeReads>;
+  before: StatementValues<GradModeReads>;
   /** The top-level statements of this version. */
-  now: ReadonlyMap<SyntaxNode, GradModeReads>;
+  now: StatementValues<GradModeReads>;
+  /** What a top-level statement of this version reads. */
+  readsOf(statement: SyntaxNode): GradModeReads;
   /** This version's functions (and methods) named `name`. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /** A function's name in this version. */
@@ -40,9 +43,14 @@ export interface GradModeCarry {
 }
 
 /** The modes of `carry.modes` that still hold in this version; undefined when the edit keeps none. */
-export function carriedGradModes({ modes, before, now, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
-  const removed = [...before].filter(([statement]) => !now.has(statement)).map(([, reads]) => reads);
-  const added = [...now].filter(([statement]) => !before.has(statement)).map(([, reads]) => reads);
+export function carriedGradModes({ modes, before, now, readsOf, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
+  const removed: GradModeReads[] = [];
+  const added: GradModeReads[] = [];
+  const removedStatements = new Set<SyntaxNode>();
+  forEachStatementChange(before, now, (statement, reads) => {
+    removed.push(reads);
+    removedStatements.add(statement);
+  }, (_, reads) => added.push(reads));
   if (![...removed, ...added].every((reads) => reads.definitionOnly)) return undefined;
   const bound = (list: GradModeReads[]) => list.map((reads) => reads.bound).sort().join('\n');
   if (bound(removed) !== bound(added)) return undefined;
@@ -51,19 +59,17 @@ export function carriedGradModes({ modes, before, now, functionsNamed, nameOf }:
   // Down the calls from every function of a touched name, and from those decorated with one.
   const reached = new Set<string>();
   const queue = [...touched];
-  for (const reads of now.values()) if (reads.decorators.some((name) => touched.has(name))) queue.push(...reads.functions);
+  for (const reads of now.values) if (reads.decorators.some((name) => touched.has(name))) queue.push(...reads.functions);
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
     if (reached.has(name)) continue;
     reached.add(name);
-    for (const fn of functionsNamed(name)) {
-      const reads = now.get(topLevelStatementOf(fn));
-      if (reads) queue.push(...reads.callees);
-    }
+    for (const fn of functionsNamed(name)) queue.push(...readsOf(topLevelStatementOf(fn)).callees);
   }
   const carried = new Map<SyntaxNode, GradMode>();
+  // The modes are those of the last version's functions: a function whose statement the edit did not
+  // replace is one of this version's.
   for (const [fn, mode] of modes) {
-    const statement = topLevelStatementOf(fn);
-    if (now.has(statement) && before.has(statement) && !reached.has(nameOf(fn))) carried.set(fn, mode);
+    if (!removedStatements.has(topLevelStatementOf(fn)) && !reached.has(nameOf(fn))) carried.set(fn, mode);
   }
   return carried;
 }

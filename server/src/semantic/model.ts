@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
 import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
@@ -393,8 +393,7 @@ const STATEMENT_READS = new StatementFact('what module answers read', (model, st
 function carriedAnswers(model: SemanticModel): { answers: ModuleAnswers; kept: AnswersOfVersion } | undefined {
   const memory = model.facts.memory;
   if (!memory) return undefined;
-  const statements = new Map<SyntaxNode, StatementReads>();
-  for (const statement of model.root.children) statements.set(statement, STATEMENT_READS.of(model, statement));
+  const statements = model.facts.valuesOfEach(STATEMENT_READS);
   const importsKey = model.imports.key;
   const { answers, classKinds } = carryAnswers(memory.get(MODULE_ANSWERS), importsKey, statements);
   const kept: AnswersOfVersion = { answers, importsKey, statements, ...(classKinds ? { classKinds } : {}) };
@@ -418,12 +417,12 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
     memory && carriedGradModesOf(model, memory),
   );
   // The modes only, which grow as this version asks: the analysis itself would keep this version's whole model.
-  memory?.set(GRAD_MODES_KEPT, { modes: analysis.functionModesSoFar, importsKey: model.imports.key, statements: model.facts.eachStatement(GRAD_MODE_READS) });
+  memory?.set(GRAD_MODES_KEPT, { modes: analysis.functionModesSoFar, importsKey: model.imports.key, statements: model.facts.valuesOfEach(GRAD_MODE_READS) });
   return analysis;
 });
 
 /** An open document's grad modes of its last version, kept for the next (see grad-modes-kept.ts). */
-const GRAD_MODES_KEPT = new MemorySlot<{ modes: FunctionModes; importsKey: string; statements: ReadonlyMap<SyntaxNode, GradModeReads> }>('grad modes');
+const GRAD_MODES_KEPT = new MemorySlot<{ modes: FunctionModes; importsKey: string; statements: StatementValues<GradModeReads> }>('grad modes');
 
 function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<SyntaxNode, GradMode> | undefined {
   const kept = memory.get(GRAD_MODES_KEPT);
@@ -431,7 +430,8 @@ function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<Sy
   return carriedGradModes({
     modes: untaintedFunctionModes(kept.modes),
     before: kept.statements,
-    now: model.facts.eachStatement(GRAD_MODE_READS),
+    now: model.facts.valuesOfEach(GRAD_MODE_READS),
+    readsOf: (statement) => GRAD_MODE_READS.of(model, statement),
     functionsNamed: (name) => model.functionsNamed(name),
     nameOf: (fn) => functionName(fn, model.text),
   });

@@ -4,8 +4,7 @@
 // answers that read a name the edited statements define, call a module-only method on or name a
 // function, and keeps the rest. The imports and the classes (with their bases), which any answer may
 // read, are compared whole: when either changed, nothing is kept.
-import type { SyntaxNode } from '../parser/syntax';
-import { MemorySlot, statementChanges, type AnswerHistory } from './facts';
+import { MemorySlot, statementChanges, type AnswerHistory, type StatementValues } from './facts';
 import type { ClassKinds, ModuleAnswer } from './modules';
 
 /** What working out an answer read: names, and whether it met a name still being worked out. */
@@ -112,7 +111,7 @@ export interface AnswersOfVersion {
   /** What its classes are (set once the version's module analysis exists). */
   classKinds?: ClassKinds;
   readonly importsKey: string;
-  readonly statements: ReadonlyMap<SyntaxNode, StatementReads>;
+  readonly statements: StatementValues<StatementReads>;
 }
 
 /**
@@ -121,7 +120,7 @@ export interface AnswersOfVersion {
  * the classes are; or a new store when the imports or the classes changed. The store then belongs to
  * the new version.
  */
-export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: ReadonlyMap<SyntaxNode, StatementReads>): { answers: ModuleAnswers; classKinds?: ClassKinds | undefined } {
+export function carryAnswers(earlier: AnswersOfVersion | undefined, importsKey: string, statements: StatementValues<StatementReads>): { answers: ModuleAnswers; classKinds?: ClassKinds | undefined } {
   if (!earlier || earlier.importsKey !== importsKey || earlier.answers.size > MOST_ANSWERS_KEPT) return { answers: new ModuleAnswers() };
   const { removed, added } = statementChanges(earlier.statements, statements);
   const changed = new Set<string>();
