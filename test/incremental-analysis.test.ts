@@ -366,13 +366,15 @@ function dottedNamesIn(text: string): Set<string> {
 
 /**
  * `fact` of `text` before and after `from` becomes `to` on line `line`, with the statement `untouched`
- * (its index among the module's statements) checked to be the same node object after the edit.
+ * (its index among the module's statements) checked to be the same node object after the edit. The
+ * two versions share a memory, as an open document's do.
  */
 async function aroundEdit<T>(text: string, edit: { line: number; from: string; to: string }, untouched: number, fact: (model: SemanticModel, source: string) => T): Promise<{ before: T; after: T }> {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:edited', 'python', 1, text);
   try {
-    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined, undefined, true), source);
+    const memory = new VersionMemory();
+    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined, undefined, true, memory), source);
     const first = document.syntax(parser);
     const before = factOf(first, document.text);
     const statement = first.children[untouched]!;
