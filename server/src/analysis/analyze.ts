@@ -110,9 +110,12 @@ export class AnalysisRun {
           continue;
         }
         // Statement by statement, in document order, skipping the statements outside the focus whole.
-        for (const statement of model.root.children) {
+        const statements = model.root.children;
+        const selected = rule.select ? model.facts.valuesOfEach(selectedFact(rule)).values : null;
+        for (let i = 0; i < statements.length; i++) {
+          const statement = statements[i]!;
           if (!all && !focus.has(chunkOf(statement))) continue;
-          const nodes = rule.select ? selectedIn(rule, model, statement)[index]! : model.nodesOfKindIn(statement, kind);
+          const nodes = selected ? selected[i]![index]! : model.nodesOfKindIn(statement, kind);
           for (const node of nodes) rule.visit(node, ctx);
         }
       }
@@ -179,7 +182,7 @@ const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (mod
 /** Per rule with `select`: the nodes of each of its kinds in a top-level statement that `select` takes. */
 const SELECTED = new WeakMap<Rule, StatementFact<readonly (readonly SyntaxNode[])[]>>();
 
-function selectedIn(rule: Rule, model: SemanticModel, statement: SyntaxNode): readonly (readonly SyntaxNode[])[] {
+function selectedFact(rule: Rule): StatementFact<readonly (readonly SyntaxNode[])[]> {
   let fact = SELECTED.get(rule);
   if (!fact) {
     const select = rule.select!;
@@ -187,7 +190,7 @@ function selectedIn(rule: Rule, model: SemanticModel, statement: SyntaxNode): re
       rule.kinds.map((kind) => (kind === 'module' ? [] : m.nodesOfKindIn(s, kind).filter((node) => select(node, m.text)))));
     SELECTED.set(rule, fact);
   }
-  return fact.of(model, statement);
+  return fact;
 }
 
 /**

@@ -58,7 +58,7 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
   if (!name.startsWith('self.')) return false;
   const fn = enclosingFunction(node);
   if (fn === null || functionName(fn, model.text) === '__init__') return false;
-  if (!model.backwardCalls.some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn) && !calledFromTrainingLoops(model, fn)) return false;
+  if (!nodesWithin(model.backwardCalls, fn).some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn) && !calledFromTrainingLoops(model, fn)) return false;
   // Re-created in the same method before the addition: it lives for this call only.
   return !model.definitions.definitionsOf(scopeOf(node), name).some((d) => d.kind === 'assign' && within(d.node, fn) && d.node.start < node.start);
 }
@@ -285,7 +285,8 @@ function feedsBackward(model: SemanticModel, name: SyntaxNode): boolean {
   const def = model.definitions.reaching(scopeOf(name), container, name.start);
   if (def?.kind !== 'assign' || !def.value || def.unpackIndex >= 0 || !is(unparenthesize(def.value), 'call')) return false;
   const reads = (node: SyntaxNode) => referencesIn(node, model.text).some((r) => r === container || r.startsWith(`${container}.`));
-  return model.backwardCalls.some((call) => enclosingFunction(call) === fn && model.backwardTargets(call).some((target) => {
+  // A function's own calls lie within it.
+  return (fn ? nodesWithin(model.backwardCalls, fn) : model.backwardCalls).some((call) => enclosingFunction(call) === fn && model.backwardTargets(call).some((target) => {
     if (reads(target)) return true;
     const t = unparenthesize(target);
     if (t.type !== 'identifier') return false;

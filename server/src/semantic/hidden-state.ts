@@ -8,8 +8,8 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf, within } from './scopes';
-import { nodesIn } from './subtree';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from './scopes';
+import { nodesIn, nodesWithin } from './subtree';
 
 export interface CarriedState {
   /** The forward call that takes the state and returns its next value. */
@@ -165,7 +165,7 @@ function backwardCallsIn(model: SemanticModel, loop: SyntaxNode): SyntaxNode[] {
   const body = bodyOf(loop);
   if (!body) return [];
   const owner = enclosingFunction(loop);
-  return model.backwardCalls.filter((b) => within(b, body) && enclosingFunction(b) === owner && model.gradMode.at(b) !== 'disabled');
+  return nodesWithin(model.backwardCalls, body).filter((b) => enclosingFunction(b) === owner && model.gradMode.at(b) !== 'disabled');
 }
 
 /** The loop calls a function of this file that runs a backward pass (`train_step(...)`). */
@@ -180,7 +180,7 @@ function callsBackpropagatingHelper(model: SemanticModel, loop: SyntaxNode): boo
       for (const fn of helpersCalledBy(model, call)) {
         if (seen.has(fn)) continue;
         seen.add(fn);
-        if (model.backwardCalls.some((b) => enclosingFunction(b) === fn)) return true;
+        if (nodesWithin(model.backwardCalls, fn).some((b) => enclosingFunction(b) === fn)) return true;
         next.push(...nodesIn(fn, ['call']));
       }
     }
