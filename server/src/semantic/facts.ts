@@ -263,32 +263,27 @@ export interface StatementValues<T> {
 
 const NO_STATEMENT_VALUES: StatementValues<never> = { statements: [], values: [] };
 
-/** What a per-statement fact keeps in an open document's memory for the next version (see `valuesOfVersion`). */
-interface KeptValues<T> extends StatementValues<T> {
-  /** What the values of statements the next version keeps depend on besides the statements (see `keptHold`). */
-  readonly mark: unknown;
-  readonly epoch: number;
+/**
+ * How many statements at the start and at the end of `now` are the same nodes as in `before`: an edit
+ * replaces a run of top-level statements and leaves those before and after it, in the same order.
+ */
+function commonEnds(before: readonly SyntaxNode[], now: readonly SyntaxNode[]): [number, number] {
+  let prefix = 0;
+  while (prefix < before.length && prefix < now.length && before[prefix] === now[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < now.length - prefix && before[before.length - 1 - suffix] === now[now.length - 1 - suffix]) suffix++;
+  return [prefix, suffix];
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
 export abstract class PerStatementFact<T> {
-  private readonly keptSlot: MemorySlot<KeptValues<T>>;
-
   constructor(
     /** For debugging. */
     readonly name: string,
-  ) {
-    this.keptSlot = new MemorySlot(`${name} of each statement`);
-  }
+  ) {}
 
   /** The fact for `statement`, a top-level statement of `model`'s file. */
   abstract of(model: SemanticModel, statement: SyntaxNode): T;
-
-  /** What the values of unchanged statements depend on in `model`'s file, and its epoch (see KeptValues). */
-  protected abstract markOf(model: SemanticModel): { mark: unknown; epoch: number };
-
-  /** Whether the values of `kept`'s statements hold wherever the same statements are in `model`'s file. */
-  protected abstract keptHold(model: SemanticModel, kept: { mark: unknown; epoch: number }): boolean;
 
   /** The fact for each top-level statement of `model`'s file, in document order (worked out once per version). */
   ofEach(model: SemanticModel): readonly T[] {
@@ -296,32 +291,11 @@ export abstract class PerStatementFact<T> {
   }
 
   /**
-   * The fact for each top-level statement of `model`'s file. For an open document, the values of the
-   * last version are kept in its memory: the statements an edit left at both ends of the file keep
-   * theirs without a lookup, while what those values depend on is unchanged (see `keptHold`).
+   * The fact for each top-level statement of `model`'s file. For an open document, what was kept for
+   * the statements of its last version serves the statements an edit left at both ends of the file
+   * without a lookup, as far as it still holds (see each kind of fact).
    */
-  valuesOfVersion(model: SemanticModel): StatementValues<T> {
-    const statements = model.root.children;
-    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
-    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
-    const kept = memory.get(this.keptSlot);
-    let values: T[];
-    if (kept && this.keptHold(model, kept)) {
-      const before = kept.statements;
-      let prefix = 0;
-      while (prefix < before.length && prefix < statements.length && before[prefix] === statements[prefix]) prefix++;
-      let suffix = 0;
-      while (suffix < before.length - prefix && suffix < statements.length - prefix && before[before.length - 1 - suffix] === statements[statements.length - 1 - suffix]) suffix++;
-      values = kept.values.slice(0, prefix);
-      for (let i = prefix; i < statements.length - suffix; i++) values.push(this.of(model, statements[i]!));
-      for (let i = before.length - suffix; i < before.length; i++) values.push(kept.values[i]!);
-    } else {
-      values = statements.map((statement) => this.of(model, statement));
-    }
-    const { mark, epoch } = this.markOf(model);
-    memory.set(this.keptSlot, { statements, values, mark, epoch });
-    return { statements, values };
-  }
+  abstract valuesOfVersion(model: SemanticModel): StatementValues<T>;
 }
 
 /**
@@ -334,6 +308,8 @@ export abstract class PerStatementFact<T> {
  */
 export class StatementFact<T> extends PerStatementFact<T> {
   private readonly kept = new WeakMap<SyntaxNode, { key: string; value: T }>();
+  /** An open document's values for each statement of its last version, with the key they were worked out under. */
+  private readonly keptSlot: MemorySlot<StatementValues<T> & { key: string }>;
 
   constructor(
     name: string,
@@ -341,15 +317,25 @@ export class StatementFact<T> extends PerStatementFact<T> {
     private readonly keyOf: (model: SemanticModel) => string = () => '',
   ) {
     super(name);
+    this.keptSlot = new MemorySlot(`${name} of each statement`);
   }
 
-  protected markOf(model: SemanticModel): { mark: unknown; epoch: number } {
-    return { mark: this.keyOf(model), epoch: 0 };
-  }
-
-  /** A statement's value is the same while the statement is the same node under the same key. */
-  protected keptHold(model: SemanticModel, kept: { mark: unknown }): boolean {
-    return kept.mark === this.keyOf(model);
+  /**
+   * A statement's value is the same while the statement is the same node under the same key: with
+   * the key unchanged, the values of the statements an edit left at both ends of the file are kept.
+   */
+  valuesOfVersion(model: SemanticModel): StatementValues<T> {
+    const statements = model.root.children;
+    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
+    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
+    const key = this.keyOf(model);
+    const kept = memory.get(this.keptSlot);
+    const [prefix, suffix] = kept?.key === key ? commonEnds(kept.statements, statements) : [0, 0];
+    const values = kept ? kept.values.slice(0, prefix) : [];
+    for (let i = prefix; i < statements.length - suffix; i++) values.push(this.of(model, statements[i]!));
+    for (let i = statements.length - suffix; i < statements.length; i++) values.push(kept!.values[i - statements.length + kept!.statements.length]!);
+    memory.set(this.keptSlot, { statements, values, key });
+    return { statements, values };
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
@@ -377,6 +363,8 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
    * that history and its epoch when they last held.
    */
   private readonly kept = new WeakMap<SyntaxNode, KeptCheckedValue<T, A>>();
+  /** An open document's entries for each statement of its last version, with the history they came from. */
+  private readonly entriesSlot: MemorySlot<{ statements: readonly SyntaxNode[]; entries: readonly KeptCheckedValue<T, A>[]; history: AnswerHistory | undefined }>;
 
   constructor(
     name: string,
@@ -391,28 +379,23 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
     private readonly historyOf?: (model: SemanticModel) => AnswerHistory,
   ) {
     super(name);
-  }
-
-  protected markOf(model: SemanticModel): { mark: unknown; epoch: number } {
-    const history = this.historyOf?.(model);
-    return { mark: history, epoch: history?.epoch ?? 0 };
-  }
-
-  /** Without a history, answers are asked again at each version; with one, they hold while it forgot nothing. */
-  protected keptHold(model: SemanticModel, kept: { mark: unknown; epoch: number }): boolean {
-    const history = this.historyOf?.(model);
-    return history !== undefined && kept.mark === history && kept.epoch === history.epoch;
+    this.entriesSlot = new MemorySlot(`${name} entries of each statement`);
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
     if (!model.facts.keepsStatementFacts) return model.facts.statement(this, statement, () => this.compute(model, statement).value);
+    return this.entryOf(model, statement).value;
+  }
+
+  /** What is kept for `statement`, brought to `model`'s file: its value still holds there, or it is worked out again. */
+  private entryOf(model: SemanticModel, statement: SyntaxNode): KeptCheckedValue<T, A> {
     const known = this.kept.get(statement);
     if (known) {
       const history = this.historyOf?.(model);
       if (history && history === known.history ? this.heldSince(model, known, history) : this.stillHolds(model, known.questions)) {
         known.history = history;
         known.epoch = history?.epoch ?? 0;
-        return known.value;
+        return known;
       }
     }
     const computed = this.compute(model, statement);
@@ -420,8 +403,36 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
     for (const [question, answer] of computed.questions) questions.push(question, answer);
     // Read after the computation, which may be what brings the store to this version.
     const history = this.historyOf?.(model);
-    this.kept.set(statement, { value: computed.value, questions, history, epoch: history?.epoch ?? 0 });
-    return computed.value;
+    const entry = { value: computed.value, questions, history, epoch: history?.epoch ?? 0 };
+    this.kept.set(statement, entry);
+    return entry;
+  }
+
+  /**
+   * For an open document, the kept entries of the statements an edit left at both ends of the file
+   * are checked directly, without a lookup: a statement that asked nothing keeps its value, and with a
+   * history of answers only the questions it forgot since an entry held are asked again.
+   */
+  valuesOfVersion(model: SemanticModel): StatementValues<T> {
+    const statements = model.root.children;
+    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
+    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
+    const history = this.historyOf?.(model);
+    const kept = memory.get(this.entriesSlot);
+    const entries: KeptCheckedValue<T, A>[] = [];
+    const [prefix, suffix] = kept && kept.history === history ? commonEnds(kept.statements, statements) : [0, 0];
+    const reuse = (j: number, statement: SyntaxNode) => {
+      const entry = kept!.entries[j]!;
+      if (!(history && entry.history === history ? this.heldSince(model, entry, history) : this.stillHolds(model, entry.questions))) return this.entryOf(model, statement);
+      entry.history = history;
+      entry.epoch = history?.epoch ?? 0;
+      return entry;
+    };
+    for (let i = 0; i < prefix; i++) entries.push(reuse(i, statements[i]!));
+    for (let i = prefix; i < statements.length - suffix; i++) entries.push(this.entryOf(model, statements[i]!));
+    for (let i = statements.length - suffix; i < statements.length; i++) entries.push(reuse(i - statements.length + kept!.statements.length, statements[i]!));
+    memory.set(this.entriesSlot, { statements, entries, history });
+    return { statements, values: entries.map((entry) => entry.value) };
   }
 
   private stillHolds(model: SemanticModel, questions: readonly (string | A)[]): boolean {
