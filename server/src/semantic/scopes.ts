@@ -22,7 +22,6 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
-/** Walks up from `node` to the nearest function or the module; these bound Python's local scopes. */
 /** The child of the module that holds `node` (`node` itself for the module or one of its children). */
 export function topLevelStatementOf(node: SyntaxNode): SyntaxNode {
   let statement = node;
@@ -30,6 +29,7 @@ export function topLevelStatementOf(node: SyntaxNode): SyntaxNode {
   return statement;
 }
 
+/** Walks up from `node` to the nearest function or the module; these bound Python's local scopes. */
 export function scopeOf(node: SyntaxNode): SyntaxNode {
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'function_definition' || p.type === 'module') return p;
