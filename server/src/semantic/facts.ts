@@ -236,20 +236,15 @@ export function statementChanges<T>(before: StatementValues<T>, now: StatementVa
  * both ends where statements and parts are the same are skipped without a lookup.
  */
 export function forEachStatementChange<T>(before: StatementValues<T>, now: StatementValues<T>, gone: (statement: SyntaxNode, part: T) => void, come: (statement: SyntaxNode, part: T) => void): void {
-  const [first, last] = [before, now].map((each) => each.statements.length);
-  const same = (i: number, j: number) => before.statements[i] === now.statements[j] && before.values[i] === now.values[j];
-  let prefix = 0;
-  while (prefix < first! && prefix < last! && same(prefix, prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < first! - prefix && suffix < last! - prefix && same(first! - 1 - suffix, last! - 1 - suffix)) suffix++;
+  const [prefix, suffix] = commonEnds(before.statements, now.statements, (i, j) => before.values[i] === now.values[j]);
   // In between, a statement may still be the same with the same part (an edit at two places).
-  const middle = (each: StatementValues<T>, length: number) => {
+  const middle = (each: StatementValues<T>) => {
     const parts = new Map<SyntaxNode, T>();
-    for (let i = prefix; i < length - suffix; i++) parts.set(each.statements[i]!, each.values[i]!);
+    for (let i = prefix; i < each.statements.length - suffix; i++) parts.set(each.statements[i]!, each.values[i]!);
     return parts;
   };
-  const beforeMiddle = middle(before, first!);
-  const nowMiddle = middle(now, last!);
+  const beforeMiddle = middle(before);
+  const nowMiddle = middle(now);
   // A part also changes when its fact gave the same statement another (under other imports, say).
   for (const [statement, part] of beforeMiddle) if (nowMiddle.get(statement) !== part) gone(statement, part);
   for (const [statement, part] of nowMiddle) if (beforeMiddle.get(statement) !== part) come(statement, part);
@@ -264,15 +259,31 @@ export interface StatementValues<T> {
 const NO_STATEMENT_VALUES: StatementValues<never> = { statements: [], values: [] };
 
 /**
- * How many statements at the start and at the end of `now` are the same nodes as in `before`: an edit
- * replaces a run of top-level statements and leaves those before and after it, in the same order.
+ * How many statements at the start and at the end of `now` are the same nodes as in `before` (and, with
+ * `sameValue`, have the same value there): an edit replaces a run of top-level statements and leaves
+ * those before and after it, in the same order.
  */
-function commonEnds(before: readonly SyntaxNode[], now: readonly SyntaxNode[]): [number, number] {
+function commonEnds(before: readonly SyntaxNode[], now: readonly SyntaxNode[], sameValue: (i: number, j: number) => boolean = () => true): [number, number] {
   let prefix = 0;
-  while (prefix < before.length && prefix < now.length && before[prefix] === now[prefix]) prefix++;
+  while (prefix < before.length && prefix < now.length && before[prefix] === now[prefix] && sameValue(prefix, prefix)) prefix++;
   let suffix = 0;
-  while (suffix < before.length - prefix && suffix < now.length - prefix && before[before.length - 1 - suffix] === now[now.length - 1 - suffix]) suffix++;
+  for (let i = before.length - 1, j = now.length - 1; suffix < before.length - prefix && suffix < now.length - prefix; i--, j--, suffix++) {
+    if (before[i] !== now[j] || !sameValue(i, j)) break;
+  }
   return [prefix, suffix];
+}
+
+/**
+ * One item per statement of `now`: for the statements an edit left at both ends of the file, the item
+ * `kept` (the last version's) has for it, brought to this version by `reuse`; `fresh` for the others.
+ */
+function atBothEnds<K, T>(kept: StatementValues<K> | undefined, now: readonly SyntaxNode[], reuse: (item: K, statement: SyntaxNode) => T, fresh: (statement: SyntaxNode) => T): T[] {
+  const [prefix, suffix] = kept ? commonEnds(kept.statements, now) : [0, 0];
+  const items: T[] = [];
+  for (let i = 0; i < prefix; i++) items.push(reuse(kept!.values[i]!, now[i]!));
+  for (let i = prefix; i < now.length - suffix; i++) items.push(fresh(now[i]!));
+  for (let i = now.length - suffix; i < now.length; i++) items.push(reuse(kept!.values[i - now.length + kept!.statements.length]!, now[i]!));
+  return items;
 }
 
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
@@ -293,9 +304,16 @@ export abstract class PerStatementFact<T> {
   /**
    * The fact for each top-level statement of `model`'s file. For an open document, what was kept for
    * the statements of its last version serves the statements an edit left at both ends of the file
-   * without a lookup, as far as it still holds (see each kind of fact).
+   * without a lookup, as far as it still holds (see `keptValues` of each kind of fact).
    */
-  abstract valuesOfVersion(model: SemanticModel): StatementValues<T>;
+  valuesOfVersion(model: SemanticModel): StatementValues<T> {
+    const statements = model.root.children;
+    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
+    return { statements, values: memory ? this.keptValues(model, memory, statements) : statements.map((statement) => this.of(model, statement)) };
+  }
+
+  /** The values of `statements`, an open document's, brought over from what `memory` kept of its last version. */
+  protected abstract keptValues(model: SemanticModel, memory: VersionMemory, statements: readonly SyntaxNode[]): T[];
 }
 
 /**
@@ -324,18 +342,12 @@ export class StatementFact<T> extends PerStatementFact<T> {
    * A statement's value is the same while the statement is the same node under the same key: with
    * the key unchanged, the values of the statements an edit left at both ends of the file are kept.
    */
-  valuesOfVersion(model: SemanticModel): StatementValues<T> {
-    const statements = model.root.children;
-    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
-    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
+  protected keptValues(model: SemanticModel, memory: VersionMemory, statements: readonly SyntaxNode[]): T[] {
     const key = this.keyOf(model);
     const kept = memory.get(this.keptSlot);
-    const [prefix, suffix] = kept?.key === key ? commonEnds(kept.statements, statements) : [0, 0];
-    const values = kept ? kept.values.slice(0, prefix) : [];
-    for (let i = prefix; i < statements.length - suffix; i++) values.push(this.of(model, statements[i]!));
-    for (let i = statements.length - suffix; i < statements.length; i++) values.push(kept!.values[i - statements.length + kept!.statements.length]!);
+    const values = atBothEnds(kept?.key === key ? kept : undefined, statements, (value) => value, (statement) => this.of(model, statement));
     memory.set(this.keptSlot, { statements, values, key });
-    return { statements, values };
+    return values;
   }
 
   of(model: SemanticModel, statement: SyntaxNode): T {
@@ -364,7 +376,7 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
    */
   private readonly kept = new WeakMap<SyntaxNode, KeptCheckedValue<T, A>>();
   /** An open document's entries for each statement of its last version, with the history they came from. */
-  private readonly entriesSlot: MemorySlot<{ statements: readonly SyntaxNode[]; entries: readonly KeptCheckedValue<T, A>[]; history: AnswerHistory | undefined }>;
+  private readonly entriesSlot: MemorySlot<StatementValues<KeptCheckedValue<T, A>> & { history: AnswerHistory | undefined }>;
 
   constructor(
     name: string,
@@ -390,14 +402,22 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   /** What is kept for `statement`, brought to `model`'s file: its value still holds there, or it is worked out again. */
   private entryOf(model: SemanticModel, statement: SyntaxNode): KeptCheckedValue<T, A> {
     const known = this.kept.get(statement);
-    if (known) {
-      const history = this.historyOf?.(model);
-      if (history && history === known.history ? this.heldSince(model, known, history) : this.stillHolds(model, known.questions)) {
-        known.history = history;
-        known.epoch = history?.epoch ?? 0;
-        return known;
-      }
-    }
+    return known && this.holdsNow(model, known, this.historyOf?.(model)) ? known : this.computed(model, statement);
+  }
+
+  /**
+   * Whether `entry`'s answers are still this file's, asking again only those its history forgot since
+   * they last held (all of them without one); the entry then holds from this version on.
+   */
+  private holdsNow(model: SemanticModel, entry: KeptCheckedValue<T, A>, history: AnswerHistory | undefined): boolean {
+    if (!(history && history === entry.history ? this.heldSince(model, entry, history) : this.stillHolds(model, entry.questions))) return false;
+    entry.history = history;
+    entry.epoch = history?.epoch ?? 0;
+    return true;
+  }
+
+  /** `statement`'s value worked out with the questions it asked, kept with the statement. */
+  private computed(model: SemanticModel, statement: SyntaxNode): KeptCheckedValue<T, A> {
     const computed = this.compute(model, statement);
     const questions: (string | A)[] = [];
     for (const [question, answer] of computed.questions) questions.push(question, answer);
@@ -409,30 +429,21 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   }
 
   /**
-   * For an open document, the kept entries of the statements an edit left at both ends of the file
-   * are checked directly, without a lookup: a statement that asked nothing keeps its value, and with a
-   * history of answers only the questions it forgot since an entry held are asked again.
+   * The kept entries of the statements an edit left at both ends of the file are checked directly,
+   * without a lookup: a statement that asked nothing keeps its value, and with a history of answers only
+   * the questions forgotten since an entry held are asked again.
    */
-  valuesOfVersion(model: SemanticModel): StatementValues<T> {
-    const statements = model.root.children;
-    const memory = model.facts.keepsStatementFacts ? model.facts.memory : undefined;
-    if (!memory) return { statements, values: statements.map((statement) => this.of(model, statement)) };
+  protected keptValues(model: SemanticModel, memory: VersionMemory, statements: readonly SyntaxNode[]): T[] {
     const history = this.historyOf?.(model);
     const kept = memory.get(this.entriesSlot);
-    const entries: KeptCheckedValue<T, A>[] = [];
-    const [prefix, suffix] = kept && kept.history === history ? commonEnds(kept.statements, statements) : [0, 0];
-    const reuse = (j: number, statement: SyntaxNode) => {
-      const entry = kept!.entries[j]!;
-      if (!(history && entry.history === history ? this.heldSince(model, entry, history) : this.stillHolds(model, entry.questions))) return this.entryOf(model, statement);
-      entry.history = history;
-      entry.epoch = history?.epoch ?? 0;
-      return entry;
-    };
-    for (let i = 0; i < prefix; i++) entries.push(reuse(i, statements[i]!));
-    for (let i = prefix; i < statements.length - suffix; i++) entries.push(this.entryOf(model, statements[i]!));
-    for (let i = statements.length - suffix; i < statements.length; i++) entries.push(reuse(i - statements.length + kept!.statements.length, statements[i]!));
-    memory.set(this.entriesSlot, { statements, entries, history });
-    return { statements, values: entries.map((entry) => entry.value) };
+    const entries = atBothEnds(
+      kept?.history === history ? kept : undefined,
+      statements,
+      (entry, statement) => (this.holdsNow(model, entry, history) ? entry : this.computed(model, statement)),
+      (statement) => this.entryOf(model, statement),
+    );
+    memory.set(this.entriesSlot, { statements, values: entries, history });
+    return entries.map((entry) => entry.value);
   }
 
   private stillHolds(model: SemanticModel, questions: readonly (string | A)[]): boolean {
