@@ -4,7 +4,7 @@ import type { SemanticModel } from './model';
 import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { nodesIn, nodesWithin } from './subtree';
+import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 
 /**
@@ -58,7 +58,7 @@ export function keptAcrossTrainingSteps(model: SemanticModel, node: SyntaxNode, 
   if (!name.startsWith('self.')) return false;
   const fn = enclosingFunction(node);
   if (fn === null || functionName(fn, model.text) === '__init__') return false;
-  if (!nodesWithin(model.backwardCalls, fn).some((c) => enclosingFunction(c) === fn) && !isLightningTrainingStep(model, fn) && !calledFromTrainingLoops(model, fn)) return false;
+  if (!ownNodesOf(model.backwardCalls, fn).length && !isLightningTrainingStep(model, fn) && !calledFromTrainingLoops(model, fn)) return false;
   // Re-created in the same method before the addition: it lives for this call only.
   return !model.definitions.definitionsOf(scopeOf(node), name).some((d) => d.kind === 'assign' && within(d.node, fn) && d.node.start < node.start);
 }
@@ -126,10 +126,7 @@ function callersOnlyInfer(model: SemanticModel, fn: SyntaxNode): boolean {
 
 /** The body of `fn` itself (the module's top level for null) calls `backward()` or an optimizer step. */
 function functionTrains(model: SemanticModel, fn: SyntaxNode | null): boolean {
-  const own = (node: SyntaxNode) => enclosingFunction(node) === fn;
-  // Inside a function, only the calls within its span can be its own.
-  const candidates = (calls: readonly SyntaxNode[]) => (fn ? nodesWithin(calls, fn) : calls);
-  return candidates(model.backwardCalls).some(own) || candidates(optimizerSteps(model)).some(own);
+  return ownNodesOf(model.backwardCalls, fn).length > 0 || ownNodesOf(optimizerSteps(model), fn).length > 0;
 }
 
 /** Every call of `fn` in this file runs inside a training loop (the caller backpropagates what it returns). */
@@ -285,8 +282,7 @@ function feedsBackward(model: SemanticModel, name: SyntaxNode): boolean {
   const def = model.definitions.reaching(scopeOf(name), container, name.start);
   if (def?.kind !== 'assign' || !def.value || def.unpackIndex >= 0 || !is(unparenthesize(def.value), 'call')) return false;
   const reads = (node: SyntaxNode) => referencesIn(node, model.text).some((r) => r === container || r.startsWith(`${container}.`));
-  // A function's own calls lie within it.
-  return (fn ? nodesWithin(model.backwardCalls, fn) : model.backwardCalls).some((call) => enclosingFunction(call) === fn && model.backwardTargets(call).some((target) => {
+  return ownNodesOf(model.backwardCalls, fn).some((call) => model.backwardTargets(call).some((target) => {
     if (reads(target)) return true;
     const t = unparenthesize(target);
     if (t.type !== 'identifier') return false;

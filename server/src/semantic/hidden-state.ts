@@ -9,7 +9,7 @@ import { ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from './scopes';
-import { nodesIn, nodesWithin } from './subtree';
+import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
 
 export interface CarriedState {
   /** The forward call that takes the state and returns its next value. */
@@ -180,7 +180,7 @@ function callsBackpropagatingHelper(model: SemanticModel, loop: SyntaxNode): boo
       for (const fn of helpersCalledBy(model, call)) {
         if (seen.has(fn)) continue;
         seen.add(fn);
-        if (nodesWithin(model.backwardCalls, fn).some((b) => enclosingFunction(b) === fn)) return true;
+        if (ownNodesOf(model.backwardCalls, fn).length) return true;
         next.push(...nodesIn(fn, ['call']));
       }
     }

@@ -1,6 +1,7 @@
 // Nodes of some kinds inside one subtree. Questions about a loop body or a function walk just
 // that subtree, so their cost follows its size rather than the whole file's.
 import { walk, type SyntaxNode } from '../parser/syntax';
+import { enclosingFunction } from './scopes';
 
 const cache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
 
@@ -33,6 +34,15 @@ export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly Sy
 export function nodesWithin(sorted: readonly SyntaxNode[], node: SyntaxNode): SyntaxNode[] {
   // As `within` decides it: the span lies inside `node`'s span.
   return nodesBetween(sorted, node.start, node.end);
+}
+
+/**
+ * The nodes of `sorted` (in document order) in the body of `fn` itself, not in a function defined
+ * inside it; with `fn` null, those at the module's top level. A function's own nodes lie within its
+ * span, so only that span is read.
+ */
+export function ownNodesOf(sorted: readonly SyntaxNode[], fn: SyntaxNode | null): SyntaxNode[] {
+  return (fn ? nodesWithin(sorted, fn) : sorted).filter((node) => enclosingFunction(node) === fn);
 }
 
 /** The nodes of `sorted` (in document order) whose span lies inside [from, to]: a binary search finds the first. */
