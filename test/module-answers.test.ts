@@ -154,3 +154,28 @@ test('the store tells which questions it forgot since an epoch, so that a kept s
   assert.equal(answers.forgottenSince('module:net', middle), true);
   assert.equal(answers.forgottenSince('module:model', middle), false);
 });
+
+test('the store lists the questions it forgot since an epoch, and says when it no longer knows', () => {
+  const answers = new ModuleAnswers();
+  const start = answers.epoch;
+  answers.add('module:model', true, { names: new Set(['model']), fragile: false });
+  answers.add('module:net', true, { names: new Set(['net']), fragile: false });
+  assert.deepEqual(answers.forgottenAfter(start), [], 'answers added, none forgotten');
+  answers.forget(['net']);
+  const middle = answers.epoch;
+  answers.forget(['model']);
+  assert.deepEqual(answers.forgottenAfter(start), ['module:net', 'module:model']);
+  assert.deepEqual(answers.forgottenAfter(middle), ['module:model']);
+  assert.deepEqual(answers.forgottenAfter(answers.epoch), []);
+  // Thousands of forgets later, the oldest are no longer listed: a reader from then must ask everything again.
+  for (let i = 0; i < 10_000; i++) {
+    answers.add(`module:m${i}`, true, { names: new Set([`m${i}`]), fragile: false });
+    answers.forget([`m${i}`]);
+  }
+  assert.equal(answers.forgottenAfter(start), undefined);
+  const recent = answers.epoch;
+  answers.forget(['nothing']);
+  answers.add('module:late', true, { names: new Set(['late']), fragile: false });
+  answers.forget(['late']);
+  assert.deepEqual(answers.forgottenAfter(recent), ['module:late']);
+});

@@ -55,7 +55,7 @@ const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement)
 }, (model) => model.imports.key);
 
 /** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
-export const usesCuda = new ModuleFact('usesCuda', (model): boolean => model.root.children.some((statement) => USES_CUDA_IN_STATEMENT.of(model, statement)));
+export const usesCuda = new ModuleFact('usesCuda', (model): boolean => USES_CUDA_IN_STATEMENT.ofEach(model).includes(true));
 
 /** Whether a top-level statement starts distributed training (see `startsDistributed`); judged under the file's imports. */
 const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed training', (model, statement): boolean => {
@@ -71,7 +71,7 @@ const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed tr
  * wrapper, `torch.multiprocessing.spawn`, or a read of the `LOCAL_RANK` that torchrun sets.
  */
 export const startsDistributed = new ModuleFact('startsDistributed', (model): boolean =>
-  model.root.children.some((statement) => STARTS_DISTRIBUTED_IN_STATEMENT.of(model, statement)),
+  STARTS_DISTRIBUTED_IN_STATEMENT.ofEach(model).includes(true),
 );
 
 /** `os.environ["LOCAL_RANK"]`, `os.environ.get("LOCAL_RANK")`, `os.getenv("LOCAL_RANK")`. */
@@ -90,7 +90,7 @@ function readsEnvironment(key: SyntaxNode, text: string): boolean {
  */
 export const deviceChosenElsewhere = new ModuleFact('deviceChosenElsewhere', (model): boolean => {
   if (model.imports.importsMatching(DEVICE_MANAGERS)) return true;
-  return model.root.children.some((statement) => WRITES_VISIBLE_DEVICES_IN_STATEMENT.of(model, statement));
+  return WRITES_VISIBLE_DEVICES_IN_STATEMENT.ofEach(model).includes(true);
 });
 
 /** Whether a top-level statement writes `CUDA_VISIBLE_DEVICES` (see `deviceChosenElsewhere`). */

@@ -277,8 +277,13 @@ function commonEnds(before: readonly SyntaxNode[], now: readonly SyntaxNode[], s
  * One item per statement of `now`: for the statements an edit left at both ends of the file, the item
  * `kept` (the last version's) has for it, brought to this version by `reuse`; `fresh` for the others.
  */
-function atBothEnds<K, T>(kept: StatementValues<K> | undefined, now: readonly SyntaxNode[], reuse: (item: K, statement: SyntaxNode) => T, fresh: (statement: SyntaxNode) => T): T[] {
-  const [prefix, suffix] = kept ? commonEnds(kept.statements, now) : [0, 0];
+function atBothEnds<K, T>(
+  kept: StatementValues<K> | undefined,
+  now: readonly SyntaxNode[],
+  reuse: (item: K, statement: SyntaxNode) => T,
+  fresh: (statement: SyntaxNode) => T,
+  [prefix, suffix] = kept ? commonEnds(kept.statements, now) : [0, 0],
+): T[] {
   const items: T[] = [];
   for (let i = 0; i < prefix; i++) items.push(reuse(kept!.values[i]!, now[i]!));
   for (let i = prefix; i < now.length - suffix; i++) items.push(fresh(now[i]!));
@@ -366,7 +371,7 @@ export class StatementFact<T> extends PerStatementFact<T> {
  * `model` a module here?). Its computation returns the questions it asked with their answers, and a
  * value kept from an earlier version of the file serves a later one when the statement is the same
  * node and every one of those questions gets the same answer there. An edit elsewhere that changes
- * no answer the statement relied on costs it only the asking.
+ * no answer the statement relied on costs it nothing: each question is asked again once for the file.
  */
 export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   /**
@@ -376,7 +381,7 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
    */
   private readonly kept = new WeakMap<SyntaxNode, KeptCheckedValue<T, A>>();
   /** An open document's entries for each statement of its last version, with the history they came from. */
-  private readonly entriesSlot: MemorySlot<StatementValues<KeptCheckedValue<T, A>> & { history: AnswerHistory | undefined }>;
+  private readonly entriesSlot: MemorySlot<KeptEntries<T, A>>;
 
   constructor(
     name: string,
@@ -429,20 +434,40 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
   }
 
   /**
-   * The kept entries of the statements an edit left at both ends of the file are checked directly,
-   * without a lookup: a statement that asked nothing keeps its value, and with a history of answers only
-   * the questions forgotten since an entry held are asked again.
+   * The kept entries of the statements an edit left at both ends of the file serve this version
+   * without a lookup. They all held at the last version, so each question they asked had that
+   * version's answer: a question is asked once more, not once per statement that asked it, and only
+   * where the answer may have changed (with a history of answers, those it forgot since). The
+   * statements that asked a question whose answer changed are worked out again; a statement that
+   * asked nothing keeps its value.
    */
   protected keptValues(model: SemanticModel, memory: VersionMemory, statements: readonly SyntaxNode[]): T[] {
     const history = this.historyOf?.(model);
     const kept = memory.get(this.entriesSlot);
-    const entries = atBothEnds(
-      kept?.history === history ? kept : undefined,
-      statements,
-      (entry, statement) => (this.holdsNow(model, entry, history) ? entry : this.computed(model, statement)),
-      (statement) => this.entryOf(model, statement),
-    );
-    memory.set(this.entriesSlot, { statements, values: entries, history });
+    // Taken out while it is brought to this version: a failure must not leave it half updated.
+    memory.set(this.entriesSlot, undefined);
+    const questions = kept?.questions ?? new AskedQuestions<A>();
+    const [prefix, suffix] = kept ? commonEnds(kept.statements, statements) : [0, 0];
+    // The statements the edit replaced (or that are the same nodes in its run) leave the index first.
+    for (let i = prefix; kept && i < kept.statements.length - suffix; i++) questions.remove(kept.statements[i]!, kept.values[i]!.questions);
+    const changed = new Set<SyntaxNode>();
+    const mayHaveChanged = kept && history && kept.history === history ? history.forgottenAfter(kept.epoch) : undefined;
+    for (const question of mayHaveChanged ?? questions.all()) {
+      const answer = questions.answerOf(question);
+      if (answer === NOT_ASKED) continue;
+      const now = this.answer(model, question);
+      if (now === answer) continue;
+      questions.answered(question, now);
+      for (const statement of questions.askers(question)) changed.add(statement);
+    }
+    const rework = (statement: SyntaxNode, entry?: KeptCheckedValue<T, A>) => {
+      if (entry) questions.remove(statement, entry.questions);
+      const next = entry ? this.computed(model, statement) : this.entryOf(model, statement);
+      questions.add(statement, next.questions);
+      return next;
+    };
+    const entries = atBothEnds(kept, statements, (entry, statement) => (changed.has(statement) ? rework(statement, entry) : entry), (statement) => rework(statement), [prefix, suffix]);
+    memory.set(this.entriesSlot, { statements, values: entries, history, epoch: history?.epoch ?? 0, questions });
     return entries.map((entry) => entry.value);
   }
 
@@ -470,6 +495,62 @@ interface KeptCheckedValue<T, A> {
   epoch: number;
 }
 
+/** An open document's entries of a checked fact for the statements of its last version (see `keptValues`). */
+interface KeptEntries<T, A> extends StatementValues<KeptCheckedValue<T, A>> {
+  /** Where the answers came from, and its epoch at that version. */
+  readonly history: AnswerHistory | undefined;
+  readonly epoch: number;
+  /** The questions those statements asked, with that version's answers. */
+  readonly questions: AskedQuestions<A>;
+}
+
+const NOT_ASKED = Symbol('not asked');
+
+/**
+ * The questions that the kept statements of a checked fact asked, each with its answer at the last
+ * version (all those statements held then, so they share it) and the statements that asked it.
+ */
+class AskedQuestions<A> {
+  private readonly byQuestion = new Map<string, { answer: A; askers: Set<SyntaxNode> }>();
+
+  all(): Iterable<string> {
+    return [...this.byQuestion.keys()];
+  }
+
+  answerOf(question: string): A | typeof NOT_ASKED {
+    const known = this.byQuestion.get(question);
+    return known ? known.answer : NOT_ASKED;
+  }
+
+  askers(question: string): Iterable<SyntaxNode> {
+    return this.byQuestion.get(question)?.askers ?? [];
+  }
+
+  answered(question: string, answer: A): void {
+    const known = this.byQuestion.get(question);
+    if (known) known.answer = answer;
+  }
+
+  /** `statement` asked `questions` (question, answer, question, ...), answered as in this version. */
+  add(statement: SyntaxNode, questions: readonly (string | A)[]): void {
+    for (let i = 0; i < questions.length; i += 2) {
+      const question = questions[i] as string;
+      const known = this.byQuestion.get(question);
+      if (known) known.askers.add(statement);
+      else this.byQuestion.set(question, { answer: questions[i + 1] as A, askers: new Set([statement]) });
+    }
+  }
+
+  remove(statement: SyntaxNode, questions: readonly (string | A)[]): void {
+    for (let i = 0; i < questions.length; i += 2) {
+      const known = this.byQuestion.get(questions[i] as string);
+      if (!known) continue;
+      known.askers.delete(statement);
+      if (!known.askers.size) this.byQuestion.delete(questions[i] as string);
+    }
+  }
+}
+
 /**
  * A store of answers kept from version to version that counts the answers it forgets: an answer it
  * gave at `epoch` is the one it gives now unless its question was forgotten since.
@@ -477,6 +558,8 @@ interface KeptCheckedValue<T, A> {
 export interface AnswerHistory {
   readonly epoch: number;
   forgottenSince(question: string, epoch: number): boolean;
+  /** The questions forgotten since `epoch` (some twice, perhaps), or undefined where that is no longer known. */
+  forgottenAfter(epoch: number): readonly string[] | undefined;
 }
 
 /** A per-function memo of answers about its nodes (loops, expressions), filled as questions come. */

@@ -34,6 +34,9 @@ export class ModuleAnswers implements AnswerHistory {
   private forgets = 0;
   /** Per question forgotten at least once, the count of forgets when it last was. */
   private readonly forgottenAt = new Map<string, number>();
+  /** The questions forgotten since the epoch `logStart`, in order (see `forgottenAfter`). */
+  private log: string[] = [];
+  private logStart = 0;
 
   /** Grows each time an answer leaves the store (see AnswerHistory). */
   get epoch(): number {
@@ -42,6 +45,10 @@ export class ModuleAnswers implements AnswerHistory {
 
   forgottenSince(question: string, epoch: number): boolean {
     return (this.forgottenAt.get(question) ?? -1) >= epoch;
+  }
+
+  forgottenAfter(epoch: number): readonly string[] | undefined {
+    return epoch < this.logStart ? undefined : this.log.slice(epoch - this.logStart);
   }
 
   get(question: string): KnownAnswer | undefined {
@@ -76,6 +83,13 @@ export class ModuleAnswers implements AnswerHistory {
     if (!known) return;
     this.answers.delete(question);
     this.forgottenAt.set(question, this.forgets++);
+    this.log.push(question);
+    // Only the forgets since the last version or so are asked for: the log keeps the newer half.
+    if (this.log.length > MOST_FORGETS_LOGGED) {
+      const dropped = this.log.length >> 1;
+      this.log = this.log.slice(dropped);
+      this.logStart += dropped;
+    }
     for (const name of known.reads) {
       const readers = this.readers.get(name)!;
       readers.delete(question);
@@ -87,6 +101,9 @@ export class ModuleAnswers implements AnswerHistory {
     return this.answers.size;
   }
 }
+
+/** The forgets `forgottenAfter` can list; a reader asking about older ones asks all its questions again. */
+const MOST_FORGETS_LOGGED = 4096;
 
 /**
  * Past this many answers a store starts afresh: questions no statement asks any more (a name typed
