@@ -103,12 +103,25 @@ export function methodCall(call: SyntaxNode, text: string): { receiver: SyntaxNo
   return answer;
 }
 
+/** A call's arguments as `callArguments` reads them. */
+export interface CallArguments {
+  readonly positional: readonly SyntaxNode[];
+  readonly keywords: ReadonlyMap<string, SyntaxNode>;
+}
+
+const NO_ARGUMENTS: CallArguments = { positional: [], keywords: new Map() };
+
+/** What `callArguments` found for each call node; like METHOD_CALLS, it holds as long as the node is in use. */
+const CALL_ARGUMENTS = new WeakMap<SyntaxNode, CallArguments>();
+
 /** Positional arguments and keyword arguments of a call. */
-export function callArguments(call: SyntaxNode, text: string): { positional: SyntaxNode[]; keywords: Map<string, SyntaxNode> } {
+export function callArguments(call: SyntaxNode, text: string): CallArguments {
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  if (!is(args, 'argument_list')) return NO_ARGUMENTS;
+  let answer = CALL_ARGUMENTS.get(call);
+  if (answer) return answer;
   const positional: SyntaxNode[] = [];
   const keywords = new Map<string, SyntaxNode>();
-  const args = is(call, 'call') ? field(call, 'arguments') : null;
-  if (!is(args, 'argument_list')) return { positional, keywords };
   for (const arg of args.children) {
     if (!arg.named || arg.type === 'comment') continue;
     if (is(arg, 'keyword_argument')) {
@@ -119,7 +132,9 @@ export function callArguments(call: SyntaxNode, text: string): { positional: Syn
       positional.push(arg);
     }
   }
-  return { positional, keywords };
+  answer = { positional, keywords };
+  CALL_ARGUMENTS.set(call, answer);
+  return answer;
 }
 
 /** Strips parentheses: `((x))` -> `x`. */
