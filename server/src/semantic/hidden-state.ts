@@ -66,14 +66,27 @@ function findCarriedStates(model: SemanticModel): CarriedState[] {
  * `out, hidden = model(x, hidden)`, `h` and `c` in `out, (h, c) = lstm(x, (h, c))`. Only plain
  * names and `self.x`: the state of another object may be reset by that object's own methods.
  */
-function fedBackNames(model: SemanticModel, call: SyntaxNode): string[] {
-  if (call.fieldName !== 'right' || !is(call.parent, 'assignment')) return [];
-  const left = field(call.parent, 'left');
-  const args = is(call, 'call') ? field(call, 'arguments') : null;
-  if (!left || !args) return [];
-  const passed = new Set(referencesIn(args, model.text, true));
-  return assignedNames(left, model.text).filter((name) => passed.has(name) && (!name.includes('.') || /^self\.\w+$/.test(name)));
+function fedBackNames(model: SemanticModel, call: SyntaxNode): readonly string[] {
+  const assignment = call.parent;
+  if (call.fieldName !== 'right' || !is(assignment, 'assignment')) return NONE_FED_BACK;
+  let names = FED_BACK.get(assignment);
+  if (!names) {
+    const left = field(assignment, 'left');
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    const passed = new Set(left && args ? referencesIn(args, model.text, true) : []);
+    names = left ? assignedNames(left, model.text).filter((name) => passed.has(name) && (!name.includes('.') || /^self\.\w+$/.test(name))) : [];
+    FED_BACK.set(assignment, names.length ? names : NONE_FED_BACK);
+  }
+  return names;
 }
+
+const NONE_FED_BACK: readonly string[] = [];
+
+/**
+ * `fedBackNames` per assignment: read from the assignment's own subtree alone, so, like `methodCall`'s
+ * answers, it holds as long as the node is in use (an open document keeps it across keystrokes).
+ */
+const FED_BACK = new WeakMap<SyntaxNode, readonly string[]>();
 
 /** Names an assignment target binds, through tuple and list unpacking; not subscripts. */
 function assignedNames(target: SyntaxNode, text: string): string[] {
