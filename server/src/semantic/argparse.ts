@@ -48,6 +48,26 @@ export interface StatementArgparse {
   readonly boundByCallee: ReadonlyMap<string, readonly string[]>;
 }
 
+/**
+ * Where one top-level statement may set parsed arguments again, as its text says (comments and strings
+ * too): `set_defaults(`, which reloads any namespace, and the statement itself when it holds a
+ * `setattr(`, `vars(` or `.__dict__`, to be read again for the name in question. Statements hold
+ * neither, most of the time, so an edit elsewhere costs no scan of the whole text.
+ */
+export interface ReloadSites {
+  readonly setDefaults: boolean;
+  readonly statement: SyntaxNode | null;
+}
+
+const NO_RELOAD_SITES: ReloadSites = { setDefaults: false, statement: null };
+
+export function reloadSitesIn(statement: SyntaxNode, text: string): ReloadSites {
+  const own = text.slice(statement.start, statement.end);
+  const setDefaults = /\bset_defaults\s*\(/.test(own);
+  const sets = /\bsetattr\s*\(|\bvars\s*\(|\.__dict__/.test(own);
+  return setDefaults || sets ? { setDefaults, statement: sets ? statement : null } : NO_RELOAD_SITES;
+}
+
 /** The argparse facts of one top-level statement from its calls (`definitions`: the file's, asked only of scopes inside it). */
 export function argparseIn(calls: readonly SyntaxNode[], text: string, definitions: DefinitionIndex): StatementArgparse {
   const options: [string, ArgumentOption][] = [];
@@ -128,6 +148,8 @@ export class IntResolver {
     private readonly definitions: DefinitionIndex,
     statements: readonly StatementArgparse[],
     private readonly callsOfName: (name: string, viaAttribute: boolean) => readonly SyntaxNode[],
+    /** Where the file may set parsed arguments again (see `reloadSitesIn`), one entry per top-level statement. */
+    private readonly reloadSites: () => readonly ReloadSites[],
   ) {
     for (const statement of statements) {
       for (const [dest, option] of statement.options) this.options.set(dest, option);
@@ -249,7 +271,7 @@ export class IntResolver {
     if (classes.length !== 1) return null;
     const cls = classes[0]!;
     if (this.definitions.allDefinitionsOf(`${objectName}.${attrName}`).length || this.definitions.allDefinitionsOf(`self.${attrName}`).some((d) => within(d.node, cls))) return null;
-    if (new RegExp(`\\bsetattr\\s*\\(\\s*${objectName}\\s*,|\\b${objectName}\\.__dict__|\\bvars\\s*\\(\\s*${objectName}\\s*\\)`).test(this.text)) return null;
+    if (this.setsAgain(objectName)) return null;
     const body = field(cls as SyntaxNode & { type: 'class_definition' }, 'body');
     const assigned = (body?.children ?? []).flatMap((statement) => {
       const assignment = statement.type === 'expression_statement' ? statement.children.find((c) => c.type === 'assignment') : undefined;
@@ -420,8 +442,15 @@ export class IntResolver {
   }
 
   private scanForReloads(object: string): boolean {
-    const escaped = object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`\\bset_defaults\\s*\\(|\\bsetattr\\s*\\(\\s*${escaped}\\s*,|\\bvars\\s*\\(\\s*${escaped}\\s*\\)|\\b${escaped}\\.__dict__`).test(this.text);
+    const sites = this.reloadSites();
+    if (sites.some((site) => site.setDefaults)) return true;
+    return this.setsAgain(object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  }
+
+  /** Some statement calls `setattr(object, ...)` or `vars(object)`, or reads `object.__dict__` (`pattern`: the name as a regular expression). */
+  private setsAgain(pattern: string): boolean {
+    const regex = new RegExp(`\\bsetattr\\s*\\(\\s*${pattern}\\s*,|\\b${pattern}\\.__dict__|\\bvars\\s*\\(\\s*${pattern}\\s*\\)`);
+    return this.reloadSites().some((site) => site.statement !== null && regex.test(this.text.slice(site.statement.start, site.statement.end)));
   }
 
   resolve(expression: SyntaxNode, depth = 0): ResolvedInt | null {

@@ -3,7 +3,7 @@
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
 import { field, is, walk, type Node, type SyntaxNode } from '../parser/syntax';
-import { argparseIn, IntResolver } from './argparse';
+import { argparseIn, IntResolver, reloadSitesIn } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
@@ -533,7 +533,11 @@ const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
   model.definitions,
   ARGPARSE_IN_STATEMENT.ofEach(model),
   (name, viaAttribute) => model.callsOfName(name, viaAttribute),
+  () => RELOAD_SITES_IN_STATEMENT.ofEach(model),
 ));
+
+/** Where each top-level statement may set parsed arguments again (see reloadSitesIn). */
+const RELOAD_SITES_IN_STATEMENT = new StatementFact('argparse reload sites', (model, statement) => reloadSitesIn(statement, model.text));
 
 const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
 
