@@ -20,6 +20,8 @@ import { listAdditions } from '../server/src/semantic/kept-lists';
 import { SemanticModel } from '../server/src/semantic/model';
 import { VersionMemory } from '../server/src/semantic/facts';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
+import { isTrainingLoop } from '../server/src/semantic/accumulators';
+import { walk } from '../server/src/parser/syntax';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
@@ -484,6 +486,33 @@ test('an edit to a function elsewhere makes a name that an untouched statement b
   const { before, after } = await aroundEdit(text, { line: 5, from: 'parser', to: 'parser.parse_args()' }, 2, (model) => model.ints.isArgumentNamespace('args'));
   assert.equal(before, false);
   assert.equal(after, true);
+});
+
+/** Whether each `for` loop of the file trains, in document order. */
+const trainingLoopsOf = (model: SemanticModel) => model.nodesOfKind('for_statement').map((loop) => isTrainingLoop(model, loop));
+
+test('an edit to a helper elsewhere changes whether an untouched loop trains (the calls it resolved are resolved again)', async () => {
+  const text = 'def step(model, batch):\n    loss = model(batch).sum()\n    loss.backward()\n\n\ndef train(model, loader):\n    for batch in loader:\n        step(model, batch)\n';
+  // Renamed, the helper is no longer what `step(...)` calls: the loop trains no more.
+  const renamed = await aroundEdit(text, { line: 0, from: 'def step', to: 'def stop' }, 1, trainingLoopsOf);
+  assert.deepEqual(renamed, { before: [true], after: [false] });
+  // Its backward pass gone, the helper it still calls no longer trains.
+  const untrained = await aroundEdit(text, { line: 2, from: 'loss.backward()', to: 'print(loss)' }, 1, trainingLoopsOf);
+  assert.deepEqual(untrained, { before: [true], after: [false] });
+});
+
+test('an edit to a function elsewhere that sets parsed arguments again stops an untouched read of their default (the statements that may do so are read again)', async () => {
+  const text = 'import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument("--batch-size", type=int, default=4096)\nargs = parser.parse_args()\n\n\ndef show(argz):\n    print(vars(argz))\n\n\ndef run():\n    return args.batch_size\n';
+  const optionRead = (model: SemanticModel) => {
+    let read: string | null = null;
+    walk(model.root, (node) => {
+      if (node.type === 'attribute' && model.text.slice(node.start, node.end) === 'args.batch_size') read = model.ints.argumentOption(node)?.option ?? null;
+    });
+    return read;
+  };
+  const { before, after } = await aroundEdit(text, { line: 8, from: 'vars(argz)', to: 'vars(args)' }, 5, optionRead);
+  assert.equal(before, '--batch-size');
+  assert.equal(after, null);
 });
 
 const loadersOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => model.text.slice(loader.call.start, loader.call.end));

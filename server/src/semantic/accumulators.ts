@@ -177,32 +177,66 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
   if (known !== undefined) return known;
   // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
   memo.set(loop, false);
-  const result = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set());
+  const result = keptOrWorkedOut(model, loop);
   memo.set(loop, result);
   return result;
+}
+
+/**
+ * Whether a loop trains, with the helpers its calls (and theirs) resolved to while that was worked out.
+ * The answer reads the loop's subtree and those helpers' subtrees besides the resolutions, so it holds
+ * wherever the loop is the same node (its subtree unchanged) and every call resolves as it did: an
+ * open document keeps it across keystrokes, and a version asks only the resolutions again.
+ */
+interface KeptTraining {
+  readonly answer: boolean;
+  /** Call, helper (or null), call, helper, ... */
+  readonly resolutions: readonly (SyntaxNode | null)[];
+}
+
+const KEPT_TRAINING = new WeakMap<SyntaxNode, KeptTraining>();
+
+function keptOrWorkedOut(model: SemanticModel, loop: SyntaxNode): boolean {
+  const kept = KEPT_TRAINING.get(loop);
+  if (kept && stillResolve(model, kept.resolutions)) return kept.answer;
+  const resolutions: (SyntaxNode | null)[] = [];
+  const answer = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), resolutions);
+  KEPT_TRAINING.set(loop, { answer, resolutions });
+  return answer;
+}
+
+function stillResolve(model: SemanticModel, resolutions: readonly (SyntaxNode | null)[]): boolean {
+  for (let i = 0; i < resolutions.length; i += 2) if (helperCalled(model, resolutions[i]!) !== resolutions[i + 1]) return false;
+  return true;
 }
 
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
   return nodesWithin(callsOfMethod(model, 'backward'), node).length > 0 || nodesWithin(optimizerSteps(model), node).length > 0;
 }
 
-/** The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains. */
-function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>): boolean {
-  const { text } = model;
+/**
+ * The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains.
+ * Each call's helper (or null) goes to `resolutions`, in the order asked.
+ */
+function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>, resolutions: (SyntaxNode | null)[]): boolean {
   for (const call of nodesIn(node, ['call'])) {
-    const target = call.children.find((c) => c.fieldName === 'function');
-    let helper: SyntaxNode | null;
-    if (target?.type === 'identifier') {
-      const named = model.functionsNamed(text.slice(target.start, target.end));
-      helper = named.length === 1 ? named[0]! : null;
-    } else {
-      helper = selfMethod(model, call);
-    }
+    const helper = helperCalled(model, call);
+    resolutions.push(call, helper);
     if (!helper || visiting.has(helper)) continue;
     visiting.add(helper);
-    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting))) return true;
+    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting, resolutions))) return true;
   }
   return false;
+}
+
+/** The function of this file a call runs: the only one of its name, or a method of `self`'s class. */
+function helperCalled(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
+  const target = call.children.find((c) => c.fieldName === 'function');
+  if (target?.type === 'identifier') {
+    const named = model.functionsNamed(model.text.slice(target.start, target.end));
+    return named.length === 1 ? named[0]! : null;
+  }
+  return selfMethod(model, call);
 }
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
