@@ -5,7 +5,8 @@ import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
+import type { NameHistory } from './name-history';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is
@@ -183,31 +184,31 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
 }
 
 /**
- * Whether a loop trains, with the helpers its calls (and theirs) resolved to while that was worked out.
- * The answer reads the loop's subtree and those helpers' subtrees besides the resolutions, so it holds
- * wherever the loop is the same node (its subtree unchanged) and every call resolves as it did: an
- * open document keeps it across keystrokes, and a version asks only the resolutions again.
+ * Whether a loop trains, with what it was worked out from besides the subtrees of the loop and of the
+ * helpers its calls resolved to: the loop's top-level statement, and the names its calls (and the
+ * helpers') were looked up by. An open document keeps it across keystrokes: it holds wherever the
+ * loop's statement is the same node (its subtree unchanged) and no edit since changed the functions
+ * of those names (see NameHistory), which then are the same nodes too.
  */
 interface KeptTraining {
   readonly answer: boolean;
-  /** Call, helper (or null), call, helper, ... */
-  readonly resolutions: readonly (SyntaxNode | null)[];
+  readonly statement: SyntaxNode;
+  readonly names: readonly string[];
+  readonly history: NameHistory;
+  readonly epoch: number;
 }
 
 const KEPT_TRAINING = new WeakMap<SyntaxNode, KeptTraining>();
 
 function keptOrWorkedOut(model: SemanticModel, loop: SyntaxNode): boolean {
-  const kept = KEPT_TRAINING.get(loop);
-  if (kept && stillResolve(model, kept.resolutions)) return kept.answer;
-  const resolutions: (SyntaxNode | null)[] = [];
-  const answer = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), resolutions);
-  KEPT_TRAINING.set(loop, { answer, resolutions });
+  const history = model.functionNameHistory;
+  const kept = history && KEPT_TRAINING.get(loop);
+  const statement = topLevelStatementOf(loop);
+  if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch)) return kept.answer;
+  const names = new Set<string>();
+  const answer = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), names);
+  if (history) KEPT_TRAINING.set(loop, { answer, statement, names: [...names], history, epoch: history.epoch });
   return answer;
-}
-
-function stillResolve(model: SemanticModel, resolutions: readonly (SyntaxNode | null)[]): boolean {
-  for (let i = 0; i < resolutions.length; i += 2) if (helperCalled(model, resolutions[i]!) !== resolutions[i + 1]) return false;
-  return true;
 }
 
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
@@ -216,26 +217,29 @@ function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
 
 /**
  * The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains.
- * Each call's helper (or null) goes to `resolutions`, in the order asked.
+ * The names the calls are looked up by go to `names`.
  */
-function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>, resolutions: (SyntaxNode | null)[]): boolean {
+function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>, names: Set<string>): boolean {
   for (const call of nodesIn(node, ['call'])) {
-    const helper = helperCalled(model, call);
-    resolutions.push(call, helper);
+    const helper = helperCalled(model, call, names);
     if (!helper || visiting.has(helper)) continue;
     visiting.add(helper);
-    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting, resolutions))) return true;
+    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting, names))) return true;
   }
   return false;
 }
 
-/** The function of this file a call runs: the only one of its name, or a method of `self`'s class. */
-function helperCalled(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
+/** The function of this file a call runs: the only one of its name, or a method of `self`'s class. The name looked up goes to `names`. */
+function helperCalled(model: SemanticModel, call: SyntaxNode, names: Set<string>): SyntaxNode | null {
   const target = call.children.find((c) => c.fieldName === 'function');
   if (target?.type === 'identifier') {
-    const named = model.functionsNamed(model.text.slice(target.start, target.end));
+    const name = model.text.slice(target.start, target.end);
+    names.add(name);
+    const named = model.functionsNamed(name);
     return named.length === 1 ? named[0]! : null;
   }
+  const m = methodCall(call, model.text);
+  if (m && dottedName(m.receiver, model.text) === 'self') names.add(m.method);
   return selfMethod(model, call);
 }
 

@@ -13,6 +13,7 @@ import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type Grad
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
+import { advancedHistory, nameHistorySlot, type NameHistory } from './name-history';
 import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
@@ -180,6 +181,14 @@ export class SemanticModel {
   functionsNamed(name: string): readonly SyntaxNode[] {
     const byName = this.facts.module(FUNCTIONS_BY_NAME);
     return byName.get(name) ?? NO_FUNCTIONS;
+  }
+
+  /**
+   * For an open document, which names' functions (`functionsNamed`) its edits changed, version after
+   * version; undefined where nothing is kept from one version to the next.
+   */
+  get functionNameHistory(): NameHistory | undefined {
+    return this.facts.module(FUNCTION_NAME_HISTORY);
   }
 
   /**
@@ -576,6 +585,13 @@ const FUNCTIONS_IN_STATEMENT = new StatementFact('functions by name', (model, st
 );
 
 const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticModel) => mergeGroups(FUNCTIONS_IN_STATEMENT.ofEach(model)));
+
+const FUNCTION_NAMES_KEPT = nameHistorySlot<ReadonlyMap<string, readonly SyntaxNode[]>>('function names');
+
+const FUNCTION_NAME_HISTORY = new ModuleFact('function name history', (model: SemanticModel) => {
+  const { memory } = model.facts;
+  return memory && model.facts.keepsStatementFacts ? advancedHistory(memory, FUNCTION_NAMES_KEPT, model.facts.valuesOfEach(FUNCTIONS_IN_STATEMENT), (part) => part.keys()) : undefined;
+});
 
 const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model, statement) =>
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),

@@ -1,0 +1,58 @@
+// Which names an open document's edits have changed the meaning of, version after version: an answer
+// worked out at one version from what some names meant still holds at a later one when none of those
+// names changed since (see NameHistory.unchangedSince).
+import { forEachStatementChange, MemorySlot, type StatementValues, type VersionMemory } from './facts';
+
+/** Counts the versions that changed some name's meaning, and remembers the last that changed each. */
+export class NameHistory {
+  private count = 0;
+  private readonly changedAt = new Map<string, number>();
+
+  /** Grows with every version that changed a name. */
+  get epoch(): number {
+    return this.count;
+  }
+
+  /** A version changed `names` (none: the epoch stays). */
+  advance(names: ReadonlySet<string>): void {
+    if (!names.size) return;
+    this.count++;
+    for (const name of names) this.changedAt.set(name, this.count);
+  }
+
+  /** None of `names` changed after `epoch`. */
+  unchangedSince(names: readonly string[], epoch: number): boolean {
+    for (const name of names) if ((this.changedAt.get(name) ?? 0) > epoch) return false;
+    return true;
+  }
+}
+
+/** What a history keeps of the last version: its top-level statements' parts, from which the names changed are told. */
+interface KeptNames<P> {
+  readonly history: NameHistory;
+  readonly parts: StatementValues<P>;
+}
+
+/**
+ * The history of the names that `namesOf` reads from each top-level statement's part, brought to the
+ * version whose parts are `now`: the names of the parts an edit took away or brought have changed.
+ */
+export function advancedHistory<P>(memory: VersionMemory, slot: MemorySlot<KeptNames<P>>, now: StatementValues<P>, namesOf: (part: P) => Iterable<string>): NameHistory {
+  const kept = memory.get(slot);
+  const history = kept?.history ?? new NameHistory();
+  if (kept) {
+    const changed = new Set<string>();
+    const note = (_: unknown, part: P) => {
+      for (const name of namesOf(part)) changed.add(name);
+    };
+    forEachStatementChange(kept.parts, now, note, note);
+    history.advance(changed);
+  }
+  memory.set(slot, { history, parts: now });
+  return history;
+}
+
+/** A slot for a history of names (see advancedHistory). */
+export function nameHistorySlot<P>(name: string): MemorySlot<KeptNames<P>> {
+  return new MemorySlot<KeptNames<P>>(name);
+}
