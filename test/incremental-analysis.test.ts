@@ -21,6 +21,7 @@ import { SemanticModel } from '../server/src/semantic/model';
 import { VersionMemory } from '../server/src/semantic/facts';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { isTrainingLoop } from '../server/src/semantic/accumulators';
+import { walksData } from '../server/src/semantic/kept-lists';
 import { walk } from '../server/src/parser/syntax';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
@@ -513,6 +514,23 @@ test('an edit to a function elsewhere that sets parsed arguments again stops an 
   const { before, after } = await aroundEdit(text, { line: 8, from: 'vars(argz)', to: 'vars(args)' }, 5, optionRead);
   assert.equal(before, '--batch-size');
   assert.equal(after, null);
+});
+
+/** Whether each `for` loop of the file walks data, in document order. */
+const dataLoopsOf = (model: SemanticModel) => model.nodesOfKind('for_statement').map((loop) => walksData(model, loop));
+
+test('an edit to a caller elsewhere changes whether an untouched loop over a parameter walks data (the callers are asked again)', async () => {
+  const text = 'def collect(model, items):\n    outs = []\n    for x in items:\n        outs.append(model(x))\n    return outs\n\n\ndef run(model, val_loader, vectors):\n    return collect(model, val_loader)\n';
+  const { before, after } = await aroundEdit(text, { line: 8, from: 'val_loader)', to: 'vectors)' }, 0, dataLoopsOf);
+  assert.deepEqual(before, [true]);
+  assert.deepEqual(after, [false]);
+});
+
+test('an edit to a module-level name changes whether an untouched module-level loop walks data (module definitions are read again)', async () => {
+  const text = 'import torch\n\nitems = torch.utils.data.DataLoader(dataset)\nouts = []\nfor x in items:\n    outs.append(x)\n';
+  // `items` is named for no data: what it is assigned decides, and the assignment is another statement.
+  const { before, after } = await aroundEdit(text, { line: 2, from: 'torch.utils.data.DataLoader(dataset)', to: 'range(3)' }, 3, dataLoopsOf);
+  assert.notDeepEqual(before, after);
 });
 
 const loadersOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => model.text.slice(loader.call.start, loader.call.end));

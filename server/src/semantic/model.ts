@@ -192,6 +192,14 @@ export class SemanticModel {
   }
 
   /**
+   * For an open document, which names its edits changed the calls or the other uses of (`callsOfName`,
+   * and so `callersOf`), version after version; undefined where nothing is kept from one version to the next.
+   */
+  get callNameHistory(): NameHistory | undefined {
+    return this.facts.module(CALL_NAME_HISTORY);
+  }
+
+  /**
    * Call sites of a function in this file, or null when the function escapes (passed as a value,
    * so callers elsewhere cannot be seen).
    */
@@ -641,6 +649,19 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
 });
 
 type CallGroups = MergedParts<StatementCalls, string, SyntaxNode[]>;
+
+const CALL_NAMES_KEPT = nameHistorySlot<StatementCalls>('call names');
+
+const CALL_NAME_HISTORY = new ModuleFact('call name history', (model: SemanticModel) => {
+  const { memory } = model.facts;
+  if (!memory || !model.facts.keepsStatementFacts) return undefined;
+  return advancedHistory(memory, CALL_NAMES_KEPT, model.facts.valuesOfEach(CALLS_IN_STATEMENT), (part) => [
+    ...part.callsByName.keys(),
+    ...part.callsByAttribute.keys(),
+    ...part.escapingIdentifiers.keys(),
+    ...part.escapingAttributes,
+  ]);
+});
 
 const CALLS_BY_NAME = new MemorySlot<CallGroups>('calls by callee name');
 const CALLS_BY_ATTRIBUTE = new MemorySlot<CallGroups>('calls by method name');
