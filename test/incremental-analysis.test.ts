@@ -533,6 +533,23 @@ test('an edit to a module-level name changes whether an untouched module-level l
   assert.notDeepEqual(before, after);
 });
 
+test('the last add_argument of a dest in the file gives its default, before and after an edit to it (the statements\' options are merged in document order)', async () => {
+  const text = 'import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument("--batch-size", type=int, default=64)\nparser.add_argument("--batch-size", type=int, default=4096)\nargs = parser.parse_args()\n\n\ndef run():\n    return args.batch_size\n';
+  const defaultRead = (model: SemanticModel) => {
+    let read: string | null = null;
+    walk(model.root, (node) => {
+      if (node.type === 'attribute' && model.text.slice(node.start, node.end) === 'args.batch_size') {
+        const option = model.ints.argumentOption(node);
+        read = option?.default ? model.text.slice(option.default.start, option.default.end) : null;
+      }
+    });
+    return read;
+  };
+  const { before, after } = await aroundEdit(text, { line: 4, from: '"--batch-size"', to: '"--workers"' }, 5, defaultRead);
+  assert.equal(before, '4096');
+  assert.equal(after, '64');
+});
+
 const loadersOf = (model: SemanticModel) => dataLoadersOf(model).calls.map((loader) => model.text.slice(loader.call.start, loader.call.end));
 
 test('an edit to the imports changes which calls of an untouched function construct DataLoaders (the imports are asked again)', async () => {

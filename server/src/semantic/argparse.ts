@@ -68,6 +68,16 @@ export function reloadSitesIn(statement: SyntaxNode, text: string): ReloadSites 
   return setDefaults || sets ? { setDefaults, statement: sets ? statement : null } : NO_RELOAD_SITES;
 }
 
+/** What the file's top-level statements say about its argparse setup, together (see StatementArgparse). */
+export interface ArgparseSetup {
+  /** The option of `dest`: the last `add_argument` for it in the file. */
+  option(dest: string): ArgumentOption | undefined;
+  /** A function of this file of that name returns parsed arguments. */
+  isParsingFunction(name: string): boolean;
+  /** The name is bound to parsed arguments: to a `parse_args()` result, or to what a parsing function returns. */
+  isNamespace(name: string): boolean;
+}
+
 /** The argparse facts of one top-level statement from its calls (`definitions`: the file's, asked only of scopes inside it). */
 export function argparseIn(calls: readonly SyntaxNode[], text: string, definitions: DefinitionIndex): StatementArgparse {
   const options: [string, ArgumentOption][] = [];
@@ -126,45 +136,29 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
 }
 
 export class IntResolver {
-  /** argparse dest -> its option string, `default=` expression and `action=`. */
-  private readonly options = new Map<string, ArgumentOption>();
-  /** Names bound to `parser.parse_args()` results. */
-  private readonly argNamespaces = new Set<string>();
-  /** reloadsNamespace per namespace name: it scans the whole text, and is asked once per `args.x`. */
+  /** reloadsNamespace per namespace name: asked once per `args.x`. */
   private readonly reloads = new Map<string, boolean>();
-  /** Functions of this file that return parsed arguments. */
-  private readonly parsingFunctions = new Set<string>();
   /** Classes of the file by name; built on first use. */
   private classes: Map<string, SyntaxNode[]> | undefined;
   /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
   private readonly namespaceParameters = new Map<SyntaxNode, boolean>();
 
   /**
-   * `statements`: the argparse pieces of the file's top-level statements, in document order.
+   * `setup`: what the file's top-level statements say about its argparse setup, merged.
    * `callsOfName`: the file's calls `name(...)`, or with `viaAttribute` its calls `x.name(...)`, in document order.
    */
   constructor(
     private readonly text: string,
     private readonly definitions: DefinitionIndex,
-    statements: readonly StatementArgparse[],
+    private readonly setup: ArgparseSetup,
     private readonly callsOfName: (name: string, viaAttribute: boolean) => readonly SyntaxNode[],
     /** Where the file may set parsed arguments again (see `reloadSitesIn`), one entry per top-level statement. */
     private readonly reloadSites: () => readonly ReloadSites[],
-  ) {
-    for (const statement of statements) {
-      for (const [dest, option] of statement.options) this.options.set(dest, option);
-      for (const name of statement.parsingFunctions) this.parsingFunctions.add(name);
-      for (const name of statement.namespaces) this.argNamespaces.add(name);
-    }
-    if (!this.parsingFunctions.size) return;
-    for (const statement of statements) {
-      for (const fn of this.parsingFunctions) for (const name of statement.boundByCallee.get(fn) ?? []) this.argNamespaces.add(name);
-    }
-  }
+  ) {}
 
   /** True when `name` holds a parsed argparse namespace. */
   isArgumentNamespace(name: string): boolean {
-    return this.argNamespaces.has(name);
+    return this.setup.isNamespace(name);
   }
 
   /**
@@ -175,11 +169,11 @@ export class IntResolver {
   private holdsNamespace(expression: SyntaxNode, depth: number): boolean {
     if (depth > 4) return false;
     const expr = unparenthesize(expression);
-    if (is(expr, 'call')) return isParseArgsCall(expr, this.text) || this.parsingFunctions.has(dottedName(callee(expr), this.text) ?? '');
+    if (is(expr, 'call')) return isParseArgsCall(expr, this.text) || this.setup.isParsingFunction(dottedName(callee(expr), this.text) ?? '');
     if (is(expr, 'attribute')) return this.attributeHoldsNamespace(expr, depth);
     if (expr.type !== 'identifier') return false;
     const name = nodeText(expr, this.text);
-    if (this.argNamespaces.has(name)) return true;
+    if (this.setup.isNamespace(name)) return true;
     if (name === 'self' || name === 'cls') return false;
     const parameter = this.parameterOf(expr);
     if (!parameter) return false;
@@ -405,7 +399,7 @@ export class IntResolver {
     if (!object || !attr || !objectNode || !this.holdsNamespace(objectNode, 0)) return null;
     const name = nodeText(attr, this.text);
     if (this.definitions.allDefinitionsOf(`${object}.${name}`).length || this.reloadsNamespace(object)) return null;
-    return this.options.get(name) ?? null;
+    return this.setup.option(name) ?? null;
   }
 
   /**

@@ -163,6 +163,11 @@ export class MergedParts<P, K, V> {
     return this.byKey.has(key);
   }
 
+  /** The keys some statement's part has, in no particular order. */
+  keys(): Iterable<K> {
+    return this.byKey.keys();
+  }
+
   valuesOf(key: K): Iterable<V> {
     return this.byKey.get(key)?.values() ?? [];
   }

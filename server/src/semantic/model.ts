@@ -3,7 +3,7 @@
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
 import { field, is, walk, type Node, type SyntaxNode } from '../parser/syntax';
-import { argparseIn, IntResolver, reloadSitesIn } from './argparse';
+import { argparseIn, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
 import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
@@ -545,10 +545,36 @@ const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticMode
 /** A statement's argparse options, parsing functions and the names it binds to parsed arguments (see argparseIn). */
 const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) => argparseIn(ofKindIn(model, statement, 'call'), model.text, model.definitions));
 
+const ARGPARSE_OPTIONS = new MemorySlot<MergedParts<StatementArgparse, string, readonly ArgumentOption[]>>('argparse options');
+const ARGPARSE_PARSING_FUNCTIONS = new MemorySlot<MergedParts<StatementArgparse, string, true>>('functions that return parsed arguments');
+const ARGPARSE_NAMESPACES = new MemorySlot<MergedParts<StatementArgparse, string, true>>('names bound to parsed arguments');
+const ARGPARSE_BOUND_BY_CALLEE = new MemorySlot<MergedParts<StatementArgparse, string, readonly string[]>>('names bound to what a call returns');
+
+/** The statements' argparse pieces merged; for an open document the merges are kept and patched (see MergedParts). */
+function argparseSetup(model: SemanticModel): ArgparseSetup {
+  const merge = <V>(slot: MemorySlot<MergedParts<StatementArgparse, string, V>>, entriesOf: (part: StatementArgparse) => Iterable<readonly [string, V]>) =>
+    mergedParts(model, slot, ARGPARSE_IN_STATEMENT, entriesOf);
+  // (A statement's later option for a dest replaces its earlier one; the file's last statement with one wins.)
+  const options = merge(ARGPARSE_OPTIONS, (part) => part.options.map(([dest, option]) => [dest, [option]] as const));
+  const parsing = merge(ARGPARSE_PARSING_FUNCTIONS, (part) => part.parsingFunctions.map((name) => [name, true] as const));
+  const namespaces = merge(ARGPARSE_NAMESPACES, (part) => part.namespaces.map((name) => [name, true] as const));
+  const bound = merge(ARGPARSE_BOUND_BY_CALLEE, (part) => part.boundByCallee);
+  let boundToParsed: Set<string> | undefined;
+  return {
+    option: (dest) => options.itemsInDocumentOrder(dest).at(-1),
+    isParsingFunction: (name) => parsing.has(name),
+    isNamespace: (name) => {
+      if (namespaces.has(name)) return true;
+      boundToParsed ??= new Set([...parsing.keys()].flatMap((fn) => bound.itemsInDocumentOrder(fn)));
+      return boundToParsed.has(name);
+    },
+  };
+}
+
 const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
   model.text,
   model.definitions,
-  ARGPARSE_IN_STATEMENT.ofEach(model),
+  argparseSetup(model),
   (name, viaAttribute) => model.callsOfName(name, viaAttribute),
   () => RELOAD_SITES_IN_STATEMENT.ofEach(model),
 ));
