@@ -5,8 +5,8 @@ import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
-import type { NameHistory } from './name-history';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+import { AnswersKeptByName } from './name-history';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is
@@ -178,38 +178,17 @@ export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean 
   if (known !== undefined) return known;
   // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
   memo.set(loop, false);
-  const result = keptOrWorkedOut(model, loop);
+  const result = KEPT_TRAINING.answer(loop, model.functionNameHistory, (reads) => trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), reads.names));
   memo.set(loop, result);
   return result;
 }
 
 /**
- * Whether a loop trains, with what it was worked out from besides the subtrees of the loop and of the
- * helpers its calls resolved to: the loop's top-level statement, and the names its calls (and the
- * helpers') were looked up by. An open document keeps it across keystrokes: it holds wherever the
- * loop's statement is the same node (its subtree unchanged) and no edit since changed the functions
- * of those names (see NameHistory), which then are the same nodes too.
+ * Whether a loop trains reads the subtrees of the loop and of the helpers its calls (and theirs)
+ * resolve to, and the names those calls are looked up by: the answer is kept with the loop by those
+ * names (see AnswersKeptByName and the model's function name history).
  */
-interface KeptTraining {
-  readonly answer: boolean;
-  readonly statement: SyntaxNode;
-  readonly names: readonly string[];
-  readonly history: NameHistory;
-  readonly epoch: number;
-}
-
-const KEPT_TRAINING = new WeakMap<SyntaxNode, KeptTraining>();
-
-function keptOrWorkedOut(model: SemanticModel, loop: SyntaxNode): boolean {
-  const history = model.functionNameHistory;
-  const kept = history && KEPT_TRAINING.get(loop);
-  const statement = topLevelStatementOf(loop);
-  if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch)) return kept.answer;
-  const names = new Set<string>();
-  const answer = trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), names);
-  if (history) KEPT_TRAINING.set(loop, { answer, statement, names: [...names], history, epoch: history.epoch });
-  return answer;
-}
+const KEPT_TRAINING = new AnswersKeptByName<boolean>();
 
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
   return nodesWithin(callsOfMethod(model, 'backward'), node).length > 0 || nodesWithin(optimizerSteps(model), node).length > 0;

@@ -7,8 +7,8 @@ import { CheckedStatementFact, ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
-import type { NameHistory } from './name-history';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+import { AnswersKeptByName, type NameReads } from './name-history';
 import { nodesIn } from './subtree';
 
 /** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
@@ -302,40 +302,18 @@ const TENSOR_PIECES = new Set(['split', 'chunk', 'unbind', 'tensor_split', 'spli
  * something else and are left alone. A `while` loop counts when its body draws batches with `next`.
  */
 export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
-  const history = model.callNameHistory;
-  const statement = topLevelStatementOf(loop);
-  const kept = history && KEPT_WALKS.get(loop);
-  if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch)) return kept.answer;
-  const reads: WalkReads = { names: new Set(), moduleScope: false };
-  const answer = workOutWalksData(model, loop, reads);
-  if (history && !reads.moduleScope) KEPT_WALKS.set(loop, { answer, statement, names: [...reads.names], history, epoch: history.epoch });
-  return answer;
+  return KEPT_WALKS.answer(loop, model.callNameHistory, (reads) => workOutWalksData(model, loop, reads));
 }
 
 /**
- * Whether a loop walks data, with what it was worked out from besides the subtrees of the loop's
- * top-level statement and of the statements its callers are in: the names whose calls it followed to
- * them. It holds while the loop's statement is the same node and none of those names' calls changed
- * since (see NameHistory); an answer that read the module's own definitions is not kept.
+ * Whether a loop walks data reads the subtrees of the loop's top-level statement and of the statements
+ * its callers are in, and the names of the functions whose calls it followed to them: the answer is
+ * kept with the loop by those names (see AnswersKeptByName and the model's call name history), unless
+ * it read module-level definitions, which come from every module-level statement.
  */
-interface KeptWalk {
-  readonly answer: boolean;
-  readonly statement: SyntaxNode;
-  readonly names: readonly string[];
-  readonly history: NameHistory;
-  readonly epoch: number;
-}
+const KEPT_WALKS = new AnswersKeptByName<boolean>();
 
-const KEPT_WALKS = new WeakMap<SyntaxNode, KeptWalk>();
-
-interface WalkReads {
-  /** The functions whose callers were asked for, by name. */
-  readonly names: Set<string>;
-  /** Definitions at the module's top level were read: they come from every module-level statement. */
-  moduleScope: boolean;
-}
-
-function workOutWalksData(model: SemanticModel, loop: SyntaxNode, reads: WalkReads): boolean {
+function workOutWalksData(model: SemanticModel, loop: SyntaxNode, reads: NameReads): boolean {
   const { text } = model;
   // `test_batch_size`: a number about the data, not the data (`num_batches` counts the data).
   const dataName = (name: string) => !SIZE_WORDS.has(words(name).at(-1) ?? '') && (looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w)));
@@ -343,7 +321,7 @@ function workOutWalksData(model: SemanticModel, loop: SyntaxNode, reads: WalkRea
   const namesData = (name: string, at: SyntaxNode, depth: number): boolean => {
     if (depth > 2 || name.includes('.')) return dataName(name);
     const scope = scopeOf(at);
-    if (scope.type === 'module') reads.moduleScope = true;
+    if (scope.type === 'module') reads.keep = false;
     const defs = model.definitions.definitionsOf(scope, name);
     const def = defs.length === 1 ? defs[0]! : null;
     if (def?.kind === 'parameter') {

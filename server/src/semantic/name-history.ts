@@ -1,7 +1,9 @@
 // Which names an open document's edits have changed the meaning of, version after version: an answer
 // worked out at one version from what some names meant still holds at a later one when none of those
 // names changed since (see NameHistory.unchangedSince).
+import type { SyntaxNode } from '../parser/syntax';
 import { forEachStatementChange, MemorySlot, type StatementValues, type VersionMemory } from './facts';
+import { topLevelStatementOf } from './scopes';
 
 /** Counts the versions that changed some name's meaning, and remembers the last that changed each. */
 export class NameHistory {
@@ -55,4 +57,40 @@ export function advancedHistory<P>(memory: VersionMemory, slot: MemorySlot<KeptN
 /** A slot for a history of names (see advancedHistory). */
 export function nameHistorySlot<P>(name: string): MemorySlot<KeptNames<P>> {
   return new MemorySlot<KeptNames<P>>(name);
+}
+
+/** What working out an answer read by name: the names, and whether it also read what no name stands for. */
+export interface NameReads {
+  readonly names: Set<string>;
+  /** Cleared by an answer that read something the history does not follow (module-level definitions, say). */
+  keep: boolean;
+}
+
+interface KeptAnswer<T> {
+  readonly answer: T;
+  readonly statement: SyntaxNode;
+  readonly names: readonly string[];
+  readonly history: NameHistory;
+  readonly epoch: number;
+}
+
+/**
+ * Answers about nodes that read, besides the subtree of the node's top-level statement (and of the
+ * statements the names lead to), only what some names stand for. An open document keeps each answer
+ * with its node: it holds while the node's top-level statement is the same node (its subtree
+ * unchanged) and the history tells that none of those names changed since.
+ */
+export class AnswersKeptByName<T> {
+  private readonly kept = new WeakMap<SyntaxNode, KeptAnswer<T>>();
+
+  /** `node`'s answer: the kept one where it still holds, else `workOut`'s, kept when `history` is given. */
+  answer(node: SyntaxNode, history: NameHistory | undefined, workOut: (reads: NameReads) => T): T {
+    const statement = topLevelStatementOf(node);
+    const kept = history && this.kept.get(node);
+    if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch)) return kept.answer;
+    const reads: NameReads = { names: new Set(), keep: true };
+    const answer = workOut(reads);
+    if (history && reads.keep) this.kept.set(node, { answer, statement, names: [...reads.names], history, epoch: history.epoch });
+    return answer;
+  }
 }
