@@ -13,7 +13,7 @@ import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type Grad
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { advancedHistory, nameHistorySlot, type NameHistory } from './name-history';
+import { advancedHistory, nameHistorySlot, type NameHistory, type NameHistorySlot } from './name-history';
 import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
 import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
@@ -622,10 +622,18 @@ const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticMode
 
 const FUNCTION_NAMES_KEPT = nameHistorySlot<ReadonlyMap<string, readonly SyntaxNode[]>>('function names');
 
-const FUNCTION_NAME_HISTORY = new ModuleFact('function name history', (model: SemanticModel) => {
+const FUNCTION_NAME_HISTORY = new ModuleFact('function name history', (model: SemanticModel) =>
+  nameHistoryOf(model, FUNCTION_NAMES_KEPT, FUNCTIONS_IN_STATEMENT, (part) => part.keys()),
+);
+
+/**
+ * For an open document, the history of the names `namesOf` reads from each top-level statement's
+ * `fact`, brought to this version (see name-history.ts); undefined where nothing is kept between versions.
+ */
+function nameHistoryOf<P>(model: SemanticModel, slot: NameHistorySlot<P>, fact: StatementFact<P>, namesOf: (part: P) => Iterable<string>): NameHistory | undefined {
   const { memory } = model.facts;
-  return memory && model.facts.keepsStatementFacts ? advancedHistory(memory, FUNCTION_NAMES_KEPT, model.facts.valuesOfEach(FUNCTIONS_IN_STATEMENT), (part) => part.keys()) : undefined;
-});
+  return memory && model.facts.keepsStatementFacts ? advancedHistory(memory, slot, model.facts.valuesOfEach(fact), namesOf) : undefined;
+}
 
 const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model, statement) =>
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
@@ -678,16 +686,14 @@ type CallGroups = MergedParts<StatementCalls, string, SyntaxNode[]>;
 
 const CALL_NAMES_KEPT = nameHistorySlot<StatementCalls>('call names');
 
-const CALL_NAME_HISTORY = new ModuleFact('call name history', (model: SemanticModel) => {
-  const { memory } = model.facts;
-  if (!memory || !model.facts.keepsStatementFacts) return undefined;
-  return advancedHistory(memory, CALL_NAMES_KEPT, model.facts.valuesOfEach(CALLS_IN_STATEMENT), (part) => [
+const CALL_NAME_HISTORY = new ModuleFact('call name history', (model: SemanticModel) =>
+  nameHistoryOf(model, CALL_NAMES_KEPT, CALLS_IN_STATEMENT, (part) => [
     ...part.callsByName.keys(),
     ...part.callsByAttribute.keys(),
     ...part.escapingIdentifiers.keys(),
     ...part.escapingAttributes,
-  ]);
-});
+  ]),
+);
 
 const CALLS_BY_NAME = new MemorySlot<CallGroups>('calls by callee name');
 const CALLS_BY_ATTRIBUTE = new MemorySlot<CallGroups>('calls by method name');

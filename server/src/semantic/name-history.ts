@@ -39,7 +39,7 @@ interface KeptNames<P> {
  * The history of the names that `namesOf` reads from each top-level statement's part, brought to the
  * version whose parts are `now`: the names of the parts an edit took away or brought have changed.
  */
-export function advancedHistory<P>(memory: VersionMemory, slot: MemorySlot<KeptNames<P>>, now: StatementValues<P>, namesOf: (part: P) => Iterable<string>): NameHistory {
+export function advancedHistory<P>(memory: VersionMemory, slot: NameHistorySlot<P>, now: StatementValues<P>, namesOf: (part: P) => Iterable<string>): NameHistory {
   const kept = memory.get(slot);
   const history = kept?.history ?? new NameHistory();
   if (kept) {
@@ -54,8 +54,10 @@ export function advancedHistory<P>(memory: VersionMemory, slot: MemorySlot<KeptN
   return history;
 }
 
-/** A slot for a history of names (see advancedHistory). */
-export function nameHistorySlot<P>(name: string): MemorySlot<KeptNames<P>> {
+/** Where an open document keeps a history of names (see advancedHistory). */
+export type NameHistorySlot<P> = MemorySlot<KeptNames<P>>;
+
+export function nameHistorySlot<P>(name: string): NameHistorySlot<P> {
   return new MemorySlot<KeptNames<P>>(name);
 }
 
