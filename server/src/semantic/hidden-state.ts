@@ -223,13 +223,24 @@ function detachesInside(model: SemanticModel, call: SyntaxNode): boolean {
     const constructor = is(value, 'call') ? dottedName(callee(value), model.text) : null;
     if (constructor && model.modules.moduleClasses.has(constructor)) classNames.add(constructor);
   }
+  if (!classNames.size) return false;
   for (const cls of model.nodesOfKind('class_definition')) {
     const clsName = is(cls, 'class_definition') ? field(cls, 'name') : null;
-    if (!clsName || !classNames.has(nodeText(clsName, model.text))) continue;
-    const detaches = nodesIn(cls, ['call']).some((c) => ['detach', 'detach_'].includes(methodCall(c, model.text)?.method ?? ''));
-    if (detaches) return true;
+    if (clsName && classNames.has(nodeText(clsName, model.text)) && classDetaches(cls, model.text)) return true;
   }
   return false;
+}
+
+/** Per class node: whether its body calls `detach`. It reads the class's own subtree only. */
+const CLASS_DETACHES = new WeakMap<SyntaxNode, boolean>();
+
+function classDetaches(cls: SyntaxNode, text: string): boolean {
+  let detaches = CLASS_DETACHES.get(cls);
+  if (detaches === undefined) {
+    detaches = nodesIn(cls, ['call']).some((c) => ['detach', 'detach_'].includes(methodCall(c, text)?.method ?? ''));
+    CLASS_DETACHES.set(cls, detaches);
+  }
+  return detaches;
 }
 
 /**
