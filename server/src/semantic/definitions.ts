@@ -52,10 +52,21 @@ const KINDS: readonly DefinitionKind[] = ['assign', 'augmented', 'for', 'with', 
  * The definitions of one top-level statement, with their scopes (null for the module, whose node
  * changes with every edit), grouped by kind in the order the file's index takes them. They hold
  * nodes of the statement only, so they serve every version of the file in which the statement is
- * the same node.
+ * the same node. They hold nothing of the version they were read in (its text, its module node):
+ * kept with a statement for many versions, that would keep every such version alive, each one's
+ * module node holding the statements of its own version and theirs the versions before.
  */
 export class StatementDefinitions {
   readonly byKind: NodeDefinition[][] = KINDS.map(() => []);
+
+  add(definition: NodeDefinition): void {
+    this.byKind[KINDS.indexOf(definition.kind)]!.push(definition);
+  }
+}
+
+/** Reads one statement's definitions in the version of the file whose text and module node it is given. */
+class StatementReader {
+  readonly definitions = new StatementDefinitions();
 
   constructor(
     readonly text: string,
@@ -68,7 +79,7 @@ export class StatementDefinitions {
   }
 
   add(definition: NodeDefinition): void {
-    this.byKind[KINDS.indexOf(definition.kind)]!.push(definition);
+    this.definitions.add(definition);
   }
 
   /** Records the targets of an assignment-like node. */
@@ -212,11 +223,13 @@ function mergeInOrder(a: readonly NodeDefinition[], b: readonly NodeDefinition[]
   return merged;
 }
 
-/** Fills a statement's definitions from its nodes of each kind. */
+/** A statement's definitions, from its nodes of each kind, in the version whose text and module node are given. */
 export function indexDefinitions(
-  index: StatementDefinitions,
+  text: string,
+  moduleNode: SyntaxNode,
   nodes: { assignments: readonly SyntaxNode[]; augmented: readonly SyntaxNode[]; fors: readonly SyntaxNode[]; withItems: readonly SyntaxNode[]; walruses: readonly SyntaxNode[]; functions: readonly SyntaxNode[] },
-): void {
+): StatementDefinitions {
+  const index = new StatementReader(text, moduleNode);
   for (const a of nodes.assignments) {
     if (!is(a, 'assignment')) continue;
     const left = field(a, 'left');
@@ -262,4 +275,5 @@ export function indexDefinitions(
       index.add(new NodeDefinition(index.text.slice(id.start, id.end), 'parameter', p, value, -1, fn, true, fn));
     }
   }
+  return index.definitions;
 }

@@ -189,9 +189,24 @@ export class MergedParts<P, K, V> {
   }
 }
 
+/**
+ * Where a VersionMemory keeps a MergedParts, with the function that reads a part's entries. The merge
+ * keeps that function for the document's life, so it is declared here, once, at module level: a
+ * function made while a version is analysed could hold that version (its model, its tree) and, through
+ * the parents of its replaced statements, every version after it.
+ */
+export class MergeSlot<P, K, V> extends MemorySlot<MergedParts<P, K, V>> {
+  constructor(
+    name: string,
+    readonly entriesOf: (part: P) => Iterable<readonly [K, V]>,
+  ) {
+    super(name);
+  }
+}
+
 /** The merge of `fact`'s parts for this version, kept in `slot` for an open document (see MergedParts). */
-export function mergedParts<P, K, V>(model: SemanticModel, slot: MemorySlot<MergedParts<P, K, V>>, fact: PerStatementFact<P>, entriesOf: (part: P) => Iterable<readonly [K, V]>): MergedParts<P, K, V> {
-  return updateKept(model.facts.memory, slot, () => new MergedParts(entriesOf), (merged) => merged.update(model.facts.valuesOfEach(fact)));
+export function mergedParts<P, K, V>(model: SemanticModel, slot: MergeSlot<P, K, V>, fact: PerStatementFact<P>): MergedParts<P, K, V> {
+  return updateKept(model.facts.memory, slot, () => new MergedParts(slot.entriesOf), (merged) => merged.update(model.facts.valuesOfEach(fact)));
 }
 
 /** A file-wide value kept for an open document, with the per-statement parts it was made from. */

@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
 import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
@@ -336,8 +336,7 @@ const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => {
 });
 
 const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
-  const definitions = new StatementDefinitions(model.text, model.root);
-  indexDefinitions(definitions, {
+  return indexDefinitions(model.text, model.root, {
     assignments: ofKindIn(model, statement, 'assignment'),
     augmented: ofKindIn(model, statement, 'augmented_assignment'),
     fors: ofKindIn(model, statement, 'for_statement'),
@@ -345,7 +344,6 @@ const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statem
     walruses: ofKindIn(model, statement, 'named_expression'),
     functions: ofKindIn(model, statement, 'function_definition'),
   });
-  return definitions;
 });
 
 /**
@@ -370,10 +368,10 @@ const DEFINITIONS_KEPT = new MemorySlot<PatchedValue<DefinitionIndex, StatementD
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
 
 /** The names the file calls a module-only method on, merged from its statements' (kept for an open document). */
-const MODULE_EVIDENCE = new MemorySlot<MergedParts<ReadonlySet<string>, string, true>>('module evidence');
+const MODULE_EVIDENCE = new MergeSlot<ReadonlySet<string>, string, true>('module evidence', (names) => [...names].map((name) => [name, true] as const));
 
 const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
-  const evidence = mergedParts(model, MODULE_EVIDENCE, MODULE_EVIDENCE_IN_STATEMENT, (names) => [...names].map((name) => [name, true] as const));
+  const evidence = mergedParts(model, MODULE_EVIDENCE, MODULE_EVIDENCE_IN_STATEMENT);
   const carried = carriedAnswers(model);
   const analysis = new ModuleAnalysis({
     text: model.text,
@@ -545,20 +543,19 @@ const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticMode
 /** A statement's argparse options, parsing functions and the names it binds to parsed arguments (see argparseIn). */
 const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) => argparseIn(ofKindIn(model, statement, 'call'), model.text, model.definitions));
 
-const ARGPARSE_OPTIONS = new MemorySlot<MergedParts<StatementArgparse, string, readonly ArgumentOption[]>>('argparse options');
-const ARGPARSE_PARSING_FUNCTIONS = new MemorySlot<MergedParts<StatementArgparse, string, true>>('functions that return parsed arguments');
-const ARGPARSE_NAMESPACES = new MemorySlot<MergedParts<StatementArgparse, string, true>>('names bound to parsed arguments');
-const ARGPARSE_BOUND_BY_CALLEE = new MemorySlot<MergedParts<StatementArgparse, string, readonly string[]>>('names bound to what a call returns');
+// (A statement's later option for a dest replaces its earlier one; the file's last statement with one wins.)
+const ARGPARSE_OPTIONS = new MergeSlot<StatementArgparse, string, readonly ArgumentOption[]>('argparse options', (part) => part.options.map(([dest, option]) => [dest, [option]] as const));
+const ARGPARSE_PARSING_FUNCTIONS = new MergeSlot<StatementArgparse, string, true>('functions that return parsed arguments', (part) => part.parsingFunctions.map((name) => [name, true] as const));
+const ARGPARSE_NAMESPACES = new MergeSlot<StatementArgparse, string, true>('names bound to parsed arguments', (part) => part.namespaces.map((name) => [name, true] as const));
+const ARGPARSE_BOUND_BY_CALLEE = new MergeSlot<StatementArgparse, string, readonly string[]>('names bound to what a call returns', (part) => part.boundByCallee);
 
 /** The statements' argparse pieces merged; for an open document the merges are kept and patched (see MergedParts). */
 function argparseSetup(model: SemanticModel): ArgparseSetup {
-  const merge = <V>(slot: MemorySlot<MergedParts<StatementArgparse, string, V>>, entriesOf: (part: StatementArgparse) => Iterable<readonly [string, V]>) =>
-    mergedParts(model, slot, ARGPARSE_IN_STATEMENT, entriesOf);
-  // (A statement's later option for a dest replaces its earlier one; the file's last statement with one wins.)
-  const options = merge(ARGPARSE_OPTIONS, (part) => part.options.map(([dest, option]) => [dest, [option]] as const));
-  const parsing = merge(ARGPARSE_PARSING_FUNCTIONS, (part) => part.parsingFunctions.map((name) => [name, true] as const));
-  const namespaces = merge(ARGPARSE_NAMESPACES, (part) => part.namespaces.map((name) => [name, true] as const));
-  const bound = merge(ARGPARSE_BOUND_BY_CALLEE, (part) => part.boundByCallee);
+  const merge = <V>(slot: MergeSlot<StatementArgparse, string, V>) => mergedParts(model, slot, ARGPARSE_IN_STATEMENT);
+  const options = merge(ARGPARSE_OPTIONS);
+  const parsing = merge(ARGPARSE_PARSING_FUNCTIONS);
+  const namespaces = merge(ARGPARSE_NAMESPACES);
+  const bound = merge(ARGPARSE_BOUND_BY_CALLEE);
   let boundToParsed: Set<string> | undefined;
   return {
     option: (dest) => options.itemsInDocumentOrder(dest).at(-1),
@@ -683,6 +680,7 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
 });
 
 type CallGroups = MergedParts<StatementCalls, string, SyntaxNode[]>;
+type CallGroupsSlot = MergeSlot<StatementCalls, string, SyntaxNode[]>;
 
 const CALL_NAMES_KEPT = nameHistorySlot<StatementCalls>('call names');
 
@@ -695,10 +693,10 @@ const CALL_NAME_HISTORY = new ModuleFact('call name history', (model: SemanticMo
   ]),
 );
 
-const CALLS_BY_NAME = new MemorySlot<CallGroups>('calls by callee name');
-const CALLS_BY_ATTRIBUTE = new MemorySlot<CallGroups>('calls by method name');
-const ESCAPING_IDENTIFIERS = new MemorySlot<CallGroups>('names used other than as a callee');
-const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, true>>('attributes used other than as a callee');
+const CALLS_BY_NAME: CallGroupsSlot = new MergeSlot('calls by callee name', (part) => part.callsByName);
+const CALLS_BY_ATTRIBUTE: CallGroupsSlot = new MergeSlot('calls by method name', (part) => part.callsByAttribute);
+const ESCAPING_IDENTIFIERS: CallGroupsSlot = new MergeSlot('names used other than as a callee', (part) => part.escapingIdentifiers);
+const ESCAPING_ATTRIBUTES = new MergeSlot<StatementCalls, string, true>('attributes used other than as a callee', (part) => [...part.escapingAttributes].map((attribute) => [attribute, true] as const));
 
 /**
  * The file's calls by callee name and its names used other than as a callee, in document order. The
@@ -707,7 +705,7 @@ const ESCAPING_ATTRIBUTES = new MemorySlot<MergedParts<StatementCalls, string, t
  * first asked after an edit that changed it.
  */
 class CallIndex {
-  private readonly merges = new Map<MemorySlot<CallGroups>, CallGroups>();
+  private readonly merges = new Map<CallGroupsSlot, CallGroups>();
   private escapingAttributes: MergedParts<StatementCalls, string, true> | undefined;
 
   constructor(private readonly model: SemanticModel) {}
@@ -717,26 +715,26 @@ class CallIndex {
    * version (and in later ones, until an edit changes them): answers about a list of callers are kept
    * per list (see GradModeAnalysis).
    */
-  private group(slot: MemorySlot<CallGroups>, entriesOf: (part: StatementCalls) => Map<string, SyntaxNode[]>, name: string): readonly SyntaxNode[] {
+  private group(slot: CallGroupsSlot, name: string): readonly SyntaxNode[] {
     let merged = this.merges.get(slot);
-    if (!merged) this.merges.set(slot, (merged = mergedParts(this.model, slot, CALLS_IN_STATEMENT, entriesOf)));
+    if (!merged) this.merges.set(slot, (merged = mergedParts(this.model, slot, CALLS_IN_STATEMENT)));
     return merged.itemsInDocumentOrder(name);
   }
 
   callsNamed(name: string): readonly SyntaxNode[] {
-    return this.group(CALLS_BY_NAME, (part) => part.callsByName, name);
+    return this.group(CALLS_BY_NAME, name);
   }
 
   callsOfAttribute(name: string): readonly SyntaxNode[] {
-    return this.group(CALLS_BY_ATTRIBUTE, (part) => part.callsByAttribute, name);
+    return this.group(CALLS_BY_ATTRIBUTE, name);
   }
 
   usesNamed(name: string): readonly SyntaxNode[] {
-    return this.group(ESCAPING_IDENTIFIERS, (part) => part.escapingIdentifiers, name);
+    return this.group(ESCAPING_IDENTIFIERS, name);
   }
 
   attributeEscapes(name: string): boolean {
-    this.escapingAttributes ??= mergedParts(this.model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT, (part) => [...part.escapingAttributes].map((attribute) => [attribute, true] as const));
+    this.escapingAttributes ??= mergedParts(this.model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT);
     return this.escapingAttributes.has(name);
   }
 }
@@ -799,10 +797,10 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
 });
 
 /** What names are built from, merged from the statements' (kept for an open document). */
-const FEEDS = new MemorySlot<MergedParts<ReadonlyMap<string, readonly string[]>, string, readonly string[]>>('what names are built from');
+const FEEDS = new MergeSlot<ReadonlyMap<string, readonly string[]>, string, readonly string[]>('what names are built from', (part) => part);
 
 const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const feeds = mergedParts(model, FEEDS, FEEDS_IN_STATEMENT, (part) => part);
+  const feeds = mergedParts(model, FEEDS, FEEDS_IN_STATEMENT);
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
