@@ -3,7 +3,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
 import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
+import { dottedName, methodCall, nodeText, ownSlice, referencesIn, unparenthesize } from './names';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 import { AnswersKeptByName } from './name-history';
@@ -212,7 +212,7 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 function helperCalled(model: SemanticModel, call: SyntaxNode, names: Set<string>): SyntaxNode | null {
   const target = call.children.find((c) => c.fieldName === 'function');
   if (target?.type === 'identifier') {
-    const name = model.text.slice(target.start, target.end);
+    const name = ownSlice(model.text, target.start, target.end);
     names.add(name);
     const named = model.functionsNamed(name);
     return named.length === 1 ? named[0]! : null;
@@ -350,7 +350,7 @@ export function accumulatedParameters(model: SemanticModel, method: SyntaxNode):
     if (parameter.type !== 'identifier' && parameter.type !== 'default_parameter' && parameter.type !== 'typed_parameter' && parameter.type !== 'typed_default_parameter') return;
     const id = parameter.type === 'identifier' ? parameter : parameter.children.find((c) => c.type === 'identifier');
     if (!id) return;
-    const name = text.slice(id.start, id.end);
+    const name = ownSlice(text, id.start, id.end);
     if (model.definitions.definitionsOf(method, name).length !== 1) return;
     for (const statement of nodesIn(method, ['augmented_assignment', 'assignment'])) {
       const left = statement.children.find((c) => c.fieldName === 'left');

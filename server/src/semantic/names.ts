@@ -10,13 +10,13 @@ const DOTTED_NAMES = new WeakMap<SyntaxNode, string | null>();
 /** `a.b.c` for identifier/attribute chains, else null. `self.model` -> "self.model". */
 export function dottedName(node: SyntaxNode | null, text: string): string | null {
   if (!node) return null;
-  if (node.type === 'identifier') return text.slice(node.start, node.end);
+  if (node.type === 'identifier') return ownSlice(text, node.start, node.end);
   if (is(node, 'attribute')) {
     let name = DOTTED_NAMES.get(node);
     if (name === undefined) {
       const object = dottedName(field(node, 'object'), text);
       const attr = field(node, 'attribute');
-      name = object && attr ? `${object}.${text.slice(attr.start, attr.end)}` : null;
+      name = object && attr ? `${object}.${ownSlice(text, attr.start, attr.end)}` : null;
       DOTTED_NAMES.set(node, name);
     }
     return name;
@@ -31,7 +31,21 @@ export function lastSegment(name: string): string {
 }
 
 export function nodeText(node: SyntaxNode, text: string): string {
-  return text.slice(node.start, node.end);
+  return ownSlice(text, node.start, node.end);
+}
+
+/** Below this length V8 copies a slice; from it on, the slice is a view that keeps its whole string. */
+const SHORTEST_VIEW = 13;
+
+/**
+ * `text.slice(start, end)` as a string that does not keep `text` alive. Names read from a version of
+ * the file are kept with its statements for as long as the statements stay unchanged: as views, each
+ * edited statement would keep the whole text of the version it was read in.
+ */
+export function ownSlice(text: string, start: number, end: number): string {
+  const slice = text.slice(start, end);
+  // Joined to another string and sliced again, the characters are copied into a string of their own.
+  return slice.length < SHORTEST_VIEW ? slice : (' ' + slice).slice(1);
 }
 
 /** Splits `val_loader`, `testLoader`, `loaders['valid']` into lower-case words. */
