@@ -58,6 +58,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
     const entry = object(size, 'editor size');
     positive(entry.edits, 'edits');
     positive(entry.firstEditMs, 'first edit');
+    positive(object(entry.firstPass, 'first pass').p95, 'first pass p95');
     positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
     positive(object(entry.ruff, 'ruff latency').p95, 'ruff p95');
   }
