@@ -78,7 +78,7 @@ export class OpenDocument {
         const to = this.document.offsetAt(change.range.end);
         const [start, end] = [Math.min(from, to), Math.max(from, to)];
         replaced = { start, end };
-        const edit = editForChange(this.text, start, end, change.text);
+        const edit = editForChange(this.text, start, end, change.text, this.lines);
         this.tree?.edit(edit);
         const rowDelta = edit.newEndPosition.row - edit.oldEndPosition.row;
         this.editsSinceParse.push({ start: edit.startIndex, oldEnd: edit.oldEndIndex, newEnd: edit.newEndIndex, rowDelta });

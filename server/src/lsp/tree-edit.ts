@@ -1,4 +1,5 @@
 // Describes one ranged text change in the terms tree-sitter wants for `Tree.edit()`.
+import type { SourceText } from '../core/source';
 import { makeEdit, type Edit } from '../parser/parser';
 
 interface Point {
@@ -58,7 +59,7 @@ function pointAfter(start: Point, inserted: string, next: number): Point {
  * just before the change may stop or start being a line break of its own (the change puts a "\n"
  * after it or takes one away), so it is counted as part of the change.
  */
-export function editForChange(oldText: string, start: number, end: number, inserted: string): Edit {
+export function editForChange(oldText: string, start: number, end: number, inserted: string, lines?: SourceText): Edit {
   // The parser sees each line through `parserText`, which maps a line by its whole content: the edit
   // covers the whole lines it touches, so no change in the parser's text lies outside it.
   const lineStart = startOfLine(oldText, start);
@@ -70,10 +71,18 @@ export function editForChange(oldText: string, start: number, end: number, inser
     start--;
     inserted = `\r${inserted}`;
   }
-  const startPoint = treeSitterPoint(oldText, start);
-  const oldEndPoint = treeSitterPoint(oldText, end);
+  // With the old text's line table, a point is two binary searches away instead of a scan from the start.
+  const pointAt = lines?.text === oldText ? (offset: number) => pointFromLines(lines, offset) : (offset: number) => treeSitterPoint(oldText, offset);
+  const startPoint = pointAt(start);
+  const oldEndPoint = pointAt(end);
   const next = end < oldText.length ? oldText.charCodeAt(end) : NaN;
   return makeEdit(start, end, start + inserted.length, startPoint, oldEndPoint, pointAfter(startPoint, inserted, next));
+}
+
+/** `treeSitterPoint` read from a line table, which counts lines as the parser does ("\n", "\r\n", a lone "\r"). */
+function pointFromLines(lines: SourceText, offset: number): Point {
+  const { line, character } = lines.position(offset);
+  return { row: line, column: character };
 }
 
 function startOfLine(text: string, offset: number): number {
