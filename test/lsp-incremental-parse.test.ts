@@ -132,3 +132,34 @@ test('a document counts as edited from its first change on, so the analysis keep
   replaced.applyChanges([{ text: 'y = 2\n' }], 2);
   assert.equal(replaced.edited, true, 'after a full-text change');
 });
+
+test('the text after random ranged changes is what the reference text document\'s offsets give, positions past a line, past the end and inside "\\r\\n" included', () => {
+  const piece = fc.constantFrom('a', 'bc', ' ', '\n', '\r\n', '\r', 'é', '😀', 'x = 1');
+  const position = fc.record({ line: fc.integer({ min: -1, max: 12 }), character: fc.integer({ min: -1, max: 12 }) });
+  const change = fc.oneof(
+    { weight: 9, arbitrary: fc.record({ range: fc.record({ start: position, end: position }), text: fc.array(piece, { maxLength: 4 }).map((p) => p.join('')) }) },
+    { weight: 1, arbitrary: fc.record({ text: fc.array(piece, { maxLength: 30 }).map((p) => p.join('')) }) },
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { minLength: 5, maxLength: 40 }).map((p) => p.join('')), fc.array(change, { minLength: 1, maxLength: 12 }), (text, changes) => {
+      const document = new OpenDocument('untitled:sync', 'python', 1, text);
+      let expected = text;
+      for (const [index, c] of changes.entries()) {
+        document.applyChanges([c as TextDocumentContentChangeEvent], index + 2);
+        if ('range' in c) {
+          // Each change read against a text document made afresh from the text before it: the
+          // reference's offsets, without its incremental line table (which a range past the end corrupts).
+          const before = TextDocument.create('untitled:sync', 'python', 0, expected);
+          const [from, to] = [before.offsetAt(c.range.start), before.offsetAt(c.range.end)];
+          expected = expected.slice(0, Math.min(from, to)) + c.text + expected.slice(Math.max(from, to));
+        } else {
+          expected = c.text;
+        }
+        assert.equal(document.text, expected, JSON.stringify(changes.slice(0, index + 1)));
+        assert.equal(document.version, index + 2);
+        assert.deepEqual(document.source.starts, new SourceText(expected).starts);
+      }
+    }),
+    { numRuns: 3000, seed: 20261127 },
+  );
+});

@@ -1,7 +1,6 @@
 // One open document: its text (kept by LSP's incremental sync rules) and its tree-sitter tree, which
 // follows every change through `Tree.edit()` and is reparsed incrementally when someone needs it.
 // After a single edit, the plain tree is converted incrementally too, reusing unchanged subtrees.
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SourceText } from '../core/source';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
@@ -17,7 +16,8 @@ import { aloneStatementsIn, noteWholeParse, reparseStatement, type AloneStatemen
 let lastRevision = 0;
 
 export class OpenDocument {
-  private document: TextDocument;
+  private content: string;
+  private versionNumber: number;
   /** The last parse, already `edit()`ed for every change since; undefined before the first parse. */
   private tree: Tree | undefined;
   private changeCount = ++lastRevision;
@@ -39,12 +39,13 @@ export class OpenDocument {
     version: number,
     text: string,
   ) {
-    this.document = TextDocument.create(uri, languageId, version, text);
+    this.content = text;
+    this.versionNumber = version;
     this.lines = new SourceText(text);
   }
 
   get version(): number {
-    return this.document.version;
+    return this.versionNumber;
   }
 
   /** Grows with every change; unlike `version`, it changes even if a client reuses a version number. */
@@ -53,7 +54,7 @@ export class OpenDocument {
   }
 
   get text(): string {
-    return this.document.getText();
+    return this.content;
   }
 
   /** Line and column bookkeeping of the current text. */
@@ -71,30 +72,43 @@ export class OpenDocument {
 
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
-      let applied = change;
-      let replaced: { start: number; end: number } | undefined;
       if ('range' in change) {
-        const from = this.document.offsetAt(change.range.start);
-        const to = this.document.offsetAt(change.range.end);
+        const from = this.offsetAt(change.range.start);
+        const to = this.offsetAt(change.range.end);
         const [start, end] = [Math.min(from, to), Math.max(from, to)];
-        replaced = { start, end };
-        const edit = editForChange(this.text, start, end, change.text, this.lines);
+        const edit = editForChange(this.content, start, end, change.text, this.lines);
         this.tree?.edit(edit);
         const rowDelta = edit.newEndPosition.row - edit.oldEndPosition.row;
         this.editsSinceParse.push({ start: edit.startIndex, oldEnd: edit.oldEndIndex, newEnd: edit.newEndIndex, rowDelta });
-        // The range as positions that exist, in order: TextDocument.update keeps its line table
-        // incrementally and fills it with NaN for a line past the end, after which every offset of
-        // the document is wrong and its text drifts from the editor's.
-        applied = { range: { start: this.document.positionAt(start), end: this.document.positionAt(end) }, text: change.text };
+        this.content = this.content.slice(0, start) + change.text + this.content.slice(end);
+        this.lines = this.lines.afterEdit(this.content, start, end, start + change.text.length);
       } else {
         // A full replacement shares nothing with the old tree worth describing.
         this.freeTree();
+        this.content = change.text;
+        this.lines = new SourceText(this.content);
       }
-      this.document = TextDocument.update(this.document, [applied], version);
-      this.lines = replaced ? this.lines.afterEdit(this.text, replaced.start, replaced.end, replaced.start + change.text.length) : new SourceText(this.text);
     }
+    this.versionNumber = version;
     this.changeCount = ++lastRevision;
     this.changedSinceOpen = true;
+  }
+
+  /**
+   * The offset of an LSP position in the current text, read as the protocol's reference text document
+   * reads it: a line past the last is the end of the text, a character past its line's end is the end
+   * of the line, before its line break (a position inside a "\r\n" included).
+   */
+  private offsetAt(position: { line: number; character: number }): number {
+    const starts = this.lines.starts;
+    if (position.line >= starts.length) return this.content.length;
+    if (position.line < 0) return 0;
+    const lineStart = starts[position.line]!;
+    if (position.character <= 0) return lineStart;
+    const nextLineStart = position.line + 1 < starts.length ? starts[position.line + 1]! : this.content.length;
+    let offset = Math.min(lineStart + position.character, nextLineStart);
+    while (offset > lineStart && isLineBreak(this.content.charCodeAt(offset - 1))) offset--;
+    return offset;
   }
 
   /** The plain syntax tree of the current text; parses at most once per change. */
@@ -175,6 +189,10 @@ function mergeRanges(ranges: TextRange[]): TextRange[] {
 }
 
 /** Where a range of the text before `edit` lies after it: moved, or widened over the edit it meets. */
+function isLineBreak(code: number): boolean {
+  return code === 10 || code === 13;
+}
+
 function mapRange(range: TextRange, edit: TextEditSpan): TextRange {
   const delta = edit.newEnd - edit.oldEnd;
   if (range.endIndex < edit.start) return range;
