@@ -37,6 +37,8 @@ const PLANS = {
     memoryDocuments: 200,
     memoryLines: 1_000,
     memorySettleMs: 9_000,
+    memoryEditedLines: 10_000,
+    memoryEditedPlaces: 400,
     coldRuns: 10,
     coldLines: 1_000,
     gpuDurationMs: 60_000,
@@ -52,6 +54,8 @@ const PLANS = {
     memoryDocuments: 10,
     memoryLines: 300,
     memorySettleMs: 6_000,
+    memoryEditedLines: 1_000,
+    memoryEditedPlaces: 10,
     coldRuns: 2,
     coldLines: 300,
     gpuDurationMs: 3_000,
@@ -120,7 +124,14 @@ async function main(): Promise<void> {
   }
   if (sections.has('memory')) {
     log(`server memory with ${plan.memoryDocuments} documents...`);
-    partial.memory = await measureServerMemory({ documents: plan.memoryDocuments, linesPerDocument: plan.memoryLines, settleMs: plan.memorySettleMs, nodeArgs });
+    partial.memory = await measureServerMemory({
+      documents: plan.memoryDocuments,
+      linesPerDocument: plan.memoryLines,
+      settleMs: plan.memorySettleMs,
+      editedLines: plan.memoryEditedLines,
+      editedPlaces: plan.memoryEditedPlaces,
+      nodeArgs,
+    });
   }
   if (sections.has('cold')) {
     log(`cold start, ${plan.coldRuns} runs...`);

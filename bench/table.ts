@@ -95,6 +95,8 @@ export function formatResults(results: BenchResults): string {
       ]),
       '',
     );
+    out.push(`One ${thousands(memory.editedLines)}-line document typed into at ${memory.editedPlaces} places (a letter typed, then deleted, at each; settled):`);
+    out.push(...table(['just opened', 'after the edits', 'after / opened'], [[`${memory.editedOpenMB} MB`, `${memory.editedAfterMB} MB`, ratio(memory.editedToOpen)]]), '');
   }
   if (coldStart) {
     out.push(`Cold start (${thousands(coldStart.lines)}-line file, median of ${coldStart.runs}): server spawn -> first diagnostics ${ms(coldStart.serverMedianMs)}; \`oomlint check FILE\` ${ms(coldStart.cliMedianMs)}`, '');

@@ -64,7 +64,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
   }
 
   const memory = object(results.memory, 'memory');
-  for (const name of ['baselineMB', 'openMB', 'openPeakMB', 'closedMB']) positive(memory[name], name);
+  for (const name of ['baselineMB', 'openMB', 'openPeakMB', 'closedMB', 'editedOpenMB', 'editedAfterMB', 'editedToOpen']) positive(memory[name], name);
   assert.ok((memory.openPeakMB as number) >= (memory.openMB as number));
 
   const cold = object(results.coldStart, 'coldStart');

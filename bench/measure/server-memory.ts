@@ -1,9 +1,12 @@
 // Server memory: resident set size of the language server once it has linted a first document
-// (the baseline), after opening many documents, and after closing them again.
+// (the baseline), after opening many documents, and after closing them again; then of one long document
+// just after it is opened and after someone has typed at many places in it (what the analysis keeps from
+// version to version must not keep the versions themselves).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { largeFile } from '../corpus/large-file';
+import { plannedEdits } from './editor-latency';
 import { LspSession } from '../lsp/lsp-session';
 import { residentBytes } from '../lsp/resident-memory';
 import { round } from '../stats';
@@ -21,6 +24,15 @@ export interface ServerMemoryResult {
   closedMB: number;
   /** closed / baseline. */
   closedToBaseline: number;
+  /** The edited document: its lines, and the places typed at (a letter typed, then deleted, at each). */
+  editedLines: number;
+  editedPlaces: number;
+  /** With the edited document open and linted, before any edit, once memory has settled. */
+  editedOpenMB: number;
+  /** After the edits (each waited for), once memory has settled. */
+  editedAfterMB: number;
+  /** editedAfter / editedOpen. */
+  editedToOpen: number;
 }
 
 export interface ServerMemoryOptions {
@@ -28,6 +40,9 @@ export interface ServerMemoryOptions {
   linesPerDocument: number;
   /** How long to watch memory settle after the documents close, in ms. */
   settleMs: number;
+  /** The edited document's lines and the places typed at in it. */
+  editedLines: number;
+  editedPlaces: number;
   nodeArgs: readonly string[];
 }
 
@@ -76,6 +91,23 @@ export async function measureServerMemory(options: ServerMemoryOptions): Promise
     }
     await Promise.all(cleared);
     const closed = await settledResidentBytes(session.pid, options.settleMs);
+
+    // One long document, typed into at many places: a letter typed after a line's first word, then
+    // deleted, so that each place's statement is replaced twice and the text ends as it began.
+    const editedUri = pathToFileURL(join(folder, 'edited.py')).href;
+    const editedText = largeFile(options.editedLines, 7);
+    const opened = session.diagnosticsOf(editedUri, 1);
+    await session.open(editedUri, editedText, 1);
+    await opened;
+    const editedOpen = await settledResidentBytes(session.pid, options.settleMs);
+    let version = 1;
+    for (const edit of plannedEdits(editedText, options.editedPlaces, 1)) {
+      version++;
+      const published = session.diagnosticsOf(editedUri, version);
+      await session.change(editedUri, version, [edit.change]);
+      await published;
+    }
+    const editedAfter = await settledResidentBytes(session.pid, options.settleMs);
     return {
       documents: options.documents,
       linesPerDocument: options.linesPerDocument,
@@ -84,6 +116,11 @@ export async function measureServerMemory(options: ServerMemoryOptions): Promise
       openPeakMB: megabytes(Math.max(peak, open)),
       closedMB: megabytes(closed),
       closedToBaseline: round(closed / baseline, 2),
+      editedLines: options.editedLines,
+      editedPlaces: options.editedPlaces,
+      editedOpenMB: megabytes(editedOpen),
+      editedAfterMB: megabytes(editedAfter),
+      editedToOpen: round(editedAfter / editedOpen, 2),
     };
   } finally {
     await session.stop();
