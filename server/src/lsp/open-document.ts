@@ -73,8 +73,10 @@ export class OpenDocument {
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
       if ('range' in change) {
-        const from = this.offsetAt(change.range.start);
-        const to = this.offsetAt(change.range.end);
+        // (Read as the protocol's reference text document reads a position: a line past the last is the
+        // end of the text, a character past its line's end is the end of the line, before its break.)
+        const from = this.lines.offset(change.range.start);
+        const to = this.lines.offset(change.range.end);
         const [start, end] = [Math.min(from, to), Math.max(from, to)];
         const edit = editForChange(this.content, start, end, change.text, this.lines);
         this.tree?.edit(edit);
@@ -92,23 +94,6 @@ export class OpenDocument {
     this.versionNumber = version;
     this.changeCount = ++lastRevision;
     this.changedSinceOpen = true;
-  }
-
-  /**
-   * The offset of an LSP position in the current text, read as the protocol's reference text document
-   * reads it: a line past the last is the end of the text, a character past its line's end is the end
-   * of the line, before its line break (a position inside a "\r\n" included).
-   */
-  private offsetAt(position: { line: number; character: number }): number {
-    const starts = this.lines.starts;
-    if (position.line >= starts.length) return this.content.length;
-    if (position.line < 0) return 0;
-    const lineStart = starts[position.line]!;
-    if (position.character <= 0) return lineStart;
-    const nextLineStart = position.line + 1 < starts.length ? starts[position.line + 1]! : this.content.length;
-    let offset = Math.min(lineStart + position.character, nextLineStart);
-    while (offset > lineStart && isLineBreak(this.content.charCodeAt(offset - 1))) offset--;
-    return offset;
   }
 
   /** The plain syntax tree of the current text; parses at most once per change. */
@@ -189,10 +174,6 @@ function mergeRanges(ranges: TextRange[]): TextRange[] {
 }
 
 /** Where a range of the text before `edit` lies after it: moved, or widened over the edit it meets. */
-function isLineBreak(code: number): boolean {
-  return code === 10 || code === 13;
-}
-
 function mapRange(range: TextRange, edit: TextEditSpan): TextRange {
   const delta = edit.newEnd - edit.oldEnd;
   if (range.endIndex < edit.start) return range;
