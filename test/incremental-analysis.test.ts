@@ -500,6 +500,10 @@ test('an edit to a helper elsewhere changes whether an untouched loop trains (th
   // Its backward pass gone, the helper it still calls no longer trains.
   const untrained = await aroundEdit(text, { line: 2, from: 'loss.backward()', to: 'print(loss)' }, 1, trainingLoopsOf);
   assert.deepEqual(untrained, { before: [true], after: [false] });
+  // A method reached through `self` (the only one of its name, in a base class elsewhere), renamed.
+  const method = 'class Base:\n    def train_step(self, batch):\n        loss = self.model(batch).sum()\n        loss.backward()\n\n\nclass Trainer(Base):\n    def train(self, loader):\n        for batch in loader:\n            self.train_step(batch)\n';
+  const renamedMethod = await aroundEdit(method, { line: 1, from: 'def train_step', to: 'def train_stop' }, 1, trainingLoopsOf);
+  assert.deepEqual(renamedMethod, { before: [true], after: [false] });
 });
 
 test('an edit to a function elsewhere that sets parsed arguments again stops an untouched read of their default (the statements that may do so are read again)', async () => {

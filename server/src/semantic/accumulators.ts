@@ -3,7 +3,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { SemanticModel } from './model';
 import { memoFact, ModuleFact } from './facts';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, nodeText, ownSlice, referencesIn, unparenthesize } from './names';
+import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
 import { AnswersKeptByName } from './name-history';
@@ -212,14 +212,12 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 function helperCalled(model: SemanticModel, call: SyntaxNode, names: Set<string>): SyntaxNode | null {
   const target = call.children.find((c) => c.fieldName === 'function');
   if (target?.type === 'identifier') {
-    const name = ownSlice(model.text, target.start, target.end);
+    const name = nodeText(target, model.text);
     names.add(name);
     const named = model.functionsNamed(name);
     return named.length === 1 ? named[0]! : null;
   }
-  const m = methodCall(call, model.text);
-  if (m && dottedName(m.receiver, model.text) === 'self') names.add(m.method);
-  return selfMethod(model, call);
+  return selfMethod(model, call, names);
 }
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
@@ -308,10 +306,14 @@ function feedsBackward(model: SemanticModel, name: SyntaxNode): boolean {
   }));
 }
 
-/** The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the file. */
-function selfMethod(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
+/**
+ * The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the
+ * file. The name looked up goes to `names`, where given.
+ */
+function selfMethod(model: SemanticModel, call: SyntaxNode, names?: Set<string>): SyntaxNode | null {
   const m = methodCall(call, model.text);
   if (!m || dottedName(m.receiver, model.text) !== 'self') return null;
+  names?.add(m.method);
   const methods = model.functionsNamed(m.method);
   const caller = enclosingFunction(call);
   const owner = caller ? classOfMethod(caller) : null;
@@ -350,7 +352,7 @@ export function accumulatedParameters(model: SemanticModel, method: SyntaxNode):
     if (parameter.type !== 'identifier' && parameter.type !== 'default_parameter' && parameter.type !== 'typed_parameter' && parameter.type !== 'typed_default_parameter') return;
     const id = parameter.type === 'identifier' ? parameter : parameter.children.find((c) => c.type === 'identifier');
     if (!id) return;
-    const name = ownSlice(text, id.start, id.end);
+    const name = nodeText(id, text);
     if (model.definitions.definitionsOf(method, name).length !== 1) return;
     for (const statement of nodesIn(method, ['augmented_assignment', 'assignment'])) {
       const left = statement.children.find((c) => c.fieldName === 'left');

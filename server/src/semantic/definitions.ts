@@ -1,6 +1,6 @@
 // Where each local name (or `self.attr`) gets its value, per scope, in document order.
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { dottedName, ownSlice, unparenthesize } from './names';
+import { dottedName, nodeText, unparenthesize } from './names';
 import { scopeOf, statementOf } from './scopes';
 
 export type DefinitionKind = 'assign' | 'augmented' | 'for' | 'with' | 'walrus' | 'parameter';
@@ -272,7 +272,7 @@ export function indexDefinitions(
       const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
       if (!id) continue;
       const value = p.children.find((c) => c.fieldName === 'value') ?? null;
-      index.add(new NodeDefinition(ownSlice(index.text, id.start, id.end), 'parameter', p, value, -1, fn, true, fn));
+      index.add(new NodeDefinition(nodeText(id, index.text), 'parameter', p, value, -1, fn, true, fn));
     }
   }
   return index.definitions;

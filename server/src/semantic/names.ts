@@ -42,7 +42,7 @@ const SHORTEST_VIEW = 13;
  * the file are kept with its statements for as long as the statements stay unchanged: as views, each
  * edited statement would keep the whole text of the version it was read in.
  */
-export function ownSlice(text: string, start: number, end: number): string {
+function ownSlice(text: string, start: number, end: number): string {
   const slice = text.slice(start, end);
   // Joined to another string and sliced again, the characters are copied into a string of their own.
   return slice.length < SHORTEST_VIEW ? slice : (' ' + slice).slice(1);
