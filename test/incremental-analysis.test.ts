@@ -185,6 +185,27 @@ test('the definitions index patched from version to version equals one built afr
   assert.ok(compared > 200, `only ${compared} versions compared`);
 });
 
+test('whether a call runs a forward pass is, for an edited document, read from the kept classification of its statement: the same as working it out', async () => {
+  const { parser } = await sharedAnalyzer();
+  const settings = resolveSettings({});
+  let compared = 0;
+  forRandomEdits(
+    60,
+    (document, memory) => void new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory).forwardCalls,
+    (document, memory, done) => {
+      const root = document.syntax(parser);
+      const kept = new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, true, memory);
+      // Nothing kept between versions, nor with the statements: each call is classified on its own.
+      const worked = new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, false);
+      for (const call of worked.nodesOfKind('call')) {
+        assert.equal(kept.modules.isForwardCall(call), worked.modules.isForwardCall(call), `${document.text.slice(call.start, call.end)} ${done}`);
+      }
+      compared++;
+    },
+  );
+  assert.ok(compared > 200, `only ${compared} versions compared`);
+});
+
 /**
  * Calls that run in cycles (methods of one name, mutual recursion, a method and its helper calling each
  * other), functions that their decorator settles, and functions called from both: grad modes that

@@ -394,6 +394,7 @@ const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
     functionsNamed: model.lookupFunctions,
     answers: carried?.answers,
     classKinds: carried?.kept.classKinds,
+    ...(model.facts.keepsStatementFacts ? { forwardCalls: () => model.facts.module(FORWARD_CALL_SET) } : {}),
   });
   if (carried) carried.kept.classKinds = analysis.classKinds;
   return analysis;
@@ -613,6 +614,8 @@ const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>
   FORWARD_CALLS_IN_STATEMENT.ofEach(model).flat(),
 );
+
+const FORWARD_CALL_SET = new ModuleFact('forward call set', (model: SemanticModel): ReadonlySet<SyntaxNode> => new Set(model.forwardCalls));
 
 const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => {
   const path = (model.path ?? '').replace(/\\/g, '/');

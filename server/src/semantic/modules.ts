@@ -89,6 +89,11 @@ export interface ModuleDeps {
    * may already be there (see ModuleAnswers). A new store by default.
    */
   answers?: ModuleAnswers;
+  /**
+   * The file's forward calls, where they are classified statement by statement and kept (an open
+   * document): a call of a statement an edit did not touch is then looked up there, not classified again.
+   */
+  forwardCalls?(): ReadonlySet<SyntaxNode>;
 }
 
 /** `computeIsModuleName` of a name still being worked out: `false` for now, and the answers that meet it are not kept. */
@@ -395,7 +400,12 @@ export class ModuleAnalysis {
   /** A call that runs a model's forward pass. */
   isForwardCall(call: SyntaxNode): boolean {
     let forward = this.forwardMemo.get(call);
-    if (forward === undefined) this.forwardMemo.set(call, (forward = this.computeIsForwardCall(call)));
+    if (forward === undefined) {
+      // While a statement's calls are classified (recording), the file's set is what is being made.
+      const classified = this.recording ? undefined : this.deps.forwardCalls?.();
+      forward = classified ? classified.has(call) : this.computeIsForwardCall(call);
+      this.forwardMemo.set(call, forward);
+    }
     return forward;
   }
 
