@@ -60,6 +60,19 @@ export class FactStore {
     return each;
   }
 
+  /** See `sameStatementsAtEnds`. */
+  private ends: { readonly before: readonly SyntaxNode[]; readonly value: [number, number] } | undefined;
+
+  /**
+   * How many top-level statements at the start and at the end of this version are those of the
+   * earlier version whose statements are `before` (see `commonEnds`). Every per-statement fact kept
+   * for an open document asks it of the same last version: it is worked out once.
+   */
+  sameStatementsAtEnds(before: readonly SyntaxNode[]): [number, number] {
+    if (this.ends?.before !== before) this.ends = { before, value: commonEnds(before, this.model.root.children) };
+    return this.ends.value;
+  }
+
   /** The file's value of `fact`, computed on first use. */
   module<T>(fact: ModuleFact<T>): T {
     let value = this.moduleFacts.get(fact);
@@ -302,7 +315,7 @@ function atBothEnds<K, T>(
   now: readonly SyntaxNode[],
   reuse: (item: K, statement: SyntaxNode) => T,
   fresh: (statement: SyntaxNode) => T,
-  [prefix, suffix] = kept ? commonEnds(kept.statements, now) : [0, 0],
+  [prefix, suffix]: [number, number],
 ): T[] {
   const items: T[] = [];
   for (let i = 0; i < prefix; i++) items.push(reuse(kept!.values[i]!, now[i]!));
@@ -370,7 +383,8 @@ export class StatementFact<T> extends PerStatementFact<T> {
   protected keptValues(model: SemanticModel, memory: VersionMemory, statements: readonly SyntaxNode[]): T[] {
     const key = this.keyOf(model);
     const kept = memory.get(this.keptSlot);
-    const values = atBothEnds(kept?.key === key ? kept : undefined, statements, (value) => value, (statement) => this.of(model, statement));
+    const still = kept?.key === key ? kept : undefined;
+    const values = atBothEnds(still, statements, (value) => value, (statement) => this.of(model, statement), still ? model.facts.sameStatementsAtEnds(still.statements) : [0, 0]);
     memory.set(this.keptSlot, { statements, values, key });
     return values;
   }
@@ -467,7 +481,7 @@ export class CheckedStatementFact<T, A> extends PerStatementFact<T> {
     // Taken out while it is brought to this version: a failure must not leave it half updated.
     memory.set(this.entriesSlot, undefined);
     const questions = kept?.questions ?? new AskedQuestions<A>();
-    const [prefix, suffix] = kept ? commonEnds(kept.statements, statements) : [0, 0];
+    const [prefix, suffix] = kept ? model.facts.sameStatementsAtEnds(kept.statements) : [0, 0];
     // The statements the edit replaced (or that are the same nodes in its run) leave the index first.
     for (let i = prefix; kept && i < kept.statements.length - suffix; i++) questions.remove(kept.statements[i]!, kept.values[i]!.questions);
     const changed = new Set<SyntaxNode>();
