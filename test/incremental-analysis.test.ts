@@ -374,6 +374,29 @@ for (const { name, text, line, from, to, changes } of GRAD_MODE_EDITS) {
   });
 }
 
+test('an edit keeps the grad mode of a function that only another method of a class it reaches calls', async () => {
+  const { parser } = await sharedAnalyzer();
+  const settings = resolveSettings({});
+  // `main` calls `fit`; `summarize` is called by `report` alone, a method beside `fit` in one class.
+  const text = 'import torch\n\n\ndef summarize(x):\n    return x.mean()\n\n\nclass Trainer:\n    def fit(self, model, x):\n        model(x).sum().backward()\n\n    def report(self, x):\n        return summarize(x)\n\n\ndef main(trainer, model, x):\n    trainer.fit(model, x)\n';
+  const document = new OpenDocument('untitled:modes', 'python', 1, text);
+  const memory = new VersionMemory();
+  const modelOf = () => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
+  try {
+    const first = modelOf();
+    for (const fn of first.nodesOfKind('function_definition')) first.gradMode.functionMode(fn);
+    const summarize = first.functionsNamed('summarize')[0]!;
+    // Inside `main`: `fit`'s mode may change, and the modes of what `fit` calls; not what `report` calls.
+    document.applyChanges([{ range: { start: { line: 16, character: 23 }, end: { line: 16, character: 24 } }, text: 'y' }], 2);
+    const second = modelOf();
+    assert.equal(second.functionsNamed('summarize')[0], summarize, 'the function is the same node after the edit');
+    assert.ok(second.gradMode.functionModesSoFar.modes.has(summarize), 'its mode is carried over');
+    assert.ok(!second.gradMode.functionModesSoFar.modes.has(second.functionsNamed('fit')[0]!), 'the mode of what the edited function calls is not');
+  } finally {
+    document.freeTree();
+  }
+});
+
 function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }

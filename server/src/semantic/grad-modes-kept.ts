@@ -34,8 +34,8 @@ export interface GradModeCarry {
   before: StatementValues<GradModeReads>;
   /** The top-level statements of this version. */
   now: StatementValues<GradModeReads>;
-  /** What a top-level statement of this version reads. */
-  readsOf(statement: SyntaxNode): GradModeReads;
+  /** The callee names of the calls in a function's subtree (see GradModeReads' `callees`). */
+  calleesOf(fn: SyntaxNode): readonly string[];
   /** This version's functions (and methods) named `name`. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /** A function's name in this version. */
@@ -43,7 +43,7 @@ export interface GradModeCarry {
 }
 
 /** The modes of `carry.modes` that still hold in this version; undefined when the edit keeps none. */
-export function carriedGradModes({ modes, before, now, readsOf, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
+export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
   const removed: GradModeReads[] = [];
   const added: GradModeReads[] = [];
   const removedStatements = new Set<SyntaxNode>();
@@ -56,14 +56,17 @@ export function carriedGradModes({ modes, before, now, readsOf, functionsNamed, 
   if (bound(removed) !== bound(added)) return undefined;
   const touched = new Set<string>();
   for (const reads of [...removed, ...added]) for (const name of [...reads.callees, ...reads.values, ...reads.functions]) touched.add(name);
-  // Down the calls from every function of a touched name, and from those decorated with one.
+  // Down the calls from every function of a touched name, and from those decorated with one. A
+  // function's mode is the mode its body's calls are made in (and those of the functions nested in it,
+  // whose calls it makes): the calls of the rest of its top-level statement (the other methods of its
+  // class) are made in modes of their own.
   const reached = new Set<string>();
   const queue = [...touched];
   for (const reads of now.values) if (reads.decorators.some((name) => touched.has(name))) queue.push(...reads.functions);
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
     if (reached.has(name)) continue;
     reached.add(name);
-    for (const fn of functionsNamed(name)) queue.push(...readsOf(topLevelStatementOf(fn)).callees);
+    for (const fn of functionsNamed(name)) queue.push(...calleesOf(fn));
   }
   const carried = new Map<SyntaxNode, GradMode>();
   // The modes are those of the last version's functions: a function whose statement the edit did not

@@ -461,10 +461,35 @@ function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<Sy
     modes: untaintedFunctionModes(kept.modes),
     before: kept.statements,
     now: model.facts.valuesOfEach(GRAD_MODE_READS),
-    readsOf: (statement) => GRAD_MODE_READS.of(model, statement),
+    calleesOf: (fn) => calleesOf(fn, model.text),
     functionsNamed: (name) => model.functionsNamed(name),
     nameOf: (fn) => functionName(fn, model.text),
   });
+}
+
+/** Per function (or method), the callee names of the calls in its subtree: they depend on that subtree alone. */
+const CALLEES = new WeakMap<SyntaxNode, readonly string[]>();
+
+/** The callee names (`f` of `f(...)`, `f` of `x.f(...)`) of the calls in `fn`'s subtree, its nested functions' too. */
+function calleesOf(fn: SyntaxNode, text: string): readonly string[] {
+  let names = CALLEES.get(fn);
+  if (!names) {
+    const found = new Set<string>();
+    for (const call of nodesIn(fn, ['call'])) {
+      const name = calleeName(call, 'identifier', text) ?? calleeName(call, 'attribute', text);
+      if (name !== null) found.add(name);
+    }
+    CALLEES.set(fn, (names = [...found]));
+  }
+  return names;
+}
+
+/** The name a call's callee has when it is of `type`: the identifier, or the attribute's name. */
+function calleeName(call: SyntaxNode, type: 'identifier' | 'attribute', text: string): string | null {
+  const target = callee(call);
+  if (target?.type !== type) return null;
+  const name = type === 'identifier' ? target : target.children.find((c) => c.fieldName === 'attribute');
+  return name ? nodeText(name, text) : null;
 }
 
 const DEFINITION_STATEMENTS = new Set(['function_definition', 'class_definition', 'decorated_definition']);
@@ -689,12 +714,6 @@ interface StatementCalls {
 const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, statement): StatementCalls => {
   const { text } = model;
   const calls = ofKindIn(model, statement, 'call');
-  const calleeName = (call: SyntaxNode, type: 'identifier' | 'attribute') => {
-    const target = callee(call);
-    if (target?.type !== type) return null;
-    const name = type === 'identifier' ? target : target.children.find((c) => c.fieldName === 'attribute');
-    return name ? nodeText(name, text) : null;
-  };
   const escapingIdentifiers = groupBy(ofKindIn(model, statement, 'identifier'), (ref) => {
     if (ref.fieldName === 'function' && ref.parent?.type === 'call') return null;
     if (ref.fieldName === 'attribute' || ref.parent?.type === 'aliased_import' || ref.parent?.type === 'dotted_name') return null;
@@ -709,8 +728,8 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
     if (attr) escapingAttributes.add(nodeText(attr, text));
   }
   return {
-    callsByName: groupBy(calls, (call) => calleeName(call, 'identifier')),
-    callsByAttribute: groupBy(calls, (call) => calleeName(call, 'attribute')),
+    callsByName: groupBy(calls, (call) => calleeName(call, 'identifier', text)),
+    callsByAttribute: groupBy(calls, (call) => calleeName(call, 'attribute', text)),
     escapingIdentifiers,
     escapingAttributes,
   };
