@@ -144,14 +144,19 @@ interface ScopeFlow {
   fates: Map<string, ForwardFate>;
 }
 
+// Per function node, what its own subtree says (its text included): whether it returns plain values
+// only, whether it stores onto objects, and the names it binds. A node outlives an edit only with its
+// subtree unchanged, so these serve every version it is in: asked of every function of a callee's name
+// (the `forward` methods of a long file, say), they are worked out once per function, not per version.
+const PLAIN_RETURNS = new WeakMap<SyntaxNode, boolean>();
+const STORES_ON_OBJECTS = new WeakMap<SyntaxNode, boolean>();
+const BOUND_NAMES = new WeakMap<SyntaxNode, Set<string>>();
+
 export class ForwardFlowAnalysis {
   private readonly scopes = new Map<SyntaxNode, ScopeFlow>();
-  private readonly storesState = new Map<SyntaxNode, boolean>();
   private readonly callFates = new Map<SyntaxNode, ForwardFate>();
-  private readonly bound = new Map<SyntaxNode, Set<string>>();
   private depth = 0;
   private readonly detachedPending = new Set<string>();
-  private readonly plainReturns = new Map<SyntaxNode, boolean>();
   private readonly calleeVerdicts = new Map<string, CalleeVerdict>();
   /** The questions the graph being built has asked so far, each once, when it is to be kept. */
   private asked: { questions: FlowQuestion[]; seen: Set<SyntaxNode | string> } | null = null;
@@ -535,7 +540,7 @@ export class ForwardFlowAnalysis {
 
   /** Names a function or lambda binds itself (parameters, assignments, loop targets), so reads of them are its own. */
   private boundIn(fn: SyntaxNode, name: string): boolean {
-    let names = this.bound.get(fn);
+    let names = BOUND_NAMES.get(fn);
     if (!names) {
       names = new Set();
       const stack = [...fn.children];
@@ -545,7 +550,7 @@ export class ForwardFlowAnalysis {
         if (node.type === 'global_statement' || node.type === 'nonlocal_statement') continue;
         for (const child of node.children) stack.push(child);
       }
-      this.bound.set(fn, names);
+      BOUND_NAMES.set(fn, names);
     }
     return names.has(name);
   }
@@ -592,7 +597,7 @@ export class ForwardFlowAnalysis {
 
   /** Every return of the function gives a plain value: `.item()`, `.tolist()`, a number, nothing. */
   private returnsPlainValues(fn: SyntaxNode): boolean {
-    let plain = this.plainReturns.get(fn);
+    let plain = PLAIN_RETURNS.get(fn);
     if (plain !== undefined) return plain;
     const { text } = this.deps;
     const returns: SyntaxNode[] = [];
@@ -619,7 +624,7 @@ export class ForwardFlowAnalysis {
   }
 
   private settlePlain(fn: SyntaxNode, plain: boolean): boolean {
-    this.plainReturns.set(fn, plain);
+    PLAIN_RETURNS.set(fn, plain);
     return plain;
   }
 
@@ -634,7 +639,7 @@ export class ForwardFlowAnalysis {
 
   /** The function assigns to attributes or subscripts of objects, or stores into them through methods. */
   private storesOnObjects(fn: SyntaxNode): boolean {
-    let stores = this.storesState.get(fn);
+    let stores = STORES_ON_OBJECTS.get(fn);
     if (stores !== undefined) return stores;
     stores = false;
     const stack = [...fn.children];
@@ -651,7 +656,7 @@ export class ForwardFlowAnalysis {
       }
       for (const child of node.children) stack.push(child);
     }
-    this.storesState.set(fn, stores);
+    STORES_ON_OBJECTS.set(fn, stores);
     return stores;
   }
 }
