@@ -73,25 +73,6 @@ export class FactStore {
     return this.ends.value;
   }
 
-  /** `fact`'s value for `statement`, a top-level statement of this version: the one `valuesOfEach` gives. */
-  valueOfStatement<T>(fact: PerStatementFact<T>, statement: SyntaxNode): T {
-    const { statements, values } = this.valuesOfEach(fact);
-    // The statements are in document order, one after another.
-    let lo = 0;
-    let hi = statements.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const at = statements[mid]!;
-      if (at === statement) return values[mid]!;
-      if (at.start < statement.start || (at.start === statement.start && at.end < statement.end)) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    // Statements that start and end at one offset (empty ones a recovering parser made) tie.
-    const index = statements.indexOf(statement);
-    if (index < 0) throw new Error(`${fact.name}: not a top-level statement of this version`);
-    return values[index]!;
-  }
-
   /** The file's value of `fact`, computed on first use. */
   module<T>(fact: ModuleFact<T>): T {
     let value = this.moduleFacts.get(fact);

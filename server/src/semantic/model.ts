@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type PerStatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
 import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
@@ -145,13 +145,12 @@ export class SemanticModel {
 
   /** The forward calls in the body of `fn` itself (not of functions defined inside it), in document order. */
   forwardCallsOf(fn: SyntaxNode): readonly SyntaxNode[] {
-    return groupsOfStatement(this, FORWARD_CALLS_IN_STATEMENT, fn, FORWARD_CALLS_BY_FUNCTION, enclosingFunction).get(fn) ?? NO_FUNCTIONS;
+    return this.facts.module(FORWARD_CALLS_BY_FUNCTION).get(fn) ?? NO_FUNCTIONS;
   }
 
   /** The forward calls whose scope (function, lambda or module, see `scopeOf`) is `scope`. */
   forwardCallsInScope(scope: SyntaxNode): readonly SyntaxNode[] {
-    if (!scope.parent) return this.facts.module(FORWARD_CALLS_AT_TOP).get(scope) ?? NO_FUNCTIONS;
-    return groupsOfStatement(this, FORWARD_CALLS_IN_STATEMENT, scope, FORWARD_CALLS_BY_SCOPE, scopeOf).get(scope) ?? NO_FUNCTIONS;
+    return this.facts.module(FORWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS;
   }
 
   /** The forward calls inside `node`'s subtree, in document order. */
@@ -310,8 +309,7 @@ const RETURNS = new FunctionFact<readonly SyntaxNode[]>('returns', (_model, fn) 
 
 const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropagated', (model, scope) => {
   const names = new Set<string>();
-  const calls = scope.parent ? groupsOfStatement(model, BACKWARD_CALLS_IN_STATEMENT, scope, BACKWARD_CALLS_BY_SCOPE, scopeOf).get(scope) : model.facts.module(BACKWARD_CALLS_AT_TOP).get(scope);
-  for (const call of calls ?? NO_FUNCTIONS) {
+  for (const call of model.facts.module(BACKWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS) {
     for (const target of model.backwardTargets(call)) {
       // `output["loss"].backward()`: the dict holds the loss with its graph.
       const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
@@ -619,32 +617,12 @@ const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
 /** Where each top-level statement may set parsed arguments again (see reloadSitesIn). */
 const RELOAD_SITES_IN_STATEMENT = new StatementFact('argparse reload sites', (model, statement) => reloadSitesIn(statement, model.text));
 
-/**
- * A function's (or a lambda's) calls of some kind are all in its top-level statement: they are grouped
- * statement by statement, from the list of that statement's calls that `fact` gives, once per list. An
- * open document keeps a statement's list while the statement is untouched, and its groups with it.
- */
-function groupsOfStatement(model: SemanticModel, fact: PerStatementFact<readonly SyntaxNode[]>, node: SyntaxNode, groups: WeakMap<readonly SyntaxNode[], ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>>, keyOf: (call: SyntaxNode) => SyntaxNode | null): ReadonlyMap<SyntaxNode, readonly SyntaxNode[]> {
-  const calls = model.facts.valueOfStatement(fact, topLevelStatementOf(node));
-  let grouped = groups.get(calls);
-  if (!grouped) groups.set(calls, (grouped = groupBy(calls, keyOf)));
-  return grouped;
-}
+const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
 
-/** Per list of a statement's forward calls, those calls by the function whose body they are in. */
-const FORWARD_CALLS_BY_FUNCTION = new WeakMap<readonly SyntaxNode[], ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>>();
+const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
 
-/** Per list of a statement's forward calls, those calls by scope (see `scopeOf`). */
-const FORWARD_CALLS_BY_SCOPE = new WeakMap<readonly SyntaxNode[], ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>>();
-
-/** The forward calls of the whole file whose scope is its root (see `scopeOf`), from every top-level statement. */
-const FORWARD_CALLS_AT_TOP = new ModuleFact('forward calls at the top', (model: SemanticModel) => groupBy(model.forwardCalls, (call) => (scopeOf(call).parent ? null : scopeOf(call))));
-
-/** Per list of a statement's backward calls, those calls by scope: each scope's names backpropagated are read from its own. */
-const BACKWARD_CALLS_BY_SCOPE = new WeakMap<readonly SyntaxNode[], ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>>();
-
-/** The backward calls of the whole file whose scope is its root. */
-const BACKWARD_CALLS_AT_TOP = new ModuleFact('backward calls at the top', (model: SemanticModel) => groupBy(model.backwardCalls, (call) => (scopeOf(call).parent ? null : scopeOf(call))));
+/** The backward calls by scope (see `scopeOf`): each scope's names backpropagated are read from its own. */
+const BACKWARD_CALLS_BY_SCOPE = new ModuleFact('backward calls by scope', (model: SemanticModel) => groupBy(model.backwardCalls, scopeOf));
 
 
 /** A statement's forward calls: kept while the answers about names that classified them stay the same. */
