@@ -7,6 +7,8 @@
 //   --out FILE         where the JSON goes (default bench/results/latest.json, latest-short.json)
 //   --corpus-dir DIR   where the generated corpus lives (default bench/.corpus/LINES-SEED)
 //   --profile          run the measured oomlint processes under --cpu-prof (bench/results/profiles/)
+//   --passes N         time N passes over the editor's edits instead of one (percentiles over N times
+//                      the samples; the targets were set on one pass)
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -85,8 +87,11 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'corpus-dir': { type: 'string' },
       profile: { type: 'boolean', default: false },
+      passes: { type: 'string', default: '1' },
     },
   });
+  const passes = Number(values.passes);
+  if (!Number.isInteger(passes) || passes < 1) throw new Error(`--passes: a whole number of at least 1, not "${values.passes}"`);
   for (const bundle of [CLI_BUNDLE, SERVER_BUNDLE]) {
     if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`node scripts/build.mjs --tests\` first`);
   }
@@ -119,8 +124,8 @@ async function main(): Promise<void> {
     }
   }
   if (sections.has('editor')) {
-    log(`editor latency at ${plan.editorSizes.join(', ')} lines...`);
-    partial.editor = await measureEditorLatency({ sizes: plan.editorSizes, places: plan.editorPlaces, repeats: plan.editorRepeats, nodeArgs });
+    log(`editor latency at ${plan.editorSizes.join(', ')} lines, ${passes} timed pass(es)...`);
+    partial.editor = await measureEditorLatency({ sizes: plan.editorSizes, places: plan.editorPlaces, repeats: plan.editorRepeats, passes, nodeArgs });
   }
   if (sections.has('memory')) {
     log(`server memory with ${plan.memoryDocuments} documents...`);

@@ -45,7 +45,10 @@ export function formatResults(results: BenchResults): string {
   }
   if (editor?.length) {
     out.push('Editor latency: one-character didChange -> publishDiagnostics of that version, over stdio;');
-    out.push('the timed edits are a second pass over the same edits; first edit: the first change after the open;');
+    const passes = editor[0]!.passes;
+    out.push(passes === 1
+      ? 'the timed edits are a second pass over the same edits; first edit: the first change after the open;'
+      : `the timed edits are ${passes} more passes over the same edits after the first; first edit: the first change after the open;`);
     out.push('first pass: the first pass over the edits, just after the open (the server compiles their code then);');
     out.push('references: ruff-wasm full check of the edited text, web-tree-sitter incremental reparse alone');
     out.push(

@@ -57,6 +57,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
   for (const size of results.editor as unknown[]) {
     const entry = object(size, 'editor size');
     positive(entry.edits, 'edits');
+    assert.equal(entry.passes, 1, 'one timed pass by default');
     positive(entry.firstEditMs, 'first edit');
     positive(object(entry.firstPass, 'first pass').p95, 'first pass p95');
     positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
@@ -76,4 +77,20 @@ test('npm run bench -- --short measures every section and writes the figures', {
   positive(object(gpu.spawnPerInterval, 'spawnPerInterval').readings, 'per-interval readings');
 
   assert.ok(Array.isArray(results.targets) && results.targets.length > 0, 'targets are listed');
+});
+
+test('npm run bench -- --passes times several passes over the editor edits, and refuses a count that is not one', { timeout: 120_000 }, () => {
+  const out = join(folder, 'passes.json');
+  const run = spawnSync(process.execPath, [RUNNER, '--short', '--only', 'editor', '--passes', '3', '--out', out], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 110_000 });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  assert.ok(run.stdout.includes('the timed edits are 3 more passes over the same edits'), run.stdout);
+  const results = object(JSON.parse(readFileSync(out, 'utf8')), 'results');
+  for (const size of results.editor as unknown[]) {
+    const entry = object(size, 'editor size');
+    assert.equal(entry.passes, 3);
+    positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
+  }
+  const refused = spawnSync(process.execPath, [RUNNER, '--short', '--only', 'editor', '--passes', '0', '--out', join(folder, 'refused.json')], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /--passes: a whole number of at least 1, not "0"/);
 });
