@@ -669,3 +669,18 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
     document.freeTree();
   }
 });
+
+test('an edit to a helper elsewhere changes where an untouched function sends a forward output (what the helper returns is read from its new node)', async () => {
+  // `metric` returns a plain number, so the output handed to it goes no further; returning the tensor
+  // itself sends the output on, out of `evaluate`. The helper's facts are kept per function node.
+  const text = 'import torch\n\n\ndef metric(x):\n    return x.item()\n\n\ndef evaluate(model, x):\n    out = model(x)\n    return metric(out)\n';
+  const fateOfForward = (model: SemanticModel, source: string) => {
+    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(x)')!;
+    return model.forwardFlow.fateOf(call);
+  };
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'x.item()', to: 'x' }, 2, fateOfForward);
+  assert.notEqual(after, before, 'the edit changes the fate');
+  const { parser } = await sharedAnalyzer();
+  const edited = text.replace('x.item()', 'x');
+  assert.equal(after, fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited));
+});
