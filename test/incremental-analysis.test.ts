@@ -17,6 +17,8 @@ import { SourceText } from '../server/src/core/source';
 import { usesCuda } from '../server/src/semantic/distributed';
 import { checkpointLoads, savesCpuCheckpoints } from '../server/src/semantic/checkpoints';
 import { listAdditions } from '../server/src/semantic/kept-lists';
+import { gpuModelOutput } from '../server/src/semantic/gpu-outputs';
+import { enclosingLoops } from '../server/src/semantic/scopes';
 import { SemanticModel } from '../server/src/semantic/model';
 import { VersionMemory } from '../server/src/semantic/facts';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
@@ -683,4 +685,71 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
   const { parser } = await sharedAnalyzer();
   const edited = text.replace('x.item()', 'x');
   assert.equal(after, fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited));
+});
+
+/** For each value added to a list inside a loop, in document order: the forward call whose GPU output it is, or null. */
+const gpuOutputsOf = (model: SemanticModel, source: string) =>
+  listAdditions(model).flatMap((addition) => {
+    const loop = enclosingLoops(addition.site)[0];
+    return loop ? addition.values.map((value) => {
+      const origin = gpuModelOutput(model, value, loop);
+      return origin && source.slice(origin.start, origin.end);
+    }) : [];
+  });
+
+test('an edit elsewhere changes which forward pass an untouched value added in a loop is the output of (the kept trace asks its questions and names again)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const cases: { name: string; text: string; edit: { line: number; from: string; to: string }; untouched: number; before: string | null; after: string | null }[] = [
+    {
+      // An imported `encoder` is not a model here; once the import names something else, it is one.
+      name: 'whether a call runs a forward pass',
+      text: 'import torch\nfrom models import encoder\n\n\ndef evaluate(loader):\n    outs = []\n    for x in loader:\n        outs.append(encoder(x))\n    return outs\n',
+      edit: { line: 1, from: 'import encoder', to: 'import decoder' },
+      untouched: 2,
+      before: null,
+      after: 'encoder(x)',
+    },
+    {
+      name: 'what a name is imported as',
+      text: 'import torch\nimport torch.nn.functional as F\n\n\ndef evaluate(model, loader):\n    outs = []\n    for x in loader:\n        outs.append(F.softmax(model(x), dim=1))\n    return outs\n',
+      edit: { line: 1, from: 'torch.nn.functional', to: 'mylib' },
+      untouched: 2,
+      before: 'model(x)',
+      after: null,
+    },
+    {
+      // (Before the edit the trace asked nothing about the helper: only its name tells it changed.)
+      name: 'what a helper returns',
+      text: 'import torch\n\n\ndef predict(model, x):\n    return x\n\n\ndef evaluate(model, loader):\n    outs = []\n    for x in loader:\n        outs.append(predict(model, x))\n    return outs\n',
+      edit: { line: 4, from: 'return x', to: 'return model(x)' },
+      untouched: 2,
+      before: null,
+      after: 'predict(model, x)',
+    },
+    {
+      name: 'the name of a helper',
+      text: 'import torch\n\n\ndef predicted(model, x):\n    return model(x)\n\n\ndef evaluate(model, loader):\n    outs = []\n    for x in loader:\n        outs.append(predict(model, x))\n    return outs\n',
+      edit: { line: 3, from: 'def predicted', to: 'def predict' },
+      untouched: 2,
+      before: null,
+      after: 'predict(model, x)',
+    },
+    {
+      // At module level a name's definitions come from every statement: `base` is first a number, so
+      // the trace goes on to the loop's own forward pass; then it is the output of one before the loop.
+      name: 'a module-level definition',
+      text: 'import torch\n\nbase = 3\npreds = []\nfor x in loader:\n    preds.append(base + model(x))\n',
+      edit: { line: 2, from: '3', to: 'model(z)' },
+      untouched: 4,
+      before: 'model(x)',
+      after: null,
+    },
+  ];
+  for (const { name, text, edit, untouched, before, after } of cases) {
+    const result = await aroundEdit(text, edit, untouched, gpuOutputsOf);
+    assert.deepEqual(result, { before: [before], after: [after] }, name);
+    const edited = text.split('\n').map((line, i) => (i === edit.line ? line.replace(edit.from, edit.to) : line)).join('\n');
+    const fresh = gpuOutputsOf(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited);
+    assert.deepEqual(result.after, fresh, `${name}: as worked out afresh`);
+  }
 });

@@ -3,9 +3,11 @@
 // and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { Definition } from './definitions';
 import { memoFact } from './facts';
 import { visiblyOffGpu } from './kept-lists';
 import type { SemanticModel } from './model';
+import { AnswersKeptByName, type NameReads } from './name-history';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, scopeOf, within } from './scopes';
@@ -52,7 +54,7 @@ const GPU_OUTPUTS = memoFact<SyntaxNode, SyntaxNode | null>('GPU model outputs')
 export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
   const perModel = model.facts.around(GPU_OUTPUTS, expression);
   if (perModel.has(expression)) return perModel.get(expression)!;
-  const origin = new OutputTracer(model).trace(expression, 0);
+  const origin = tracedOrigin(model, expression);
   const body = bodyOf(loop) ?? loop;
   const mode = origin ? model.gradMode.at(origin) : null;
   const result = origin && within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
@@ -98,10 +100,98 @@ function readsIterationInput(model: SemanticModel, forward: SyntaxNode, loop: Sy
   });
 }
 
+/**
+ * A question that tracing an expression asked about the rest of the file, with its answer: whether a
+ * call runs a forward pass, whether an expression holds a module, what an imported name stands for.
+ */
+type TraceQuestion =
+  | readonly ['forward', SyntaxNode, boolean]
+  | readonly ['module', SyntaxNode, boolean]
+  | readonly ['qualified', string, string | null];
+
+const NO_QUESTIONS: readonly TraceQuestion[] = [];
+
+interface TracedOrigin {
+  readonly origin: SyntaxNode | null;
+  readonly questions: readonly TraceQuestion[];
+}
+
+/**
+ * The forward call whose output `expression` is, traced through this file. The trace reads the
+ * subtree of the expression's top-level statement, the definitions of the function scopes it meets
+ * (each inside the statement of its function), the helpers it looks up by name (their subtrees) and
+ * the answers of its questions: an open document keeps the trace with the expression while the
+ * statement is the same node, none of those names' functions changed and every question is answered
+ * as before (see AnswersKeptByName). A trace that read module-level definitions, which come from
+ * every module-level statement, is not kept.
+ */
+function tracedOrigin(model: SemanticModel, expression: SyntaxNode): SyntaxNode | null {
+  const traced = KEPT_ORIGINS.answer(
+    expression,
+    model.functionNameHistory,
+    (reads) => {
+      const questions: TraceQuestion[] = [];
+      const origin = new OutputTracer(model, { reads, questions }).trace(expression, 0);
+      return { origin, questions: questions.length ? questions : NO_QUESTIONS };
+    },
+    (kept) => kept.questions.every((question) => answerNow(model, question) === question[2]),
+  );
+  return traced.origin;
+}
+
+const KEPT_ORIGINS = new AnswersKeptByName<TracedOrigin>();
+
+function answerNow(model: SemanticModel, question: TraceQuestion): boolean | string | null {
+  switch (question[0]) {
+    case 'forward': return model.modules.isForwardCall(question[1]);
+    case 'module': return model.modules.isModuleExpr(question[1]);
+    case 'qualified': return model.imports.qualify(question[1]);
+  }
+}
+
+/** What a trace read, where it is kept: the names it looked functions up by, and its questions. */
+interface TraceRecord {
+  readonly reads: NameReads;
+  readonly questions: TraceQuestion[];
+}
+
 class OutputTracer {
   private readonly visiting = new Set<SyntaxNode>();
 
-  constructor(private readonly model: SemanticModel) {}
+  constructor(
+    private readonly model: SemanticModel,
+    private readonly record?: TraceRecord,
+  ) {}
+
+  private isForwardCall(call: SyntaxNode): boolean {
+    const answer = this.model.modules.isForwardCall(call);
+    this.record?.questions.push(['forward', call, answer]);
+    return answer;
+  }
+
+  private isModuleExpr(expression: SyntaxNode): boolean {
+    const answer = this.model.modules.isModuleExpr(expression);
+    this.record?.questions.push(['module', expression, answer]);
+    return answer;
+  }
+
+  private qualify(name: string): string | null {
+    const answer = this.model.imports.qualify(name);
+    this.record?.questions.push(['qualified', name, answer]);
+    return answer;
+  }
+
+  /** The definition of `name` that reaches `offset` in the scope of `use`. */
+  private reaching(use: SyntaxNode, name: string, offset: number): Definition | undefined {
+    const scope = scopeOf(use);
+    if (this.record && scope.type !== 'function_definition' && scope.type !== 'lambda') this.record.reads.keep = false;
+    return this.model.definitions.reaching(scope, name, offset);
+  }
+
+  private functionsNamed(name: string): readonly SyntaxNode[] {
+    this.record?.reads.names.add(name);
+    return this.model.functionsNamed(name);
+  }
 
   trace(node: SyntaxNode, depth: number): SyntaxNode | null {
     if (depth > MAX_DEPTH || this.visiting.has(node)) return null;
@@ -124,7 +214,7 @@ class OutputTracer {
         const attrName = attr ? nodeText(attr, text) : '';
         if (NOT_DATA_ATTRIBUTES.has(attrName) || LOSS_NAME.test(attrName)) return null;
         const name = dottedName(expr, text);
-        if (name && this.model.definitions.reaching(scopeOf(expr), name, expr.start)) return this.traceName(expr, name, depth);
+        if (name && this.reaching(expr, name, expr.start)) return this.traceName(expr, name, depth);
         const object = field(node, 'object');
         return object ? this.trace(object, depth) : null;
       }
@@ -154,14 +244,14 @@ class OutputTracer {
   private traceCall(call: SyntaxNode, depth: number): SyntaxNode | null {
     const { model } = this;
     const { text } = model;
-    if (model.modules.isForwardCall(call)) return this.inputsOffGpu(call) ? null : call;
+    if (this.isForwardCall(call)) return this.inputsOffGpu(call) ? null : call;
     // `img = self.p_sample(img, t)`: a helper of this file that returns a model's output stands
     // for that forward pass where it is called.
     const helper = this.helperOf(call);
     if (helper) return this.returnsOutput(helper, depth) ? call : null;
     const { positional, keywords } = callArguments(call, text);
     const name = dottedName(callee(call), text);
-    const qualified = name ? model.imports.qualify(name) : null;
+    const qualified = name ? this.qualify(name) : null;
     const m = qualified ? null : methodCall(call, text);
     if (m) {
       if (LEAVES_GPU.has(m.method) || SMALL_OR_NOT_TENSOR.has(m.method)) return null;
@@ -201,7 +291,7 @@ class OutputTracer {
       const expr = unparenthesize(input);
       if (visiblyOffGpu(this.model, expr)) return true;
       if (expr.type !== 'identifier') return false;
-      const def = this.model.definitions.reaching(scopeOf(expr), nodeText(expr, this.model.text), expr.start);
+      const def = this.reaching(expr, nodeText(expr, this.model.text), expr.start);
       return def?.kind === 'assign' && def.unpackIndex < 0 && def.value !== null && visiblyOffGpu(this.model, def.value);
     });
   }
@@ -211,7 +301,7 @@ class OutputTracer {
    * `model.postprocess(out)`): its result is made from them, on their device.
    */
   private postProcessedOutput(receiver: SyntaxNode, args: readonly SyntaxNode[], depth: number): SyntaxNode | null {
-    if (!args.length || !this.model.modules.isModuleExpr(receiver)) return null;
+    if (!args.length || !this.isModuleExpr(receiver)) return null;
     for (const arg of args) {
       const origin = this.trace(arg, depth);
       if (origin) return origin;
@@ -230,7 +320,7 @@ class OutputTracer {
       if (m && dottedName(m.receiver, text) === 'self') name = m.method;
     }
     if (!name) return null;
-    const defs = this.model.functionsNamed(name);
+    const defs = this.functionsNamed(name);
     return defs.length === 1 ? defs[0]! : null;
   }
 
@@ -256,9 +346,9 @@ class OutputTracer {
 
   private traceName(use: SyntaxNode, name: string, depth: number): SyntaxNode | null {
     if (LOSS_NAME.test(lastSegment(name))) return null;
-    let def = this.model.definitions.reaching(scopeOf(use), name, use.start);
+    let def = this.reaching(use, name, use.start);
     // `f /= f.norm(dim=-1, keepdim=True)` updates the output in place: it is still that output.
-    while (def?.kind === 'augmented') def = this.model.definitions.reaching(scopeOf(use), name, def.node.start);
+    while (def?.kind === 'augmented') def = this.reaching(use, name, def.node.start);
     if (!def || !def.value || (def.kind !== 'assign' && def.kind !== 'walrus')) return null;
     const value = unparenthesize(def.value);
     if (def.unpackIndex < 0) return this.trace(value, depth);
@@ -268,7 +358,7 @@ class OutputTracer {
     }
     // `logits, hidden = model(x)`: each part of a forward's result is an output. Unpacking
     // anything else (`values, indices = out.max(1)`) is left alone.
-    if (is(value, 'call') && this.model.modules.isForwardCall(value)) return value;
+    if (is(value, 'call') && this.isForwardCall(value)) return value;
     // `boxes, labels, scores = model.detect_objects(locs, scores)`: each part of what the model's
     // post-processing returns from its outputs is still on the GPU.
     const m = is(value, 'call') ? methodCall(value, this.model.text) : null;

@@ -85,11 +85,15 @@ interface KeptAnswer<T> {
 export class AnswersKeptByName<T> {
   private readonly kept = new WeakMap<SyntaxNode, KeptAnswer<T>>();
 
-  /** `node`'s answer: the kept one where it still holds, else `workOut`'s, kept when `history` is given. */
-  answer(node: SyntaxNode, history: NameHistory | undefined, workOut: (reads: NameReads) => T): T {
+  /**
+   * `node`'s answer: the kept one where it still holds, else `workOut`'s, kept when `history` is given.
+   * An answer that also asked questions the history does not follow carries them, and `holds` asks
+   * them again of this version before the kept answer is used.
+   */
+  answer(node: SyntaxNode, history: NameHistory | undefined, workOut: (reads: NameReads) => T, holds?: (kept: T) => boolean): T {
     const statement = topLevelStatementOf(node);
     const kept = history && this.kept.get(node);
-    if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch)) return kept.answer;
+    if (kept && kept.history === history && kept.statement === statement && history.unchangedSince(kept.names, kept.epoch) && (!holds || holds(kept.answer))) return kept.answer;
     const reads: NameReads = { names: new Set(), keep: true };
     const answer = workOut(reads);
     if (history && reads.keep) this.kept.set(node, { answer, statement, names: [...reads.names], history, epoch: history.epoch });
