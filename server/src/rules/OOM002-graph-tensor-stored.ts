@@ -180,8 +180,24 @@ interface Store {
   slot?: boolean;
 }
 
+/**
+ * The stores found so far, by node. What `readStore` finds depends on the node's subtree alone, and a
+ * node object outlives an edit only when its subtree is unchanged: the answer holds while the node is
+ * in use, and the selection and every later version's visit share it. (Most nodes store nothing and
+ * are told so quickly: those answers are not kept.)
+ */
+const STORES = new WeakMap<SyntaxNode, Store>();
+
 /** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
 function readStore(node: SyntaxNode, text: string): Store | null {
+  const known = STORES.get(node);
+  if (known) return known;
+  const store = workOutStore(node, text);
+  if (store) STORES.set(node, store);
+  return store;
+}
+
+function workOutStore(node: SyntaxNode, text: string): Store | null {
   if (is(node, 'call')) {
     const m = methodCall(node, text);
     if (!m || !['append', 'extend', 'insert'].includes(m.method)) return null;
