@@ -22,7 +22,7 @@ import { enclosingLoops } from '../server/src/semantic/scopes';
 import { SemanticModel } from '../server/src/semantic/model';
 import { VersionMemory } from '../server/src/semantic/facts';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
-import { isTrainingLoop } from '../server/src/semantic/accumulators';
+import { isTrainingLoop, persistingTrainingLoop } from '../server/src/semantic/accumulators';
 import { walksData } from '../server/src/semantic/kept-lists';
 import { walk } from '../server/src/parser/syntax';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
@@ -752,4 +752,19 @@ test('an edit elsewhere changes which forward pass an untouched value added in a
     const fresh = gpuOutputsOf(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited);
     assert.deepEqual(result.after, fresh, `${name}: as worked out afresh`);
   }
+});
+
+test('the loops kept with an addition are kept for the name they were asked about: the same node asked about another name is answered for that name', async () => {
+  const text = 'import torch\n\n\ndef train(model, loader, optimizer):\n    losses = []\n    for batch in loader:\n        loss = model(batch).sum()\n        losses.append(loss)\n        loss.backward()\n        optimizer.step()\n';
+  // `losses` lives across the training loop's iterations; `loss` is made again in each.
+  const loopsFor = (model: SemanticModel, source: string) => {
+    const append = model.nodesOfKind('call').find((call) => source.slice(call.start, call.end) === 'losses.append(loss)')!;
+    return ['losses', 'loss', 'losses'].map((name) => {
+      const loop = persistingTrainingLoop(model, append, name);
+      return loop && source.slice(loop.start, loop.end).split('\n')[0];
+    });
+  };
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'import torch', to: 'import torch as t' }, 1, loopsFor);
+  assert.deepEqual(before, ['for batch in loader:', null, 'for batch in loader:']);
+  assert.deepEqual(after, before);
 });

@@ -14,20 +14,7 @@ import { AnswersKeptByName } from './name-history';
  * the use is not in a loop.
  */
 export function persistingLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
-  const loops = enclosingLoops(use);
-  if (!loops.length) return null;
-  const scope = scopeOf(use);
-  const defs = model.definitions.definitionsOf(scope, name);
-  for (const loop of loops) {
-    const body = loop.children.find((c) => c.fieldName === 'body');
-    if (!body) continue;
-    const resetInside = defs.some((d) => d.kind === 'assign' && within(d.node, body) && d.node.start < use.start)
-      || clearedInside(model, body, name, use);
-    if (!resetInside) return loop;
-    // Re-created in this loop's body: it lives only for one iteration of this loop.
-    return null;
-  }
-  return null;
+  return loopsKeepingValue(model, use, name)[0] ?? null;
 }
 
 /**
@@ -37,17 +24,38 @@ export function persistingLoop(model: SemanticModel, use: SyntaxNode, name: stri
  * re-created inside every loop that trains.
  */
 export function persistingTrainingLoop(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode | null {
-  const scope = scopeOf(use);
-  const defs = model.definitions.definitionsOf(scope, name);
+  return loopsKeepingValue(model, use, name).find((loop) => isTrainingLoop(model, loop)) ?? null;
+}
+
+/**
+ * The loops around `use`, innermost first, across whose iterations `name` keeps its value, up to the
+ * first that re-creates it before `use` (assigns it or clears it in its body).
+ */
+function loopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: string): readonly SyntaxNode[] {
+  return KEPT_LOOPS.answer(use, model.functionNameHistory, () => ({ name, loops: workOutLoopsKeepingValue(model, use, name) }), (kept) => kept.name === name).loops;
+}
+
+/**
+ * What `loopsKeepingValue` reads lies in the loops' bodies, inside the top-level statement of `use`:
+ * the definitions and clears of the name there, and where they are against `use`. An open document
+ * keeps the answer with `use` while that statement is the same node (see AnswersKeptByName), for the
+ * name it was asked with.
+ */
+const KEPT_LOOPS = new AnswersKeptByName<{ readonly name: string; readonly loops: readonly SyntaxNode[] }>();
+
+function workOutLoopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode[] {
+  const loops: SyntaxNode[] = [];
+  const defs = model.definitions.definitionsOf(scopeOf(use), name);
   for (const loop of enclosingLoops(use)) {
     const body = loop.children.find((c) => c.fieldName === 'body');
     if (!body) continue;
     const resetInside = defs.some((d) => d.kind === 'assign' && within(d.node, body) && d.node.start < use.start)
       || clearedInside(model, body, name, use);
-    if (resetInside) return null;
-    if (isTrainingLoop(model, loop)) return loop;
+    // Re-created in this loop's body: it lives only for one iteration of this loop.
+    if (resetInside) break;
+    loops.push(loop);
   }
-  return null;
+  return loops;
 }
 
 /**
