@@ -349,6 +349,14 @@ const GRAD_MODE_EDITS: { name: string; text: string; line: number; from: string;
     to: 'no_grad',
     changes: 'step',
   },
+  {
+    name: 'a module-level assignment of a name that a context manager elsewhere is',
+    text: 'import torch\n\nctx = torch.no_grad()\n\n\ndef evaluate(model, x):\n    return model(x)\n\n\nwith ctx:\n    evaluate(net, batch)\n',
+    line: 2,
+    from: 'no_grad',
+    to: 'enable_grad',
+    changes: 'evaluate',
+  },
 ];
 
 for (const { name, text, line, from, to, changes } of GRAD_MODE_EDITS) {
@@ -767,4 +775,29 @@ test('the loops kept with an addition are kept for the name they were asked abou
   const { before, after } = await aroundEdit(text, { line: 0, from: 'import torch', to: 'import torch as t' }, 1, loopsFor);
   assert.deepEqual(before, ['for batch in loader:', null, 'for batch in loader:']);
   assert.deepEqual(after, before);
+});
+
+test('an edit that leaves half-typed code the parser recovers as an error keeps the grad modes of the functions it cannot reach', async () => {
+  const { parser } = await sharedAnalyzer();
+  const settings = resolveSettings({});
+  // `summarize` is called from `report` alone, and `step` from `main`; the edit breaks the `def` line of `main`.
+  const text = 'import torch\n\n\ndef summarize(x):\n    return x.mean()\n\n\ndef report(x):\n    with torch.no_grad():\n        return summarize(x)\n\n\ndef step(model, x):\n    return model(x).sum()\n\n\ndef main(model, x):\n    loss = step(model, x)\n    loss.backward()\n';
+  const document = new OpenDocument('untitled:modes', 'python', 1, text);
+  const memory = new VersionMemory();
+  const modelOf = (kept: VersionMemory | undefined) => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, kept);
+  try {
+    const first = modelOf(memory);
+    for (const fn of first.nodesOfKind('function_definition')) first.gradMode.functionMode(fn);
+    const summarize = first.functionsNamed('summarize')[0]!;
+    document.applyChanges([{ range: { start: { line: 16, character: 3 }, end: { line: 16, character: 3 } }, text: 'q' }], 2);
+    const second = modelOf(memory);
+    assert.equal(second.root.children.find((s) => s.start <= document.text.indexOf('defq') && document.text.indexOf('defq') < s.end)?.type, 'ERROR', 'the edited statement is recovered as an error');
+    assert.equal(second.functionsNamed('summarize')[0], summarize, 'the function is the same node after the edit');
+    assert.ok(second.gradMode.functionModesSoFar.modes.has(summarize), 'its mode is carried over');
+    assert.equal(second.gradMode.functionMode(summarize), modelOf(undefined).gradMode.functionMode(summarize), 'as worked out afresh');
+    // `step` is called from the broken code: its mode is worked out again.
+    assert.ok(!second.gradMode.functionModesSoFar.modes.has(second.functionsNamed('step')[0]!), 'the mode of what the broken code calls is not carried');
+  } finally {
+    document.freeTree();
+  }
 });

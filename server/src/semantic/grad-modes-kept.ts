@@ -6,7 +6,10 @@
 // - the names the replaced and new statements call, use as values or define functions under, and the
 //   functions decorated with one of those names, may change;
 // - so may every function that a changed function calls, and so on down the calls.
-// Any other edit (module-level code, an import, a name bound outside its definition) keeps nothing.
+// Other code an edit touched (module-level code, half-typed code recovered as an error) reaches modes
+// the same way, and keeps nothing where it may reach them otherwise too: an import, a name bound with
+// `global`, a `set_grad_enabled` switch at module level, or a module-level name where some context
+// manager outside a function is a bare name (see GradModeReads).
 import type { SyntaxNode } from '../parser/syntax';
 import { forEachStatementChange, type StatementValues } from './facts';
 import type { GradMode } from './grad-mode';
@@ -16,6 +19,12 @@ import { topLevelStatementOf } from './scopes';
 export interface GradModeReads {
   /** A function or class definition that binds no name outside itself (no `global` or `nonlocal`). */
   definitionOnly: boolean;
+  /** It holds a `global` or `nonlocal` statement. */
+  bindsOutside: boolean;
+  /** It is itself a `torch.set_grad_enabled(...)` or `enter_context(...)` statement, which sets the mode of the statements after it. */
+  switches: boolean;
+  /** A context manager outside its functions is a bare name, whose mode a module-level assignment anywhere gives. */
+  readsModuleNames: boolean;
   /** The name it binds at the top level of the file ('' when it is no definition). */
   bound: string;
   /** The callee names of its calls, plain (`f(...)`) and methods (`x.f(...)`). */
@@ -51,11 +60,19 @@ export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed
     removed.push(reads);
     removedStatements.add(statement);
   }, (_, reads) => added.push(reads));
-  if (![...removed, ...added].every((reads) => reads.definitionOnly)) return undefined;
-  const bound = (list: GradModeReads[]) => list.map((reads) => reads.bound).sort().join('\n');
-  if (bound(removed) !== bound(added)) return undefined;
+  const changed = [...removed, ...added];
+  if (changed.every((reads) => reads.definitionOnly)) {
+    const bound = (list: GradModeReads[]) => list.map((reads) => reads.bound).sort().join('\n');
+    if (bound(removed) !== bound(added)) return undefined;
+  } else if (changed.some((reads) => reads.bindsOutside || reads.switches) || now.values.some((reads) => reads.readsModuleNames)) {
+    // Other code (module-level code, half-typed code the parser could only recover as an error) may
+    // reach modes elsewhere through its calls and the functions it defines, as a definition does,
+    // and besides: as a switch, through the statements after it; through `global`; through the
+    // names it binds at module level, where some manager elsewhere is such a name.
+    return undefined;
+  }
   const touched = new Set<string>();
-  for (const reads of [...removed, ...added]) for (const name of [...reads.callees, ...reads.values, ...reads.functions]) touched.add(name);
+  for (const reads of changed) for (const name of [...reads.callees, ...reads.values, ...reads.functions, reads.bound]) touched.add(name);
   // Down the calls from every function of a touched name, and from those decorated with one. A
   // function's mode is the mode its body's calls are made in (and those of the functions nested in it,
   // whose calls it makes): the calls of the rest of its top-level statement (the other methods of its

@@ -503,8 +503,12 @@ const GRAD_MODE_READS = new StatementFact('grad mode reads', (model, statement):
     const target = bare && is(bare, 'call') ? callee(bare) : bare;
     if (target?.type === 'identifier') decorators.push(nodeText(target, model.text));
   }
+  const bindsOutside = ofKindIn(model, statement, 'global_statement').length > 0 || ofKindIn(model, statement, 'nonlocal_statement').length > 0;
   return {
-    definitionOnly: DEFINITION_STATEMENTS.has(statement.type) && !ofKindIn(model, statement, 'global_statement').length && !ofKindIn(model, statement, 'nonlocal_statement').length,
+    definitionOnly: DEFINITION_STATEMENTS.has(statement.type) && !bindsOutside,
+    bindsOutside,
+    switches: SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement).includes(statement),
+    readsModuleNames: readsModuleNamesForGradMode(model, statement),
     bound: name ? nodeText(name, model.text) : '',
     callees: [...calls.callsByName.keys(), ...calls.callsByAttribute.keys()],
     values: [...calls.escapingIdentifiers.keys(), ...calls.escapingAttributes],
@@ -512,6 +516,32 @@ const GRAD_MODE_READS = new StatementFact('grad mode reads', (model, statement):
     decorators,
   };
 });
+
+/**
+ * Some context manager outside any function of the statement is a bare name (`with ctx:`, a branch of
+ * `with a if c else b:`, `stack.enter_context(ctx)`): its grad mode is what the module-level
+ * assignment of that name holds (see the grad mode analysis' `valueOfName`), wherever that is.
+ */
+function readsModuleNamesForGradMode(model: SemanticModel, statement: SyntaxNode): boolean {
+  const bareName = (expression: SyntaxNode | null | undefined): boolean => {
+    if (!expression) return false;
+    const expr = unparenthesize(expression);
+    if (expr.type === 'identifier') return true;
+    if (expr.type !== 'conditional_expression') return false;
+    const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
+    return bareName(branches[0]) || bareName(branches[2]);
+  };
+  const atModuleLevel = (node: SyntaxNode) => scopeOf(node).type === 'module';
+  for (const item of ofKindIn(model, statement, 'with_item')) {
+    let value = item.children.find((c) => c.fieldName === 'value') ?? null;
+    if (is(value, 'as_pattern')) value = value.children.find((c) => c.named && c.fieldName !== 'alias') ?? null;
+    if (bareName(value) && atModuleLevel(item)) return true;
+  }
+  return SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement).some((switchStatement) => {
+    const call = switchStatement.children.find((c) => c.named);
+    return is(call, 'call') && methodCall(call, model.text)?.method === 'enter_context' && bareName(callArguments(call, model.text).positional[0]) && atModuleLevel(call);
+  });
+}
 
 /** A top-level statement's statements `torch.set_grad_enabled(...)` and `stack.enter_context(...)`. */
 const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (model, statement) =>
