@@ -47,12 +47,10 @@ export interface GradModeCarry {
   calleesOf(fn: SyntaxNode): readonly string[];
   /** This version's functions (and methods) named `name`. */
   functionsNamed(name: string): readonly SyntaxNode[];
-  /** A function's name in this version. */
-  nameOf(fn: SyntaxNode): string;
 }
 
 /** The modes of `carry.modes` that still hold in this version; undefined when the edit keeps none. */
-export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed, nameOf }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
+export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
   const removed: GradModeReads[] = [];
   const added: GradModeReads[] = [];
   const removedStatements = new Set<SyntaxNode>();
@@ -78,18 +76,23 @@ export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed
   // whose calls it makes): the calls of the rest of its top-level statement (the other methods of its
   // class) are made in modes of their own.
   const reached = new Set<string>();
+  // This version's functions of the names reached.
+  const reachedFunctions = new Set<SyntaxNode>();
   const queue = [...touched];
   for (const reads of now.values) if (reads.decorators.some((name) => touched.has(name))) queue.push(...reads.functions);
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
     if (reached.has(name)) continue;
     reached.add(name);
-    for (const fn of functionsNamed(name)) queue.push(...calleesOf(fn));
+    for (const fn of functionsNamed(name)) {
+      reachedFunctions.add(fn);
+      queue.push(...calleesOf(fn));
+    }
   }
   const carried = new Map<SyntaxNode, GradMode>();
   // The modes are those of the last version's functions: a function whose statement the edit did not
-  // replace is one of this version's.
+  // replace is one of this version's, among the functions of its name.
   for (const [fn, mode] of modes) {
-    if (!removedStatements.has(topLevelStatementOf(fn)) && !reached.has(nameOf(fn))) carried.set(fn, mode);
+    if (!reachedFunctions.has(fn) && !removedStatements.has(topLevelStatementOf(fn))) carried.set(fn, mode);
   }
   return carried;
 }

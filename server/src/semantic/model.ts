@@ -461,7 +461,6 @@ function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<Sy
     now: model.facts.valuesOfEach(GRAD_MODE_READS),
     calleesOf: (fn) => calleesOf(fn, model.text),
     functionsNamed: (name) => model.functionsNamed(name),
-    nameOf: (fn) => functionName(fn, model.text),
   });
 }
 
