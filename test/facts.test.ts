@@ -8,6 +8,7 @@ import { FunctionFact, MergedParts, ModuleFact } from '../server/src/semantic/fa
 import type { SyntaxNode } from '../server/src/parser/syntax';
 import { SemanticModel } from '../server/src/semantic/model';
 import { listAdditions } from '../server/src/semantic/kept-lists';
+import { joined } from '../server/src/semantic/group-by';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { sharedAnalyzer } from './support/analyzer';
 
@@ -97,4 +98,13 @@ test('merged parts kept from version to version equal a merge made afresh, whate
       assert.deepEqual(kept.itemsInDocumentOrder(key), inOrder, key);
     }
   }
+});
+
+test('joined lists are the lists one after another, as flat() gives them, in a new list', () => {
+  const lists = [[1, 2], [], [3], [], [], [4, 5, 6]];
+  const all = joined(lists);
+  assert.deepEqual(all, lists.flat());
+  assert.deepEqual(joined([]), []);
+  all.push(7);
+  assert.deepEqual(lists, [[1, 2], [], [3], [], [], [4, 5, 6]], 'the lists are not changed');
 });

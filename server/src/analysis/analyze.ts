@@ -1,4 +1,5 @@
 // The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
+import { joined } from '../semantic/group-by';
 import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
@@ -211,7 +212,7 @@ function noqaLineOf(model: SemanticModel, line: number): number {
 const MULTI_LINE_STRINGS_IN_STATEMENT = new StatementFact('multi-line strings', (model, statement) => model.nodesOfKindIn(statement, 'string').filter((s) => s.endRow > s.row));
 
 /** The file's strings that span several lines, in document order (most files have a few docstrings). */
-const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => MULTI_LINE_STRINGS_IN_STATEMENT.ofEach(model).flat());
+const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => joined(MULTI_LINE_STRINGS_IN_STATEMENT.ofEach(model)));
 
 function multiLineStrings(model: SemanticModel): readonly SyntaxNode[] {
   return model.facts.module(MULTI_LINE_STRINGS);

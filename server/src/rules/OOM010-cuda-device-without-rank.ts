@@ -1,3 +1,4 @@
+import { joined } from '../semantic/group-by';
 import type { Fix } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
@@ -64,7 +65,7 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
   visit(_node, ctx) {
     const { model } = ctx;
     if (!model.facts.module(startsDistributed) || model.facts.module(deviceChosenElsewhere)) return;
-    for (const call of CALLS_NAMING_CUDA.ofEach(model).flat()) {
+    for (const call of joined(CALLS_NAMING_CUDA.ofEach(model))) {
       if (!ctx.inFocus(call)) continue;
       const site = bareCudaSite(model, call);
       const usedAt = site ? usePoint(model, site) : null;

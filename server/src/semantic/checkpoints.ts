@@ -1,6 +1,7 @@
 // Checkpoints read with `torch.load`: where their tensors land (`map_location`), whether the loaded
 // value is a state dict handed to `load_state_dict`, and whether the name that holds it stays
 // alive through a training loop that runs later in the same scope.
+import { joined } from './group-by';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { qualifiedCallee } from './distributed';
@@ -29,7 +30,7 @@ export interface CheckpointLoad {
 
 /** `torch.load(...)` calls whose arguments can all be seen (no `*args`, no `**kwargs` that may carry `map_location`). */
 export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] =>
-  LOADS_IN_STATEMENT.ofEach(model).flat(),
+  joined(LOADS_IN_STATEMENT.ofEach(model)),
 );
 
 /** A top-level statement's `torch.load` calls whose arguments can all be seen, and its `torch.save` calls, under the file's imports. */
@@ -262,7 +263,7 @@ const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code o
  * it touched is walked again (the tree's root is new, so a walk from it would cover the whole file).
  */
 const NAMES_IN_MODULE_CODE = new ModuleFact('names in module code', (model): readonly SyntaxNode[] =>
-  NAMES_IN_STATEMENT_MODULE_CODE.ofEach(model).flat());
+  joined(NAMES_IN_STATEMENT_MODULE_CODE.ofEach(model)));
 
 /** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
 function isName(id: SyntaxNode): boolean {

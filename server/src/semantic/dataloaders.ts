@@ -10,7 +10,7 @@ import { CheckedStatementFact, ModuleFact } from './facts';
 import type { SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, scopesOutFrom, within } from './scopes';
-import { groupBy } from './group-by';
+import { groupBy, joined } from './group-by';
 import { nodesWithin } from './subtree';
 
 /** DataLoader's parameters that may be passed by position, in order. */
@@ -212,7 +212,7 @@ export class DataLoaderAnalysis {
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
-    this.calls = DATA_LOADER_CALLS_IN_STATEMENT.ofEach(model).flat().map(
+    this.calls = joined(DATA_LOADER_CALLS_IN_STATEMENT.ofEach(model)).map(
       ({ call, described }) => described ?? describeLoader(call, this.text, (dictionary) => this.dictionaryEntries(dictionary, 0)),
     );
   }

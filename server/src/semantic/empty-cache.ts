@@ -1,6 +1,7 @@
 // `torch.cuda.empty_cache()` run on every training step: in a loop whose own iteration is a
 // training step (it calls backward() or an optimizer's step() at its level, not in a nested loop),
 // or in a per-step hook of Lightning or the Hugging Face Trainer.
+import { joined } from './group-by';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { ModuleFact, StatementFact } from './facts';
 import type { SemanticModel } from './model';
@@ -58,7 +59,7 @@ const EMPTY_CACHE_CALLS_IN_STATEMENT = new StatementFact(
 
 function find(model: SemanticModel): PerStepEmptyCache[] {
   const found: PerStepEmptyCache[] = [];
-  for (const call of EMPTY_CACHE_CALLS_IN_STATEMENT.ofEach(model).flat()) {
+  for (const call of joined(EMPTY_CACHE_CALLS_IN_STATEMENT.ofEach(model))) {
     const loop = enclosingLoops(call)[0];
     const region = loop ? bodyOf(loop) : perStepHook(model, call);
     if (!region || !runsEveryTime(model, call, region)) continue;

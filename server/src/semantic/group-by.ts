@@ -15,6 +15,16 @@ export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNod
 }
 
 /**
+ * The lists one after another in one new list: what `lists.flat()` gives, several times faster in V8,
+ * which matters for the lists of every top-level statement of a long file, joined at every keystroke.
+ */
+export function joined<T>(lists: readonly (readonly T[])[]): T[] {
+  const all: T[] = [];
+  for (const list of lists) for (const item of list) all.push(item);
+  return all;
+}
+
+/**
  * Groups made part by part (one top-level statement at a time, say) merged into one, each group in the
  * order of the parts. The parts' own lists are copied, never handed out.
  */

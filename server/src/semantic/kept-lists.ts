@@ -1,6 +1,7 @@
 // Lists that keep what a loop puts in them: created before the loop, never re-created or cleared
 // inside it, and added to on every iteration. Also: whether the code that reads such a list later
 // would work as well if its items were CPU tensors.
+import { joined } from './group-by';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { CheckedStatementFact, ModuleFact } from './facts';
@@ -49,7 +50,7 @@ const ADDITIONS_IN_STATEMENT = new CheckedStatementFact<ListAddition[], string |
 );
 
 const LIST_ADDITIONS = new ModuleFact('list additions', (model) =>
-  ADDITIONS_IN_STATEMENT.ofEach(model).flat(),
+  joined(ADDITIONS_IN_STATEMENT.ofEach(model)),
 );
 
 /** The additions in one top-level statement, in document order; `qualify` answers what an imported name stands for. */

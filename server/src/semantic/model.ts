@@ -19,7 +19,7 @@ import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
-import { groupBy, LazilyMergedGroups, mergeGroups } from './group-by';
+import { groupBy, joined, LazilyMergedGroups, mergeGroups } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -440,7 +440,7 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
         const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
         return def?.kind === 'assign' ? def.value : null;
       },
-      setGradEnabledStatements: SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model).flat(),
+      setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
     },
     memory && carriedGradModesOf(model, memory),
   );
@@ -573,7 +573,7 @@ const EVAL_CONTEXT = new ModuleFact('evalContext', (model: SemanticModel) => new
     needsGradients: (node) => model.needsGradients(node),
     functionsNamed: model.lookupFunctions,
   },
-  EVAL_CALLS_IN_STATEMENT.ofEach(model).flat().filter((call) => {
+  joined(EVAL_CALLS_IN_STATEMENT.ofEach(model)).filter((call) => {
     const receiver = dottedName(methodCall(call, model.text)!.receiver, model.text);
     return receiver !== null && model.modules.isModuleName(receiver);
   }),
@@ -666,7 +666,7 @@ const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[
 );
 
 const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>
-  FORWARD_CALLS_IN_STATEMENT.ofEach(model).flat(),
+  joined(FORWARD_CALLS_IN_STATEMENT.ofEach(model)),
 );
 
 const FORWARD_CALL_SET = new ModuleFact('forward call set', (model: SemanticModel): ReadonlySet<SyntaxNode> => new Set(model.forwardCalls));
@@ -812,7 +812,7 @@ const BACKWARD_CALLS_IN_STATEMENT = new StatementFact(
 );
 
 const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
-  BACKWARD_CALLS_IN_STATEMENT.ofEach(model).flat(),
+  joined(BACKWARD_CALLS_IN_STATEMENT.ofEach(model)),
 );
 
 function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
