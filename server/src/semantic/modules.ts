@@ -221,8 +221,14 @@ export class ModuleAnalysis {
     }
   }
 
-  /** The answer to a question about the rest of the file, recorded when forward calls are being classified. */
+  /**
+   * The answer to a question about the rest of the file, recorded when forward calls are being
+   * classified. Whether a name holds a module is read from the file's answers when no answer being
+   * worked out needs to know what it reads: an open document's answers hold from version to version
+   * where its edits changed nothing they read (see ModuleAnswers), and are not worked out again.
+   */
   private ask<T extends ModuleAnswer>(kind: QuestionKind, name: string): T {
+    if (!this.recording && kind === 'module' && !this.reads && this.asking === 0) return this.entry(`${kind}:${name}`).answer as T;
     if (!this.recording || this.asking > 0) return this.answerOf(kind, name) as T;
     this.asking++;
     try {
