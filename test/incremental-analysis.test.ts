@@ -801,3 +801,25 @@ test('an edit that leaves half-typed code the parser recovers as an error keeps 
     document.freeTree();
   }
 });
+
+test('an edit to the imports changes whether an untouched call puts a tensor on the current device (the sites kept with a statement are kept under the imports)', async () => {
+  const { parser } = await sharedAnalyzer();
+  const text = 'import os\nimport torch.distributed as dist\nfrom torch import empty\n\ndist.init_process_group("nccl")\nlocal_rank = int(os.environ["LOCAL_RANK"])\nx = empty(1, device="cuda")\n';
+  const document = new OpenDocument('untitled:cuda', 'python', 1, text);
+  const memory = new VersionMemory();
+  const codes = (diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => `${d.code} ${document.text.slice(d.start, d.end)}`);
+  try {
+    const first = analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+    assert.deepEqual(codes(first), ['OOM010 empty(1, device="cuda")']);
+    const allocation = document.syntax(parser).children[5]!;
+    // `empty` is now NumPy's, which puts nothing on a GPU.
+    document.applyChanges([{ range: { start: { line: 2, character: 5 }, end: { line: 2, character: 10 } }, text: 'numpy' }], 2);
+    const root = document.syntax(parser);
+    assert.equal(root.children[5], allocation, 'the allocation is the same node after the edit');
+    const after = analyze(root, document.text, { keepsStatementFacts: true, memory, source: document.source });
+    assert.deepEqual(after, analyze(parser.parseToSyntax(document.text), document.text));
+    assert.deepEqual(codes(after), []);
+  } finally {
+    document.freeTree();
+  }
+});

@@ -65,12 +65,11 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
   visit(_node, ctx) {
     const { model } = ctx;
     if (!model.facts.module(startsDistributed) || model.facts.module(deviceChosenElsewhere)) return;
-    for (const call of joined(CALLS_NAMING_CUDA.ofEach(model))) {
-      if (!ctx.inFocus(call)) continue;
-      const site = bareCudaSite(model, call);
-      const usedAt = site ? usePoint(model, site) : null;
-      if (!site || !usedAt || devicePinningAt(model, usedAt) !== 'unpinned') continue;
-      const ranks = localRankNames(model, call);
+    for (const site of joined(BARE_CUDA_SITES.ofEach(model))) {
+      if (!ctx.inFocus(site.call)) continue;
+      const usedAt = usePoint(model, site);
+      if (!usedAt || devicePinningAt(model, usedAt) !== 'unpinned') continue;
+      const ranks = localRankNames(model, site.call);
       ctx.report({
         node: site.report,
         message: ctx.messages.oom010CurrentDevice({ site: nodeText(site.report, model.text).replace(/\s+/g, ' ') }),
@@ -92,6 +91,17 @@ interface CudaSite {
 /** A top-level statement's calls whose text holds the word `cuda`: every bare CUDA site names it. */
 const CALLS_NAMING_CUDA = new StatementFact('calls naming cuda', (model: SemanticModel, statement: SyntaxNode) =>
   model.nodesOfKindIn(statement, 'call').filter((call) => model.text.slice(call.start, call.end).includes('cuda')),
+);
+
+/**
+ * A top-level statement's bare CUDA sites, in document order. What a call is depends on its subtree and
+ * on what its callee's name stands for under the file's imports: an open document keeps the sites with
+ * the statement while the imports stay the same.
+ */
+const BARE_CUDA_SITES = new StatementFact(
+  'bare CUDA sites',
+  (model: SemanticModel, statement: SyntaxNode) => CALLS_NAMING_CUDA.of(model, statement).flatMap((call) => bareCudaSite(model, call) ?? []),
+  (model) => model.imports.key,
 );
 
 /** The bare CUDA site `call` is, if any: one of CALLS_NAMING_CUDA, since every form names the device with the word itself (`.cuda()`, "cuda"). */
