@@ -646,7 +646,24 @@ const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
 /** Where each top-level statement may set parsed arguments again (see reloadSitesIn). */
 const RELOAD_SITES_IN_STATEMENT = new StatementFact('argparse reload sites', (model, statement) => reloadSitesIn(statement, model.text));
 
-const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => groupBy(model.forwardCalls, enclosingFunction));
+/**
+ * The forward calls of each function. A call's function lies in the call's top-level statement, so
+ * each statement's forward calls are grouped on their own, once per list: a statement keeps its list
+ * (the same array) from version to version while its calls are classified the same, and with it the
+ * groups. The groups of different statements have different functions.
+ */
+const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => {
+  const byFunction = new Map<SyntaxNode, SyntaxNode[]>();
+  for (const calls of FORWARD_CALLS_IN_STATEMENT.ofEach(model)) {
+    let groups = FORWARD_CALLS_GROUPED.get(calls);
+    if (!groups) FORWARD_CALLS_GROUPED.set(calls, (groups = groupBy(calls, enclosingFunction)));
+    for (const [fn, group] of groups) byFunction.set(fn, group);
+  }
+  return byFunction;
+});
+
+/** A statement's forward calls grouped by function, per list of them (see FORWARD_CALLS_BY_FUNCTION). */
+const FORWARD_CALLS_GROUPED = new WeakMap<readonly SyntaxNode[], Map<SyntaxNode, SyntaxNode[]>>();
 
 const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
 
