@@ -359,9 +359,7 @@ export class GradModeAnalysis {
     if (!clause) return null;
     let result: GradMode | null = null;
     for (const item of clause.children.filter((c) => c.type === 'with_item')) {
-      let value = item.children.find((c) => c.fieldName === 'value') ?? null;
-      if (is(value, 'as_pattern')) value = value.children.find((c) => c.named && c.fieldName !== 'alias') ?? null;
-      const mode = this.contextMode(value, false);
+      const mode = this.contextMode(withItemManager(item), false);
       // The innermost (last) manager that decides wins.
       if (mode) result = mode;
     }
@@ -425,10 +423,32 @@ export class GradModeAnalysis {
     }
     const call = last?.children.find((c) => c.named);
     if (!call) return null;
-    // `stack.enter_context(torch.no_grad())` on an ExitStack: the mode holds for the rest of the block.
-    const entered = is(call, 'call') && methodCall(call, this.deps.text)?.method === 'enter_context' ? callArguments(call, this.deps.text).positional[0] : undefined;
-    return this.contextMode(entered ?? call, false);
+    return this.contextMode(enteredManager(call, this.deps.text) ?? call, false);
   }
+}
+
+/** The context manager a `with` item enters: its value, without the `as` target. */
+export function withItemManager(item: SyntaxNode): SyntaxNode | null {
+  const value = item.children.find((c) => c.fieldName === 'value') ?? null;
+  return is(value, 'as_pattern') ? value.children.find((c) => c.named && c.fieldName !== 'alias') ?? null : value;
+}
+
+/** `stack.enter_context(torch.no_grad())` on an ExitStack: the manager entered, whose mode holds for the rest of the block. */
+export function enteredManager(call: SyntaxNode, text: string): SyntaxNode | undefined {
+  return is(call, 'call') && methodCall(call, text)?.method === 'enter_context' ? callArguments(call, text).positional[0] : undefined;
+}
+
+/**
+ * `contextMode` of a manager (not a decorator) reads the value assigned to a name: the manager, or a
+ * branch of a conditional one, is a bare name (`with ctx:`, `with a if c else b:`).
+ */
+export function managerReadsName(expression: SyntaxNode | null | undefined): boolean {
+  if (!expression) return false;
+  const expr = unparenthesize(expression);
+  if (expr.type === 'identifier') return true;
+  if (!is(expr, 'conditional_expression')) return false;
+  const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
+  return managerReadsName(branches[0]) || managerReadsName(branches[2]);
 }
 
 /**

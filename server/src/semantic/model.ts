@@ -9,7 +9,7 @@ import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
-import { GradModeAnalysis, untaintedFunctionModes, type FunctionModes, type GradMode } from './grad-mode';
+import { enteredManager, GradModeAnalysis, managerReadsName, untaintedFunctionModes, withItemManager, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -522,23 +522,11 @@ const GRAD_MODE_READS = new StatementFact('grad mode reads', (model, statement):
  * assignment of that name holds (see the grad mode analysis' `valueOfName`), wherever that is.
  */
 function readsModuleNamesForGradMode(model: SemanticModel, statement: SyntaxNode): boolean {
-  const bareName = (expression: SyntaxNode | null | undefined): boolean => {
-    if (!expression) return false;
-    const expr = unparenthesize(expression);
-    if (expr.type === 'identifier') return true;
-    if (expr.type !== 'conditional_expression') return false;
-    const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
-    return bareName(branches[0]) || bareName(branches[2]);
-  };
   const atModuleLevel = (node: SyntaxNode) => scopeOf(node).type === 'module';
-  for (const item of ofKindIn(model, statement, 'with_item')) {
-    let value = item.children.find((c) => c.fieldName === 'value') ?? null;
-    if (is(value, 'as_pattern')) value = value.children.find((c) => c.named && c.fieldName !== 'alias') ?? null;
-    if (bareName(value) && atModuleLevel(item)) return true;
-  }
+  if (ofKindIn(model, statement, 'with_item').some((item) => atModuleLevel(item) && managerReadsName(withItemManager(item)))) return true;
   return SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement).some((switchStatement) => {
     const call = switchStatement.children.find((c) => c.named);
-    return is(call, 'call') && methodCall(call, model.text)?.method === 'enter_context' && bareName(callArguments(call, model.text).positional[0]) && atModuleLevel(call);
+    return call !== undefined && atModuleLevel(call) && managerReadsName(enteredManager(call, model.text));
   });
 }
 
