@@ -55,6 +55,8 @@ export class GradModeAnalysis {
   private readonly ofNodes = new KeptModes(new Map<SyntaxNode, GradMode>(), new Set<SyntaxNode>(), this.countTaintedRead);
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
   private readonly ofLists = new KeptModes(new WeakMap<readonly SyntaxNode[], GradMode>(), new WeakSet<readonly SyntaxNode[]>(), this.countTaintedRead);
+  /** See `familyMode`. */
+  private readonly familyModes = new WeakMap<readonly SyntaxNode[], GradMode | null>();
   /** See `ownMode`. */
   private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
 
@@ -307,6 +309,16 @@ export class GradModeAnalysis {
   }
 
   private computeOwnMode(fn: SyntaxNode): GradMode | readonly SyntaxNode[] {
+    const declared = this.declaredMode(fn);
+    if (declared) return declared;
+    const callers = this.deps.callersOf(fn);
+    if (!callers || callers.length === 0) return 'enabled';
+    // Methods of one name share their calls (every call of that attribute), so the answer is kept per list.
+    return this.familyMode(callers) ?? callers;
+  }
+
+  /** The mode a function's definition gives it: its decorators, or a Lightning hook that runs with grad off. */
+  private declaredMode(fn: SyntaxNode): GradMode | null {
     for (const decorator of decoratorsOf(fn)) {
       const expression = decoratorExpression(decorator);
       const mode = this.contextMode(expression, true) ?? this.projectDecoratorMode(expression);
@@ -318,10 +330,42 @@ export class GradModeAnalysis {
       const isLightning = (bases && /Lightning|\bpl\.|\bL\./.test(nodeText(bases, this.deps.text))) || className(owner, this.deps.text) === 'LightningModule';
       if (isLightning) return 'disabled';
     }
-    const callers = this.deps.callersOf(fn);
-    if (!callers || callers.length === 0) return 'enabled';
-    // Methods of one name share their calls (every call of that attribute), so the answer is kept per list.
-    return callers;
+    return null;
+  }
+
+  /**
+   * The mode of `calls`, the calls of methods of one name, where each call runs either where the code
+   * around it settles the mode, or in the body of a function whose mode takes no other function's: its
+   * definition gives one, it has no calls, or its calls are `calls` themselves (the methods calling each
+   * other, as every `__init__` calls `super().__init__()`). Worked out through the calls, such a call
+   * meets a function still being worked out, which a cut answers with 'enabled', whichever of the
+   * methods was asked first: the answer is the same in any order, so it is given here without a cycle
+   * of calls (and so without a taint, and a later version of the file may keep it). Null when some call
+   * runs in a function whose mode comes from other calls.
+   */
+  private familyMode(calls: readonly SyntaxNode[]): GradMode | null {
+    let mode = this.familyModes.get(calls);
+    if (mode !== undefined) return mode;
+    let bits = 0;
+    for (const call of calls) {
+      const local = this.localMode(call);
+      if (typeof local === 'string') {
+        bits |= MODE_BITS[local];
+        continue;
+      }
+      const declared = this.declaredMode(local);
+      const callers = declared ? null : this.deps.callersOf(local);
+      if (declared) bits |= MODE_BITS[declared];
+      else if (!callers || callers.length === 0) bits |= MODE_BITS.enabled;
+      else if (callers === calls) bits |= MODE_BITS.enabled;
+      else {
+        bits = -1;
+        break;
+      }
+    }
+    mode = bits < 0 ? null : modeOfCalls(bits);
+    this.familyModes.set(calls, mode);
+    return mode;
   }
 
   /**
