@@ -38,12 +38,21 @@ export class SourceText {
     let after = first;
     while (after < before.length && before[after]! <= oldEnd) after++;
     const delta = newEnd - oldEnd;
-    const starts = before.slice(0, first + 1);
     const rescanEnd = after < before.length ? before[after]! + delta : text.length;
-    pushLineStarts(text, before[first]!, rescanEnd, starts);
+    const rescanned: number[] = [];
+    pushLineStarts(text, before[first]!, rescanEnd, rescanned);
     // A line start there was found again by the scan when it ended just past a line break.
-    if (after < before.length && starts[starts.length - 1] === rescanEnd) starts.pop();
-    for (let i = after; i < before.length; i++) starts.push(before[i]! + delta);
+    if (after < before.length && rescanned[rescanned.length - 1] === rescanEnd) rescanned.pop();
+    // Copied whole (a typed character leaves the number of lines as it was) rather than line by line.
+    const replaced = after - first - 1;
+    let starts: number[];
+    if (rescanned.length === replaced) {
+      starts = before.slice();
+      for (let i = 0; i < replaced; i++) starts[first + 1 + i] = rescanned[i]!;
+    } else {
+      starts = before.slice(0, first + 1).concat(rescanned, before.slice(after));
+    }
+    if (delta !== 0) for (let i = first + 1 + rescanned.length; i < starts.length; i++) starts[i]! += delta;
     next.lineStarts = starts;
     return next;
   }
