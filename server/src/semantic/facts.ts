@@ -203,6 +203,48 @@ export class MergedParts<P, K, V> {
 }
 
 /**
+ * Per-statement groups (each statement's nodes by a key) merged key by key when a key is first asked
+ * for: of some indexes (identifiers by name) an analysis asks a few keys only, and merging every key
+ * would cost more. For an open document the merged groups are kept from version to version: a key's
+ * group serves the next version unless the edit took away or brought a statement with that key.
+ */
+export class LazilyMergedParts<K, V> {
+  private parts: StatementValues<ReadonlyMap<K, readonly V[]>> = NO_STATEMENT_VALUES;
+  private readonly merged = new Map<K, readonly V[]>();
+
+  /** Brings the groups to the file whose top-level statements and their groups are `now`. */
+  update(now: StatementValues<ReadonlyMap<K, readonly V[]>>): void {
+    // (Nothing is merged yet the first time.)
+    if (this.merged.size) {
+      const forget = (_: SyntaxNode, part: ReadonlyMap<K, readonly V[]>) => {
+        for (const key of part.keys()) this.merged.delete(key);
+      };
+      forEachStatementChange(this.parts, now, forget, forget);
+    }
+    this.parts = now;
+  }
+
+  /** The group of `key` across the statements, in document order. */
+  get(key: K): readonly V[] {
+    let group = this.merged.get(key);
+    if (!group) {
+      const values: V[] = [];
+      for (const part of this.parts.values) {
+        const own = part.get(key);
+        if (own) for (const value of own) values.push(value);
+      }
+      this.merged.set(key, (group = values));
+    }
+    return group;
+  }
+}
+
+/** The lazy merge of `fact`'s groups for this version, kept in `slot` for an open document (see LazilyMergedParts). */
+export function lazilyMergedParts<K, V>(model: SemanticModel, slot: MemorySlot<LazilyMergedParts<K, V>>, fact: PerStatementFact<ReadonlyMap<K, readonly V[]>>): LazilyMergedParts<K, V> {
+  return updateKept(model.facts.memory, slot, () => new LazilyMergedParts(), (merged) => merged.update(model.facts.valuesOfEach(fact)));
+}
+
+/**
  * Where a VersionMemory keeps a MergedParts, with the function that reads a part's entries. The merge
  * keeps that function for the document's life, so it is declared here, once, at module level: a
  * function made while a version is analysed could hold that version (its model, its tree) and, through

@@ -39,27 +39,3 @@ export function mergeGroups<K, V>(parts: Iterable<ReadonlyMap<K, readonly V[]>>)
   }
   return merged;
 }
-
-/**
- * Groups made part by part, merged key by key when a key is first asked for: for indexes of which a
- * file's analysis asks a few keys only (identifiers by name), merging every key would cost more.
- */
-export class LazilyMergedGroups<K, V> {
-  private readonly merged = new Map<K, readonly V[]>();
-
-  constructor(private readonly parts: readonly ReadonlyMap<K, readonly V[]>[]) {}
-
-  /** The group of `key` across the parts, in their order. */
-  get(key: K): readonly V[] {
-    let group = this.merged.get(key);
-    if (!group) {
-      const values: V[] = [];
-      for (const part of this.parts) {
-        const own = part.get(key);
-        if (own) for (const value of own) values.push(value);
-      }
-      this.merged.set(key, (group = values));
-    }
-    return group;
-  }
-}

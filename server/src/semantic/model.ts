@@ -8,7 +8,7 @@ import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './defin
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
+import { CheckedStatementFact, FactStore, FunctionFact, lazilyMergedParts, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type LazilyMergedParts, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
 import { enteredManager, GradModeAnalysis, managerReadsName, untaintedFunctionModes, withItemManager, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
@@ -19,7 +19,7 @@ import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesIn, nodesWithin } from './subtree';
-import { groupBy, joined, LazilyMergedGroups, mergeGroups } from './group-by';
+import { groupBy, joined, mergeGroups } from './group-by';
 
 const NO_FUNCTIONS: readonly SyntaxNode[] = [];
 
@@ -710,10 +710,11 @@ const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
 );
 
-// An analysis asks for few names (two in a 10,000-line file), so they are merged name by name.
-const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) =>
-  new LazilyMergedGroups(IDENTIFIERS_IN_STATEMENT.ofEach(model)),
-);
+// An analysis asks for few names (two in a 10,000-line file), so they are merged name by name; for an
+// open document, kept from version to version where the edit brought and took no identifier of the name.
+const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) => lazilyMergedParts(model, IDENTIFIERS_MERGED, IDENTIFIERS_IN_STATEMENT));
+
+const IDENTIFIERS_MERGED = new MemorySlot<LazilyMergedParts<string, SyntaxNode>>('identifiers by name');
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
 interface StatementCalls {
