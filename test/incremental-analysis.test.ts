@@ -357,6 +357,14 @@ const GRAD_MODE_EDITS: { name: string; text: string; line: number; from: string;
     to: 'enable_grad',
     changes: 'evaluate',
   },
+  {
+    name: 'the import that a context manager of an untouched function is',
+    text: 'from torch import no_grad as ng\n\n\ndef main(model, x):\n    with ng():\n        step(model, x)\n\n\ndef step(model, x):\n    return model(x)\n',
+    line: 0,
+    from: 'no_grad',
+    to: 'enable_grad',
+    changes: 'step',
+  },
 ];
 
 for (const { name, text, line, from, to, changes } of GRAD_MODE_EDITS) {

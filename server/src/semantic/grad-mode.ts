@@ -30,7 +30,19 @@ export interface GradModeDeps {
   valueOfName(name: SyntaxNode): SyntaxNode | null;
   /** Expression statements that call `torch.set_grad_enabled(...)`, in document order. */
   setGradEnabledStatements: readonly SyntaxNode[];
+  /**
+   * The tree is an open document's, whose unchanged statements are the same nodes in its next version:
+   * what a `with` statement's own subtree settles is kept with the node (see `withMode`).
+   */
+  keepsNodeAnswers?: boolean;
 }
+
+/**
+ * The mode a `with` statement sets, kept with the node for an open document, with the imports it was
+ * worked out under. A node outlives an edit only with its subtree unchanged, and the mode reads only the
+ * statement's managers and the imports, unless a manager is a bare name (then it is not kept).
+ */
+const WITH_MODES = new WeakMap<SyntaxNode, { imports: string; mode: GradMode | null }>();
 
 export class GradModeAnalysis {
   private readonly functionModes = new Map<SyntaxNode, GradMode>();
@@ -398,15 +410,23 @@ export class GradModeAnalysis {
     return modes.length > 0 && modes.every((m) => m === 'disabled') ? 'disabled' : null;
   }
 
+  /** The mode a `with` statement sets for its body (asked for every node asked about inside it). */
   private withMode(withStatement: SyntaxNode): GradMode | null {
+    const imports = this.deps.keepsNodeAnswers ? this.deps.imports.key : undefined;
+    const kept = imports !== undefined ? WITH_MODES.get(withStatement) : undefined;
+    if (kept && kept.imports === imports) return kept.mode;
     const clause = withStatement.children.find((c) => c.type === 'with_clause');
     if (!clause) return null;
     let result: GradMode | null = null;
+    let readsName = false;
     for (const item of clause.children.filter((c) => c.type === 'with_item')) {
-      const mode = this.contextMode(withItemManager(item), false);
+      const manager = withItemManager(item);
+      readsName ||= managerReadsName(manager);
+      const mode = this.contextMode(manager, false);
       // The innermost (last) manager that decides wins.
       if (mode) result = mode;
     }
+    if (imports !== undefined && !readsName) WITH_MODES.set(withStatement, { imports, mode: result });
     return result;
   }
 

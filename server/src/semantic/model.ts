@@ -441,6 +441,7 @@ const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
         return def?.kind === 'assign' ? def.value : null;
       },
       setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
+      keepsNodeAnswers: model.facts.keepsStatementFacts,
     },
     memory && carriedGradModesOf(model, memory),
   );
