@@ -366,6 +366,16 @@ function atBothEnds<K, T>(
   return items;
 }
 
+/**
+ * `atBothEnds` where the items kept serve as they are: copied a run at a time (the statements of a
+ * long file but one, at every keystroke) rather than one by one.
+ */
+function keptAtBothEnds<T>(kept: readonly T[], now: readonly SyntaxNode[], fresh: (statement: SyntaxNode) => T, [prefix, suffix]: [number, number]): T[] {
+  const middle: T[] = [];
+  for (let i = prefix; i < now.length - suffix; i++) middle.push(fresh(now[i]!));
+  return kept.slice(0, prefix).concat(middle, kept.slice(kept.length - suffix));
+}
+
 /** A fact kept per top-level statement (see StatementFact and CheckedStatementFact). */
 export abstract class PerStatementFact<T> {
   constructor(
@@ -426,7 +436,7 @@ export class StatementFact<T> extends PerStatementFact<T> {
     const key = this.keyOf(model);
     const kept = memory.get(this.keptSlot);
     const still = kept?.key === key ? kept : undefined;
-    const values = atBothEnds(still, statements, (value) => value, (statement) => this.of(model, statement), still ? model.facts.sameStatementsAtEnds(still.statements) : [0, 0]);
+    const values = still ? keptAtBothEnds(still.values, statements, (statement) => this.of(model, statement), model.facts.sameStatementsAtEnds(still.statements)) : statements.map((statement) => this.of(model, statement));
     memory.set(this.keptSlot, { statements, values, key });
     return values;
   }
