@@ -192,7 +192,7 @@ describe('grad mode of methods that call each other through one name', () => {
         const modes = new Map<string, string>();
         for (const index of reverse ? [2, 1, 0] : [0, 1, 2]) modes.set(owners[index]!, model.gradMode.functionMode(inits[index]!));
         assert.deepEqual(Object.fromEntries([...modes].sort()), expected, reverse ? 'asked last to first' : 'asked first to last');
-        // Worked out without a cut, the modes may serve the file's next version (see untaintedFunctionModes).
+        // Worked out without a cut, the modes may serve the file's next version (see carriedGradModes).
         if (!cycle) assert.equal(model.gradMode.functionModesSoFar.tainted.size, 0, 'no mode depends on the order of questions');
       }
     });

@@ -45,7 +45,8 @@ export interface GradModeDeps {
 const WITH_MODES = new WeakMap<SyntaxNode, { imports: string; mode: GradMode | null }>();
 
 export class GradModeAnalysis {
-  private readonly functionModes = new Map<SyntaxNode, GradMode>();
+  /** The functions' modes worked out so far, the carried ones among them (see the constructor). */
+  private readonly functionModes: Map<SyntaxNode, GradMode>;
   private readonly inProgress = new Set<SyntaxNode>();
   /** Times a function's mode was asked while it was being worked out (a cycle of calls), answered 'enabled'. */
   private cycleShortcuts = 0;
@@ -62,7 +63,7 @@ export class GradModeAnalysis {
   /** Times a tainted answer was read. */
   private taintedReads = 0;
   private readonly countTaintedRead = () => void this.taintedReads++;
-  private readonly ofFunctions = new KeptModes(this.functionModes, this.taintedFunctions, this.countTaintedRead);
+  private readonly ofFunctions: KeptModes<SyntaxNode>;
   /** See `at`. */
   private readonly ofNodes = new KeptModes(new Map<SyntaxNode, GradMode>(), new Set<SyntaxNode>(), this.countTaintedRead);
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
@@ -74,10 +75,12 @@ export class GradModeAnalysis {
 
   /**
    * `carried`: modes of functions that an earlier version of the file worked out without a cut and
-   * that its edit cannot have changed (see `untaintedFunctionModes`); they count as worked out here.
+   * that its edit cannot have changed (see `carriedGradModes`); they count as worked out here. The
+   * analysis takes the map over and adds the modes it works out to it.
    */
-  constructor(private readonly deps: GradModeDeps, carried?: ReadonlyMap<SyntaxNode, GradMode>) {
-    if (carried) for (const [fn, mode] of carried) this.functionModes.set(fn, mode);
+  constructor(private readonly deps: GradModeDeps, carried?: Map<SyntaxNode, GradMode>) {
+    this.functionModes = carried ?? new Map();
+    this.ofFunctions = new KeptModes(this.functionModes, this.taintedFunctions, this.countTaintedRead);
   }
 
   /** Grows whenever an answer worked out now depends on a cut: a new cut, or the read of a tainted answer. */
@@ -87,7 +90,7 @@ export class GradModeAnalysis {
 
   /**
    * The functions' modes worked out so far and those of them that depend on a cut, as they grow: what
-   * a later version of the file may keep (see `untaintedFunctionModes`), without the file they were
+   * a later version of the file may keep (those without a cut, see `carriedGradModes`), without the file they were
    * worked out from.
    */
   get functionModesSoFar(): FunctionModes {
@@ -544,17 +547,6 @@ class KeptModes<K extends object> {
 export interface FunctionModes {
   modes: ReadonlyMap<SyntaxNode, GradMode>;
   tainted: ReadonlySet<SyntaxNode>;
-}
-
-/**
- * The modes of `kept` that depend on no cut. Each depends only on the function's definition, its
- * callers, the code around each call and the modes of the functions the calls are made in, and so on
- * up the callers, never on the order questions came in.
- */
-export function untaintedFunctionModes(kept: FunctionModes): Map<SyntaxNode, GradMode> {
-  const out = new Map<SyntaxNode, GradMode>();
-  for (const [fn, mode] of kept.modes) if (!kept.tainted.has(fn)) out.set(fn, mode);
-  return out;
 }
 
 /** A function whose mode waits in `computeAndCache` for the modes of its calls. */

@@ -1,8 +1,9 @@
 // The functions' grad modes an open document keeps from one version to the next. A function's mode
 // comes from its decorators, or else from its callers: the code around each call and, up the chain,
 // the modes of the functions the calls are made in (see GradModeAnalysis). After an edit that only
-// rewrote function or class definitions, a mode worked out without a cut (see
-// `untaintedFunctionModes`) still holds unless the edit could reach it down a chain of calls:
+// rewrote function or class definitions, a mode worked out without a cut in a cycle of calls (one that
+// is tainted depends on where the cycle was entered) still holds unless the edit could reach it down a
+// chain of calls:
 // - the names the replaced and new statements call, use as values or define functions under, and the
 //   functions decorated with one of those names, may change;
 // - so may every function that a changed function calls, and so on down the calls.
@@ -12,8 +13,8 @@
 // manager outside a function is a bare name (see GradModeReads).
 import type { SyntaxNode } from '../parser/syntax';
 import { forEachStatementChange, type StatementValues } from './facts';
-import type { GradMode } from './grad-mode';
-import { topLevelStatementOf } from './scopes';
+import type { FunctionModes, GradMode } from './grad-mode';
+import { nodesIn } from './subtree';
 
 /** What a top-level statement says about grad modes elsewhere in the file (see `carriedGradModes`). */
 export interface GradModeReads {
@@ -38,8 +39,8 @@ export interface GradModeReads {
 }
 
 export interface GradModeCarry {
-  /** The untainted modes of the version the statements `before` belong to. */
-  modes: ReadonlyMap<SyntaxNode, GradMode>;
+  /** The modes of the version the statements `before` belong to, with those that depend on a cut. */
+  modes: FunctionModes;
   before: StatementValues<GradModeReads>;
   /** The top-level statements of this version. */
   now: StatementValues<GradModeReads>;
@@ -49,14 +50,19 @@ export interface GradModeCarry {
   functionsNamed(name: string): readonly SyntaxNode[];
 }
 
-/** The modes of `carry.modes` that still hold in this version; undefined when the edit keeps none. */
+/**
+ * The modes of `carry.modes` that still hold in this version, in a new map; undefined when the edit
+ * keeps none. A mode worked out without a cut depends only on the function's definition, its callers,
+ * the code around each call and the modes of the functions the calls are made in, and so on up the
+ * callers, never on the order questions came in.
+ */
 export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed }: GradModeCarry): Map<SyntaxNode, GradMode> | undefined {
   const removed: GradModeReads[] = [];
   const added: GradModeReads[] = [];
-  const removedStatements = new Set<SyntaxNode>();
+  const removedStatements: SyntaxNode[] = [];
   forEachStatementChange(before, now, (statement, reads) => {
     removed.push(reads);
-    removedStatements.add(statement);
+    removedStatements.push(statement);
   }, (_, reads) => added.push(reads));
   const changed = [...removed, ...added];
   if (changed.every((reads) => reads.definitionOnly)) {
@@ -88,11 +94,12 @@ export function carriedGradModes({ modes, before, now, calleesOf, functionsNamed
       queue.push(...calleesOf(fn));
     }
   }
-  const carried = new Map<SyntaxNode, GradMode>();
   // The modes are those of the last version's functions: a function whose statement the edit did not
-  // replace is one of this version's, among the functions of its name.
-  for (const [fn, mode] of modes) {
-    if (!reachedFunctions.has(fn) && !removedStatements.has(topLevelStatementOf(fn))) carried.set(fn, mode);
-  }
+  // replace is one of this version's, among the functions of its name. (The functions of the replaced
+  // statements are found down from them, rather than every function up to its statement.)
+  const left = new Set<SyntaxNode>(reachedFunctions);
+  for (const statement of removedStatements) for (const fn of nodesIn(statement, ['function_definition'])) left.add(fn);
+  const carried = new Map<SyntaxNode, GradMode>();
+  for (const [fn, mode] of modes.modes) if (!left.has(fn) && !modes.tainted.has(fn)) carried.set(fn, mode);
   return carried;
 }

@@ -9,7 +9,7 @@ import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
 import { CheckedStatementFact, FactStore, FunctionFact, lazilyMergedParts, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type LazilyMergedParts, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
-import { enteredManager, GradModeAnalysis, managerReadsName, untaintedFunctionModes, withItemManager, type FunctionModes, type GradMode } from './grad-mode';
+import { enteredManager, GradModeAnalysis, managerReadsName, withItemManager, type FunctionModes, type GradMode } from './grad-mode';
 import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -457,7 +457,7 @@ function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<Sy
   const kept = memory.get(GRAD_MODES_KEPT);
   if (!kept || kept.importsKey !== model.imports.key) return undefined;
   return carriedGradModes({
-    modes: untaintedFunctionModes(kept.modes),
+    modes: kept.modes,
     before: kept.statements,
     now: model.facts.valuesOfEach(GRAD_MODE_READS),
     calleesOf: (fn) => calleesOf(fn, model.text),
