@@ -85,9 +85,10 @@ training loop.`,
     const helpers = model.facts.module(HELPER_CALLS);
     // The evaluation region a candidate sits in, if any. A helper's call is judged by where its
     // result goes alone: names say less about code that only calls a function that runs the model.
+    // (Whether the output leaves the file is asked of calls in a named region only: most are in none.)
     const regionOf = (call: SyntaxNode): EvalRegion | null => {
-      const named = helpers.has(call) || leavesTheFile(model, call) ? null : model.evalContext.regionOf(call);
-      return named ?? unused.regionOf(call);
+      const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
+      return (named && !leavesTheFile(model, call) ? named : null) ?? unused.regionOf(call);
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
