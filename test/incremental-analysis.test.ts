@@ -703,6 +703,34 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
   assert.equal(after, fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited));
 });
 
+test('an edit to a helper elsewhere changes the kept fate of a forward output handed straight to it (the way from the call into its function\'s graph asks its questions again)', async () => {
+  // The graph of `evaluate` reads no name on the way from `model(1)` to `record`: only the fate asks
+  // what `record` does with its argument. It trains, then it only prints.
+  const text = 'import torch\n\n\ndef record(values):\n    values.sum().backward()\n\n\ndef evaluate(model):\n    record(model(1))\n';
+  const fateOfForward = (model: SemanticModel, source: string) => {
+    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(1)')!;
+    return model.forwardFlow.fateOf(call);
+  };
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'values.sum().backward()', to: 'print(values)' }, 2, fateOfForward);
+  assert.equal(before, 'backward');
+  const { parser } = await sharedAnalyzer();
+  const edited = text.replace('values.sum().backward()', 'print(values)');
+  const fresh = fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited);
+  assert.notEqual(fresh, before, 'the edit changes the fate');
+  assert.equal(after, fresh);
+});
+
+test('an edit to a caller elsewhere changes the fate of a forward output an untouched function returns (a fate that follows returns is not kept)', async () => {
+  const text = 'import torch\n\n\ndef train(model, x):\n    predict(model, x).sum().backward()\n\n\ndef predict(model, x):\n    return model(x)\n';
+  const fateOfForward = (model: SemanticModel, source: string) => {
+    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(x)')!;
+    return model.forwardFlow.fateOf(call);
+  };
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'backward()', to: 'item()' }, 2, fateOfForward);
+  assert.equal(before, 'backward');
+  assert.equal(after, 'unused');
+});
+
 /** For each value added to a list inside a loop, in document order: the forward call whose GPU output it is, or null. */
 const gpuOutputsOf = (model: SemanticModel, source: string) =>
   listAdditions(model).flatMap((addition) => {

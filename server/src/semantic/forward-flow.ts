@@ -111,6 +111,11 @@ export interface KeptFlow {
   bindings: ReadonlyMap<string, readonly Binding[]>;
   sinks: ReadonlyMap<string, ReadonlySet<string>>;
   questions: readonly FlowQuestion[];
+  /**
+   * The fates of the function's forward calls that the graph settles alone (see `computeFate`), with
+   * the questions the way from each call into the graph asked: they serve the versions this graph does.
+   */
+  fates: Map<SyntaxNode, { fate: ForwardFate; questions: readonly FlowQuestion[] }>;
 }
 
 type FlowQuestion =
@@ -142,6 +147,10 @@ interface ScopeFlow {
   bindings: ReadonlyMap<string, readonly Binding[]>;
   sinks: ReadonlyMap<string, ReadonlySet<string>>;
   fates: Map<string, ForwardFate>;
+  /** The names of `fates` whose fate the graph gave alone: no return followed to a caller, no detached copy. */
+  settledHere: Set<string>;
+  /** Where the graph is kept for later versions (an open document's function). */
+  kept?: KeptFlow;
 }
 
 // Per function node, what its own subtree says (its text included): whether it returns plain values
@@ -160,6 +169,12 @@ export class ForwardFlowAnalysis {
   private readonly calleeVerdicts = new Map<string, CalleeVerdict>();
   /** The questions the graph being built has asked so far, each once, when it is to be kept. */
   private asked: { questions: FlowQuestion[]; seen: Set<SyntaxNode | string> } | null = null;
+  /**
+   * Set while a fate is worked out when it read more than the scope's graph: a return followed to the
+   * callers, or a detached copy (settled as "unused" while it is being worked out, so its answer may
+   * depend on which name was asked first).
+   */
+  private readBeyondGraph = false;
 
   constructor(private readonly deps: ForwardFlowDeps) {}
 
@@ -185,15 +200,50 @@ export class ForwardFlowAnalysis {
     let fate: ForwardFate = 'escapes';
     if (scope.type !== 'lambda') {
       const flow = this.scopeFlow(scope);
-      fate = this.resolve(flow, this.sinkKeys(flow, call, scope));
+      fate = flow.kept ? this.keptFate(flow, flow.kept, call, scope) : this.resolve(flow, this.sinkKeys(flow, call, scope));
     }
     this.callFates.set(call, fate);
     return fate;
   }
 
+  /**
+   * A call's fate in a function whose graph is kept from version to version. Where the graph settles it
+   * alone, the fate reads only the graph and the way from the call into it (the call's statement, and
+   * the questions asked on that way): it is kept with the graph and serves while those questions get
+   * the same answers. A fate that followed a return to the callers is worked out at every version.
+   */
+  private keptFate(flow: ScopeFlow, kept: KeptFlow, call: SyntaxNode, scope: SyntaxNode): ForwardFate {
+    const known = kept.fates.get(call);
+    if (known && this.stillAnswered(known.questions)) {
+      this.noteAll(known.questions);
+      return known.fate;
+    }
+    const outerAsked = this.asked;
+    const outerBeyond = this.readBeyondGraph;
+    const asked = { questions: [] as FlowQuestion[], seen: new Set<SyntaxNode | string>() };
+    let keys: string[];
+    this.asked = asked;
+    try {
+      keys = this.sinkKeys(flow, call, scope);
+    } finally {
+      this.asked = outerAsked;
+    }
+    this.noteAll(asked.questions);
+    this.readBeyondGraph = false;
+    try {
+      const fate = this.resolve(flow, keys);
+      if (!this.readBeyondGraph) kept.fates.set(call, { fate, questions: asked.questions });
+      else kept.fates.delete(call);
+      return fate;
+    } finally {
+      this.readBeyondGraph ||= outerBeyond;
+    }
+  }
+
   private resolve(flow: ScopeFlow, keys: Iterable<string>): ForwardFate {
     let fate: ForwardFate = 'unused';
     for (const sink of keys) {
+      if (sink === RETURNS) this.readBeyondGraph = true;
       const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : sink === RETURNS ? this.returnedFate(flow.scope) : this.fateOfKey(flow, sink);
       if (next === 'backward') return next;
       if (next === 'escapes') fate = next;
@@ -204,7 +254,12 @@ export class ForwardFlowAnalysis {
   /** Worklist over the scope's def-use graph: what the value of one binding may reach. */
   private fateOfName(flow: ScopeFlow, name: string): ForwardFate {
     const cached = flow.fates.get(name);
-    if (cached) return cached;
+    if (cached) {
+      if (!flow.settledHere.has(name)) this.readBeyondGraph = true;
+      return cached;
+    }
+    const outerBeyond = this.readBeyondGraph;
+    this.readBeyondGraph = false;
     const seen = new Set([name]);
     const pending = [name];
     let fate: ForwardFate = 'unused';
@@ -213,9 +268,11 @@ export class ForwardFlowAnalysis {
         if (sink === REACHES_BACKWARD) fate = 'backward';
         else if (sink === ESCAPES) fate = 'escapes';
         else if (sink === RETURNS) {
+          this.readBeyondGraph = true;
           const returned = this.returnedFate(flow.scope);
           if (returned !== 'unused') fate = returned;
         } else if (sink.startsWith(DETACHED)) {
+          this.readBeyondGraph = true;
           if (this.fateOfKey(flow, sink) === 'backward') fate = 'backward';
         } else if (!seen.has(sink)) {
           seen.add(sink);
@@ -224,12 +281,15 @@ export class ForwardFlowAnalysis {
       }
     }
     flow.fates.set(name, fate);
+    if (!this.readBeyondGraph) flow.settledHere.add(name);
+    this.readBeyondGraph ||= outerBeyond;
     return fate;
   }
 
   /** The fate of a binding's value, or of a detached copy of it (which can only reach a backward pass). */
   private fateOfKey(flow: ScopeFlow, key: string): ForwardFate {
     if (!key.startsWith(DETACHED)) return this.fateOfName(flow, key);
+    this.readBeyondGraph = true;
     const name = key.slice(DETACHED.length);
     // Detached copies flowing back into each other: settled as "unused" while being worked out.
     if (this.detachedPending.has(name)) return 'unused';
@@ -247,13 +307,13 @@ export class ForwardFlowAnalysis {
     const keptFlows = scope.type === 'function_definition' ? this.deps.keptFlows : undefined;
     const kept = keptFlows?.get(scope);
     if (kept && this.stillAnswered(kept.questions)) {
-      flow = { scope, bindings: kept.bindings, sinks: kept.sinks, fates: new Map() };
+      flow = { scope, bindings: kept.bindings, sinks: kept.sinks, fates: new Map(), settledHere: new Set(), kept };
       this.scopes.set(scope, flow);
       return flow;
     }
     const bindings = new Map<string, Binding[]>();
     const sinks = new Map<string, Set<string>>();
-    flow = { scope, bindings, sinks, fates: new Map() };
+    flow = { scope, bindings, sinks, fates: new Map(), settledHere: new Set() };
     this.scopes.set(scope, flow);
     const outer = this.asked;
     const asked = keptFlows ? { questions: [], seen: new Set<SyntaxNode | string>() } : null;
@@ -263,7 +323,7 @@ export class ForwardFlowAnalysis {
     } finally {
       this.asked = outer;
     }
-    if (keptFlows && asked) keptFlows.set(scope, { bindings, sinks, questions: asked.questions });
+    if (keptFlows && asked) keptFlows.set(scope, (flow.kept = { bindings, sinks, questions: asked.questions, fates: new Map() }));
     return flow;
   }
 
@@ -288,6 +348,11 @@ export class ForwardFlowAnalysis {
     const answer = this.deps.isModuleName(name);
     this.note(`module ${name}`, { kind: 'module', name, answer });
     return answer;
+  }
+
+  /** Records questions asked apart (see `keptFate`) for a graph being built meanwhile, if any. */
+  private noteAll(questions: readonly FlowQuestion[]): void {
+    if (this.asked) for (const question of questions) this.note(question.kind === 'backward' ? question.call : `${question.kind} ${question.name}`, question);
   }
 
   /** Records a question of the graph being built, the first time it is asked. */
