@@ -69,7 +69,7 @@ export class GradModeAnalysis {
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
   private readonly ofLists = new KeptModes(new WeakMap<readonly SyntaxNode[], GradMode>(), new WeakSet<readonly SyntaxNode[]>(), this.countTaintedRead);
   /** See `familyMode`. */
-  private readonly familyModes = new WeakMap<readonly SyntaxNode[], GradMode | null>();
+  private readonly familyModes = new Map<readonly SyntaxNode[], GradMode | null>();
   /** See `ownMode`. */
   private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
 
