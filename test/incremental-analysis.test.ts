@@ -688,45 +688,41 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
   }
 });
 
+/** The fate of the forward call written `callText`, as a fact of a version (see aroundEdit). */
+const fateOfForward = (callText: string) => (model: SemanticModel, source: string) => {
+  const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === callText)!;
+  return model.forwardFlow.fateOf(call);
+};
+
+/** The same fate in `text` analysed from scratch, with nothing kept. */
+async function freshFate(text: string, callText: string) {
+  const { parser } = await sharedAnalyzer();
+  return fateOfForward(callText)(new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings({}), undefined, undefined, false), text);
+}
+
 test('an edit to a helper elsewhere changes where an untouched function sends a forward output (what the helper returns is read from its new node)', async () => {
   // `metric` returns a plain number, so the output handed to it goes no further; returning the tensor
   // itself sends the output on, out of `evaluate`. The helper's facts are kept per function node.
   const text = 'import torch\n\n\ndef metric(x):\n    return x.item()\n\n\ndef evaluate(model, x):\n    out = model(x)\n    return metric(out)\n';
-  const fateOfForward = (model: SemanticModel, source: string) => {
-    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(x)')!;
-    return model.forwardFlow.fateOf(call);
-  };
-  const { before, after } = await aroundEdit(text, { line: 4, from: 'x.item()', to: 'x' }, 2, fateOfForward);
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'x.item()', to: 'x' }, 2, fateOfForward('model(x)'));
   assert.notEqual(after, before, 'the edit changes the fate');
-  const { parser } = await sharedAnalyzer();
-  const edited = text.replace('x.item()', 'x');
-  assert.equal(after, fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited));
+  assert.equal(after, await freshFate(text.replace('x.item()', 'x'), 'model(x)'));
 });
 
 test('an edit to a helper elsewhere changes the kept fate of a forward output handed straight to it (the way from the call into its function\'s graph asks its questions again)', async () => {
   // The graph of `evaluate` reads no name on the way from `model(1)` to `record`: only the fate asks
   // what `record` does with its argument. It trains, then it only prints.
   const text = 'import torch\n\n\ndef record(values):\n    values.sum().backward()\n\n\ndef evaluate(model):\n    record(model(1))\n';
-  const fateOfForward = (model: SemanticModel, source: string) => {
-    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(1)')!;
-    return model.forwardFlow.fateOf(call);
-  };
-  const { before, after } = await aroundEdit(text, { line: 4, from: 'values.sum().backward()', to: 'print(values)' }, 2, fateOfForward);
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'values.sum().backward()', to: 'print(values)' }, 2, fateOfForward('model(1)'));
   assert.equal(before, 'backward');
-  const { parser } = await sharedAnalyzer();
-  const edited = text.replace('values.sum().backward()', 'print(values)');
-  const fresh = fateOfForward(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited);
+  const fresh = await freshFate(text.replace('values.sum().backward()', 'print(values)'), 'model(1)');
   assert.notEqual(fresh, before, 'the edit changes the fate');
   assert.equal(after, fresh);
 });
 
 test('an edit to a caller elsewhere changes the fate of a forward output an untouched function returns (a fate that follows returns is not kept)', async () => {
   const text = 'import torch\n\n\ndef train(model, x):\n    predict(model, x).sum().backward()\n\n\ndef predict(model, x):\n    return model(x)\n';
-  const fateOfForward = (model: SemanticModel, source: string) => {
-    const call = model.forwardCalls.find((c) => source.slice(c.start, c.end) === 'model(x)')!;
-    return model.forwardFlow.fateOf(call);
-  };
-  const { before, after } = await aroundEdit(text, { line: 4, from: 'backward()', to: 'item()' }, 2, fateOfForward);
+  const { before, after } = await aroundEdit(text, { line: 4, from: 'backward()', to: 'item()' }, 2, fateOfForward('model(x)'));
   assert.equal(before, 'backward');
   assert.equal(after, 'unused');
 });
