@@ -369,14 +369,17 @@ export class GradModeAnalysis {
         continue;
       }
       const declared = this.declaredMode(local);
-      const callers = declared ? null : this.deps.callersOf(local);
-      if (declared) bits |= MODE_BITS[declared];
-      else if (!callers || callers.length === 0) bits |= MODE_BITS.enabled;
-      else if (callers === calls) bits |= MODE_BITS.enabled;
-      else {
+      if (declared) {
+        bits |= MODE_BITS[declared];
+        continue;
+      }
+      // No calls (grad on), or these very calls (a cut, answered 'enabled').
+      const callers = this.deps.callersOf(local);
+      if (callers && callers.length > 0 && callers !== calls) {
         bits = -1;
         break;
       }
+      bits |= MODE_BITS.enabled;
     }
     mode = bits < 0 ? null : modeOfCalls(bits);
     this.familyModes.set(calls, mode);
