@@ -1,10 +1,10 @@
 // The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
-import { joined } from '../semantic/group-by';
 import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { ModuleFact, StatementFact, type VersionMemory } from '../semantic/facts';
+import { joined } from '../semantic/group-by';
 import { SemanticModel } from '../semantic/model';
 import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';

@@ -1,8 +1,8 @@
-import { joined } from '../semantic/group-by';
 import type { Fix } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
 import { StatementFact } from '../semantic/facts';
+import { joined } from '../semantic/group-by';
 import type { SemanticModel } from '../semantic/model';
 import { callArguments, methodCall, nodeText } from '../semantic/names';
 import { scopeOf } from '../semantic/scopes';

@@ -1,11 +1,11 @@
 // Checkpoints read with `torch.load`: where their tensors land (`map_location`), whether the loaded
 // value is a state dict handed to `load_state_dict`, and whether the name that holds it stays
 // alive through a training loop that runs later in the same scope.
-import { joined } from './group-by';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { qualifiedCallee } from './distributed';
 import { CheckedStatementFact, ModuleFact, StatementFact } from './facts';
+import { joined } from './group-by';
 import type { SemanticModel } from './model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';

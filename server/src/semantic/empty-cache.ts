@@ -1,9 +1,9 @@
 // `torch.cuda.empty_cache()` run on every training step: in a loop whose own iteration is a
 // training step (it calls backward() or an optimizer's step() at its level, not in a nested loop),
 // or in a per-step hook of Lightning or the Hugging Face Trainer.
-import { joined } from './group-by';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { ModuleFact, StatementFact } from './facts';
+import { joined } from './group-by';
 import type { SemanticModel } from './model';
 import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from './scopes';

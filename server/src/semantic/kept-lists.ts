@@ -1,10 +1,10 @@
 // Lists that keep what a loop puts in them: created before the loop, never re-created or cleared
 // inside it, and added to on every iteration. Also: whether the code that reads such a list later
 // would work as well if its items were CPU tensors.
-import { joined } from './group-by';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { CheckedStatementFact, ModuleFact } from './facts';
+import { joined } from './group-by';
 import type { SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
