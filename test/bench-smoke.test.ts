@@ -59,6 +59,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
     positive(entry.edits, 'edits');
     assert.equal(entry.passes, 1, 'one timed pass by default');
     positive(entry.firstEditMs, 'first edit');
+    assert.ok(Number.isInteger(entry.warmUpPasses) && (entry.warmUpPasses as number) >= 1, `warm-up passes: ${String(entry.warmUpPasses)}`);
     positive(object(entry.firstPass, 'first pass').p95, 'first pass p95');
     positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
     positive(object(entry.ruff, 'ruff latency').p95, 'ruff p95');
