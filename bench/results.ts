@@ -2,7 +2,7 @@
 import type { MachineInfo } from './machine';
 import type { CliThroughputResult } from './measure/cli-throughput';
 import type { ColdStartResult } from './measure/cold-start';
-import type { EditorSizeResult } from './measure/editor-latency';
+import type { EditorSizeResult, ProtocolFloor } from './measure/editor-latency';
 import type { GpuReadoutResult } from './measure/gpu-readout';
 import type { RuleTimesResult } from './measure/rule-times';
 import type { ServerMemoryResult } from './measure/server-memory';
@@ -24,6 +24,8 @@ export interface BenchResults {
   cli?: CliThroughputResult;
   ruleTimes?: RuleTimesResult;
   editor?: EditorSizeResult[];
+  /** Measured in the editor section, after the sizes. */
+  editorFloor?: ProtocolFloor;
   memory?: ServerMemoryResult;
   coldStart?: ColdStartResult;
   gpuReadout?: GpuReadoutResult;

@@ -125,7 +125,9 @@ async function main(): Promise<void> {
   }
   if (sections.has('editor')) {
     log(`editor latency at ${plan.editorSizes.join(', ')} lines, ${passes} timed pass(es)...`);
-    partial.editor = await measureEditorLatency({ sizes: plan.editorSizes, places: plan.editorPlaces, repeats: plan.editorRepeats, passes, nodeArgs });
+    const editor = await measureEditorLatency({ sizes: plan.editorSizes, places: plan.editorPlaces, repeats: plan.editorRepeats, passes, nodeArgs });
+    partial.editor = editor.sizes;
+    partial.editorFloor = editor.floor;
   }
   if (sections.has('memory')) {
     log(`server memory with ${plan.memoryDocuments} documents...`);

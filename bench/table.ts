@@ -15,7 +15,7 @@ const thousands = (value: number) => value.toLocaleString('en-US');
 
 export function formatResults(results: BenchResults): string {
   const out: string[] = [`oomlint benchmark (${results.mode}), ${results.startedAt}`, `machine: ${machineLine(results.machine)}`, ''];
-  const { corpus, cli, ruleTimes, editor, memory, coldStart, gpuReadout } = results;
+  const { corpus, cli, ruleTimes, editor, editorFloor, memory, coldStart, gpuReadout } = results;
   if (cli && corpus) {
     out.push(`CLI throughput: ${thousands(corpus.files)} files, ${thousands(corpus.lines)} lines, whole processes, median of ${cli.rounds} rounds`);
     const row = (name: string, t: { medianMs: number; cpuMs: number | undefined; linesPerSecond: number }, vsRuff: string, vsParse: string) => [
@@ -73,6 +73,10 @@ export function formatResults(results: BenchResults): string {
       ),
       '',
     );
+    if (editorFloor) {
+      out.push(`Protocol floor: the same round trip for a one-line document (\`x = 1\`), ${editorFloor.edits} edits after as many of warm-up:`);
+      out.push(`p50 ${ms(editorFloor.oomlint.p50)}, p95 ${ms(editorFloor.oomlint.p95)} (in every size's latency; not in ruff's check, which runs in this process)`, '');
+    }
     out.push('The same edits by where they are and whether the edited text parses cleanly (a letter typed after a line\'s');
     out.push('first word: `forq x in y:` or `defq f():` leave a syntax error, `lossq = ...` does not):');
     out.push(

@@ -33,7 +33,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
   });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.ok(existsSync(out));
-  for (const heading of ['CLI throughput', 'Editor latency', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
+  for (const heading of ['CLI throughput', 'Editor latency', 'Protocol floor', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
     assert.ok(run.stdout.includes(heading), `the table has "${heading}"`);
   }
 
@@ -64,6 +64,10 @@ test('npm run bench -- --short measures every section and writes the figures', {
     positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
     positive(object(entry.ruff, 'ruff latency').p95, 'ruff p95');
   }
+
+  const floor = object(results.editorFloor, 'protocol floor');
+  assert.equal(floor.edits, 200);
+  positive(object(floor.oomlint, 'protocol floor latency').p95, 'protocol floor p95');
 
   const memory = object(results.memory, 'memory');
   for (const name of ['baselineMB', 'openMB', 'openPeakMB', 'closedMB', 'editedOpenMB', 'editedAfterMB', 'editedToOpen']) positive(memory[name], name);

@@ -68,6 +68,21 @@ export interface EditorSizeResult {
   p95ToRuffP95: number;
 }
 
+/**
+ * The same round trip for a one-line document (`x = 1`, a letter typed after `x` and deleted): what the
+ * protocol, the two processes and the server's scheduling cost with next to no analysis. Every size's
+ * latency includes it; ruff's check, run in this process, does not.
+ */
+export interface ProtocolFloor {
+  edits: number;
+  oomlint: LatencySummary;
+}
+
+export interface EditorLatency {
+  sizes: EditorSizeResult[];
+  floor: ProtocolFloor;
+}
+
 export interface EditorLatencyOptions {
   sizes: readonly number[];
   /** Places in each file where characters are typed. */
@@ -188,9 +203,43 @@ function reparseTimes(parser: PythonParser, text: string, edits: readonly Edit[]
   return times;
 }
 
-export async function measureEditorLatency(options: EditorLatencyOptions): Promise<EditorSizeResult[]> {
+/** Type-and-delete edits of the floor's one-line document, after as many of warm-up. */
+const FLOOR_EDITS = 200;
+
+async function measureProtocolFloor(session: LspSession, folder: string): Promise<ProtocolFloor> {
+  const uri = pathToFileURL(join(folder, 'editor_floor.py')).href;
+  const opened = session.diagnosticsOf(uri, 1);
+  await session.open(uri, 'x = 1\n', 1);
+  await opened;
+  const at = { line: 0, character: 1 };
+  const times: number[] = [];
+  for (let index = 0; index < 2 * FLOOR_EDITS; index++) {
+    const change: TextDocumentContentChangeEvent = index % 2 === 0
+      ? { range: { start: at, end: at }, text: 'q' }
+      : { range: { start: at, end: { line: 0, character: 2 } }, text: '' };
+    const version = index + 2;
+    const published = session.diagnosticsOf(uri, version);
+    const sent = performance.now();
+    await session.change(uri, version, [change]);
+    const latency = (await published).at - sent;
+    if (index >= FLOOR_EDITS) times.push(latency);
+  }
+  await session.close(uri);
+  return { edits: times.length, oomlint: summarise(times) };
+}
+
+export async function measureEditorLatency(options: EditorLatencyOptions): Promise<EditorLatency> {
   const folder = join(tmpdir(), 'oomlint-bench-editor');
   const { session } = await LspSession.start(folder, options.nodeArgs);
+  try {
+    const sizes = await measureSizes(session, folder, options);
+    return { sizes, floor: await measureProtocolFloor(session, folder) };
+  } finally {
+    await session.stop();
+  }
+}
+
+async function measureSizes(session: LspSession, folder: string, options: EditorLatencyOptions): Promise<EditorSizeResult[]> {
   const workspace = ruffWorkspace();
   const parser = await PythonParser.create({ grammarDir: GRAMMAR_DIR });
   // Let the parser's WebAssembly tier up before anything is timed, as in a long-running server.
@@ -274,7 +323,6 @@ export async function measureEditorLatency(options: EditorLatencyOptions): Promi
   } finally {
     parser.delete();
     workspace.free();
-    await session.stop();
   }
   return results;
 }
