@@ -115,13 +115,13 @@ const WARM_UP_PARSE_LINES = 20_000;
 /**
  * The timed edits stand for a server that has been running a while, one whose V8 has compiled the code
  * that edits take. One pass over the edits does that where each edit is much work (10,000 lines and
- * more), not where it is little: at 1,000 lines, from a fresh server, the p50 of a pass fell from 3.4 ms
- * (the second pass) to 2.2 ms (the sixth) and its p95 from 9 to 11 ms to 6 to 7 ms, over four runs. So the
- * warm-up passes go on until they have made this many edits or taken WARM_UP_MS, whichever comes first.
- * The reference checks the edited texts as many times first: ruff's WebAssembly tiers up the same way.
- * At 1,000 lines its check took 9 to 11 ms (p50) over the first 120 or so and 1.9 ms from about the
- * 160th on; at 10,000 lines it was 18 ms from the second pass on. With two checks of warm-up, as before,
- * the 1,000-line reference was a check that no long-running process makes.
+ * more), not where it is little: at 1,000 lines, from a fresh server (four runs), a pass's p50 was 3.3 to
+ * 4.2 ms on the second pass and 2.1 to 2.4 ms on the sixth, its p95 9.0 to 11.3 ms against 5.5 to 8.8 ms on
+ * the sixth to eighth. So the warm-up passes go on until they have made this many edits or taken
+ * WARM_UP_MS, whichever comes first. The reference checks the edited texts as many times first: ruff's
+ * WebAssembly tiers up too. At 1,000 lines its check took 9.5 to 11 ms (p50) over the first 120 and 1.9 to
+ * 2.1 ms from about the 160th on; at 10,000 lines it reached 18 ms within the first 40. With two checks of
+ * warm-up, as before, the 1,000-line reference was a check that no long-running process makes.
  */
 const WARM_UP_EDITS = 200;
 const WARM_UP_MS = 1000;
