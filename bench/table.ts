@@ -74,6 +74,15 @@ export function formatResults(results: BenchResults): string {
       ),
       '',
     );
+    out.push('Like for like with ruff, both in this process: the same edits applied to an open document, reparsed and');
+    out.push('analysed as the server does it (no protocol), after as many warm-up passes as the server had:');
+    out.push(
+      ...table(
+        ['file', 'in process p50', 'in process p95', 'ruff p50', 'ruff p95'],
+        editor.map((e) => [`${thousands(e.lines)} lines`, ms(e.inProcess.p50), ms(e.inProcess.p95), ms(e.ruff.p50), ms(e.ruff.p95)]),
+      ),
+      '',
+    );
     if (editorFloor) {
       out.push(`Protocol floor: the same round trip for a one-line document (\`x = 1\`), ${editorFloor.edits} edits after as many of warm-up:`);
       out.push(`p50 ${ms(editorFloor.oomlint.p50)}, p95 ${ms(editorFloor.oomlint.p95)} (in every size's latency; not in ruff's check, which runs in this process)`, '');

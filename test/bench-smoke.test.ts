@@ -33,7 +33,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
   });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.ok(existsSync(out));
-  for (const heading of ['CLI throughput', 'Editor latency', 'Protocol floor', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
+  for (const heading of ['CLI throughput', 'Editor latency', 'Like for like with ruff', 'Protocol floor', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
     assert.ok(run.stdout.includes(heading), `the table has "${heading}"`);
   }
 
@@ -63,6 +63,7 @@ test('npm run bench -- --short measures every section and writes the figures', {
     positive(object(entry.firstPass, 'first pass').p95, 'first pass p95');
     positive(object(entry.oomlint, 'oomlint latency').p95, 'oomlint p95');
     positive(object(entry.ruff, 'ruff latency').p95, 'ruff p95');
+    positive(object(entry.inProcess, 'in-process latency').p95, 'in-process p95');
   }
 
   const floor = object(results.editorFloor, 'protocol floor');

@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { analyze } from '../../server/src/analysis/analyze';
+import { OpenDocument } from '../../server/src/lsp/open-document';
 import { editForChange } from '../../server/src/lsp/tree-edit';
 import { hasSyntaxErrors } from '../../server/src/parser/indentation';
 import { PythonParser } from '../../server/src/parser/parser';
 import type { SyntaxNode } from '../../server/src/parser/syntax';
+import { VersionMemory } from '../../server/src/semantic/facts';
 import { largeFile } from '../corpus/large-file';
 import { countLines } from '../corpus/corpus';
 import { LspSession } from '../lsp/lsp-session';
@@ -49,6 +52,12 @@ export interface EditorSizeResult {
   oomlint: LatencySummary;
   /** ruff-wasm `check` of the same edited texts, in ms. */
   ruff: LatencySummary;
+  /**
+   * Like for like with ruff: the same edits applied to an open document in this process, its incremental
+   * reparse and the analysis as the server runs them, without the protocol. Warmed up with as many passes
+   * as the server, then as many timed passes.
+   */
+  inProcess: LatencySummary;
   /**
    * web-tree-sitter's incremental reparse of the whole text after each edit (`Tree.edit` +
    * `parse(text, oldTree)`), in this process, nothing else. Not a floor: the server reparses the one
@@ -181,6 +190,29 @@ function inFunctionBody(root: SyntaxNode, offset: number): boolean {
   return false;
 }
 
+/** Times of `inProcess` (see EditorSizeResult): each edit's change applied, the text reparsed and analysed. */
+function inProcessTimes(parser: PythonParser, text: string, edits: readonly Edit[], warmUpPasses: number, timedPasses: number): number[] {
+  const document = new OpenDocument(pathToFileURL(join(tmpdir(), 'oomlint-bench-in-process.py')).href, 'python', 1, text);
+  const memory = new VersionMemory();
+  const analyse = () => analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+  const times: number[] = [];
+  try {
+    analyse();
+    let version = 1;
+    for (let pass = 0; pass < warmUpPasses + timedPasses; pass++) {
+      for (const edit of edits) {
+        const started = performance.now();
+        document.applyChanges([edit.change], ++version);
+        analyse();
+        if (pass >= warmUpPasses) times.push(performance.now() - started);
+      }
+    }
+  } finally {
+    document.freeTree();
+  }
+  return times;
+}
+
 /**
  * Times of web-tree-sitter's incremental reparse for each edit. The sequence runs twice and only the
  * second pass counts: the first lets the WebAssembly tier up, as it has in a long-running server.
@@ -303,6 +335,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
       });
       const oomlint = summarise(latencies);
       const ruff = summarise(ruffTimes);
+      const inProcess = summarise(inProcessTimes(parser, text, edits, warmUpPasses, options.passes ?? 1));
       const reparseEach = reparseTimes(parser, text, edits);
       const reparse = summarise(reparseEach);
       // The latencies and reparse times of the edits that `keep` picks, or null when it picks none.
@@ -320,7 +353,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
         const summary = summariseEdits((edit) => edit.place === place);
         return summary ? [{ place, ...summary }] : [];
       });
-      results.push({ lines: countLines(text), edits: edits.length, passes: options.passes ?? 1, byClass, byPlace, oomlint, ruff, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
+      results.push({ lines: countLines(text), edits: edits.length, passes: options.passes ?? 1, byClass, byPlace, oomlint, ruff, inProcess, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
     }
   } finally {
     parser.delete();
