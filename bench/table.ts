@@ -1,5 +1,6 @@
 // The results as a plain-text table for the terminal (and the README).
 import { machineLine } from './machine';
+import { WARM_UP_EDITS, WARM_UP_MS } from './measure/editor-latency';
 import type { ReadoutCost } from './measure/gpu-readout';
 import type { BenchResults } from './results';
 
@@ -50,7 +51,7 @@ export function formatResults(results: BenchResults): string {
       ? 'the timed edits are one more pass over the same edits after the warm-up passes; first edit: the first change after the open;'
       : `the timed edits are ${passes} more passes over the same edits after the warm-up passes; first edit: the first change after the open;`);
     out.push('first pass: the first pass over the edits, just after the open (the server compiles their code then);');
-    out.push('warm-up: passes before the timed ones (until 200 edits or 1 s; ruff checks the edited texts as often first);');
+    out.push(`warm-up: passes before the timed ones (until ${WARM_UP_EDITS} edits or ${WARM_UP_MS / 1000} s; ruff checks the edited texts as often first);`);
     out.push('references: ruff-wasm full check of the edited text; web-tree-sitter incremental reparse of the whole text alone');
     out.push('(the server reparses only the top-level statement an edit stays inside, so its whole edit can take less)');
     out.push(

@@ -98,6 +98,22 @@ export class LspSession {
     return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
   }
 
+  /** Opens `uri` at version 1 and waits for its diagnostics: the time that took, in ms. */
+  async openAndWait(uri: string, text: string): Promise<number> {
+    const sent = performance.now();
+    const published = this.diagnosticsOf(uri, 1);
+    await this.open(uri, text, 1);
+    return (await published).at - sent;
+  }
+
+  /** Sends one didChange and waits for the diagnostics of that version: the time that took, in ms. */
+  async changeAndWait(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<number> {
+    const published = this.diagnosticsOf(uri, version);
+    const sent = performance.now();
+    await this.change(uri, version, changes);
+    return (await published).at - sent;
+  }
+
   close(uri: string): Promise<void> {
     return this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }

@@ -134,9 +134,8 @@ const WARM_UP_PARSE_LINES = 20_000;
  * 2.1 ms from about the 160th on; at 10,000 lines it reached 18 ms within the first 40. With two checks of
  * warm-up, as before, the 1,000-line reference was a check that no long-running process makes.
  */
-const WARM_UP_EDITS = 200;
-const WARM_UP_MS = 1000;
-
+export const WARM_UP_EDITS = 200;
+export const WARM_UP_MS = 1000;
 
 function summarise(samples: readonly number[]): LatencySummary {
   return { p50: round(median(samples)), p95: round(percentile(samples, 0.95)), max: round(Math.max(...samples)) };
@@ -242,20 +241,14 @@ const FLOOR_EDITS = 200;
 
 async function measureProtocolFloor(session: LspSession, folder: string): Promise<ProtocolFloor> {
   const uri = pathToFileURL(join(folder, 'editor_floor.py')).href;
-  const opened = session.diagnosticsOf(uri, 1);
-  await session.open(uri, 'x = 1\n', 1);
-  await opened;
+  await session.openAndWait(uri, 'x = 1\n');
   const at = { line: 0, character: 1 };
   const times: number[] = [];
   for (let index = 0; index < 2 * FLOOR_EDITS; index++) {
     const change: TextDocumentContentChangeEvent = index % 2 === 0
       ? { range: { start: at, end: at }, text: 'q' }
       : { range: { start: at, end: { line: 0, character: 2 } }, text: '' };
-    const version = index + 2;
-    const published = session.diagnosticsOf(uri, version);
-    const sent = performance.now();
-    await session.change(uri, version, [change]);
-    const latency = (await published).at - sent;
+    const latency = await session.changeAndWait(uri, index + 2, [change]);
     if (index >= FLOOR_EDITS) times.push(latency);
   }
   await session.close(uri);
@@ -274,6 +267,7 @@ export async function measureEditorLatency(options: EditorLatencyOptions): Promi
 }
 
 async function measureSizes(session: LspSession, folder: string, options: EditorLatencyOptions): Promise<EditorSizeResult[]> {
+  const timedPasses = options.passes ?? 1;
   const workspace = ruffWorkspace();
   const parser = await PythonParser.create({ grammarDir: GRAMMAR_DIR });
   // Let the parser's WebAssembly tier up before anything is timed, as in a long-running server.
@@ -284,10 +278,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
     for (const [index, size] of options.sizes.entries()) {
       const text = largeFile(size, 1000 + index);
       const uri = pathToFileURL(join(folder, `editor_${size}.py`)).href;
-      const opened = performance.now();
-      const first = session.diagnosticsOf(uri, 1);
-      await session.open(uri, text, 1);
-      const openMs = (await first).at - opened;
+      const openMs = await session.openAndWait(uri, text);
 
       const edits = plannedEdits(text, options.places, options.repeats);
       classifyEdits(parser, text, edits);
@@ -296,13 +287,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
       // text as it was).
       const pass = async (): Promise<number[]> => {
         const times: number[] = [];
-        for (const edit of edits) {
-          version++;
-          const published = session.diagnosticsOf(uri, version);
-          const sent = performance.now();
-          await session.change(uri, version, [edit.change]);
-          times.push((await published).at - sent);
-        }
+        for (const edit of edits) times.push(await session.changeAndWait(uri, ++version, [edit.change]));
         return times;
       };
       // A long-running server has compiled the code that edits take; one that has just opened a file has
@@ -321,7 +306,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
       }
       // Each timed pass's latencies in turn: sample i is edit i modulo the number of edits.
       const latencies: number[] = [];
-      for (let timed = 0; timed < (options.passes ?? 1); timed++) latencies.push(...(await pass()));
+      for (let timed = 0; timed < timedPasses; timed++) latencies.push(...(await pass()));
       const editOf = (sample: number) => edits[sample % edits.length]!;
       await session.close(uri);
 
@@ -335,7 +320,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
       });
       const oomlint = summarise(latencies);
       const ruff = summarise(ruffTimes);
-      const inProcess = summarise(inProcessTimes(parser, text, edits, warmUpPasses, options.passes ?? 1));
+      const inProcess = summarise(inProcessTimes(parser, text, edits, warmUpPasses, timedPasses));
       const reparseEach = reparseTimes(parser, text, edits);
       const reparse = summarise(reparseEach);
       // The latencies and reparse times of the edits that `keep` picks, or null when it picks none.
@@ -353,7 +338,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
         const summary = summariseEdits((edit) => edit.place === place);
         return summary ? [{ place, ...summary }] : [];
       });
-      results.push({ lines: countLines(text), edits: edits.length, passes: options.passes ?? 1, byClass, byPlace, oomlint, ruff, inProcess, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
+      results.push({ lines: countLines(text), edits: edits.length, passes: timedPasses, byClass, byPlace, oomlint, ruff, inProcess, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
     }
   } finally {
     parser.delete();

@@ -96,17 +96,10 @@ export async function measureServerMemory(options: ServerMemoryOptions): Promise
     // deleted, so that each place's statement is replaced twice and the text ends as it began.
     const editedUri = pathToFileURL(join(folder, 'edited.py')).href;
     const editedText = largeFile(options.editedLines, 7);
-    const opened = session.diagnosticsOf(editedUri, 1);
-    await session.open(editedUri, editedText, 1);
-    await opened;
+    await session.openAndWait(editedUri, editedText);
     const editedOpen = await settledResidentBytes(session.pid, options.settleMs);
     let version = 1;
-    for (const edit of plannedEdits(editedText, options.editedPlaces, 1)) {
-      version++;
-      const published = session.diagnosticsOf(editedUri, version);
-      await session.change(editedUri, version, [edit.change]);
-      await published;
-    }
+    for (const edit of plannedEdits(editedText, options.editedPlaces, 1)) await session.changeAndWait(editedUri, ++version, [edit.change]);
     const editedAfter = await settledResidentBytes(session.pid, options.settleMs);
     return {
       documents: options.documents,
