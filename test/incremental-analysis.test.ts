@@ -12,7 +12,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { analyze } from '../server/src/analysis/analyze';
 import type { Diagnostic } from '../server/src/core/types';
 import { OpenDocument } from '../server/src/lsp/open-document';
-import { resolveSettings } from '../server/src/core/settings';
+import { resolveSettings, type Settings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
 import { usesCuda } from '../server/src/semantic/distributed';
 import { checkpointLoads, savesCpuCheckpoints } from '../server/src/semantic/checkpoints';
@@ -20,11 +20,12 @@ import { listAdditions } from '../server/src/semantic/kept-lists';
 import { gpuModelOutput } from '../server/src/semantic/gpu-outputs';
 import { enclosingLoops } from '../server/src/semantic/scopes';
 import { SemanticModel } from '../server/src/semantic/model';
-import { VersionMemory } from '../server/src/semantic/facts';
+import type { Definition } from '../server/src/semantic/definitions';
+import { AnalysisSession } from '../server/src/analysis/session';
 import { dataLoadersOf } from '../server/src/semantic/dataloaders';
 import { isTrainingLoop, persistingTrainingLoop } from '../server/src/semantic/accumulators';
 import { walksData } from '../server/src/semantic/kept-lists';
-import { walk } from '../server/src/parser/syntax';
+import { walk, type SyntaxNode } from '../server/src/parser/syntax';
 import { hasSyntaxErrors, indentationErrorRow } from '../server/src/parser/indentation';
 import { hasErrors } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
@@ -41,6 +42,11 @@ const FILES = new Map<string, string>([
   ].map((path): [string, string] => [path, readFileSync(join(REPO_ROOT, path), 'utf8')]),
   ...['OOM001.py', 'OOM002.py', 'OOM003.py', 'OOM004.py', 'OOM005.py', 'OOM007.py', 'OOM009.py'].map((name): [string, string] => [name, readFileSync(join(FIXTURES_DIR, 'rules', name), 'utf8')]),
 ]);
+
+/** The model of a document's version: analysed in `session` (whose answers earlier versions worked out), or from scratch. */
+function modelIn(session: AnalysisSession | undefined, root: SyntaxNode, source: SourceText, settings: Settings): SemanticModel {
+  return session ? session.modelOf(root, source, settings, undefined) : new SemanticModel(root, source, settings, undefined);
+}
 
 function summary(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.code} ${d.start}-${d.end} ${d.message} fixes=${JSON.stringify(d.fixes)}`);
@@ -95,14 +101,14 @@ function changeFor(document: TextDocument, e: Edit): TextDocumentContentChangeEv
 }
 
 /**
- * For random sequences of edits to the files: opens the file as an edited document with a fresh memory,
+ * For random sequences of edits to the files: opens the file as an edited document with a fresh session,
  * calls `first` on it, then applies the edits one by one and calls `each` after every one (with the
  * edits so far, for messages).
  */
 function forRandomEdits(
   numRuns: number,
-  first: (document: OpenDocument, memory: VersionMemory) => void,
-  each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
+  first: (document: OpenDocument, session: AnalysisSession) => void,
+  each: (document: OpenDocument, session: AnalysisSession, done: string) => void,
   files: ReadonlyMap<string, string> = FILES,
 ): void {
   fc.assert(
@@ -114,20 +120,20 @@ function forRandomEdits(
 function replayEdits(
   original: string,
   edits: readonly Edit[],
-  first: (document: OpenDocument, memory: VersionMemory) => void,
-  each: (document: OpenDocument, memory: VersionMemory, done: string) => void,
+  first: (document: OpenDocument, session: AnalysisSession) => void,
+  each: (document: OpenDocument, session: AnalysisSession, done: string) => void,
 ): void {
   const document = new OpenDocument('untitled:incremental', 'python', 1, original);
   let reference = TextDocument.create('untitled:incremental', 'python', 1, original);
   // What each version's analysis leaves for the next, as the server keeps it for an edited document.
-  const memory = new VersionMemory();
+  const session = new AnalysisSession();
   try {
-    first(document, memory);
+    first(document, session);
     for (const [index, e] of edits.entries()) {
       const change = changeFor(reference, e);
       reference = TextDocument.update(reference, [change], index + 2);
       document.applyChanges([change], index + 2);
-      each(document, memory, `after ${JSON.stringify(edits.slice(0, index + 1))}`);
+      each(document, session, `after ${JSON.stringify(edits.slice(0, index + 1))}`);
     }
   } finally {
     document.freeTree();
@@ -140,8 +146,8 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
   forRandomEdits(
     120,
     // The first analysis fills whatever is cached against the first version's nodes.
-    (document, memory) => void analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source }),
-    (document, memory, done) => {
+    (document, session) => void analyze(document.syntax(parser), document.text, { session, source: document.source }),
+    (document, session, done) => {
       const text = document.text;
       // The line table the document carries over its edits is that of its text.
       assert.deepEqual(document.source.starts, new SourceText(text).starts, done);
@@ -153,33 +159,33 @@ test('the analysis of incrementally reparsed trees equals the analysis from scra
       // Syntax errors are judged per top-level statement and kept across edits: the verdict must
       // be that of a walk over the fresh tree (it decides whether fixes are offered).
       assert.equal(hasSyntaxErrors(incremental, text), indentationErrorRow(scratch, text) !== null, 'syntax errors judged as from scratch');
-      assert.deepEqual(summary(analyze(incremental, text, { keepsStatementFacts: true, memory, source: document.source })), summary(analyze(scratch, text)), done);
+      assert.deepEqual(summary(analyze(incremental, text, { session, source: document.source })), summary(analyze(scratch, text)), done);
       compared++;
     },
   );
   assert.ok(compared > 200, `only ${compared} edited versions parsed cleanly enough to compare`);
 });
 
-test('the definitions index patched from version to version equals one built afresh from the same statements', async () => {
+test('the definitions index brought from version to version equals one built afresh from the same statements', async () => {
   const { parser } = await sharedAnalyzer();
   const settings = resolveSettings({});
-  const modelOf = (document: OpenDocument, memory: VersionMemory | undefined) =>
-    new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
+  const modelOf = (document: OpenDocument, session: AnalysisSession | undefined) =>
+    modelIn(session, document.syntax(parser), new SourceText(document.text), settings);
   let compared = 0;
   forRandomEdits(
     60,
-    (document, memory) => void modelOf(document, memory).definitions,
-    (document, memory, done) => {
-      const patched = modelOf(document, memory);
+    (document, session) => void modelOf(document, session).definitions,
+    (document, session, done) => {
+      const patched = modelOf(document, session);
       const fresh = modelOf(document, undefined);
       // Every scope of the file and every dotted name in its text, through the index's two
-      // questions: the very definition objects (the statements' own), in the same order.
+      // questions: definitions of the very same nodes, in the same order.
       const scopes = [patched.root, ...patched.nodesOfKind('function_definition'), ...patched.nodesOfKind('lambda')];
       for (const name of dottedNamesIn(document.text)) {
         const all = fresh.definitions.allDefinitionsOf(name);
-        assert.ok(sameObjects(patched.definitions.allDefinitionsOf(name), all), `"${name}" ${done}`);
+        assert.ok(sameDefinitions(patched.definitions.allDefinitionsOf(name), all), `"${name}" ${done}`);
         if (!all.length) continue;
-        for (const scope of scopes) assert.ok(sameObjects(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), `"${name}" ${done}`);
+        for (const scope of scopes) assert.ok(sameDefinitions(patched.definitions.definitionsOf(scope, name), fresh.definitions.definitionsOf(scope, name)), `"${name}" ${done}`);
       }
       compared++;
     },
@@ -193,12 +199,12 @@ test('whether a call runs a forward pass is, for an edited document, read from t
   let compared = 0;
   forRandomEdits(
     60,
-    (document, memory) => void new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory).forwardCalls,
-    (document, memory, done) => {
+    (document, session) => void modelIn(session, document.syntax(parser), new SourceText(document.text), settings).forwardCalls,
+    (document, session, done) => {
       const root = document.syntax(parser);
-      const kept = new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, true, memory);
+      const kept = modelIn(session, root, new SourceText(document.text), settings);
       // Nothing kept between versions, nor with the statements: each call is classified on its own.
-      const worked = new SemanticModel(root, new SourceText(document.text), settings, undefined, undefined, false);
+      const worked = new SemanticModel(root, new SourceText(document.text), settings, undefined);
       for (const call of worked.nodesOfKind('call')) {
         assert.equal(kept.modules.isForwardCall(call), worked.modules.isForwardCall(call), `${document.text.slice(call.start, call.end)} ${done}`);
       }
@@ -293,8 +299,8 @@ if __name__ == "__main__":
 test('grad modes kept from version to version equal those worked out afresh, cycles of calls included', async () => {
   const { parser } = await sharedAnalyzer();
   const settings = resolveSettings({});
-  const modelOf = (document: OpenDocument, memory: VersionMemory | undefined) =>
-    new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
+  const modelOf = (document: OpenDocument, session: AnalysisSession | undefined) =>
+    modelIn(session, document.syntax(parser), new SourceText(document.text), settings);
   // Every function's mode and every call's, asked in document order: functions first, or calls first
   // on every other version, since the order questions come in must not matter either.
   const modes = (model: SemanticModel, callsFirst: boolean) => {
@@ -307,10 +313,10 @@ test('grad modes kept from version to version equal those worked out afresh, cyc
   const check = (numRuns: number, files: ReadonlyMap<string, string>) =>
     forRandomEdits(
       numRuns,
-      (document, memory) => void modes(modelOf(document, memory), false),
-      (document, memory, done) => {
+      (document, session) => void modes(modelOf(document, session), false),
+      (document, session, done) => {
         const callsFirst = round++ % 2 === 1;
-        const kept = modes(modelOf(document, memory), callsFirst);
+        const kept = modes(modelOf(document, session), callsFirst);
         // Where the parser recovers from errors, the incremental tree may differ from a fresh one.
         if (hasErrors(parser.parseToSyntax(document.text))) return;
         assert.deepEqual(kept, modes(modelOf(document, undefined), callsFirst), done);
@@ -372,51 +378,32 @@ for (const { name, text, line, from, to, changes } of GRAD_MODE_EDITS) {
     const { parser } = await sharedAnalyzer();
     const settings = resolveSettings({});
     const document = new OpenDocument('untitled:modes', 'python', 1, text);
-    const memory = new VersionMemory();
+    const session = new AnalysisSession();
     const modeOf = (model: SemanticModel) => {
       const fn = model.nodesOfKind('function_definition').find((f) => model.text.startsWith(`def ${changes}(`, f.start))!;
       return model.gradMode.functionMode(fn);
     };
-    const modelOf = (kept: VersionMemory | undefined) => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, kept);
+    const modelOf = (kept: AnalysisSession | undefined) => modelIn(kept, document.syntax(parser), new SourceText(document.text), settings);
     try {
-      const before = modeOf(modelOf(memory));
+      const before = modeOf(modelOf(session));
       const character = document.text.split('\n')[line]!.indexOf(from);
       assert.ok(character >= 0);
       document.applyChanges([{ range: { start: { line, character }, end: { line, character: character + from.length } }, text: to }], 2);
       const fresh = modeOf(modelOf(undefined));
       assert.notEqual(fresh, before, 'the edit changes the mode');
-      assert.equal(modeOf(modelOf(memory)), fresh);
+      assert.equal(modeOf(modelOf(session)), fresh);
     } finally {
       document.freeTree();
     }
   });
 }
 
-test('an edit keeps the grad mode of a function that only another method of a class it reaches calls', async () => {
-  const { parser } = await sharedAnalyzer();
-  const settings = resolveSettings({});
-  // `main` calls `fit`; `summarize` is called by `report` alone, a method beside `fit` in one class.
-  const text = 'import torch\n\n\ndef summarize(x):\n    return x.mean()\n\n\nclass Trainer:\n    def fit(self, model, x):\n        model(x).sum().backward()\n\n    def report(self, x):\n        return summarize(x)\n\n\ndef main(trainer, model, x):\n    trainer.fit(model, x)\n';
-  const document = new OpenDocument('untitled:modes', 'python', 1, text);
-  const memory = new VersionMemory();
-  const modelOf = () => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, memory);
-  try {
-    const first = modelOf();
-    for (const fn of first.nodesOfKind('function_definition')) first.gradMode.functionMode(fn);
-    const summarize = first.functionsNamed('summarize')[0]!;
-    // Inside `main`: `fit`'s mode may change, and the modes of what `fit` calls; not what `report` calls.
-    document.applyChanges([{ range: { start: { line: 16, character: 23 }, end: { line: 16, character: 24 } }, text: 'y' }], 2);
-    const second = modelOf();
-    assert.equal(second.functionsNamed('summarize')[0], summarize, 'the function is the same node after the edit');
-    assert.ok(second.gradMode.functionModesSoFar.modes.has(summarize), 'its mode is carried over');
-    assert.ok(!second.gradMode.functionModesSoFar.modes.has(second.functionsNamed('fit')[0]!), 'the mode of what the edited function calls is not');
-  } finally {
-    document.freeTree();
-  }
-});
-
-function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+/** The same definitions (of the same nodes, names and values, visible from the same place) in the same order. */
+function sameDefinitions(a: readonly Definition[], b: readonly Definition[]): boolean {
+  return a.length === b.length && a.every((x, i) => {
+    const y = b[i]!;
+    return x.node === y.node && x.name === y.name && x.kind === y.kind && x.value === y.value && x.unpackIndex === y.unpackIndex && x.visibleFrom === y.visibleFrom;
+  });
 }
 
 /** Every dotted name in `text` (`self.model.fc`), and each of its heads (`self.model`, `self`). */
@@ -432,14 +419,14 @@ function dottedNamesIn(text: string): Set<string> {
 /**
  * `fact` of `text` before and after `from` becomes `to` on line `line`, with the statement `untouched`
  * (its index among the module's statements) checked to be the same node object after the edit. The
- * two versions share a memory, as an open document's do.
+ * two versions share a session, as an open document's do.
  */
 async function aroundEdit<T>(text: string, edit: { line: number; from: string; to: string }, untouched: number, fact: (model: SemanticModel, source: string) => T): Promise<{ before: T; after: T }> {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:edited', 'python', 1, text);
   try {
-    const memory = new VersionMemory();
-    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(new SemanticModel(root, new SourceText(source), resolveSettings({}), undefined, undefined, true, memory), source);
+    const session = new AnalysisSession();
+    const factOf = (root: ReturnType<typeof parser.parseToSyntax>, source: string) => fact(modelIn(session, root, new SourceText(source), resolveSettings({})), source);
     const first = document.syntax(parser);
     const before = factOf(first, document.text);
     const statement = first.children[untouched]!;
@@ -475,7 +462,7 @@ test('an edit to a class elsewhere changes which calls of an untouched function 
 test('an edit to the imports changes whether an untouched function puts the model on a GPU (its calls are judged again)', async () => {
   const text = 'from torch.nn import DataParallel as DP\n\n\ndef wrap(model):\n    return DP(model)\n';
   // Rename the import: `DP` is no longer DataParallel.
-  const { before, after } = await aroundEdit(text, { line: 0, from: 'as DP', to: 'as DQ' }, 1, (model) => model.facts.module(usesCuda));
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'as DP', to: 'as DQ' }, 1, (model) => usesCuda.of(model));
   assert.equal(before, true);
   assert.equal(after, false);
 });
@@ -483,7 +470,7 @@ test('an edit to the imports changes whether an untouched function puts the mode
 
 /** Each `torch.load` call with where it sends tensors and whether its value feeds `load_state_dict`. */
 function loadsOf(model: SemanticModel, source: string): string[] {
-  return model.facts.module(checkpointLoads).map((l) => `${source.slice(l.call.start, l.call.end)} ${l.target}${l.feedsStateDict ? ' feeds' : ''}`);
+  return checkpointLoads.of(model).map((l) => `${source.slice(l.call.start, l.call.end)} ${l.target}${l.feedsStateDict ? ' feeds' : ''}`);
 }
 
 test('an edit to the imports changes which assignments of an untouched function join onto a tensor (their list additions are judged again)', async () => {
@@ -532,14 +519,14 @@ test('an edit to an earlier statement changes where an untouched module-level lo
 
 test('an edit to the imports changes whether an untouched function saves checkpoints (its saves are judged again)', async () => {
   const text = 'from torch import save as write\n\n\ndef export(model, path):\n    model.cpu()\n    write(model.state_dict(), path)\n';
-  const { before, after } = await aroundEdit(text, { line: 0, from: 'torch', to: 'numpy' }, 1, (model) => model.facts.module(savesCpuCheckpoints));
+  const { before, after } = await aroundEdit(text, { line: 0, from: 'torch', to: 'numpy' }, 1, (model) => savesCpuCheckpoints.of(model));
   assert.equal(before, true);
   assert.equal(after, false);
 });
 
 test('an edit to an earlier top-level statement changes whether an untouched top-level save is from the CPU (the file merges the moves before it)', async () => {
   const text = 'import torch\n\nnet.cpu()\ntorch.save(net.state_dict(), "net.pt")\n';
-  const { before, after } = await aroundEdit(text, { line: 2, from: 'cpu', to: 'cuda' }, 2, (model) => model.facts.module(savesCpuCheckpoints));
+  const { before, after } = await aroundEdit(text, { line: 2, from: 'cpu', to: 'cuda' }, 2, (model) => savesCpuCheckpoints.of(model));
   assert.equal(before, true);
   assert.equal(after, false);
 });
@@ -670,9 +657,9 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
     '',
   ].join('\n');
   const document = new OpenDocument('untitled:helper', 'python', 1, text);
-  const memory = new VersionMemory();
+  const session = new AnalysisSession();
   try {
-    const first = analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+    const first = analyze(document.syntax(parser), document.text, { session, source: document.source });
     // `record` only prints: the preview's graph is built for nothing.
     assert.deepEqual(first.map((d) => `${d.code} ${text.slice(d.start, d.end)}`), ['OOM001 model(batch[:1])']);
     const step = document.syntax(parser).children[2]!;
@@ -680,7 +667,7 @@ test('an edit to a helper elsewhere changes where an untouched function sends a 
     document.applyChanges([{ range: { start: { line: 4, character: 4 }, end: { line: 4, character: 17 } }, text: 'LOG.items = values' }], 2);
     const root = document.syntax(parser);
     assert.equal(root.children[2], step, 'step is the same node after the edit');
-    const after = analyze(root, document.text, { keepsStatementFacts: true, memory, source: document.source });
+    const after = analyze(root, document.text, { session, source: document.source });
     assert.deepEqual(summary(after), summary(analyze(parser.parseToSyntax(document.text), document.text)));
     assert.deepEqual(after, []);
   } finally {
@@ -697,7 +684,7 @@ const fateOfForward = (callText: string) => (model: SemanticModel, source: strin
 /** The same fate in `text` analysed from scratch, with nothing kept. */
 async function freshFate(text: string, callText: string) {
   const { parser } = await sharedAnalyzer();
-  return fateOfForward(callText)(new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings({}), undefined, undefined, false), text);
+  return fateOfForward(callText)(new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings({}), undefined), text);
 }
 
 test('an edit to a helper elsewhere changes where an untouched function sends a forward output (what the helper returns is read from its new node)', async () => {
@@ -789,7 +776,7 @@ test('an edit elsewhere changes which forward pass an untouched value added in a
     const result = await aroundEdit(text, edit, untouched, gpuOutputsOf);
     assert.deepEqual(result, { before: [before], after: [after] }, name);
     const edited = text.split('\n').map((line, i) => (i === edit.line ? line.replace(edit.from, edit.to) : line)).join('\n');
-    const fresh = gpuOutputsOf(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined, undefined, false), edited);
+    const fresh = gpuOutputsOf(new SemanticModel(parser.parseToSyntax(edited), new SourceText(edited), resolveSettings({}), undefined), edited);
     assert.deepEqual(result.after, fresh, `${name}: as worked out afresh`);
   }
 });
@@ -809,26 +796,23 @@ test('the loops kept with an addition are kept for the name they were asked abou
   assert.deepEqual(after, before);
 });
 
-test('an edit that leaves half-typed code the parser recovers as an error keeps the grad modes of the functions it cannot reach', async () => {
+test('after an edit that leaves half-typed code the parser recovers as an error, grad modes are those worked out afresh', async () => {
   const { parser } = await sharedAnalyzer();
   const settings = resolveSettings({});
   // `summarize` is called from `report` alone, and `step` from `main`; the edit breaks the `def` line of `main`.
   const text = 'import torch\n\n\ndef summarize(x):\n    return x.mean()\n\n\ndef report(x):\n    with torch.no_grad():\n        return summarize(x)\n\n\ndef step(model, x):\n    return model(x).sum()\n\n\ndef main(model, x):\n    loss = step(model, x)\n    loss.backward()\n';
   const document = new OpenDocument('untitled:modes', 'python', 1, text);
-  const memory = new VersionMemory();
-  const modelOf = (kept: VersionMemory | undefined) => new SemanticModel(document.syntax(parser), new SourceText(document.text), settings, undefined, undefined, true, kept);
+  const session = new AnalysisSession();
+  const modelOf = (kept: AnalysisSession | undefined) => modelIn(kept, document.syntax(parser), new SourceText(document.text), settings);
+  const modes = (model: SemanticModel) => model.nodesOfKind('function_definition').map((fn) => model.gradMode.functionMode(fn));
   try {
-    const first = modelOf(memory);
-    for (const fn of first.nodesOfKind('function_definition')) first.gradMode.functionMode(fn);
-    const summarize = first.functionsNamed('summarize')[0]!;
+    modes(modelOf(session));
+    const summarize = modelOf(session).functionsNamed('summarize')[0]!;
     document.applyChanges([{ range: { start: { line: 16, character: 3 }, end: { line: 16, character: 3 } }, text: 'q' }], 2);
-    const second = modelOf(memory);
+    const second = modelOf(session);
     assert.equal(second.root.children.find((s) => s.start <= document.text.indexOf('defq') && document.text.indexOf('defq') < s.end)?.type, 'ERROR', 'the edited statement is recovered as an error');
     assert.equal(second.functionsNamed('summarize')[0], summarize, 'the function is the same node after the edit');
-    assert.ok(second.gradMode.functionModesSoFar.modes.has(summarize), 'its mode is carried over');
-    assert.equal(second.gradMode.functionMode(summarize), modelOf(undefined).gradMode.functionMode(summarize), 'as worked out afresh');
-    // `step` is called from the broken code: its mode is worked out again.
-    assert.ok(!second.gradMode.functionModesSoFar.modes.has(second.functionsNamed('step')[0]!), 'the mode of what the broken code calls is not carried');
+    assert.deepEqual(modes(second), modes(modelOf(undefined)), 'as worked out afresh');
   } finally {
     document.freeTree();
   }
@@ -838,17 +822,17 @@ test('an edit to the imports changes whether an untouched call puts a tensor on 
   const { parser } = await sharedAnalyzer();
   const text = 'import os\nimport torch.distributed as dist\nfrom torch import empty\n\ndist.init_process_group("nccl")\nlocal_rank = int(os.environ["LOCAL_RANK"])\nx = empty(1, device="cuda")\n';
   const document = new OpenDocument('untitled:cuda', 'python', 1, text);
-  const memory = new VersionMemory();
+  const session = new AnalysisSession();
   const codes = (diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => `${d.code} ${document.text.slice(d.start, d.end)}`);
   try {
-    const first = analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+    const first = analyze(document.syntax(parser), document.text, { session, source: document.source });
     assert.deepEqual(codes(first), ['OOM010 empty(1, device="cuda")']);
     const allocation = document.syntax(parser).children[5]!;
     // `empty` is now NumPy's, which puts nothing on a GPU.
     document.applyChanges([{ range: { start: { line: 2, character: 5 }, end: { line: 2, character: 10 } }, text: 'numpy' }], 2);
     const root = document.syntax(parser);
     assert.equal(root.children[5], allocation, 'the allocation is the same node after the edit');
-    const after = analyze(root, document.text, { keepsStatementFacts: true, memory, source: document.source });
+    const after = analyze(root, document.text, { session, source: document.source });
     assert.deepEqual(after, analyze(parser.parseToSyntax(document.text), document.text));
     assert.deepEqual(codes(after), []);
   } finally {

@@ -148,14 +148,14 @@ test('a long document keeps a memory from its open on, and gives it up with its 
   try {
     open(store, 'file:///short.py', TRAIN);
     await linter.current('file:///short.py');
-    assert.equal(linter.memoriesKept, 0, 'a short document keeps nothing until edited');
+    assert.equal(linter.sessionsHeld, 0, 'a short document keeps nothing until edited');
     const a = open(store, 'file:///a.py', long);
     const b = open(store, 'file:///b.py', long);
     await linter.current('file:///a.py');
-    assert.equal(linter.memoriesKept, 1, 'a long one keeps from its open on');
+    assert.equal(linter.sessionsHeld, 1, 'a long one keeps from its open on');
     const fromB = await linter.current('file:///b.py');
     assert.equal(a.parsedNodes, 0, 'a gave its tree up');
-    assert.equal(linter.memoriesKept, 1, 'and its memory with it: only b keeps one');
+    assert.equal(linter.sessionsHeld, 1, 'and its memory with it: only b keeps one');
     assert.ok(b.parsedNodes > 0);
     // Edited after all that, a parses from scratch and is analysed as a fresh text is.
     store.change({ textDocument: { uri: 'file:///a.py', version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }] });

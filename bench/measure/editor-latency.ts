@@ -12,7 +12,7 @@ import { editForChange } from '../../server/src/lsp/tree-edit';
 import { hasSyntaxErrors } from '../../server/src/parser/indentation';
 import { PythonParser } from '../../server/src/parser/parser';
 import type { SyntaxNode } from '../../server/src/parser/syntax';
-import { VersionMemory } from '../../server/src/semantic/facts';
+import { AnalysisSession } from '../../server/src/analysis/session';
 import { largeFile } from '../corpus/large-file';
 import { countLines } from '../corpus/corpus';
 import { LspSession } from '../lsp/lsp-session';
@@ -192,8 +192,8 @@ function inFunctionBody(root: SyntaxNode, offset: number): boolean {
 /** Times of `inProcess` (see EditorSizeResult): each edit's change applied, the text reparsed and analysed. */
 function inProcessTimes(parser: PythonParser, text: string, edits: readonly Edit[], warmUpPasses: number, timedPasses: number): number[] {
   const document = new OpenDocument(pathToFileURL(join(tmpdir(), 'oomlint-bench-in-process.py')).href, 'python', 1, text);
-  const memory = new VersionMemory();
-  const analyse = () => analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+  const session = new AnalysisSession();
+  const analyse = () => analyze(document.syntax(parser), document.text, { session, source: document.source });
   const times: number[] = [];
   try {
     analyse();

@@ -1,10 +1,10 @@
 // Run by memory-retention.test.ts in a child process started with --expose-gc: edits a document as
-// the server does (statement facts and a version memory kept), then reports which of the first
+// the server does (with an analysis session), then reports which of the first
 // version's objects a full collection could not free. Prints one JSON line.
 import { readFileSync } from 'node:fs';
 import { analyze } from '../../server/src/analysis/analyze';
 import { OpenDocument } from '../../server/src/lsp/open-document';
-import { VersionMemory } from '../../server/src/semantic/facts';
+import { AnalysisSession } from '../../server/src/analysis/session';
 import type { SyntaxNode } from '../../server/src/parser/syntax';
 import { sharedAnalyzer } from './analyzer';
 
@@ -15,8 +15,8 @@ async function main(): Promise<void> {
   const { parser } = await sharedAnalyzer();
   const text = readFileSync(file, 'utf8');
   const document = new OpenDocument('untitled:retention', 'python', 1, text);
-  const memory = new VersionMemory();
-  const lint = () => analyze(document.syntax(parser), document.text, { keepsStatementFacts: true, memory, source: document.source });
+  const session = new AnalysisSession();
+  const lint = () => analyze(document.syntax(parser), document.text, { session, source: document.source });
   lint();
   // A letter typed into, then deleted from, the first word of several lines spread over the file: each
   // edit replaces the statement it is in, and the second brings the text back.

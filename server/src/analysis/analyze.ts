@@ -3,9 +3,9 @@ import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
-import { ModuleFact, StatementFact, type VersionMemory } from '../semantic/facts';
 import { joined } from '../semantic/group-by';
-import { SemanticModel } from '../semantic/model';
+import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
+import type { AnalysisSession } from './session';
 import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
@@ -27,15 +27,11 @@ export interface AnalysisOptions {
   /** Rules to run instead of the built-in set (tests). */
   rules?: readonly Rule[];
   /**
-   * The tree is an open document's: its unchanged statements are the same nodes in the next
-   * version's tree, so what is learned about each statement is kept with it (see FactStore).
+   * The session of an open document whose earlier versions were analysed with it: the answers they
+   * worked out serve this version where nothing they read changed. Its tree's unchanged statements
+   * must be the same nodes as in the last version's (the incremental conversion keeps them).
    */
-  keepsStatementFacts?: boolean;
-  /**
-   * What the analysis of the same open document's last version left for this one: answers about the
-   * whole file that this version keeps where its edit changed nothing they read (see VersionMemory).
-   */
-  memory?: VersionMemory;
+  session?: AnalysisSession;
   /** The text's line table, where the caller keeps one (an open document carries its own over edits). */
   source?: SourceText;
 }
@@ -43,7 +39,10 @@ export interface AnalysisOptions {
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const run = new AnalysisRun(root, text, options);
   // A file that suppresses every finding costs no rule's work.
-  return run.suppressesEverything() ? [] : run.diagnostics(run.findings(ALL_CHUNKS));
+  const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings(ALL_CHUNKS));
+  // What a file analysed once learned goes now; an open document's session keeps it for the next version.
+  if (!options.session) run.model.db.release();
+  return diagnostics;
 }
 
 /** What a rule reported, before suppression comments, severities and the file's syntax errors apply. */
@@ -79,7 +78,9 @@ export class AnalysisRun {
   ) {
     this.settings = resolveSettings(options.settings);
     this.source = options.source?.text === text ? options.source : new SourceText(text);
-    this.model = new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, options.keepsStatementFacts, options.memory);
+    this.model = options.session
+      ? options.session.modelOf(root, this.source, this.settings, options.path, options.earlierImports)
+      : new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }
@@ -112,7 +113,7 @@ export class AnalysisRun {
         }
         // Statement by statement, in document order, skipping the statements outside the focus whole.
         const statements = model.root.children;
-        const selected = rule.select ? model.facts.valuesOfEach(selectedFact(rule)).values : null;
+        const selected = rule.select ? selectedFact(rule).ofEach(model) : null;
         for (let i = 0; i < statements.length; i++) {
           const statement = statements[i]!;
           if (!all && !focus.has(chunkOf(statement))) continue;
@@ -180,14 +181,14 @@ const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (mod
   return { lines, file };
 });
 
-/** Per rule with `select`: the nodes of each of its kinds in a top-level statement that `select` takes. */
+/** Per rule with `select`, the fact declared for it: the nodes of each of its kinds in a top-level statement that `select` takes. */
 const SELECTED = new WeakMap<Rule, StatementFact<readonly (readonly SyntaxNode[])[]>>();
 
 function selectedFact(rule: Rule): StatementFact<readonly (readonly SyntaxNode[])[]> {
   let fact = SELECTED.get(rule);
   if (!fact) {
     const select = rule.select!;
-    fact = new StatementFact(`${rule.meta.code} candidates`, (m, s) =>
+    fact = new StatementFact<readonly (readonly SyntaxNode[])[]>(`${rule.meta.code} candidates`, (m, s) =>
       rule.kinds.map((kind) => (kind === 'module' ? [] : m.nodesOfKindIn(s, kind).filter((node) => select(node, m.text)))));
     SELECTED.set(rule, fact);
   }
@@ -212,10 +213,10 @@ function noqaLineOf(model: SemanticModel, line: number): number {
 const MULTI_LINE_STRINGS_IN_STATEMENT = new StatementFact('multi-line strings', (model, statement) => model.nodesOfKindIn(statement, 'string').filter((s) => s.endRow > s.row));
 
 /** The file's strings that span several lines, in document order (most files have a few docstrings). */
-const MULTI_LINE_STRINGS = new ModuleFact('multi-line strings', (model: SemanticModel) => joined(MULTI_LINE_STRINGS_IN_STATEMENT.ofEach(model)));
+const MULTI_LINE_STRINGS = modelQuery('multi-line strings', (model, _: void) => joined(MULTI_LINE_STRINGS_IN_STATEMENT.ofEach(model)));
 
 function multiLineStrings(model: SemanticModel): readonly SyntaxNode[] {
-  return model.facts.module(MULTI_LINE_STRINGS);
+  return MULTI_LINE_STRINGS.of(model);
 }
 
 /** Safe fixes first, so the first fix is the preferred one; edits sorted. */

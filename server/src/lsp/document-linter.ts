@@ -10,7 +10,7 @@ import type { DocumentSettings, DocumentSettingsProvider } from './document-sett
 import type { DocumentStore } from './document-store';
 import { plainTextMessage, toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
-import { VersionMemory } from '../semantic/facts';
+import { AnalysisSession } from '../analysis/session';
 import { moduleLevelImports } from '../semantic/imports';
 import type { NotebookCells } from './notebook-sync';
 import type { OpenDocument } from './open-document';
@@ -54,8 +54,8 @@ const SETTINGS_ATTEMPTS = 3;
 
 export class DocumentLinter {
   private readonly results = new Map<string, CachedResult>();
-  /** Per edited document, what the analysis of its last version left for the next (see VersionMemory). */
-  private readonly memories = new Map<string, VersionMemory>();
+  /** Per document analysed version after version, the session its analyses share (see AnalysisSession). */
+  private readonly sessions = new Map<string, AnalysisSession>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -111,23 +111,23 @@ export class DocumentLinter {
     }
   }
 
-  /** How many documents the linter keeps a memory for (see VersionMemory). */
-  get memoriesKept(): number {
-    return this.memories.size;
+  /** How many documents the linter holds a session for (see AnalysisSession). */
+  get sessionsHeld(): number {
+    return this.sessions.size;
   }
 
   forget(uri: string): void {
     this.results.delete(uri);
-    this.memories.delete(uri);
+    this.sessions.delete(uri);
   }
 
   /**
-   * Forgets the memories of documents whose trees the document store gave up (see its budget): they
-   * parse from scratch when next needed, so what a memory kept describes nodes no tree holds any
+   * Drops the sessions of documents whose trees the document store gave up (see its budget): they
+   * parse from scratch when next needed, so what a session holds describes nodes no tree holds any
    * more, and holding it would hold those nodes too.
    */
   private forgetReleasedTrees(): void {
-    for (const uri of this.memories.keys()) if (!this.documents.get(uri)?.parsedNodes) this.memories.delete(uri);
+    for (const uri of this.sessions.keys()) if (!this.documents.get(uri)?.parsedNodes) this.sessions.delete(uri);
   }
 
   /** The names the cells above a notebook cell import at module level; later cells win. */
@@ -170,9 +170,9 @@ export class DocumentLinter {
       // (see KEEPS_FROM_OPEN_LINES). A folder's worth of documents opened at once is analysed once
       // each and keeps nothing.
       const keeps = document.edited || source.lineCount >= KEEPS_FROM_OPEN_LINES;
-      let memory = keeps ? this.memories.get(uri) : undefined;
-      if (keeps && !memory) this.memories.set(uri, (memory = new VersionMemory()));
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, keepsStatementFacts: keeps, source, ...(memory ? { memory } : {}), ...(path ? { path } : {}) });
+      let session = keeps ? this.sessions.get(uri) : undefined;
+      if (keeps && !session) this.sessions.set(uri, (session = new AnalysisSession()));
+      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, source, ...(session ? { session } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       return {

@@ -82,7 +82,7 @@ training loop.`,
     const forwards = new Set(model.forwardCalls);
     const unused = new UnusedForwardRegions(model, candidates);
     const gradOff = new GradOffEvidence(model);
-    const helpers = model.facts.module(HELPER_CALLS);
+    const helpers = HELPER_CALLS.of(model);
     // The evaluation region a candidate sits in, if any. A helper's call is judged by where its
     // result goes alone: names say less about code that only calls a function that runs the model.
     // (Whether the output leaves the file is asked of calls in a named region only: most are in none.)

@@ -4,9 +4,8 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
-import { isBackpropSource } from '../semantic/model';
+import { isBackpropSource, StatementFact } from '../semantic/model';
 import type { SemanticModel } from '../semantic/model';
-import { StatementFact } from '../semantic/facts';
 import type { Rule, RuleContext } from './rule';
 
 export const OOM003: Rule = {

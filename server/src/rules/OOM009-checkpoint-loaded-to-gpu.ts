@@ -89,8 +89,8 @@ the loop.`,
   visit(_node, ctx) {
     const { model } = ctx;
     // Tests round-trip small CPU models through files; their loads are not a training job's memory.
-    if (!model.facts.module(usesCuda) || isTestFile(model) || model.facts.module(savesCpuCheckpoints)) return;
-    for (const load of model.facts.module(checkpointLoads)) {
+    if (!usesCuda.of(model) || isTestFile(model) || savesCpuCheckpoints.of(model)) return;
+    for (const load of checkpointLoads.of(model)) {
       if (!ctx.inFocus(load.call)) continue;
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);

@@ -1,9 +1,8 @@
 import type { Fix } from '../core/types';
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
-import { StatementFact } from '../semantic/facts';
 import { joined } from '../semantic/group-by';
-import type { SemanticModel } from '../semantic/model';
+import { StatementFact, type SemanticModel } from '../semantic/model';
 import { callArguments, methodCall, nodeText } from '../semantic/names';
 import { scopeOf } from '../semantic/scopes';
 import { nodesIn } from '../semantic/subtree';
@@ -64,7 +63,7 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
   kinds: ['module'],
   visit(_node, ctx) {
     const { model } = ctx;
-    if (!model.facts.module(startsDistributed) || model.facts.module(deviceChosenElsewhere)) return;
+    if (!startsDistributed.of(model) || deviceChosenElsewhere.of(model)) return;
     for (const site of joined(BARE_CUDA_SITES.ofEach(model))) {
       if (!ctx.inFocus(site.call)) continue;
       const usedAt = usePoint(model, site);
@@ -101,7 +100,6 @@ const CALLS_NAMING_CUDA = new StatementFact('calls naming cuda', (model: Semanti
 const BARE_CUDA_SITES = new StatementFact(
   'bare CUDA sites',
   (model: SemanticModel, statement: SyntaxNode) => CALLS_NAMING_CUDA.of(model, statement).flatMap((call) => bareCudaSite(model, call) ?? []),
-  (model) => model.imports.key,
 );
 
 /** The bare CUDA site `call` is, if any: one of CALLS_NAMING_CUDA, since every form names the device with the word itself (`.cuda()`, "cuda"). */

@@ -1,12 +1,11 @@
 // Containers and running totals that live across loop iterations.
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import type { SemanticModel } from './model';
-import { memoFact, ModuleFact } from './facts';
+import { modelQuery, type SemanticModel } from './model';
+import type { KeyPair } from './engine/database';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
-import { AnswersKeptByName } from './name-history';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is
@@ -32,18 +31,15 @@ export function persistingTrainingLoop(model: SemanticModel, use: SyntaxNode, na
  * first that re-creates it before `use` (assigns it or clears it in its body).
  */
 function loopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: string): readonly SyntaxNode[] {
-  return KEPT_LOOPS.answer(use, model.functionNameHistory, () => ({ name, loops: workOutLoopsKeepingValue(model, use, name) }), (kept) => kept.name === name).loops;
+  return LOOPS_KEEPING_VALUE.of(model, model.db.keyPair(use, name));
 }
 
 /**
  * What `loopsKeepingValue` reads lies in the loops' bodies, inside the top-level statement of `use`:
- * the definitions and clears of the name there, and where they are against `use`. An open document
- * keeps the answer with `use` while that statement is the same node (see AnswersKeptByName), for the
- * name it was asked with.
+ * the definitions and clears of the name there, and where they are against `use`.
  */
-const KEPT_LOOPS = new AnswersKeptByName<{ readonly name: string; readonly loops: readonly SyntaxNode[] }>();
-
-function workOutLoopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: string): SyntaxNode[] {
+const LOOPS_KEEPING_VALUE = modelQuery('loops keeping a value', (model, { first: use, second: name }: KeyPair<SyntaxNode, string>): readonly SyntaxNode[] => {
+  model.readsStatementOf(use);
   const loops: SyntaxNode[] = [];
   const defs = model.definitions.definitionsOf(scopeOf(use), name);
   for (const loop of enclosingLoops(use)) {
@@ -56,7 +52,7 @@ function workOutLoopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: s
     loops.push(loop);
   }
   return loops;
-}
+}, { reads: 'key' });
 
 /**
  * `self.history.append(loss)` or `self.running_loss += loss` in a method that runs one training
@@ -176,80 +172,65 @@ function clearedInside(model: SemanticModel, body: SyntaxNode, name: string, use
   return false;
 }
 
-/** Per function: whether each of its loops trains. */
-const TRAINING_LOOPS = memoFact<SyntaxNode, boolean>('training loops');
-
 /** A loop that trains: its body runs a backward pass or an optimizer step. */
 export function isTrainingLoop(model: SemanticModel, loop: SyntaxNode): boolean {
-  const memo = model.facts.around(TRAINING_LOOPS, loop);
-  const known = memo.get(loop);
-  if (known !== undefined) return known;
-  // `autograd.grad` alone (Jacobians, input gradients) does not make a loop a training loop.
-  memo.set(loop, false);
-  const result = KEPT_TRAINING.answer(loop, model.functionNameHistory, (reads) => trainsDirectly(model, loop) || helpersTrain(model, loop, new Set(), reads.names));
-  memo.set(loop, result);
-  return result;
+  return TRAINING_LOOP.of(model, loop);
 }
 
 /**
  * Whether a loop trains reads the subtrees of the loop and of the helpers its calls (and theirs)
- * resolve to, and the names those calls are looked up by: the answer is kept with the loop by those
- * names (see AnswersKeptByName and the model's function name history).
+ * resolve to, through the functions of this file by name. `autograd.grad` alone (Jacobians, input
+ * gradients) does not make a loop a training loop.
  */
-const KEPT_TRAINING = new AnswersKeptByName<boolean>();
+const TRAINING_LOOP = modelQuery('training loop', (model, loop: SyntaxNode) => {
+  model.readsStatementOf(loop);
+  return trainsDirectly(model, loop) || helpersTrain(model, loop, new Set());
+}, { reads: 'key', onCycle: () => false });
 
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
   return nodesWithin(callsOfMethod(model, 'backward'), node).length > 0 || nodesWithin(optimizerSteps(model), node).length > 0;
 }
 
-/**
- * The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains.
- * The names the calls are looked up by go to `names`.
- */
-function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>, names: Set<string>): boolean {
+/** The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains. */
+function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<SyntaxNode>): boolean {
   for (const call of nodesIn(node, ['call'])) {
-    const helper = helperCalled(model, call, names);
+    const helper = helperCalled(model, call);
     if (!helper || visiting.has(helper)) continue;
     visiting.add(helper);
-    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting, names))) return true;
+    if (trainsDirectly(model, helper) || (visiting.size < 4 && helpersTrain(model, helper, visiting))) return true;
   }
   return false;
 }
 
-/** The function of this file a call runs: the only one of its name, or a method of `self`'s class. The name looked up goes to `names`. */
-function helperCalled(model: SemanticModel, call: SyntaxNode, names: Set<string>): SyntaxNode | null {
+/** The function of this file a call runs: the only one of its name, or a method of `self`'s class. */
+function helperCalled(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
   const target = call.children.find((c) => c.fieldName === 'function');
   if (target?.type === 'identifier') {
-    const name = nodeText(target, model.text);
-    names.add(name);
-    const named = model.functionsNamed(name);
+    const named = model.functionsNamed(nodeText(target, model.text));
     return named.length === 1 ? named[0]! : null;
   }
-  return selfMethod(model, call, names);
+  return selfMethod(model, call);
 }
 
 /** `optimizer.step()` calls (not learning-rate schedulers). */
 function optimizerSteps(model: SemanticModel): readonly SyntaxNode[] {
-  return model.facts.module(OPTIMIZER_STEPS);
+  return OPTIMIZER_STEPS.of(model);
 }
 
 /** `x.step()` calls in document order, not learning-rate schedulers' nor environments' (`envs.step(action)`). */
-const OPTIMIZER_STEPS = new ModuleFact('optimizer steps', (model: SemanticModel): readonly SyntaxNode[] =>
+const OPTIMIZER_STEPS = modelQuery('optimizer steps', (model, _: void): readonly SyntaxNode[] =>
   callsOfMethod(model, 'step').filter((c) => {
     const receiver = methodCall(c, model.text)?.receiver;
     return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
-  }));
-
-/** `x.method(...)` calls of the file by method name, gathered per name on first use. */
-const METHOD_CALLS = new ModuleFact('method calls by name', () => new Map<string, readonly SyntaxNode[]>());
+  }), { reads: 'key' });
 
 /** `x.method(...)` calls of the file, in document order (the call index's calls through an attribute named `method`). */
 function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
-  const known = model.facts.module(METHOD_CALLS);
-  let calls = known.get(method);
-  if (!calls) known.set(method, (calls = model.callsOfName(method, true).filter((call) => methodCall(call, model.text) !== null)));
-  return calls;
+  return METHOD_CALLS.of(model, method);
 }
+
+const METHOD_CALLS = modelQuery('method calls by name', (model, method: string): readonly SyntaxNode[] =>
+  model.callsOfName(method, true).filter((call) => methodCall(call, model.text) !== null), { reads: 'key' });
 
 /** Values that read as one number per step: losses, means, sums, norms. */
 export function isScalarLike(model: SemanticModel, expression: SyntaxNode): boolean {
@@ -314,14 +295,10 @@ function feedsBackward(model: SemanticModel, name: SyntaxNode): boolean {
   }));
 }
 
-/**
- * The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the
- * file. The name looked up goes to `names`, where given.
- */
-function selfMethod(model: SemanticModel, call: SyntaxNode, names?: Set<string>): SyntaxNode | null {
+/** The method `self.name(...)` runs: the one of that name in the caller's class, else the only one in the file. */
+function selfMethod(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
   const m = methodCall(call, model.text);
   if (!m || dottedName(m.receiver, model.text) !== 'self') return null;
-  names?.add(m.method);
   const methods = model.functionsNamed(m.method);
   const caller = enclosingFunction(call);
   const owner = caller ? classOfMethod(caller) : null;

@@ -4,9 +4,8 @@
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
 import { qualifiedCallee } from './distributed';
-import { CheckedStatementFact, ModuleFact, StatementFact } from './facts';
 import { joined } from './group-by';
-import type { SemanticModel } from './model';
+import { modelQuery, StatementFact, type SemanticModel } from './model';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
 import { stringHead } from './strings';
@@ -29,7 +28,7 @@ export interface CheckpointLoad {
 }
 
 /** `torch.load(...)` calls whose arguments can all be seen (no `*args`, no `**kwargs` that may carry `map_location`). */
-export const checkpointLoads = new ModuleFact('checkpointLoads', (model): CheckpointLoad[] =>
+export const checkpointLoads = modelQuery('checkpoint loads', (model, _: void): CheckpointLoad[] =>
   joined(LOADS_IN_STATEMENT.ofEach(model)),
 );
 
@@ -48,57 +47,34 @@ const LOADS_AND_SAVES_IN_STATEMENT = new StatementFact(
     }
     return { loads, saves };
   },
-  (model) => model.imports.key,
 );
+
+/** What a module-level name sends tensors to, or whether it holds a TensorRT engine (see `ask`). */
+type LoadAnswer = string | boolean;
+
+/** A statement's loads: reused while the imports and every answer about module-level names they relied on stay the same. */
+const LOADS_IN_STATEMENT = new StatementFact('checkpoint loads of a statement', (model, statement) =>
+  LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).loads.map((call) => describeLoad(model, call)));
 
 /**
- * The answers about the rest of the file that describing a load may ask: what the imports are, what
- * a name the load's function never assigns holds at module level, and, for a load or a read in
- * module code, the whole file (its root node, new with every edit).
+ * A question about the rest of the file that describing a load asks: `file` (the load or a read is in
+ * module code, which any other statement may change), `device:<depth>:<name>` (where a module-level
+ * name sends tensors) or `engine:<name>` (it holds a TensorRT engine).
  */
-type LoadAnswer = string | boolean | SyntaxNode;
-
-/** The questions the loads of the statement being described asked, with their answers (see `ask`). */
-let recording: Map<string, LoadAnswer> | undefined;
-
-/** A statement's loads: kept while the imports and every answer about module-level names they relied on stay the same. */
-const LOADS_IN_STATEMENT = new CheckedStatementFact<CheckpointLoad[], LoadAnswer>(
-  'checkpoint loads of a statement',
-  (model, statement) => {
-    const questions = new Map<string, LoadAnswer>([['imports', model.imports.key]]);
-    recording = questions;
-    try {
-      return { value: LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).loads.map((call) => describeLoad(model, call)), questions };
-    } finally {
-      recording = undefined;
-    }
-  },
-  answer,
-);
-
-/** The answer to a question about the rest of the file, recorded while a statement's loads are described. */
 function ask(model: SemanticModel, question: string): LoadAnswer {
-  const questions = recording;
-  // What answering reads is the answer's business: it is asked again as a whole, not recorded.
-  recording = undefined;
-  try {
-    const found = answer(model, question);
-    questions?.set(question, found);
-    return found;
-  } finally {
-    recording = questions;
+  if (question === 'file') {
+    model.db.readVersion();
+    return true;
   }
+  return LOAD_ANSWER.of(model, question);
 }
 
-/** `imports`, `file`, `device:<depth>:<name>` (where a module-level name sends tensors) or `engine:<name>` (it holds a TensorRT engine). */
-function answer(model: SemanticModel, question: string): LoadAnswer {
-  if (question === 'imports') return model.imports.key;
-  if (question === 'file') return model.root;
+const LOAD_ANSWER = modelQuery('checkpoint load answer', (model, question: string): LoadAnswer => {
   const [kind, ...rest] = question.split(':');
   if (kind === 'engine') return createsEngine(model, moduleValue(model, rest[0]!));
   const value = moduleValue(model, rest[1]!);
   return value ? deviceOf(model, value, Number(rest[0]) + 1) : 'unknown';
-}
+}, { reads: 'key' });
 
 function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
   const { positional, keywords } = callArguments(call, model.text);
@@ -249,7 +225,7 @@ function copiedIntoStateDictArgument(model: SemanticModel, holder: SyntaxNode): 
 /** Identifiers of a scope's own code in document order (not those of functions it defines); targets only with `withTargets`. */
 function readsInScope(model: SemanticModel, scope: SyntaxNode, withTargets = false): readonly SyntaxNode[] {
   const names = scope === model.root
-    ? model.facts.module(NAMES_IN_MODULE_CODE)
+    ? NAMES_IN_MODULE_CODE.of(model)
     : nodesIn(scope, ['identifier']).filter((id) => scopeOf(id) === scope && isName(id));
   return withTargets ? names : names.filter((id) => !isTarget(id));
 }
@@ -262,7 +238,7 @@ const NAMES_IN_STATEMENT_MODULE_CODE = new StatementFact('names in module code o
  * The module's own code gathered from its statements' kept parts: after an edit, only the statement
  * it touched is walked again (the tree's root is new, so a walk from it would cover the whole file).
  */
-const NAMES_IN_MODULE_CODE = new ModuleFact('names in module code', (model): readonly SyntaxNode[] =>
+const NAMES_IN_MODULE_CODE = modelQuery('names in module code', (model, _: void): readonly SyntaxNode[] =>
   joined(NAMES_IN_STATEMENT_MODULE_CODE.ofEach(model)));
 
 /** A name, not an attribute (`x.name`) or a keyword (`f(name=...)`). */
@@ -351,7 +327,7 @@ function assignedValue(def: Definition | undefined): SyntaxNode | null {
  * `model.eval().cpu()` earlier in the block, or `.cpu()` in the saved value), so the checkpoints it
  * loads back hold CPU tensors (pytorch/examples fast_neural_style).
  */
-export const savesCpuCheckpoints = new ModuleFact('savesCpuCheckpoints', (model): boolean => {
+export const savesCpuCheckpoints = modelQuery('saves CPU checkpoints', (model, _: void): boolean => {
   let saves = 0;
   /** Models moved to the CPU by the top-level statements so far. */
   const moved = new Set<string>();
@@ -385,7 +361,6 @@ const SAVES_IN_STATEMENT = new StatementFact(
       .map((save) => savedFromCpu(model, save)),
     movedToCpu: statement.type === 'expression_statement' ? movedToCpu(model, model.nodesOfKindIn(statement, 'call')) : [],
   }),
-  (model) => model.imports.key,
 );
 
 function savedFromCpu(model: SemanticModel, save: SyntaxNode): boolean | string {

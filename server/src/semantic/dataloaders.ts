@@ -6,8 +6,7 @@ import type { Definition } from './definitions';
 import { stringValue } from './argparse';
 import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { CheckedStatementFact, ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { modelQuery, StatementFact, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, scopesOutFrom, within } from './scopes';
 import { groupBy, joined } from './group-by';
@@ -93,7 +92,7 @@ export function literalPlace(resolved: ResolvedInt): ValueOrigin | null {
 
 /** The file's DataLoader analysis, built once per semantic model. */
 export function dataLoadersOf(model: SemanticModel): DataLoaderAnalysis {
-  return model.facts.module(DATA_LOADERS);
+  return DATA_LOADERS.of(model);
 }
 
 /** An answer to a question about the rest of the file that deciding a DataLoader construction asks. */
@@ -101,21 +100,12 @@ type LoaderClassAnswer = boolean | string;
 
 /**
  * Which calls construct torch's DataLoader, however the class was imported or renamed. A call is
- * decided from its own statement, the file's imports (`imports`), whether it star-imports
- * `torch.utils.data` (`star`), and what a name assigned once at the module's top level stands for
- * (`module:DEPTH:NAME`); with `questions` given, the questions asked and their answers are recorded
- * there, so that a statement's DataLoader calls can be kept while every answer stays the same.
+ * decided from its own statement, the file's imports, whether it star-imports `torch.utils.data`
+ * (`star`), and what a name assigned once at the module's top level stands for (`module:DEPTH:NAME`):
+ * those questions go to the file's database, which reuses each answer while what it read stays the same.
  */
 class DataLoaderClasses {
-  /** The answers of this file, per question. */
-  private readonly answers = new Map<string, LoaderClassAnswer>();
-
-  constructor(
-    private readonly model: SemanticModel,
-    private readonly questions?: Map<string, LoaderClassAnswer>,
-    /** Where the answers come from: this file's shared instance when recording. */
-    private readonly answering: DataLoaderClasses = this,
-  ) {}
+  constructor(private readonly model: SemanticModel) {}
 
   /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
   isConstruction(call: SyntaxNode): boolean {
@@ -125,27 +115,16 @@ class DataLoaderClasses {
 
   /** This file's answer to a question (see the class comment). */
   answer(question: string): LoaderClassAnswer {
-    let answer = this.answers.get(question);
-    if (answer === undefined) this.answers.set(question, (answer = this.answerOf(question)));
-    return answer;
-  }
-
-  private answerOf(question: string): LoaderClassAnswer {
-    if (question === 'imports') return this.model.imports.key;
     if (question === 'star') return this.starImportsTorchData();
     const [, depth, name] = /^module:(\d+):(.*)$/s.exec(question)!;
     return this.isAssignedClass(this.model.definitions.definitionsOf(this.model.root, name!), Number(depth));
   }
 
   private ask<T extends LoaderClassAnswer>(question: string): T {
-    const answer = this.answering.answer(question);
-    this.questions?.set(question, answer);
-    return answer as T;
+    return LOADER_CLASS_ANSWER.of(this.model, question) as T;
   }
 
   private isClass(dotted: string, at: SyntaxNode, depth: number): boolean {
-    // Asked once per statement: its answer stands for every name's qualified name.
-    if (this.questions && !this.questions.has('imports')) this.ask('imports');
     const qualified = this.model.imports.qualify(dotted);
     if (qualified) return DATALOADER_CLASSES.has(qualified);
     if (dotted === 'DataLoader' && this.ask<boolean>('star')) return true;
@@ -176,7 +155,8 @@ class DataLoaderClasses {
   }
 }
 
-const DATA_LOADER_CLASSES = new ModuleFact('DataLoader classes', (model) => new DataLoaderClasses(model));
+/** The answer to a question of DataLoaderClasses, reused while what it read stays the same. */
+const LOADER_CLASS_ANSWER = modelQuery('DataLoader class answer', (model, question: string) => new DataLoaderClasses(model).answer(question), { reads: 'key' });
 
 /** A DataLoader construction of a statement, described when that depends on the statement alone. */
 interface FoundLoader {
@@ -185,23 +165,17 @@ interface FoundLoader {
   described: DataLoaderCall | null;
 }
 
-/** A statement's DataLoader constructions: kept while the answers that decided its calls stay the same. */
-const DATA_LOADER_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly FoundLoader[], LoaderClassAnswer>(
-  'DataLoader constructions',
-  (model, statement) => {
-    const questions = new Map<string, LoaderClassAnswer>();
-    const classes = new DataLoaderClasses(model, questions, model.facts.module(DATA_LOADER_CLASSES));
-    const value = model.nodesOfKindIn(statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
-      const args = is(call, 'call') ? field(call, 'arguments') : null;
-      const passesDictionary = args?.children.some((arg) => arg.type === 'dictionary_splat') ?? false;
-      return { call, described: passesDictionary ? null : describeLoader(call, model.text, () => null) };
-    });
-    return { value, questions };
-  },
-  (model, question) => model.facts.module(DATA_LOADER_CLASSES).answer(question),
-);
+/** A statement's DataLoader constructions: reused while the answers that decided its calls stay the same. */
+const DATA_LOADER_CALLS_IN_STATEMENT = new StatementFact('DataLoader constructions', (model, statement): readonly FoundLoader[] => {
+  const classes = new DataLoaderClasses(model);
+  return model.nodesOfKindIn(statement, 'call').filter((call) => classes.isConstruction(call)).map((call): FoundLoader => {
+    const args = is(call, 'call') ? field(call, 'arguments') : null;
+    const passesDictionary = args?.children.some((arg) => arg.type === 'dictionary_splat') ?? false;
+    return { call, described: passesDictionary ? null : describeLoader(call, model.text, () => null) };
+  });
+});
 
-const DATA_LOADERS = new ModuleFact('DataLoader analysis', (model) => new DataLoaderAnalysis(model));
+const DATA_LOADERS = modelQuery('DataLoader analysis', (model, _: void) => new DataLoaderAnalysis(model));
 
 export class DataLoaderAnalysis {
   readonly calls: readonly DataLoaderCall[];
@@ -219,7 +193,7 @@ export class DataLoaderAnalysis {
 
   /** `DataLoader(...)` of torch however it was imported: `DataLoader`, `data.DataLoader`, `tud.DataLoader`, aliases. */
   isDataLoaderConstruction(call: SyntaxNode): boolean {
-    return this.model.facts.module(DATA_LOADER_CLASSES).isConstruction(call);
+    return new DataLoaderClasses(this.model).isConstruction(call);
   }
 
   /**

@@ -1,7 +1,7 @@
 // Where each local name (or `self.attr`) gets its value, per scope, in document order.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import { dottedName, nodeText, unparenthesize } from './names';
-import { scopeOf, statementOf } from './scopes';
+import { scopeOf, statementOf, topLevelStatementOf } from './scopes';
 
 export type DefinitionKind = 'assign' | 'augmented' | 'for' | 'with' | 'walrus' | 'parameter';
 
@@ -106,83 +106,71 @@ class StatementReader {
 const KIND_ORDER = new Map(KINDS.map((kind, index) => [kind, index]));
 
 /** Definitions in the index's order: kind by kind, then in document order (equal starts are one node's targets). */
-function inIndexOrder(a: NodeDefinition, b: NodeDefinition): number {
+function inIndexOrder(a: Definition, b: Definition): number {
   return KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || a.node.start - b.node.start;
 }
 
+/** One top-level statement's definitions grouped as the file's index reads them, each list in the index's order. */
+export interface StatementDefinitionGroups {
+  /** Per scope inside the statement (a function, a lambda), per name. */
+  readonly byScope: ReadonlyMap<SyntaxNode, ReadonlyMap<string, readonly Definition[]>>;
+  /** Per name, every scope's. */
+  readonly byName: ReadonlyMap<string, readonly Definition[]>;
+  /** Per name, the module's. */
+  readonly atModule: ReadonlyMap<string, readonly Definition[]>;
+}
+
+/** A statement's definitions grouped by scope and by name, kind by kind as the index takes them. */
+export function groupDefinitions(statement: StatementDefinitions): StatementDefinitionGroups {
+  const byScope = new Map<SyntaxNode, Map<string, NodeDefinition[]>>();
+  const byName = new Map<string, NodeDefinition[]>();
+  const atModule = new Map<string, NodeDefinition[]>();
+  for (const definitions of statement.byKind) {
+    for (const def of definitions) {
+      pushTo(byName, def.name, def);
+      if (def.scopeInStatement === null) {
+        pushTo(atModule, def.name, def);
+        continue;
+      }
+      let names = byScope.get(def.scopeInStatement);
+      if (!names) byScope.set(def.scopeInStatement, (names = new Map()));
+      pushTo(names, def.name, def);
+    }
+  }
+  return { byScope, byName, atModule };
+}
+
+/** Where the file's definitions come from: each statement's groups, and the groups of all statements by name. */
+export interface DefinitionSource {
+  /** The groups of the top-level statement `statement`. */
+  scopesIn(statement: SyntaxNode): ReadonlyMap<SyntaxNode, ReadonlyMap<string, readonly Definition[]>>;
+  /** The module's definitions of `name`, in the index's order. */
+  atModule(name: string): readonly Definition[];
+  /** Every scope's definitions of `name`, in the index's order. */
+  all(name: string): readonly Definition[];
+}
+
+/**
+ * The file's definitions by scope and name, each list in one order: kind by kind (assignments,
+ * augmented assignments, `for` targets, `with` targets, walruses, parameters), then in document order.
+ * A function's scope lies in one top-level statement, whose own groups answer for it; the module's
+ * definitions and every scope's come from all statements, merged name by name.
+ */
 export class DefinitionIndex {
-  /** Per scope (null for the module, whose node changes with every edit), per name. */
-  private readonly byScope = new Map<SyntaxNode | null, Map<string, NodeDefinition[]>>();
-  private readonly byName = new Map<string, NodeDefinition[]>();
-
-  /** The index of a file whose top-level statements have these definitions, in document order. */
   constructor(
-    private moduleNode: SyntaxNode,
-    statements: readonly StatementDefinitions[],
-  ) {
-    // Kind by kind, then statement by statement: every list keeps the order of one pass per kind.
-    for (let kind = 0; kind < KINDS.length; kind++) {
-      for (const statement of statements) {
-        for (const definition of statement.byKind[kind]!) this.add(definition);
-      }
-    }
-  }
+    private readonly moduleNode: SyntaxNode,
+    private readonly source: DefinitionSource,
+  ) {}
 
-  private add(def: NodeDefinition): void {
-    pushTo(this.namesIn(def.scopeInStatement), def.name, def);
-    pushTo(this.byName, def.name, def);
-  }
-
-  private namesIn(scope: SyntaxNode | null): Map<string, NodeDefinition[]> {
-    let names = this.byScope.get(scope);
-    if (!names) this.byScope.set(scope, (names = new Map()));
-    return names;
-  }
-
-  /**
-   * Makes this the index of the file's next version, whose module node is `moduleNode`: the
-   * definitions of the top-level statements an edit replaced (`removed`) leave, and those of the
-   * statements that replaced them (`added`) come in at their places. The other statements are the
-   * same nodes with the same definitions, so the lists keep them, in the same order.
-   */
-  patch(moduleNode: SyntaxNode, removed: readonly StatementDefinitions[], added: readonly StatementDefinitions[]): void {
-    this.moduleNode = moduleNode;
-    const gone = new Set<NodeDefinition>();
-    for (const statement of removed) {
-      for (const definitions of statement.byKind) {
-        for (const def of definitions) {
-          gone.add(def);
-          // A scope inside the statement went with it, and every definition in it.
-          if (def.scopeInStatement) this.byScope.delete(def.scopeInStatement);
-        }
-      }
-    }
-    const moduleNames = this.namesIn(null);
-    for (const name of new Set([...gone].map((def) => def.name))) {
-      for (const names of [this.byName, moduleNames]) {
-        const list = names.get(name);
-        if (!list?.some((d) => gone.has(d))) continue;
-        const kept = list.filter((d) => !gone.has(d));
-        if (kept.length) names.set(name, kept);
-        else names.delete(name);
-      }
-    }
-    const coming = added.flatMap((statement) => statement.byKind.flat()).sort(inIndexOrder);
-    const comingByName = new Map<string, NodeDefinition[]>();
-    for (const def of coming) {
-      pushTo(comingByName, def.name, def);
-      // A scope inside a new statement is new: its lists fill in order.
-      if (def.scopeInStatement) pushTo(this.namesIn(def.scopeInStatement), def.name, def);
-    }
-    for (const [name, defs] of comingByName) {
-      this.byName.set(name, mergeInOrder(this.byName.get(name) ?? [], defs));
-      const atModule = defs.filter((d) => d.scopeInStatement === null);
-      if (atModule.length) moduleNames.set(name, mergeInOrder(moduleNames.get(name) ?? [], atModule));
-    }
+  /** `merged` (statements' lists one after another, in document order) in the index's order. */
+  static ordered(merged: readonly Definition[]): readonly Definition[] {
+    for (let i = 1; i < merged.length; i++) if (inIndexOrder(merged[i - 1]!, merged[i]!) > 0) return [...merged].sort(inIndexOrder);
+    return merged;
   }
 
   definitionsOf(scope: SyntaxNode, name: string): readonly Definition[] {
-    return this.byScope.get(scope === this.moduleNode ? null : scope)?.get(name) ?? [];
+    if (scope === this.moduleNode) return this.source.atModule(name);
+    return this.source.scopesIn(topLevelStatementOf(scope)).get(scope)?.get(name) ?? [];
   }
 
   /** The last definition of `name` in `scope` visible before `offset` (straight-line approximation). */
@@ -202,7 +190,7 @@ export class DefinitionIndex {
 
   /** Every scope's definitions of a name (for attributes such as `self.model`, set in another method). */
   allDefinitionsOf(name: string): readonly Definition[] {
-    return this.byName.get(name) ?? [];
+    return this.source.all(name);
   }
 }
 
@@ -210,17 +198,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** Two lists in the index's order, merged into one; of equal places, `a`'s first. */
-function mergeInOrder(a: readonly NodeDefinition[], b: readonly NodeDefinition[]): NodeDefinition[] {
-  const merged: NodeDefinition[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) merged.push(inIndexOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
-  while (i < a.length) merged.push(a[i++]!);
-  while (j < b.length) merged.push(b[j++]!);
-  return merged;
 }
 
 /** A statement's definitions, from its nodes of each kind, in the version whose text and module node are given. */

@@ -3,8 +3,7 @@
 // way to it, and which local-rank variables are in scope there.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { ModuleFact, StatementFact } from './facts';
-import type { SemanticModel } from './model';
+import { modelQuery, StatementFact, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { stringHead, stringValue } from './strings';
 import { nodesIn } from './subtree';
@@ -24,14 +23,10 @@ export function qualifiedCallee(model: SemanticModel, call: SyntaxNode): string 
   // Asked of every call by several analyses (GPU use, distributed start, loads, saves): each callee
   // name is qualified once per file.
   const name = dottedName(callee(call), model.text);
-  if (!name) return null;
-  const memo = model.facts.module(QUALIFIED_CALLEES);
-  let qualified = memo.get(name);
-  if (qualified === undefined) memo.set(name, (qualified = model.imports.qualify(name) ?? name));
-  return qualified;
+  return name ? QUALIFIED_NAME.of(model, name) : null;
 }
 
-const QUALIFIED_CALLEES = new ModuleFact('qualified callee names', () => new Map<string, string>());
+const QUALIFIED_NAME = modelQuery('qualified callee name', (model, name: string) => model.imports.qualify(name) ?? name, { reads: 'key' });
 
 /** The literal `"cuda"`, with no device index: the current device, GPU 0 until `set_device` says otherwise. */
 export function isBareCudaString(node: SyntaxNode | undefined, text: string): boolean {
@@ -52,10 +47,10 @@ const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement)
     if (head && CUDA_DEVICE.test(head.head)) return true;
   }
   return false;
-}, (model) => model.imports.key);
+});
 
 /** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
-export const usesCuda = new ModuleFact('usesCuda', (model): boolean => USES_CUDA_IN_STATEMENT.ofEach(model).includes(true));
+export const usesCuda = modelQuery('uses CUDA', (model, _: void): boolean => USES_CUDA_IN_STATEMENT.ofEach(model).includes(true));
 
 /** Whether a top-level statement starts distributed training (see `startsDistributed`); judged under the file's imports. */
 const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed training', (model, statement): boolean => {
@@ -64,13 +59,13 @@ const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed tr
     if (/(^|\.)init_process_group$|DistributedDataParallel$|^torch\.multiprocessing\.spawn$/.test(name)) return true;
   }
   return model.nodesOfKindIn(statement, 'string').some((s) => stringValue(s, model.text) === 'LOCAL_RANK' && readsEnvironment(s, model.text));
-}, (model) => model.imports.key);
+});
 
 /**
  * The file starts distributed training itself: `init_process_group`, a `DistributedDataParallel`
  * wrapper, `torch.multiprocessing.spawn`, or a read of the `LOCAL_RANK` that torchrun sets.
  */
-export const startsDistributed = new ModuleFact('startsDistributed', (model): boolean =>
+export const startsDistributed = modelQuery('starts distributed training', (model, _: void): boolean =>
   STARTS_DISTRIBUTED_IN_STATEMENT.ofEach(model).includes(true),
 );
 
@@ -88,7 +83,7 @@ function readsEnvironment(key: SyntaxNode, text: string): boolean {
  * `"cuda"` is not known to mean GPU 0: Accelerate, Lightning, DeepSpeed and the like set it, and a
  * file that writes `CUDA_VISIBLE_DEVICES` gives each process its own GPU 0.
  */
-export const deviceChosenElsewhere = new ModuleFact('deviceChosenElsewhere', (model): boolean => {
+export const deviceChosenElsewhere = modelQuery('device chosen elsewhere', (model, _: void): boolean => {
   if (model.imports.importsMatching(DEVICE_MANAGERS)) return true;
   return WRITES_VISIBLE_DEVICES_IN_STATEMENT.ofEach(model).includes(true);
 });
@@ -115,13 +110,12 @@ function setsDevice(model: SemanticModel, call: SyntaxNode): boolean {
   return m?.method === 'set_device' || /(^|\.)set_device$/.test(qualifiedCallee(model, call) ?? '');
 }
 
-/** Per file: the calls in each function's (or the module's) own code, not in the functions and classes it defines. */
-const ownCallsByScope = new ModuleFact('ownCallsByScope', () => new Map<SyntaxNode, SyntaxNode[]>());
+/** The calls in a function's (or the module's) own code, not in the functions and classes it defines. */
+function ownCalls(model: SemanticModel, scope: SyntaxNode): readonly SyntaxNode[] {
+  return OWN_CALLS.of(model, scope);
+}
 
-function ownCalls(model: SemanticModel, scope: SyntaxNode): SyntaxNode[] {
-  const known = model.facts.module(ownCallsByScope);
-  const cached = known.get(scope);
-  if (cached) return cached;
+const OWN_CALLS = modelQuery('own calls of a scope', (_model, scope: SyntaxNode): readonly SyntaxNode[] => {
   const calls: SyntaxNode[] = [];
   const body = scope.type === 'function_definition' ? scope.children.find((c) => c.fieldName === 'body') ?? scope : scope;
   walk(body, (n) => {
@@ -129,23 +123,17 @@ function ownCalls(model: SemanticModel, scope: SyntaxNode): SyntaxNode[] {
     if (n.type === 'call') calls.push(n);
     return undefined;
   });
-  known.set(scope, calls);
   return calls;
-}
-
-/** Per file: whether each of its functions sets the device (false while being worked out, which ends cycles). */
-const deviceSetters = new ModuleFact('deviceSetters', () => new Map<SyntaxNode, boolean>());
+}, { reads: 'key' });
 
 /** A function of this file that sets the device, itself or through helpers of this file it calls. */
 function functionSetsDevice(model: SemanticModel, fn: SyntaxNode): boolean {
-  const known = model.facts.module(deviceSetters);
-  const answer = known.get(fn);
-  if (answer !== undefined) return answer;
-  known.set(fn, false);
-  const sets = nodesIn(fn, ['call']).some((call) => setsDevice(model, call) || helperSetsDevice(model, call));
-  known.set(fn, sets);
-  return sets;
+  return SETS_DEVICE.of(model, fn);
 }
+
+/** False while being worked out, which ends cycles. */
+const SETS_DEVICE = modelQuery('function sets the device', (model, fn: SyntaxNode) =>
+  nodesIn(fn, ['call']).some((call) => setsDevice(model, call) || helperSetsDevice(model, call)), { onCycle: () => false });
 
 /** A call to a helper that sets the device: one of this file that does, or one of another file named like a setup. */
 function helperSetsDevice(model: SemanticModel, call: SyntaxNode): boolean {
@@ -161,7 +149,7 @@ function helperSetsDevice(model: SemanticModel, call: SyntaxNode): boolean {
 }
 
 /** Names of the functions started as processes: `torch.multiprocessing.spawn(fn, ...)`, `Process(target=fn)`. */
-const processEntries = new ModuleFact('processEntries', (model): Set<string> => {
+const PROCESS_ENTRIES = modelQuery('process entries', (model, _: void): Set<string> => {
   const names = new Set<string>();
   for (const call of model.nodesOfKind('call')) {
     const called = qualifiedCallee(model, call) ?? '';
@@ -175,7 +163,7 @@ const processEntries = new ModuleFact('processEntries', (model): Set<string> => 
 });
 
 function isProcessEntry(model: SemanticModel, fn: SyntaxNode): boolean {
-  return model.facts.module(processEntries).has(functionName(fn, model.text));
+  return PROCESS_ENTRIES.of(model).has(functionName(fn, model.text));
 }
 
 /** `with torch.cuda.device(rank):` around the node. */
@@ -208,24 +196,18 @@ export function devicePinningAt(model: SemanticModel, node: SyntaxNode): DeviceP
   return pinningOnEntry(model, fn);
 }
 
-/** Per file: each function's pinning when it starts ('unknown' while being worked out, which ends cycles). */
-const entryPinnings = new ModuleFact('entryPinnings', () => new Map<SyntaxNode, DevicePinning>());
-
 /** Whether the device is set when `fn` starts, from every call of it in this file. */
 function pinningOnEntry(model: SemanticModel, fn: SyntaxNode): DevicePinning {
-  const known = model.facts.module(entryPinnings);
-  const answer = known.get(fn);
-  if (answer !== undefined) return answer;
-  known.set(fn, 'unknown');
-  const callers = model.callersOf(fn);
-  let pinning: DevicePinning = 'unknown';
-  if (callers && callers.length) {
-    const answers = callers.map((call) => devicePinningAt(model, call));
-    pinning = answers.every((a) => a === 'unpinned') ? 'unpinned' : answers.includes('pinned') ? 'pinned' : 'unknown';
-  }
-  known.set(fn, pinning);
-  return pinning;
+  return PINNING_ON_ENTRY.of(model, fn);
 }
+
+/** 'unknown' while being worked out, which ends cycles. */
+const PINNING_ON_ENTRY = modelQuery('device pinning on entry', (model, fn: SyntaxNode): DevicePinning => {
+  const callers = model.callersOf(fn);
+  if (!callers || !callers.length) return 'unknown';
+  const answers = callers.map((call) => devicePinningAt(model, call));
+  return answers.every((a) => a === 'unpinned') ? 'unpinned' : answers.includes('pinned') ? 'pinned' : 'unknown';
+}, { onCycle: (): DevicePinning => 'unknown' });
 
 /**
  * Names visible at `node` that hold this process's local GPU index: `local_rank` (any case), a name

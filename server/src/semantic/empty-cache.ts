@@ -2,9 +2,8 @@
 // training step (it calls backward() or an optimizer's step() at its level, not in a nested loop),
 // or in a per-step hook of Lightning or the Hugging Face Trainer.
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { ModuleFact, StatementFact } from './facts';
 import { joined } from './group-by';
-import type { SemanticModel } from './model';
+import { modelQuery, StatementFact, type SemanticModel } from './model';
 import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from './scopes';
 import { nodesIn } from './subtree';
@@ -41,10 +40,10 @@ const DEVICE_CHECK = /is_available|cuda|gpu|device/i;
 /** Most helper calls followed to find a training step. */
 const HELPER_DEPTH = 3;
 
-const PER_STEP = new ModuleFact<readonly PerStepEmptyCache[]>('empty_cache calls run on every training step', (model) => find(model));
+const PER_STEP = modelQuery('empty_cache calls run on every training step', (model, _: void): readonly PerStepEmptyCache[] => find(model));
 
 export function perStepEmptyCacheCalls(model: SemanticModel): readonly PerStepEmptyCache[] {
-  return model.facts.module(PER_STEP);
+  return PER_STEP.of(model);
 }
 
 /** A top-level statement's calls of `torch.cuda.empty_cache`, under the file's imports. */
@@ -54,7 +53,6 @@ const EMPTY_CACHE_CALLS_IN_STATEMENT = new StatementFact(
     const name = dottedName(callee(call), model.text);
     return name !== null && EMPTY_CACHE.has(model.imports.qualify(name) ?? '');
   }),
-  (model) => model.imports.key,
 );
 
 function find(model: SemanticModel): PerStepEmptyCache[] {

@@ -4,10 +4,9 @@
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { memoFact } from './facts';
+import type { KeyPair } from './engine/database';
 import { visiblyOffGpu } from './kept-lists';
-import type { SemanticModel } from './model';
-import { AnswersKeptByName, type NameReads } from './name-history';
+import { modelQuery, type SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, scopeOf, within } from './scopes';
@@ -43,24 +42,21 @@ const FEATURE_WORDS = /^(hidden|hiddens|feat|feats|feature|features|emb|embs|emb
 
 const MAX_DEPTH = 24;
 
-/** Per function: the forward call each stored expression is the GPU output of, or null. */
-const GPU_OUTPUTS = memoFact<SyntaxNode, SyntaxNode | null>('GPU model outputs');
-
 /**
  * The forward call inside `loop` whose output (on the GPU) `expression` still is, or null. The
  * forward pass runs with gradients disabled, or with them on by default (never explicitly, nor
  * depending on a flag); callers decide whether the latter is evaluation.
  */
 export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loop: SyntaxNode): SyntaxNode | null {
-  const perModel = model.facts.around(GPU_OUTPUTS, expression);
-  if (perModel.has(expression)) return perModel.get(expression)!;
+  return GPU_OUTPUT.of(model, model.db.keyPair(expression, loop));
+}
+
+const GPU_OUTPUT = modelQuery('GPU model output', (model, { first: expression, second: loop }: KeyPair<SyntaxNode, SyntaxNode>): SyntaxNode | null => {
   const origin = tracedOrigin(model, expression);
   const body = bodyOf(loop) ?? loop;
   const mode = origin ? model.gradMode.at(origin) : null;
-  const result = origin && within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
-  perModel.set(expression, result);
-  return result;
-}
+  return origin && within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
+});
 
 /**
  * A sampling loop: the forward pass `origin` reads state that the loop body replaces with the
@@ -101,95 +97,44 @@ function readsIterationInput(model: SemanticModel, forward: SyntaxNode, loop: Sy
 }
 
 /**
- * A question that tracing an expression asked about the rest of the file, with its answer: whether a
- * call runs a forward pass, whether an expression holds a module, what an imported name stands for.
- */
-type TraceQuestion =
-  | readonly ['forward', SyntaxNode, boolean]
-  | readonly ['module', SyntaxNode, boolean]
-  | readonly ['qualified', string, string | null];
-
-const NO_QUESTIONS: readonly TraceQuestion[] = [];
-
-interface TracedOrigin {
-  readonly origin: SyntaxNode | null;
-  readonly questions: readonly TraceQuestion[];
-}
-
-/**
  * The forward call whose output `expression` is, traced through this file. The trace reads the
- * subtree of the expression's top-level statement, the definitions of the function scopes it meets
- * (each inside the statement of its function), the helpers it looks up by name (their subtrees) and
- * the answers of its questions: an open document keeps the trace with the expression while the
- * statement is the same node, none of those names' functions changed and every question is answered
- * as before (see AnswersKeptByName). A trace that read module-level definitions, which come from
- * every module-level statement, is not kept.
+ * subtree of the expression's top-level statement, the definitions of the scopes it meets, the
+ * helpers it looks up by name (their subtrees), and whether calls run forward passes, expressions
+ * hold modules and imported names stand for what: all of it through the database, so an open
+ * document's trace serves later versions while none of it changed.
  */
 function tracedOrigin(model: SemanticModel, expression: SyntaxNode): SyntaxNode | null {
-  const traced = KEPT_ORIGINS.answer(
-    expression,
-    model.functionNameHistory,
-    (reads) => {
-      const questions: TraceQuestion[] = [];
-      const origin = new OutputTracer(model, { reads, questions }).trace(expression, 0);
-      return { origin, questions: questions.length ? questions : NO_QUESTIONS };
-    },
-    (kept) => kept.questions.every((question) => answerNow(model, question) === question[2]),
-  );
-  return traced.origin;
+  return TRACED_ORIGIN.of(model, expression);
 }
 
-const KEPT_ORIGINS = new AnswersKeptByName<TracedOrigin>();
-
-function answerNow(model: SemanticModel, question: TraceQuestion): boolean | string | null {
-  switch (question[0]) {
-    case 'forward': return model.modules.isForwardCall(question[1]);
-    case 'module': return model.modules.isModuleExpr(question[1]);
-    case 'qualified': return model.imports.qualify(question[1]);
-  }
-}
-
-/** What a trace read, where it is kept: the names it looked functions up by, and its questions. */
-interface TraceRecord {
-  readonly reads: NameReads;
-  readonly questions: TraceQuestion[];
-}
+const TRACED_ORIGIN = modelQuery('traced origin', (model, expression: SyntaxNode): SyntaxNode | null => {
+  model.readsStatementOf(expression);
+  return new OutputTracer(model).trace(expression, 0);
+}, { reads: 'key' });
 
 class OutputTracer {
   private readonly visiting = new Set<SyntaxNode>();
 
-  constructor(
-    private readonly model: SemanticModel,
-    private readonly record?: TraceRecord,
-  ) {}
+  constructor(private readonly model: SemanticModel) {}
 
   private isForwardCall(call: SyntaxNode): boolean {
-    const answer = this.model.modules.isForwardCall(call);
-    this.record?.questions.push(['forward', call, answer]);
-    return answer;
+    return this.model.modules.isForwardCall(call);
   }
 
   private isModuleExpr(expression: SyntaxNode): boolean {
-    const answer = this.model.modules.isModuleExpr(expression);
-    this.record?.questions.push(['module', expression, answer]);
-    return answer;
+    return this.model.modules.isModuleExpr(expression);
   }
 
   private qualify(name: string): string | null {
-    const answer = this.model.imports.qualify(name);
-    this.record?.questions.push(['qualified', name, answer]);
-    return answer;
+    return this.model.imports.qualify(name);
   }
 
   /** The definition of `name` that reaches `offset` in the scope of `use`. */
   private reaching(use: SyntaxNode, name: string, offset: number): Definition | undefined {
-    const scope = scopeOf(use);
-    if (this.record && scope.type !== 'function_definition' && scope.type !== 'lambda') this.record.reads.keep = false;
-    return this.model.definitions.reaching(scope, name, offset);
+    return this.model.definitions.reaching(scopeOf(use), name, offset);
   }
 
   private functionsNamed(name: string): readonly SyntaxNode[] {
-    this.record?.reads.names.add(name);
     return this.model.functionsNamed(name);
   }
 

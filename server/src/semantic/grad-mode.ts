@@ -30,19 +30,37 @@ export interface GradModeDeps {
   valueOfName(name: SyntaxNode): SyntaxNode | null;
   /** Expression statements that call `torch.set_grad_enabled(...)`, in document order. */
   setGradEnabledStatements: readonly SyntaxNode[];
-  /**
-   * The tree is an open document's, whose unchanged statements are the same nodes in its next version:
-   * what a `with` statement's own subtree settles is kept with the node (see `withMode`).
-   */
-  keepsNodeAnswers?: boolean;
+  /** The mode a `with` statement sets for its body (see `withModeOf`), worked out once per statement. */
+  withMode(withStatement: SyntaxNode): GradMode | null;
+}
+
+/** What reading a context manager's mode needs. */
+export interface ContextModeReader {
+  text: string;
+  imports: ImportTable;
+  /** The value a name in a `with` item was assigned, if known. */
+  valueOfName(name: SyntaxNode): SyntaxNode | null;
 }
 
 /**
- * The mode a `with` statement sets, kept with the node for an open document, with the imports it was
- * worked out under. A node outlives an edit only with its subtree unchanged, and the mode reads only the
- * statement's managers and the imports, unless a manager is a bare name (then it is not kept).
+ * The mode a `with` statement sets for its body, and whether a manager is a bare name, whose mode
+ * comes from its assignment wherever that is. Otherwise the mode reads only the statement's managers
+ * and the imports.
  */
-const WITH_MODES = new WeakMap<SyntaxNode, { imports: string; mode: GradMode | null }>();
+export function withModeOf(withStatement: SyntaxNode, reader: ContextModeReader): { mode: GradMode | null; readsName: boolean } {
+  const clause = withStatement.children.find((c) => c.type === 'with_clause');
+  if (!clause) return { mode: null, readsName: false };
+  let mode: GradMode | null = null;
+  let readsName = false;
+  for (const item of clause.children.filter((c) => c.type === 'with_item')) {
+    const manager = withItemManager(item);
+    readsName ||= managerReadsName(manager);
+    const itemMode = contextModeOf(manager, false, reader);
+    // The innermost (last) manager that decides wins.
+    if (itemMode) mode = itemMode;
+  }
+  return { mode, readsName };
+}
 
 export class GradModeAnalysis {
   /** The functions' modes worked out so far, the carried ones among them (see the constructor). */
@@ -418,69 +436,12 @@ export class GradModeAnalysis {
 
   /** The mode a `with` statement sets for its body (asked for every node asked about inside it). */
   private withMode(withStatement: SyntaxNode): GradMode | null {
-    const imports = this.deps.keepsNodeAnswers ? this.deps.imports.key : undefined;
-    const kept = imports !== undefined ? WITH_MODES.get(withStatement) : undefined;
-    if (kept && kept.imports === imports) return kept.mode;
-    const clause = withStatement.children.find((c) => c.type === 'with_clause');
-    if (!clause) return null;
-    let result: GradMode | null = null;
-    let readsName = false;
-    for (const item of clause.children.filter((c) => c.type === 'with_item')) {
-      const manager = withItemManager(item);
-      readsName ||= managerReadsName(manager);
-      const mode = this.contextMode(manager, false);
-      // The innermost (last) manager that decides wins.
-      if (mode) result = mode;
-    }
-    if (imports !== undefined && !readsName) WITH_MODES.set(withStatement, { imports, mode: result });
-    return result;
+    return this.deps.withMode(withStatement);
   }
 
   /** The mode a context manager or decorator expression sets, or null when it is unrelated. */
   contextMode(expression: SyntaxNode | null, asDecorator: boolean): GradMode | null {
-    if (!expression) return null;
-    const expr = unparenthesize(expression);
-    if (is(expr, 'conditional_expression')) {
-      const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
-      const modes = [branches[0], branches[2]].map((b) => (b ? this.contextMode(b, asDecorator) : null));
-      return modes.some((m) => m === 'disabled' || m === 'conditional') ? 'conditional' : null;
-    }
-    if (expr.type === 'identifier' && !asDecorator) {
-      const value = this.deps.valueOfName(expr);
-      if (value && value !== expr) return this.contextMode(value, asDecorator);
-    }
-    const isCall = is(expr, 'call');
-    const target = isCall ? callee(expr) : expr;
-    const dotted = dottedName(target, this.deps.text);
-    if (!dotted) return null;
-    const qualified = this.deps.imports.qualify(dotted) ?? dotted;
-    const args = isCall ? callArguments(expr, this.deps.text) : null;
-    switch (qualified) {
-      case 'torch.no_grad':
-      case 'torch.autograd.no_grad':
-      case 'torch.autograd.grad_mode.no_grad':
-        return 'disabled';
-      case 'torch.inference_mode':
-      case 'torch.autograd.grad_mode.inference_mode': {
-        const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
-        const flag = literalBool(mode);
-        return flag === false ? 'explicit' : mode && flag === null ? 'conditional' : 'disabled';
-      }
-      case 'torch.set_grad_enabled':
-      case 'torch.autograd.set_grad_enabled':
-      case 'torch.autograd.grad_mode.set_grad_enabled': {
-        const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
-        const flag = literalBool(mode);
-        return flag === false ? 'disabled' : flag === true ? 'explicit' : 'conditional';
-      }
-      case 'torch.enable_grad':
-      case 'torch.autograd.enable_grad':
-        return 'explicit';
-    }
-    // Project helpers such as `@smart_inference_mode()` or `with self.no_grad_ctx():`.
-    const last = dotted.slice(dotted.lastIndexOf('.') + 1).toLowerCase();
-    if (last.includes('no_grad') || last.includes('inference_mode') || last === 'nograd') return 'disabled';
-    return null;
+    return contextModeOf(expression, asDecorator, this.deps);
   }
 
   /** The last `torch.set_grad_enabled(...)` statement before `statement` in the same block. */
@@ -495,6 +456,53 @@ export class GradModeAnalysis {
     if (!call) return null;
     return this.contextMode(enteredManager(call, this.deps.text) ?? call, false);
   }
+}
+
+/** The mode a context manager or decorator expression sets, or null when it is unrelated. */
+export function contextModeOf(expression: SyntaxNode | null, asDecorator: boolean, reader: ContextModeReader): GradMode | null {
+  if (!expression) return null;
+  const expr = unparenthesize(expression);
+  if (is(expr, 'conditional_expression')) {
+    const branches = expr.children.filter((c) => c.named && c.type !== 'comment');
+    const modes = [branches[0], branches[2]].map((b) => (b ? contextModeOf(b, asDecorator, reader) : null));
+    return modes.some((m) => m === 'disabled' || m === 'conditional') ? 'conditional' : null;
+  }
+  if (expr.type === 'identifier' && !asDecorator) {
+    const value = reader.valueOfName(expr);
+    if (value && value !== expr) return contextModeOf(value, asDecorator, reader);
+  }
+  const isCall = is(expr, 'call');
+  const target = isCall ? callee(expr) : expr;
+  const dotted = dottedName(target, reader.text);
+  if (!dotted) return null;
+  const qualified = reader.imports.qualify(dotted) ?? dotted;
+  const args = isCall ? callArguments(expr, reader.text) : null;
+  switch (qualified) {
+    case 'torch.no_grad':
+    case 'torch.autograd.no_grad':
+    case 'torch.autograd.grad_mode.no_grad':
+      return 'disabled';
+    case 'torch.inference_mode':
+    case 'torch.autograd.grad_mode.inference_mode': {
+      const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
+      const flag = literalBool(mode);
+      return flag === false ? 'explicit' : mode && flag === null ? 'conditional' : 'disabled';
+    }
+    case 'torch.set_grad_enabled':
+    case 'torch.autograd.set_grad_enabled':
+    case 'torch.autograd.grad_mode.set_grad_enabled': {
+      const mode = args ? (args.positional[0] ?? args.keywords.get('mode')) : undefined;
+      const flag = literalBool(mode);
+      return flag === false ? 'disabled' : flag === true ? 'explicit' : 'conditional';
+    }
+    case 'torch.enable_grad':
+    case 'torch.autograd.enable_grad':
+      return 'explicit';
+  }
+  // Project helpers such as `@smart_inference_mode()` or `with self.no_grad_ctx():`.
+  const last = dotted.slice(dotted.lastIndexOf('.') + 1).toLowerCase();
+  if (last.includes('no_grad') || last.includes('inference_mode') || last === 'nograd') return 'disabled';
+  return null;
 }
 
 /** The context manager a `with` item enters: its value, without the `as` target. */

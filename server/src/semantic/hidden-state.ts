@@ -5,8 +5,7 @@
 // `retain_graph=True`, every iteration's graph stays in memory (until an in-place weight update
 // makes a backward fail on its version check).
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { modelQuery, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from './scopes';
 import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
@@ -34,11 +33,11 @@ const TENSOR_PASSTHROUGH = new Set(['to', 'cuda', 'cpu', 'float', 'half', 'doubl
 /** Most backward passes this many helper calls deep are still found. */
 const HELPER_DEPTH = 3;
 
-const CARRIED_STATES = new ModuleFact<readonly CarriedState[]>('recurrent state carried across training iterations', (model) => findCarriedStates(model));
+const CARRIED_STATES = modelQuery('recurrent state carried across training iterations', (model, _: void): readonly CarriedState[] => findCarriedStates(model));
 
 /** Every forward call whose returned state flows, undetached, into the next training iteration. */
 export function carriedStates(model: SemanticModel): readonly CarriedState[] {
-  return model.facts.module(CARRIED_STATES);
+  return CARRIED_STATES.of(model);
 }
 
 function findCarriedStates(model: SemanticModel): CarriedState[] {

@@ -3,13 +3,11 @@
 // would work as well if its items were CPU tensors.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { Definition } from './definitions';
-import { CheckedStatementFact, ModuleFact } from './facts';
 import { joined } from './group-by';
-import type { SemanticModel } from './model';
+import { modelQuery, StatementFact, type SemanticModel } from './model';
 import { looksLikeEvalData } from './eval-context';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
-import { AnswersKeptByName, type NameReads } from './name-history';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
 import { nodesIn } from './subtree';
 
 /** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
@@ -28,30 +26,18 @@ export interface ListAddition {
 
 /** Every addition to a named list in the file, in document order. */
 export function listAdditions(model: SemanticModel): readonly ListAddition[] {
-  return model.facts.module(LIST_ADDITIONS);
+  return LIST_ADDITIONS.of(model);
 }
 
 /**
- * A statement's additions, kept while the imports qualify the joining functions it calls the same
- * way (`torch.cat` under `from torch import cat`): the only thing outside the statement they read.
+ * A statement's additions, reused while the imports stay the same: what they qualify the joining
+ * functions it calls as (`torch.cat` under `from torch import cat`) is the only thing outside the
+ * statement they read.
  */
-const ADDITIONS_IN_STATEMENT = new CheckedStatementFact<ListAddition[], string | null>(
-  'list additions of a statement',
-  (model, statement) => {
-    const questions = new Map<string, string | null>();
-    const qualify = (name: string) => {
-      const qualified = model.imports.qualify(name);
-      questions.set(name, qualified);
-      return qualified;
-    };
-    return { value: findListAdditions(model, statement, qualify), questions };
-  },
-  (model, name) => model.imports.qualify(name),
-);
+const ADDITIONS_IN_STATEMENT = new StatementFact('list additions of a statement', (model, statement) =>
+  findListAdditions(model, statement, (name) => model.imports.qualify(name)));
 
-const LIST_ADDITIONS = new ModuleFact('list additions', (model) =>
-  joined(ADDITIONS_IN_STATEMENT.ofEach(model)),
-);
+const LIST_ADDITIONS = modelQuery('list additions', (model, _: void) => joined(ADDITIONS_IN_STATEMENT.ofEach(model)));
 
 /** The additions in one top-level statement, in document order; `qualify` answers what an imported name stands for. */
 function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify: (name: string) => string | null): ListAddition[] {
@@ -303,18 +289,20 @@ const TENSOR_PIECES = new Set(['split', 'chunk', 'unbind', 'tensor_split', 'spli
  * something else and are left alone. A `while` loop counts when its body draws batches with `next`.
  */
 export function walksData(model: SemanticModel, loop: SyntaxNode): boolean {
-  return KEPT_WALKS.answer(loop, model.callNameHistory, (reads) => workOutWalksData(model, loop, reads));
+  return WALKS_DATA.of(model, loop);
 }
 
 /**
  * Whether a loop walks data reads the subtrees of the loop's top-level statement and of the statements
- * its callers are in, and the names of the functions whose calls it followed to them: the answer is
- * kept with the loop by those names (see AnswersKeptByName and the model's call name history), unless
- * it read module-level definitions, which come from every module-level statement.
+ * its callers are in (through the calls of the functions whose parameters it followed), and the
+ * definitions of the names it met.
  */
-const KEPT_WALKS = new AnswersKeptByName<boolean>();
+const WALKS_DATA = modelQuery('walks data', (model, loop: SyntaxNode) => {
+  model.readsStatementOf(loop);
+  return workOutWalksData(model, loop);
+}, { reads: 'key' });
 
-function workOutWalksData(model: SemanticModel, loop: SyntaxNode, reads: NameReads): boolean {
+function workOutWalksData(model: SemanticModel, loop: SyntaxNode): boolean {
   const { text } = model;
   // `test_batch_size`: a number about the data, not the data (`num_batches` counts the data).
   const dataName = (name: string) => !SIZE_WORDS.has(words(name).at(-1) ?? '') && (looksLikeEvalData(name) || words(name).some((w) => DATA_WORDS.has(w)));
@@ -322,13 +310,11 @@ function workOutWalksData(model: SemanticModel, loop: SyntaxNode, reads: NameRea
   const namesData = (name: string, at: SyntaxNode, depth: number): boolean => {
     if (depth > 2 || name.includes('.')) return dataName(name);
     const scope = scopeOf(at);
-    if (scope.type === 'module') reads.keep = false;
     const defs = model.definitions.definitionsOf(scope, name);
     const def = defs.length === 1 ? defs[0]! : null;
     if (def?.kind === 'parameter') {
       // A parameter is what its callers pass: `_get_denoise_row_from_list(z_denoise_row)` walks saved
       // sampling steps, whatever the parameter calls them. Without callers in the file, its name says it.
-      if (is(scope, 'function_definition')) reads.names.add(functionName(scope, text));
       const passed = argumentsPassed(model, scope, name);
       return passed === null ? dataName(name) : passed.some((arg) => referencesIn(arg, text).some((ref) => namesData(ref, arg, depth + 1)));
     }

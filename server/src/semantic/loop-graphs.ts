@@ -3,9 +3,9 @@
 // the next iteration backpropagates through the same graph again (per-task gradients, Jacobian
 // rows, several losses on one shared output).
 import { field, is, type SyntaxNode } from '../parser/syntax';
-import { memoFact } from './facts';
+import type { KeyPair } from './engine/database';
 import { GRAPH_ENDING_METHODS } from './graph';
-import type { SemanticModel } from './model';
+import { modelQuery, type SemanticModel } from './model';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
 import { bodyOf, scopeOf, within } from './scopes';
@@ -43,21 +43,15 @@ const GRAPH_ITEM_WORDS = /^(loss|losses|out|outs|output|outputs|logit|logits|pre
 /** Builtins that pass their arguments' values (and graphs) through. */
 const COMBINING_BUILTINS = new Set(['sum', 'max', 'min', 'abs', 'zip', 'enumerate', 'list', 'tuple', 'reversed', 'sorted', 'iter', 'next', 'range', 'len', 'dict']);
 
-/** Per function: the graph origin of each backward target, per loop. */
-const GRAPH_ORIGINS = memoFact<SyntaxNode, Map<SyntaxNode, GraphOrigin>>('graph origins of backward targets');
-
 /** Where the graph of `target` (an argument or receiver of a backward call in `loop`) comes from. */
 export function graphOrigin(model: SemanticModel, target: SyntaxNode, loop: SyntaxNode): GraphOrigin {
-  const perFunction = model.facts.around(GRAPH_ORIGINS, loop);
-  let perLoop = perFunction.get(loop);
-  if (!perLoop) perFunction.set(loop, (perLoop = new Map()));
-  const cached = perLoop.get(target);
-  if (cached) return cached;
-  const evidence = new OriginTracer(model, loop).trace(target, false, 0);
-  const origin: GraphOrigin = evidence.shared ? 'shared' : evidence.built ? 'iteration' : 'unknown';
-  perLoop.set(target, origin);
-  return origin;
+  return GRAPH_ORIGIN.of(model, model.db.keyPair(target, loop));
 }
+
+const GRAPH_ORIGIN = modelQuery('graph origin of a backward target', (model, { first: target, second: loop }: KeyPair<SyntaxNode, SyntaxNode>): GraphOrigin => {
+  const evidence = new OriginTracer(model, loop).trace(target, false, 0);
+  return evidence.shared ? 'shared' : evidence.built ? 'iteration' : 'unknown';
+});
 
 class OriginTracer {
   private readonly body: SyntaxNode;

@@ -1,30 +1,67 @@
-// What the rules know about a file, built from one walk of its syntax tree. Everything is
-// computed lazily and memoised: a rule that never asks for grad modes never pays for them.
+// What the rules know about a file, built from one walk of its syntax tree. Every fact is a query of
+// the file's database (see engine/database.ts), worked out when first asked: a rule that never asks for
+// grad modes never pays for them. An open document's database lives from version to version, and each
+// answer serves a later version exactly when nothing it read changed.
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
-import { field, is, walk, type Node, type SyntaxNode } from '../parser/syntax';
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { argparseIn, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
-import { DefinitionIndex, indexDefinitions, StatementDefinitions } from './definitions';
+import { DefinitionIndex, groupDefinitions, indexDefinitions, type Definition, type StatementDefinitionGroups } from './definitions';
+import { Database, Query, type QueryOptions } from './engine/database';
+import { EachItem, ItemIndex, Sequence } from './engine/sequence';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { ForwardFlowAnalysis, type KeptFlow } from './forward-flow';
-import { CheckedStatementFact, FactStore, FunctionFact, lazilyMergedParts, MemorySlot, MergeSlot, mergedParts, ModuleFact, patchedFromVersionToVersion, StatementFact, type LazilyMergedParts, type MergedParts, type PatchedValue, type StatementValues, type VersionMemory } from './facts';
-import { enteredManager, GradModeAnalysis, managerReadsName, withItemManager, type FunctionModes, type GradMode } from './grad-mode';
-import { carriedGradModes, type GradModeReads } from './grad-modes-kept';
+import { ForwardFlowAnalysis } from './forward-flow';
+import { GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { advancedHistory, nameHistorySlot, type NameHistory, type NameHistorySlot } from './name-history';
-import { carryAnswers, MODULE_ANSWERS, type AnswersOfVersion, type ModuleAnswers, type StatementReads } from './module-answers';
-import { ModuleAnalysis, moduleEvidenceIn, type ModuleAnswer } from './modules';
+import { classKindsOf, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, decoratorExpression, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
-import { nodesIn, nodesWithin } from './subtree';
-import { groupBy, joined, mergeGroups } from './group-by';
+import { classOfMethod, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
+import { nodesWithin } from './subtree';
+import { groupBy, joined } from './group-by';
 
-const NO_FUNCTIONS: readonly SyntaxNode[] = [];
+const NO_NODES: readonly SyntaxNode[] = [];
 
-/** The nodes of each kind in a top-level statement's subtree, in document order. */
-const KINDS_IN_STATEMENT = new StatementFact('nodes by kind', (_model, statement) => {
+/** Declares a fact about a file: a query of the file's database, keyed by `K` (see engine/database.ts). */
+export function modelQuery<K, V>(name: string, compute: (model: SemanticModel, key: K) => V, options?: QueryOptions<SemanticModel, K, V>): Query<SemanticModel, K, V> {
+  return new Query(name, compute, options);
+}
+
+/** The file's top-level statements: what an edit replaces a run of. */
+export const STATEMENTS = new Sequence<SemanticModel, SyntaxNode>('top-level statements', (model) => model.root.children, (statement) => statement.start);
+
+/**
+ * A fact about one top-level statement, read from the statement's subtree and from what it asks the
+ * database: it serves every later version in which the statement is the same node and what it asked is
+ * unchanged. The value must not hold offsets, which move when text before the statement changes.
+ */
+export class StatementFact<V> {
+  readonly query: Query<SemanticModel, SyntaxNode, V>;
+  private readonly each: EachItem<SemanticModel, SyntaxNode, V>;
+
+  constructor(name: string, compute: (model: SemanticModel, statement: SyntaxNode) => V) {
+    this.query = new Query(name, compute, { reads: 'key' });
+    this.each = new EachItem(STATEMENTS, this.query);
+  }
+
+  of(model: SemanticModel, statement: SyntaxNode): V {
+    return this.query.of(model, statement);
+  }
+
+  /** The fact of each top-level statement, in document order (reads the file's list of statements). */
+  ofEach(model: SemanticModel): readonly V[] {
+    return this.each.values(model.db);
+  }
+
+  /** For an index over the statements (see ItemIndex). */
+  get eachItem(): EachItem<SemanticModel, SyntaxNode, V> {
+    return this.each;
+  }
+}
+
+/** The nodes of each kind in a statement's subtree, in document order. */
+const KINDS_IN_STATEMENT = new Query<SemanticModel, SyntaxNode, ReadonlyMap<string, readonly SyntaxNode[]>>('nodes by kind', (_model, statement) => {
   const found = new Map<string, SyntaxNode[]>();
   walk(statement, (n) => {
     const list = found.get(n.type);
@@ -32,18 +69,17 @@ const KINDS_IN_STATEMENT = new StatementFact('nodes by kind', (_model, statement
     else found.set(n.type, [n]);
   });
   return found;
-});
+}, { reads: 'key' });
 
 /** The nodes of `kind` in a top-level statement's subtree, in document order. */
 function ofKindIn(model: SemanticModel, statement: SyntaxNode, kind: string): readonly SyntaxNode[] {
-  return KINDS_IN_STATEMENT.of(model, statement).get(kind) ?? NO_FUNCTIONS;
+  return KINDS_IN_STATEMENT.of(model, statement).get(kind) ?? NO_NODES;
 }
 
 export class SemanticModel {
-  private readonly byKind = new Map<string, SyntaxNode[]>();
   readonly text: string;
-  /** Facts the analyses derive from this file, each declared once as a key (see facts.ts). */
-  readonly facts: FactStore;
+  /** Where the facts about this file are kept: an open document's lives from version to version. */
+  readonly db: Database<SemanticModel>;
 
   constructor(
     readonly root: SyntaxNode,
@@ -55,14 +91,25 @@ export class SemanticModel {
      * qualified name. Only the choice of how to write an added torch call reads them.
      */
     private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
-    /** The tree is an open document's, whose unchanged statements the next version reuses (see FactStore). */
-    keepsStatementFacts = false,
-    /** What the analysis of the document's last version left for this one (see VersionMemory). */
-    memory?: VersionMemory,
+    /** The database of the document's earlier versions, which this version continues; a new one by default. */
+    db?: Database<SemanticModel>,
   ) {
     this.text = source.text;
-    this.facts = new FactStore(this, keepsStatementFacts, memory);
-    memory?.set(LAST_VERSION, this);
+    if (db) {
+      db.advance(this);
+      this.db = db;
+    } else {
+      this.db = new Database<SemanticModel>(this, false);
+    }
+  }
+
+  /**
+   * Notes that the answer being worked out (keyed by `node`) reads the rest of `node`'s top-level
+   * statement: a node may outlive an edit elsewhere in its statement, the statement only an edit
+   * outside it. Returns the statement.
+   */
+  readsStatementOf(node: SyntaxNode): SyntaxNode {
+    return this.db.observe(() => topLevelStatementOf(node));
   }
 
   /** The nodes of `kind` in `statement`'s subtree (a top-level statement of this file), in document order. */
@@ -72,15 +119,7 @@ export class SemanticModel {
 
   /** The file's nodes of `kind`, in document order. */
   nodesOfKind(kind: string): readonly SyntaxNode[] {
-    let list = this.byKind.get(kind);
-    if (!list) {
-      list = this.root.type === kind ? [this.root] : [];
-      for (const statement of this.root.children) {
-        for (const node of ofKindIn(this, statement, kind)) list.push(node);
-      }
-      this.byKind.set(kind, list);
-    }
-    return list;
+    return NODES_OF_KIND.of(this, kind);
   }
 
   /**
@@ -93,37 +132,43 @@ export class SemanticModel {
   }
 
   get imports(): ImportTable {
-    return this.facts.module(IMPORTS);
+    return IMPORTS.of(this);
   }
 
+  private definitionIndex: DefinitionIndex | undefined;
+
+  /** Where each name gets its value, per scope (a view of the database: see DefinitionIndex). */
   get definitions(): DefinitionIndex {
-    return this.facts.module(DEFINITIONS);
+    return (this.definitionIndex ??= definitionIndexOf(this));
   }
 
+  private moduleAnalysis: ModuleAnalysis | undefined;
+
+  /** Which names and expressions hold modules, and which calls run them (asked of the database: see ModuleAnalysis). */
   get modules(): ModuleAnalysis {
-    return this.facts.module(MODULES);
+    return (this.moduleAnalysis ??= moduleAnalysisOf(this));
   }
 
   get gradMode(): GradModeAnalysis {
-    return this.facts.module(GRAD_MODE);
+    return GRAD_MODE.of(this);
   }
 
   get graph(): GraphAnalysis {
-    return this.facts.module(GRAPH);
+    return GRAPH.of(this);
   }
 
   get evalContext(): EvalContextAnalysis {
-    return this.facts.module(EVAL_CONTEXT);
+    return EVAL_CONTEXT.of(this);
   }
 
   /** Where forward passes' outputs go: to a backward pass, out of sight, or nowhere. */
   get forwardFlow(): ForwardFlowAnalysis {
-    return this.facts.module(FORWARD_FLOW);
+    return FORWARD_FLOW.of(this);
   }
 
   /** `call` is one of `backwardCalls`. */
   isBackwardCall(call: SyntaxNode): boolean {
-    return this.facts.module(BACKWARD_CALL_SET).has(call);
+    return BACKWARD_CALLS_IN_STATEMENT.of(this, topLevelStatementOf(call)).includes(call);
   }
 
   /** The same function object every time, so that answers keyed by it stay with this model. */
@@ -135,22 +180,23 @@ export class SemanticModel {
   }
 
   get ints(): IntResolver {
-    return this.facts.module(INTS);
+    return INTS.of(this);
   }
 
   /** Calls that run a model's forward pass, in document order. */
   get forwardCalls(): readonly SyntaxNode[] {
-    return this.facts.module(FORWARD_CALLS);
+    return FORWARD_CALLS.of(this);
   }
 
   /** The forward calls in the body of `fn` itself (not of functions defined inside it), in document order. */
   forwardCallsOf(fn: SyntaxNode): readonly SyntaxNode[] {
-    return this.facts.module(FORWARD_CALLS_BY_FUNCTION).get(fn) ?? NO_FUNCTIONS;
+    if (!fn.parent) return NO_NODES;
+    return FORWARD_CALLS_BY_FUNCTION.of(this, topLevelStatementOf(fn)).get(fn) ?? NO_NODES;
   }
 
   /** The forward calls whose scope (function, lambda or module, see `scopeOf`) is `scope`. */
   forwardCallsInScope(scope: SyntaxNode): readonly SyntaxNode[] {
-    return this.facts.module(FORWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS;
+    return FORWARD_CALLS_BY_SCOPE.of(this).get(scope) ?? NO_NODES;
   }
 
   /** The forward calls inside `node`'s subtree, in document order. */
@@ -171,33 +217,17 @@ export class SemanticModel {
 
   /** A pytest or unittest module, whose `test_*` functions are tests rather than evaluation code. */
   get isTestModule(): boolean {
-    return this.facts.module(IS_TEST_MODULE);
+    return IS_TEST_MODULE.of(this);
   }
 
   /** The file moves tensors or models to a GPU somewhere. */
   get usesGpu(): boolean {
-    return this.facts.module(USES_GPU);
+    return USES_GPU.of(this);
   }
 
+  /** The functions (and methods) of this file named `name`, in document order: the same array until an edit changes them. */
   functionsNamed(name: string): readonly SyntaxNode[] {
-    const byName = this.facts.module(FUNCTIONS_BY_NAME);
-    return byName.get(name) ?? NO_FUNCTIONS;
-  }
-
-  /**
-   * For an open document, which names' functions (`functionsNamed`) its edits changed, version after
-   * version; undefined where nothing is kept from one version to the next.
-   */
-  get functionNameHistory(): NameHistory | undefined {
-    return this.facts.module(FUNCTION_NAME_HISTORY);
-  }
-
-  /**
-   * For an open document, which names its edits changed the calls or the other uses of (`callsOfName`,
-   * and so `callersOf`), version after version; undefined where nothing is kept from one version to the next.
-   */
-  get callNameHistory(): NameHistory | undefined {
-    return this.facts.module(CALL_NAME_HISTORY);
+    return FUNCTIONS_BY_NAME.lookup(this.db, name);
   }
 
   /**
@@ -207,54 +237,48 @@ export class SemanticModel {
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null {
     const name = functionName(fn, this.text);
     if (!name) return null;
-    const index = this.callIndex;
     if (classOfMethod(fn) !== null) {
       // The same list for every method of that name, so answers about it can be kept per list.
-      return index.attributeEscapes(name) ? null : index.callsOfAttribute(name);
+      return ESCAPING_ATTRIBUTES.has(this.db, name) ? null : CALLS_BY_ATTRIBUTE.lookup(this.db, name);
     }
     // A function defined inside another is called by that name only from inside the other (two
     // `def _step():` in two methods are two functions).
     const outer = fn.parent ? enclosingFunction(fn) : null;
     const visible = (node: SyntaxNode) => outer === null || within(node, outer);
-    const escapes = index.usesNamed(name).some(visible);
+    const escapes = ESCAPING_IDENTIFIERS.lookup(this.db, name).some(visible);
     if (escapes) return null;
     // A top-level function's callers are the index's own list, so answers about it are kept per list too.
-    return outer === null ? index.callsNamed(name) : index.callsNamed(name).filter(visible);
+    return outer === null ? CALLS_BY_NAME.lookup(this.db, name) : CALLS_BY_NAME.lookup(this.db, name).filter(visible);
   }
 
   /** The file's identifiers spelled `name` (every use: reads, writes, parameters, attribute names), in document order. */
   identifiersNamed(name: string): readonly SyntaxNode[] {
-    return this.facts.module(IDENTIFIERS_BY_NAME).get(name);
+    return IDENTIFIERS_BY_NAME.lookup(this.db, name);
   }
 
   /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
   callsOfName(name: string, viaAttribute: boolean): readonly SyntaxNode[] {
-    return viaAttribute ? this.callIndex.callsOfAttribute(name) : this.callIndex.callsNamed(name);
+    return (viaAttribute ? CALLS_BY_ATTRIBUTE : CALLS_BY_NAME).lookup(this.db, name);
   }
 
-  /** The names this file defines functions (and methods) under, with those functions. */
-  get functionsByName(): ReadonlyMap<string, readonly SyntaxNode[]> {
-    return this.facts.module(FUNCTIONS_BY_NAME);
-  }
-
-  /** Calls grouped by callee name, and names used other than as a callee, gathered per name on first use. */
-  private get callIndex(): CallIndex {
-    return this.facts.module(CALL_INDEX);
+  /** The names this file defines functions (and methods) under. */
+  functionNames(): Iterable<string> {
+    return FUNCTIONS_BY_NAME.keys(this.db);
   }
 
   /** Return statements of `fn` itself (not of functions defined inside it). */
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[] {
-    return this.facts.function(RETURNS, fn);
+    return RETURNS.of(this, fn);
   }
 
   /** Names whose `.backward()` is called (or passed to `autograd.grad/backward`) in this scope. */
   backpropagatedIn(scope: SyntaxNode): ReadonlySet<string> {
-    return this.facts.function(BACKPROPAGATED_IN, scope);
+    return BACKPROPAGATED_IN.of(this, scope);
   }
 
   /** `x.backward()`, `torch.autograd.backward(x)`, `torch.autograd.grad(x, ...)`, `scaler.scale(x).backward()`. */
   get backwardCalls(): readonly SyntaxNode[] {
-    return this.facts.module(BACKWARD_CALLS);
+    return BACKWARD_CALLS.of(this);
   }
 
   /** The tensors a backward call differentiates. */
@@ -282,7 +306,7 @@ export class SemanticModel {
    * lists and sums kept on purpose for a later `backward()` (REINFORCE, gradient accumulation).
    */
   get backpropSources(): ReadonlySet<string> {
-    return this.facts.module(BACKPROP_SOURCES);
+    return BACKPROP_SOURCES.of(this);
   }
 
   /** How to write `torch.no_grad` here, and the import to add when torch is not imported. */
@@ -302,14 +326,25 @@ export class SemanticModel {
   }
 }
 
-// Facts of the whole file that the model provides, each computed once per model (see facts.ts).
+// The facts of the file that the model provides.
 
-const RETURNS = new FunctionFact<readonly SyntaxNode[]>('returns', (_model, fn) =>
-  nodesIn(fn, ['return_statement']).filter((r) => enclosingFunction(r) === fn));
+const NODES_OF_KIND = modelQuery('nodes of a kind', (model, kind: string): readonly SyntaxNode[] => {
+  const list = model.root.type === kind ? [model.root] : [];
+  for (const statement of model.root.children) for (const node of ofKindIn(model, statement, kind)) list.push(node);
+  return list;
+});
 
-const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropagated', (model, scope) => {
+const RETURNS = modelQuery('returns', (model, fn: SyntaxNode): readonly SyntaxNode[] =>
+  nodesIn(model, fn, 'return_statement').filter((r) => enclosingFunction(r) === fn), { reads: 'key' });
+
+/** The nodes of `kind` in `node`'s subtree, from its top-level statement's nodes of that kind. */
+function nodesIn(model: SemanticModel, node: SyntaxNode, kind: string): readonly SyntaxNode[] {
+  return nodesWithin(ofKindIn(model, topLevelStatementOf(node), kind), node);
+}
+
+const BACKPROPAGATED_IN = modelQuery('names backpropagated', (model, scope: SyntaxNode): ReadonlySet<string> => {
   const names = new Set<string>();
-  for (const call of model.facts.module(BACKWARD_CALLS_BY_SCOPE).get(scope) ?? NO_FUNCTIONS) {
+  for (const call of BACKWARD_CALLS_BY_SCOPE.of(model).get(scope) ?? NO_NODES) {
     for (const target of model.backwardTargets(call)) {
       // `output["loss"].backward()`: the dict holds the loss with its graph.
       const base = unparenthesize(target).type === 'subscript' ? target.children.find((c) => c.fieldName === 'value') : target;
@@ -324,20 +359,26 @@ const BACKPROPAGATED_IN = new FunctionFact<ReadonlySet<string>>('names backpropa
   return names;
 });
 
-/** Whether a top-level statement holds imports (anywhere in it). */
-const HAS_IMPORTS = new StatementFact('has imports', (model, statement) => ofKindIn(model, statement, 'import_statement').length + ofKindIn(model, statement, 'import_from_statement').length > 0);
+/** A top-level statement's import statements (anywhere in it), in document order. */
+const IMPORT_STATEMENTS = new StatementFact('import statements', (model, statement) => [...ofKindIn(model, statement, 'import_statement'), ...ofKindIn(model, statement, 'import_from_statement')]);
 
-const IMPORTS_KEPT = new MemorySlot<PatchedValue<ImportTable, boolean>>('imports');
+const IMPORTS_INDEX = new ItemIndex('imports', IMPORT_STATEMENTS.eachItem, (imports): [string, readonly SyntaxNode[]][] => (imports.length ? [['', imports]] : []));
 
-/** For an open document, the table of its last version while no statement with imports came or went. */
-const IMPORTS = new ModuleFact('imports', (model: SemanticModel) => {
-  const build = () => new ImportTable(model.nodesOfKind('import_statement'), model.nodesOfKind('import_from_statement'), model.text);
-  return patchedFromVersionToVersion(model, IMPORTS_KEPT, HAS_IMPORTS, build, (table, removed, added) =>
-    removed.some(Boolean) || added.some(Boolean) ? build() : table);
-});
+/**
+ * The file's imports. What reads them is worked out again only when the bindings change: a table with
+ * the same bindings as the last one is the last one.
+ */
+const IMPORTS = modelQuery(
+  'imports',
+  (model, _: void) => {
+    const statements = IMPORTS_INDEX.lookup(model.db, '');
+    return new ImportTable(statements.filter((s) => s.type === 'import_statement'), statements.filter((s) => s.type === 'import_from_statement'), model.text);
+  },
+  { reads: 'key', equals: (a, b) => a.key === b.key },
+);
 
 const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
-  return indexDefinitions(model.text, model.root, {
+  const definitions = indexDefinitions(model.text, model.root, {
     assignments: ofKindIn(model, statement, 'assignment'),
     augmented: ofKindIn(model, statement, 'augmented_assignment'),
     fors: ofKindIn(model, statement, 'for_statement'),
@@ -345,190 +386,97 @@ const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statem
     walruses: ofKindIn(model, statement, 'named_expression'),
     functions: ofKindIn(model, statement, 'function_definition'),
   });
+  return groupDefinitions(definitions);
 });
 
-/**
- * For an open document, the index of its last version, patched with the definitions of the statements
- * its edit replaced (most edits replace one); otherwise built from every statement's.
- */
-const DEFINITIONS = new ModuleFact('definitions', (model: SemanticModel) =>
-  patchedFromVersionToVersion(
-    model,
-    DEFINITIONS_KEPT,
-    DEFINITIONS_IN_STATEMENT,
-    () => new DefinitionIndex(model.root, DEFINITIONS_IN_STATEMENT.ofEach(model)),
-    (index, removed, added) => {
-      index.patch(model.root, removed, added);
-      return index;
-    },
-  ),
-);
+/** Every scope's definitions of each name, and the module's, merged over the statements key by key. */
+const ALL_DEFINITIONS = new ItemIndex('definitions by name', DEFINITIONS_IN_STATEMENT.eachItem, (groups: StatementDefinitionGroups) => groups.byName);
+const MODULE_DEFINITIONS = new ItemIndex('module definitions by name', DEFINITIONS_IN_STATEMENT.eachItem, (groups: StatementDefinitionGroups) => groups.atModule);
 
-const DEFINITIONS_KEPT = new MemorySlot<PatchedValue<DefinitionIndex, StatementDefinitions>>('definitions');
+/** A name's definitions in the index's order (see DefinitionIndex), reused until a statement with one comes or goes. */
+const ALL_DEFINITIONS_OF = modelQuery('definitions of a name', (model, name: string) => DefinitionIndex.ordered(ALL_DEFINITIONS.lookup(model.db, name)), { reads: 'key' });
+const MODULE_DEFINITIONS_OF = modelQuery('module definitions of a name', (model, name: string) => DefinitionIndex.ordered(MODULE_DEFINITIONS.lookup(model.db, name)), { reads: 'key' });
 
-/**
- * An edited document's model of its last version, held until the next version's replaces it. Nothing
- * reads it: it keeps one instance of each of the model's classes alive between edits. V8 holds the
- * shape (map) of a class's instances only as long as some instance lives, and frees the optimized code
- * that was compiled for it with it; without a live model, each full collection between two keystrokes
- * (the idle collections, see IdleMemoryRelease) threw away the compiled analysis, and the next edits ran
- * at about twice their cost until V8 compiled it again. One version's model is held, never more: its
- * module node holds its own statements only (see the memory test).
- */
-const LAST_VERSION = new MemorySlot<SemanticModel>('the last version\'s model');
+/** The definitions index of one version: a view of the database, which keeps its answers. */
+function definitionIndexOf(model: SemanticModel): DefinitionIndex {
+  return new DefinitionIndex(model.root, {
+    scopesIn: (statement) => DEFINITIONS_IN_STATEMENT.of(model, statement).byScope,
+    atModule: (name) => MODULE_DEFINITIONS_OF.of(model, name),
+    all: (name) => ALL_DEFINITIONS_OF.of(model, name),
+  });
+}
 
 const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
 
-/** The names the file calls a module-only method on, merged from its statements' (kept for an open document). */
-const MODULE_EVIDENCE = new MergeSlot<ReadonlySet<string>, string, true>('module evidence', (names) => [...names].map((name) => [name, true] as const));
+/** The names the file calls a module-only method on, merged from its statements'. */
+const MODULE_EVIDENCE = new ItemIndex('module evidence', MODULE_EVIDENCE_IN_STATEMENT.eachItem, (names): [string, readonly true[]][] => [...names].map((name) => [name, [true]]));
 
-const MODULES = new ModuleFact('modules', (model: SemanticModel) => {
-  const evidence = mergedParts(model, MODULE_EVIDENCE, MODULE_EVIDENCE_IN_STATEMENT);
-  const carried = carriedAnswers(model);
-  const analysis = new ModuleAnalysis({
+/** The file's classes (nested ones too), each as its name and bases, with the imports; what they are depends on these alone. */
+const CLASS_KINDS = modelQuery(
+  'class kinds',
+  (model, _: void): ClassKinds => classKindsOf(model.nodesOfKind('class_definition'), model.text, model.imports),
+  { equals: sameClassKinds },
+);
+
+/**
+ * The answers to the questions about names that classifying calls asks (see ModuleAnalysis). A name
+ * still being worked out (a cycle of definitions) holds no module for now.
+ */
+const NAME_ANSWERS: Readonly<Record<NameQuestion, Query<SemanticModel, string, boolean>>> = {
+  module: nameQuestion('module'),
+  loaded: nameQuestion('loaded'),
+  layer: nameQuestion('layer'),
+  class: nameQuestion('class'),
+};
+
+function nameQuestion(question: NameQuestion): Query<SemanticModel, string, boolean> {
+  return modelQuery(`module answer: ${question}`, (model, name: string) => model.modules.answer(question, name), { reads: 'key', onCycle: () => false });
+}
+
+/** Whether a call runs a forward pass, for a file analysed once (an open document's statements classify their calls together). */
+const IS_FORWARD_CALL = modelQuery('is a forward call', (model, call: SyntaxNode) => model.modules.classifiesAsForward(call));
+
+/** The module analysis of one version: a view of the database, which keeps its answers. */
+function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
+  return new ModuleAnalysis({
     text: model.text,
-    imports: model.imports,
-    definitions: model.definitions,
-    classes: () => model.nodesOfKind('class_definition'),
-    evidence,
-    functionsNamed: model.lookupFunctions,
-    answers: carried?.answers,
-    classKinds: carried?.kept.classKinds,
-    ...(model.facts.keepsStatementFacts ? { forwardCalls: () => model.facts.module(FORWARD_CALL_SET) } : {}),
-  });
-  if (carried) carried.kept.classKinds = analysis.classKinds;
-  return analysis;
-});
-
-/** What a top-level statement contributes to what the module answers read (see ModuleAnswers). */
-const STATEMENT_READS = new StatementFact('what module answers read', (model, statement): StatementReads => {
-  const names = new Set<string>();
-  for (const definitions of DEFINITIONS_IN_STATEMENT.of(model, statement).byKind) for (const d of definitions) names.add(d.name);
-  for (const name of MODULE_EVIDENCE_IN_STATEMENT.of(model, statement)) names.add(name);
-  for (const fn of ofKindIn(model, statement, 'function_definition')) names.add(functionName(fn, model.text));
-  const classes = ofKindIn(model, statement, 'class_definition').map((cls) => {
-    const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-    const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
-    return `${name ? nodeText(name, model.text) : ''}(${bases ? nodeText(bases, model.text) : ''})`;
-  });
-  return { names, classes };
-});
-
-/**
- * The module answers this version starts with: for an open document, those of its last version that
- * its edit left standing; this version's answers are then kept for the next.
- */
-function carriedAnswers(model: SemanticModel): { answers: ModuleAnswers; kept: AnswersOfVersion } | undefined {
-  const memory = model.facts.memory;
-  if (!memory) return undefined;
-  const statements = model.facts.valuesOfEach(STATEMENT_READS);
-  const importsKey = model.imports.key;
-  const { answers, classKinds } = carryAnswers(memory.get(MODULE_ANSWERS), importsKey, statements);
-  const kept: AnswersOfVersion = { answers, importsKey, statements, ...(classKinds ? { classKinds } : {}) };
-  memory.set(MODULE_ANSWERS, kept);
-  return { answers, kept };
-}
-
-const GRAD_MODE = new ModuleFact('gradMode', (model: SemanticModel) => {
-  const { memory } = model.facts;
-  const analysis = new GradModeAnalysis(
-    {
-      text: model.text,
-      imports: model.imports,
-      callersOf: (fn) => model.callersOf(fn),
-      valueOfName: (name) => {
-        const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
-        return def?.kind === 'assign' ? def.value : null;
-      },
-      setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
-      keepsNodeAnswers: model.facts.keepsStatementFacts,
+    get imports() {
+      return model.imports;
     },
-    memory && carriedGradModesOf(model, memory),
-  );
-  // The modes only, which grow as this version asks: the analysis itself would keep this version's whole model.
-  memory?.set(GRAD_MODES_KEPT, { modes: analysis.functionModesSoFar, importsKey: model.imports.key, statements: model.facts.valuesOfEach(GRAD_MODE_READS) });
-  return analysis;
-});
-
-/** An open document's grad modes of its last version, kept for the next (see grad-modes-kept.ts). */
-const GRAD_MODES_KEPT = new MemorySlot<{ modes: FunctionModes; importsKey: string; statements: StatementValues<GradModeReads> }>('grad modes');
-
-function carriedGradModesOf(model: SemanticModel, memory: VersionMemory): Map<SyntaxNode, GradMode> | undefined {
-  const kept = memory.get(GRAD_MODES_KEPT);
-  if (!kept || kept.importsKey !== model.imports.key) return undefined;
-  return carriedGradModes({
-    modes: kept.modes,
-    before: kept.statements,
-    now: model.facts.valuesOfEach(GRAD_MODE_READS),
-    calleesOf: (fn) => calleesOf(fn, model.text),
-    functionsNamed: (name) => model.functionsNamed(name),
+    get definitions() {
+      return model.definitions;
+    },
+    classKinds: () => CLASS_KINDS.of(model),
+    evidence: { has: (name) => MODULE_EVIDENCE.has(model.db, name) },
+    functionsNamed: model.lookupFunctions,
+    ask: (question, name) => NAME_ANSWERS[question].of(model, name),
+    isForwardCall: model.db.records
+      ? (call) => FORWARD_CALLS_IN_STATEMENT.of(model, topLevelStatementOf(call)).includes(call)
+      : (call) => IS_FORWARD_CALL.of(model, call),
   });
 }
 
-/** Per function (or method), the callee names of the calls in its subtree: they depend on that subtree alone. */
-const CALLEES = new WeakMap<SyntaxNode, readonly string[]>();
+/** The mode a `with` statement sets for its body, reused while its managers and the imports are the same. */
+const WITH_MODE = modelQuery('mode of a with statement', (model, withStatement: SyntaxNode): GradMode | null => {
+  const { mode, readsName } = withModeOf(withStatement, { text: model.text, imports: model.imports, valueOfName: (name) => valueOfName(model, name) });
+  // A manager that is a bare name reads its assignment, wherever that is.
+  if (readsName) model.db.readVersion();
+  return mode;
+}, { reads: 'key' });
 
-/** The callee names (`f` of `f(...)`, `f` of `x.f(...)`) of the calls in `fn`'s subtree, its nested functions' too. */
-function calleesOf(fn: SyntaxNode, text: string): readonly string[] {
-  let names = CALLEES.get(fn);
-  if (!names) {
-    const found = new Set<string>();
-    for (const call of nodesIn(fn, ['call'])) {
-      const name = calleeName(call, 'identifier', text) ?? calleeName(call, 'attribute', text);
-      if (name !== null) found.add(name);
-    }
-    CALLEES.set(fn, (names = [...found]));
-  }
-  return names;
-}
+const GRAD_MODE = modelQuery('grad mode', (model, _: void) => new GradModeAnalysis({
+  text: model.text,
+  imports: model.imports,
+  callersOf: (fn) => model.callersOf(fn),
+  valueOfName: (name) => valueOfName(model, name),
+  setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
+  withMode: (withStatement) => WITH_MODE.of(model, withStatement),
+}));
 
-/** The name a call's callee has when it is of `type`: the identifier, or the attribute's name. */
-function calleeName(call: SyntaxNode, type: 'identifier' | 'attribute', text: string): string | null {
-  const target = callee(call);
-  if (target?.type !== type) return null;
-  const name = type === 'identifier' ? target : target.children.find((c) => c.fieldName === 'attribute');
-  return name ? nodeText(name, text) : null;
-}
-
-const DEFINITION_STATEMENTS = new Set(['function_definition', 'class_definition', 'decorated_definition']);
-
-const GRAD_MODE_READS = new StatementFact('grad mode reads', (model, statement): GradModeReads => {
-  const calls = CALLS_IN_STATEMENT.of(model, statement);
-  const definition = statement.type === 'decorated_definition' ? field(statement as Node<'decorated_definition'>, 'definition') : statement;
-  const name = definition && DEFINITION_STATEMENTS.has(definition.type) ? definition.children.find((c) => c.fieldName === 'name') : undefined;
-  const decorators: string[] = [];
-  for (const decorator of ofKindIn(model, statement, 'decorator')) {
-    const expression = decoratorExpression(decorator);
-    const bare = expression && unparenthesize(expression);
-    const target = bare && is(bare, 'call') ? callee(bare) : bare;
-    if (target?.type === 'identifier') decorators.push(nodeText(target, model.text));
-  }
-  const bindsOutside = ofKindIn(model, statement, 'global_statement').length > 0 || ofKindIn(model, statement, 'nonlocal_statement').length > 0;
-  return {
-    definitionOnly: DEFINITION_STATEMENTS.has(statement.type) && !bindsOutside,
-    bindsOutside,
-    switches: SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement).includes(statement),
-    readsModuleNames: readsModuleNamesForGradMode(model, statement),
-    bound: name ? nodeText(name, model.text) : '',
-    callees: [...calls.callsByName.keys(), ...calls.callsByAttribute.keys()],
-    values: [...calls.escapingIdentifiers.keys(), ...calls.escapingAttributes],
-    functions: [...FUNCTIONS_IN_STATEMENT.of(model, statement).keys()],
-    decorators,
-  };
-});
-
-/**
- * Some context manager outside any function of the statement is a bare name (`with ctx:`, a branch of
- * `with a if c else b:`, `stack.enter_context(ctx)`): its grad mode is what the module-level
- * assignment of that name holds (see the grad mode analysis' `valueOfName`), wherever that is.
- */
-function readsModuleNamesForGradMode(model: SemanticModel, statement: SyntaxNode): boolean {
-  const atModuleLevel = (node: SyntaxNode) => scopeOf(node).type === 'module';
-  if (ofKindIn(model, statement, 'with_item').some((item) => atModuleLevel(item) && managerReadsName(withItemManager(item)))) return true;
-  return SET_GRAD_ENABLED_IN_STATEMENT.of(model, statement).some((switchStatement) => {
-    const call = switchStatement.children.find((c) => c.named);
-    return call !== undefined && atModuleLevel(call) && managerReadsName(enteredManager(call, model.text));
-  });
+/** The value assigned to a name where it stands, if an assignment gives it. */
+function valueOfName(model: SemanticModel, name: SyntaxNode): SyntaxNode | null {
+  const def = model.definitions.reaching(scopeOf(name), nodeText(name, model.text), name.start);
+  return def?.kind === 'assign' ? def.value : null;
 }
 
 /** A top-level statement's statements `torch.set_grad_enabled(...)` and `stack.enter_context(...)`. */
@@ -540,7 +488,7 @@ const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (m
   }),
 );
 
-const GRAPH = new ModuleFact('graph', (model: SemanticModel) => new GraphAnalysis({
+const GRAPH = modelQuery('graph', (model, _: void) => new GraphAnalysis({
   text: model.text,
   imports: model.imports,
   definitions: model.definitions,
@@ -552,7 +500,7 @@ const GRAPH = new ModuleFact('graph', (model: SemanticModel) => new GraphAnalysi
   callersOf: (fn) => model.callersOf(fn),
 }));
 
-const EVAL_CONTEXT = new ModuleFact('evalContext', (model: SemanticModel) => new EvalContextAnalysis(
+const EVAL_CONTEXT = modelQuery('eval context', (model, _: void) => new EvalContextAnalysis(
   {
     text: model.text,
     evalFunctionNames: model.settings.evalFunctionNames,
@@ -576,55 +524,40 @@ const EVAL_CALLS_IN_STATEMENT = new StatementFact('eval() statements', (model, s
   }),
 );
 
-const FORWARD_FLOW = new ModuleFact('forwardFlow', (model: SemanticModel) => {
-  const { memory } = model.facts;
-  let keptFlows = memory?.get(KEPT_FLOWS);
-  if (memory && !keptFlows) memory.set(KEPT_FLOWS, (keptFlows = new WeakMap()));
-  return new ForwardFlowAnalysis({
-    text: model.text,
-    isBackwardCall: (call) => model.isBackwardCall(call),
-    functionsNamed: model.lookupFunctions,
-    needsGradients: (fn) => model.needsGradients(fn),
-    callersOf: (fn) => model.callersOf(fn),
-    isModuleName: (name) => model.modules.isModuleName(name),
-    ...(keptFlows ? { keptFlows } : {}),
-  });
-});
-
-/** An open document's functions' def-use graphs, kept from version to version (see KeptFlow). */
-const KEPT_FLOWS = new MemorySlot<WeakMap<SyntaxNode, KeptFlow>>('def-use graphs of functions');
-
-const BACKWARD_CALL_SET = new ModuleFact('backwardCallSet', (model: SemanticModel) => new Set(model.backwardCalls));
+const FORWARD_FLOW = modelQuery('forward flow', (model, _: void) => new ForwardFlowAnalysis({
+  text: model.text,
+  isBackwardCall: (call) => model.isBackwardCall(call),
+  functionsNamed: model.lookupFunctions,
+  needsGradients: (fn) => model.needsGradients(fn),
+  callersOf: (fn) => model.callersOf(fn),
+  isModuleName: (name) => model.modules.isModuleName(name),
+}));
 
 /** A statement's argparse options, parsing functions and the names it binds to parsed arguments (see argparseIn). */
 const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) => argparseIn(ofKindIn(model, statement, 'call'), model.text, model.definitions));
 
 // (A statement's later option for a dest replaces its earlier one; the file's last statement with one wins.)
-const ARGPARSE_OPTIONS = new MergeSlot<StatementArgparse, string, readonly ArgumentOption[]>('argparse options', (part) => part.options.map(([dest, option]) => [dest, [option]] as const));
-const ARGPARSE_PARSING_FUNCTIONS = new MergeSlot<StatementArgparse, string, true>('functions that return parsed arguments', (part) => part.parsingFunctions.map((name) => [name, true] as const));
-const ARGPARSE_NAMESPACES = new MergeSlot<StatementArgparse, string, true>('names bound to parsed arguments', (part) => part.namespaces.map((name) => [name, true] as const));
-const ARGPARSE_BOUND_BY_CALLEE = new MergeSlot<StatementArgparse, string, readonly string[]>('names bound to what a call returns', (part) => part.boundByCallee);
+const ARGPARSE_OPTIONS = new ItemIndex('argparse options', ARGPARSE_IN_STATEMENT.eachItem, (part: StatementArgparse) => part.options.map(([dest, option]): [string, readonly ArgumentOption[]] => [dest, [option]]));
+const ARGPARSE_PARSING_FUNCTIONS = new ItemIndex('functions that return parsed arguments', ARGPARSE_IN_STATEMENT.eachItem, (part: StatementArgparse) => part.parsingFunctions.map((name): [string, readonly true[]] => [name, [true]]));
+const ARGPARSE_NAMESPACES = new ItemIndex('names bound to parsed arguments', ARGPARSE_IN_STATEMENT.eachItem, (part: StatementArgparse) => part.namespaces.map((name): [string, readonly true[]] => [name, [true]]));
+const ARGPARSE_BOUND_BY_CALLEE = new ItemIndex('names bound to what a call returns', ARGPARSE_IN_STATEMENT.eachItem, (part: StatementArgparse) => part.boundByCallee);
 
-/** The statements' argparse pieces merged; for an open document the merges are kept and patched (see MergedParts). */
+/** The statements' argparse pieces merged key by key. */
 function argparseSetup(model: SemanticModel): ArgparseSetup {
-  const merge = <V>(slot: MergeSlot<StatementArgparse, string, V>) => mergedParts(model, slot, ARGPARSE_IN_STATEMENT);
-  const options = merge(ARGPARSE_OPTIONS);
-  const parsing = merge(ARGPARSE_PARSING_FUNCTIONS);
-  const namespaces = merge(ARGPARSE_NAMESPACES);
-  const bound = merge(ARGPARSE_BOUND_BY_CALLEE);
+  const { db } = model;
   let boundToParsed: Set<string> | undefined;
   return {
-    option: (dest) => options.itemsInDocumentOrder(dest).at(-1),
-    isParsingFunction: (name) => parsing.has(name),
+    option: (dest) => ARGPARSE_OPTIONS.lookup(db, dest).at(-1),
+    isParsingFunction: (name) => ARGPARSE_PARSING_FUNCTIONS.has(db, name),
     isNamespace: (name) => {
-      if (namespaces.has(name)) return true;
-      boundToParsed ??= new Set([...parsing.keys()].flatMap((fn) => bound.itemsInDocumentOrder(fn)));
+      if (ARGPARSE_NAMESPACES.has(db, name)) return true;
+      boundToParsed ??= new Set([...ARGPARSE_PARSING_FUNCTIONS.keys(db)].flatMap((fn) => ARGPARSE_BOUND_BY_CALLEE.lookup(db, fn)));
       return boundToParsed.has(name);
     },
   };
 }
 
-const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
+const INTS = modelQuery('ints', (model, _: void) => new IntResolver(
   model.text,
   model.definitions,
   argparseSetup(model),
@@ -635,87 +568,42 @@ const INTS = new ModuleFact('ints', (model: SemanticModel) => new IntResolver(
 /** Where each top-level statement may set parsed arguments again (see reloadSitesIn). */
 const RELOAD_SITES_IN_STATEMENT = new StatementFact('argparse reload sites', (model, statement) => reloadSitesIn(statement, model.text));
 
-/**
- * The forward calls of each function. A call's function lies in the call's top-level statement, so
- * each statement's forward calls are grouped on their own, once per list: a statement keeps its list
- * (the same array) from version to version while its calls are classified the same, and with it the
- * groups. The groups of different statements have different functions.
- */
-const FORWARD_CALLS_BY_FUNCTION = new ModuleFact('forward calls by function', (model: SemanticModel) => {
-  const byFunction = new Map<SyntaxNode, SyntaxNode[]>();
-  for (const calls of FORWARD_CALLS_IN_STATEMENT.ofEach(model)) {
-    let groups = FORWARD_CALLS_GROUPED.get(calls);
-    if (!groups) FORWARD_CALLS_GROUPED.set(calls, (groups = groupBy(calls, enclosingFunction)));
-    for (const [fn, group] of groups) byFunction.set(fn, group);
-  }
-  return byFunction;
-});
+/** A statement's forward calls, grouped by the function they run in (a call's function lies in the call's statement). */
+const FORWARD_CALLS_BY_FUNCTION = modelQuery('forward calls by function', (model, statement: SyntaxNode) =>
+  groupBy(FORWARD_CALLS_IN_STATEMENT.of(model, statement), enclosingFunction), { reads: 'key' });
 
-/** A statement's forward calls grouped by function, per list of them (see FORWARD_CALLS_BY_FUNCTION). */
-const FORWARD_CALLS_GROUPED = new WeakMap<readonly SyntaxNode[], Map<SyntaxNode, SyntaxNode[]>>();
-
-const FORWARD_CALLS_BY_SCOPE = new ModuleFact('forward calls by scope', (model: SemanticModel) => groupBy(model.forwardCalls, scopeOf));
+const FORWARD_CALLS_BY_SCOPE = modelQuery('forward calls by scope', (model, _: void) => groupBy(model.forwardCalls, scopeOf));
 
 /** The backward calls by scope (see `scopeOf`): each scope's names backpropagated are read from its own. */
-const BACKWARD_CALLS_BY_SCOPE = new ModuleFact('backward calls by scope', (model: SemanticModel) => groupBy(model.backwardCalls, scopeOf));
+const BACKWARD_CALLS_BY_SCOPE = modelQuery('backward calls by scope', (model, _: void) => groupBy(model.backwardCalls, scopeOf));
 
+/** A statement's forward calls: reused while the answers about names that classified them stay the same. */
+const FORWARD_CALLS_IN_STATEMENT = new StatementFact('forward calls', (model, statement): readonly SyntaxNode[] =>
+  model.modules.forwardCallsAmong(ofKindIn(model, statement, 'call')));
 
-/** A statement's forward calls: kept while the answers about names that classified them stay the same. */
-const FORWARD_CALLS_IN_STATEMENT = new CheckedStatementFact<readonly SyntaxNode[], ModuleAnswer>(
-  'forward calls',
-  (model, statement) => {
-    const { forward, questions } = model.modules.forwardCallsAmong(ofKindIn(model, statement, 'call'));
-    return { value: forward, questions };
-  },
-  (model, question) => model.modules.answer(question),
-  (model) => model.modules.answerHistory,
-);
+const FORWARD_CALLS = modelQuery('forward calls', (model, _: void) => joined(FORWARD_CALLS_IN_STATEMENT.ofEach(model)));
 
-const FORWARD_CALLS = new ModuleFact('forwardCalls', (model: SemanticModel) =>
-  joined(FORWARD_CALLS_IN_STATEMENT.ofEach(model)),
-);
-
-const FORWARD_CALL_SET = new ModuleFact('forward call set', (model: SemanticModel): ReadonlySet<SyntaxNode> => new Set(model.forwardCalls));
-
-const IS_TEST_MODULE = new ModuleFact('isTestModule', (model: SemanticModel) => {
+const IS_TEST_MODULE = modelQuery('is a test module', (model, _: void) => {
   const path = (model.path ?? '').replace(/\\/g, '/');
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (/^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) || /(^|\/)tests?\//.test(path)) return true;
   return model.imports.resolveName('pytest') !== undefined || model.imports.resolveName('unittest') !== undefined;
 });
 
-const USES_GPU = new ModuleFact('usesGpu', (model: SemanticModel) => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(model.text));
+const USES_GPU = modelQuery('uses a GPU', (model, _: void) => /\.cuda\(|["']cuda(:\d+)?["']|\bdevice\b|\.to\(\s*(dev|gpu|rank|local_rank)/.test(model.text));
 
 const FUNCTIONS_IN_STATEMENT = new StatementFact('functions by name', (model, statement) =>
   groupBy(ofKindIn(model, statement, 'function_definition'), (fn) => functionName(fn, model.text)),
 );
 
-const FUNCTIONS_BY_NAME = new ModuleFact('functionsByName', (model: SemanticModel) => mergeGroups(FUNCTIONS_IN_STATEMENT.ofEach(model)));
-
-const FUNCTION_NAMES_KEPT = nameHistorySlot<ReadonlyMap<string, readonly SyntaxNode[]>>('function names');
-
-const FUNCTION_NAME_HISTORY = new ModuleFact('function name history', (model: SemanticModel) =>
-  nameHistoryOf(model, FUNCTION_NAMES_KEPT, FUNCTIONS_IN_STATEMENT, (part) => part.keys()),
-);
-
-/**
- * For an open document, the history of the names `namesOf` reads from each top-level statement's
- * `fact`, brought to this version (see name-history.ts); undefined where nothing is kept between versions.
- */
-function nameHistoryOf<P>(model: SemanticModel, slot: NameHistorySlot<P>, fact: StatementFact<P>, namesOf: (part: P) => Iterable<string>): NameHistory | undefined {
-  const { memory } = model.facts;
-  return memory && model.facts.keepsStatementFacts ? advancedHistory(memory, slot, model.facts.valuesOfEach(fact), namesOf) : undefined;
-}
+const FUNCTIONS_BY_NAME = new ItemIndex('functions by name', FUNCTIONS_IN_STATEMENT.eachItem, (part) => part);
 
 const IDENTIFIERS_IN_STATEMENT = new StatementFact('identifiers by name', (model, statement) =>
   groupBy(ofKindIn(model, statement, 'identifier'), (id) => nodeText(id, model.text)),
 );
 
-// An analysis asks for few names (two in a 10,000-line file), so they are merged name by name; for an
-// open document, kept from version to version where the edit brought and took no identifier of the name.
-const IDENTIFIERS_BY_NAME = new ModuleFact('identifiers by name', (model: SemanticModel) => lazilyMergedParts(model, IDENTIFIERS_MERGED, IDENTIFIERS_IN_STATEMENT));
-
-const IDENTIFIERS_MERGED = new MemorySlot<LazilyMergedParts<string, SyntaxNode>>('identifiers by name');
+// An analysis asks for few names (two in a 10,000-line file), so they are merged name by name.
+const IDENTIFIERS_BY_NAME = new ItemIndex('identifiers by name', IDENTIFIERS_IN_STATEMENT.eachItem, (part) => part, { lazyLookup: (part, name) => part.get(name) });
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
 interface StatementCalls {
@@ -749,78 +637,24 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
   };
 });
 
-type CallGroups = MergedParts<StatementCalls, string, SyntaxNode[]>;
-type CallGroupsSlot = MergeSlot<StatementCalls, string, SyntaxNode[]>;
+const CALLS_BY_NAME = new ItemIndex('calls by callee name', CALLS_IN_STATEMENT.eachItem, (part) => part.callsByName);
+const CALLS_BY_ATTRIBUTE = new ItemIndex('calls by method name', CALLS_IN_STATEMENT.eachItem, (part) => part.callsByAttribute);
+const ESCAPING_IDENTIFIERS = new ItemIndex('names used other than as a callee', CALLS_IN_STATEMENT.eachItem, (part) => part.escapingIdentifiers);
+const ESCAPING_ATTRIBUTES = new ItemIndex('attributes used other than as a callee', CALLS_IN_STATEMENT.eachItem, (part): [string, readonly true[]][] => [...part.escapingAttributes].map((attribute) => [attribute, [true]]));
 
-const CALL_NAMES_KEPT = nameHistorySlot<StatementCalls>('call names');
-
-const CALL_NAME_HISTORY = new ModuleFact('call name history', (model: SemanticModel) =>
-  nameHistoryOf(model, CALL_NAMES_KEPT, CALLS_IN_STATEMENT, (part) => [
-    ...part.callsByName.keys(),
-    ...part.callsByAttribute.keys(),
-    ...part.escapingIdentifiers.keys(),
-    ...part.escapingAttributes,
-  ]),
-);
-
-const CALLS_BY_NAME: CallGroupsSlot = new MergeSlot('calls by callee name', (part) => part.callsByName);
-const CALLS_BY_ATTRIBUTE: CallGroupsSlot = new MergeSlot('calls by method name', (part) => part.callsByAttribute);
-const ESCAPING_IDENTIFIERS: CallGroupsSlot = new MergeSlot('names used other than as a callee', (part) => part.escapingIdentifiers);
-const ESCAPING_ATTRIBUTES = new MergeSlot<StatementCalls, string, true>('attributes used other than as a callee', (part) => [...part.escapingAttributes].map((attribute) => [attribute, true] as const));
-
-/**
- * The file's calls by callee name and its names used other than as a callee, in document order. The
- * statements' parts are merged name by name, each merge on first use, kept for an open document from
- * version to version (see MergedParts), with each name's list in document order, put together when
- * first asked after an edit that changed it.
- */
-class CallIndex {
-  private readonly merges = new Map<CallGroupsSlot, CallGroups>();
-  private escapingAttributes: MergedParts<StatementCalls, string, true> | undefined;
-
-  constructor(private readonly model: SemanticModel) {}
-
-  /**
-   * The nodes of `name` in the merge `slot` keeps, in document order. The same array every time in a
-   * version (and in later ones, until an edit changes them): answers about a list of callers are kept
-   * per list (see GradModeAnalysis).
-   */
-  private group(slot: CallGroupsSlot, name: string): readonly SyntaxNode[] {
-    let merged = this.merges.get(slot);
-    if (!merged) this.merges.set(slot, (merged = mergedParts(this.model, slot, CALLS_IN_STATEMENT)));
-    return merged.itemsInDocumentOrder(name);
-  }
-
-  callsNamed(name: string): readonly SyntaxNode[] {
-    return this.group(CALLS_BY_NAME, name);
-  }
-
-  callsOfAttribute(name: string): readonly SyntaxNode[] {
-    return this.group(CALLS_BY_ATTRIBUTE, name);
-  }
-
-  usesNamed(name: string): readonly SyntaxNode[] {
-    return this.group(ESCAPING_IDENTIFIERS, name);
-  }
-
-  attributeEscapes(name: string): boolean {
-    this.escapingAttributes ??= mergedParts(this.model, ESCAPING_ATTRIBUTES, CALLS_IN_STATEMENT);
-    return this.escapingAttributes.has(name);
-  }
+/** The name a call's callee has when it is of `type`: the identifier, or the attribute's name. */
+function calleeName(call: SyntaxNode, type: 'identifier' | 'attribute', text: string): string | null {
+  const target = callee(call);
+  if (target?.type !== type) return null;
+  const name = type === 'identifier' ? target : target.children.find((c) => c.fieldName === 'attribute');
+  return name ? nodeText(name, text) : null;
 }
 
-const CALL_INDEX = new ModuleFact('callIndex', (model: SemanticModel) => new CallIndex(model));
-
 /** A statement's backward calls, judged under the file's imports (`autograd.grad` depends on them). */
-const BACKWARD_CALLS_IN_STATEMENT = new StatementFact(
-  'backward calls',
-  (model, statement) => ofKindIn(model, statement, 'call').filter((call) => isBackwardCallNode(model, call)),
-  (model) => model.imports.key,
-);
+const BACKWARD_CALLS_IN_STATEMENT = new StatementFact('backward calls', (model, statement): readonly SyntaxNode[] =>
+  ofKindIn(model, statement, 'call').filter((call) => isBackwardCallNode(model, call)));
 
-const BACKWARD_CALLS = new ModuleFact('backwardCalls', (model: SemanticModel) =>
-  joined(BACKWARD_CALLS_IN_STATEMENT.ofEach(model)),
-);
+const BACKWARD_CALLS = modelQuery('backward calls', (model, _: void) => joined(BACKWARD_CALLS_IN_STATEMENT.ofEach(model)));
 
 function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
@@ -866,11 +700,10 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
   return new Map([...feeds].map(([key, sources]): [string, readonly string[]] => [key, [...sources]]));
 });
 
-/** What names are built from, merged from the statements' (kept for an open document). */
-const FEEDS = new MergeSlot<ReadonlyMap<string, readonly string[]>, string, readonly string[]>('what names are built from', (part) => part);
+/** What names are built from, merged from the statements'. */
+const FEEDS = new ItemIndex('what names are built from', FEEDS_IN_STATEMENT.eachItem, (part) => part);
 
-const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel) => {
-  const feeds = mergedParts(model, FEEDS, FEEDS_IN_STATEMENT);
+const BACKPROP_SOURCES = modelQuery('backprop sources', (model, _: void) => {
   // Everything reachable from the backward calls' targets through those links.
   const keys = new Set<string>();
   const pending: string[] = [];
@@ -881,7 +714,7 @@ const BACKPROP_SOURCES = new ModuleFact('backpropSources', (model: SemanticModel
   };
   for (const call of model.backwardCalls) for (const t of model.backwardTargets(call)) for (const ref of referencesIn(t, model.text, true)) reach(sourceKey(ref));
   for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-    for (const sources of feeds.valuesOf(key)) for (const source of sources) reach(source);
+    for (const source of FEEDS.lookup(model.db, key)) reach(source);
   }
   return keys;
 });
@@ -938,3 +771,5 @@ export function isBackpropSource(model: SemanticModel, name: string): boolean {
   if (name.includes('.')) return sources.has(`.${last}`) || sources.has(`self.${last}`) || sources.has(last);
   return sources.has(name) || sources.has(`.${name}`);
 }
+
+export type { Definition };

@@ -1,8 +1,6 @@
 // Which expressions hold an `nn.Module`, and which calls run one (forward passes).
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
-import { addReads, ModuleAnswers, type KnownAnswer, type Reads } from './module-answers';
-import type { AnswerHistory } from './facts';
 import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import { classOfMethod, enclosingFunction } from './scopes';
@@ -45,10 +43,12 @@ const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sig
 
 const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/;
 
-/** The questions about the rest of the file that classifying a call as a forward pass asks. */
-type QuestionKind = 'module' | 'module class' | 'qualified' | 'imports torch' | 'loaded' | 'layer' | 'class';
+/**
+ * The questions about names that classifying a call as a forward pass asks, each worked out once per
+ * name: does it hold a module, a loaded model, a parameter-free layer, a class?
+ */
+export type NameQuestion = 'module' | 'loaded' | 'layer' | 'class';
 
-export type ModuleAnswer = boolean | string | null;
 
 /** Which classes of the file are modules, which visibly are not, and all their names. */
 export interface ClassKinds {
@@ -74,240 +74,149 @@ export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Se
 
 export interface ModuleDeps {
   text: string;
-  imports: ImportTable;
+  /** The file's imports (a getter: reading them is noted by the database). */
+  readonly imports: ImportTable;
   definitions: DefinitionIndex;
-  /** The file's classes (nested ones too); asked only when `classKinds` is not given. */
-  classes(): readonly SyntaxNode[];
-  /** What the classes are, where an earlier version of the file worked that out with the same classes and imports. */
-  classKinds?: ClassKinds | undefined;
+  /** What the file's classes are. */
+  classKinds(): ClassKinds;
   /** Dotted names on which the file calls a module-only method (see `moduleEvidenceIn`). */
   evidence: { has(name: string): boolean };
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
-  /**
-   * Where the answers to recorded questions go: answers an earlier version of the file worked out
-   * may already be there (see ModuleAnswers). A new store by default.
-   */
-  answers?: ModuleAnswers;
-  /**
-   * The file's forward calls, where they are classified statement by statement and kept (an open
-   * document): a call of a statement an edit did not touch is then looked up there, not classified again.
-   */
-  forwardCalls?(): ReadonlySet<SyntaxNode>;
+  /** The answer to a question about a name, worked out by `answer` once and reused (see the model's NAME_ANSWERS). */
+  ask(question: NameQuestion, name: string): boolean;
+  /** Whether a call runs a forward pass, worked out by `classifiesAsForward` once per call. */
+  isForwardCall(call: SyntaxNode): boolean;
 }
 
-/** `computeIsModuleName` of a name still being worked out: `false` for now, and the answers that meet it are not kept. */
-const IN_PROGRESS = { result: false, reads: undefined } as const;
-
-export class ModuleAnalysis {
-  /** Names of classes in this file that subclass nn.Module (directly or through each other). */
-  readonly moduleClasses: ReadonlySet<string>;
-  /**
-   * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
-   * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
-   */
-  readonly plainClasses: ReadonlySet<string>;
-  /** Per name, whether it holds a module, and what working that out read (undefined while it is worked out). */
-  private readonly memo = new Map<string, { result: boolean; reads: Reads | undefined }>();
-  /** What the answer being worked out now has read so far. */
-  private reads: Reads | undefined;
-  /** isForwardCall per call node: several analyses ask about the same calls. */
-  private readonly forwardMemo = new Map<SyntaxNode, boolean>();
-  private classNameSet: ReadonlySet<string> | undefined;
-
-  /** The questions about the rest of the file that the forward calls being classified asked, with their answers. */
-  private recording: Map<string, ModuleAnswer> | undefined;
-  /** This file's answers to the questions asked so far, some perhaps carried over from an earlier version. */
-  private readonly answers: ModuleAnswers;
-  /** How many recorded questions are being answered now: only the outermost is recorded. */
-  private asking = 0;
-
-  constructor(private readonly deps: ModuleDeps) {
-    this.answers = deps.answers ?? new ModuleAnswers();
-    if (deps.classKinds) {
-      ({ moduleClasses: this.moduleClasses, plainClasses: this.plainClasses, classNames: this.classNameSet } = deps.classKinds);
-      return;
-    }
-    this.moduleClasses = this.findModuleClasses();
-    this.plainClasses = this.findPlainClasses(this.moduleClasses);
+/** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
+export function classKindsOf(classes: readonly SyntaxNode[], text: string, imports: ImportTable): ClassKinds {
+  const moduleClasses = findModuleClasses(classes, text, imports);
+  const classNames = new Set<string>();
+  for (const cls of classes) {
+    const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+    if (name) classNames.add(nodeText(name, text));
   }
+  return { moduleClasses, plainClasses: findPlainClasses(classes, text, imports, moduleClasses), classNames };
+}
 
-  /** What the classes are: they depend on the classes (names and bases) and the imports alone. */
-  get classKinds(): ClassKinds {
-    return { moduleClasses: this.moduleClasses, plainClasses: this.plainClasses, classNames: this.classNames };
-  }
+export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
+  const same = (x: ReadonlySet<string>, y: ReadonlySet<string>) => x.size === y.size && [...x].every((name) => y.has(name));
+  return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames);
+}
 
-  /**
-   * The forward calls among `calls` (the calls of one top-level statement), with every question
-   * their classification asked about the rest of the file and its answer. Asked again against
-   * another version of the file (`answer`), the same answers mean the same forward calls.
-   */
-  forwardCallsAmong(calls: readonly SyntaxNode[]): { forward: SyntaxNode[]; questions: Map<string, ModuleAnswer> } {
-    const questions = new Map<string, ModuleAnswer>();
-    this.recording = questions;
-    try {
-      const forward = calls.filter((call) => {
-        // Computed again rather than taken from the memo, so that its questions are recorded.
-        const result = this.computeIsForwardCall(call);
-        this.forwardMemo.set(call, result);
-        return result;
+function findModuleClasses(classes: readonly SyntaxNode[], text: string, imports: ImportTable): Set<string> {
+  const moduleClasses = new Set<string>();
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const cls of classes) {
+      if (!is(cls, 'class_definition')) continue;
+      const name = field(cls, 'name');
+      const bases = field(cls, 'superclasses');
+      if (!name || !bases || moduleClasses.has(nodeText(name, text))) continue;
+      const isModule = bases.children.some((b) => {
+        const dotted = dottedName(b, text);
+        if (!dotted) return false;
+        const qualified = imports.qualify(dotted) ?? dotted;
+        return MODULE_BASE.test(qualified) || moduleClasses.has(dotted);
       });
-      return { forward, questions };
-    } finally {
-      this.recording = undefined;
+      if (isModule) {
+        moduleClasses.add(nodeText(name, text));
+        changed = true;
+      }
     }
   }
+  return moduleClasses;
+}
 
-  /** Which answers that `answer` gave may have changed since (see CheckedStatementFact). */
-  get answerHistory(): AnswerHistory {
-    return this.answers;
+/**
+ * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
+ * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
+ */
+function findPlainClasses(classes: readonly SyntaxNode[], text: string, imports: ImportTable, moduleClasses: ReadonlySet<string>): Set<string> {
+  const plainClasses = new Set<string>();
+  const named = new Map<string, SyntaxNode[]>();
+  for (const cls of classes) {
+    const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+    if (name) named.set(nodeText(name, text), [...(named.get(nodeText(name, text)) ?? []), cls]);
   }
-
-  /** This file's answer to a question that `forwardCallsAmong` recorded. */
-  answer(question: string): ModuleAnswer {
-    return this.entry(question).answer;
-  }
-
-  private entry(question: string): KnownAnswer {
-    let known = this.answers.get(question);
-    if (!known) {
-      const split = question.indexOf(':');
-      const { value, reads } = this.reading(() => this.answerOf(question.slice(0, split) as QuestionKind, question.slice(split + 1)));
-      known = this.answers.add(question, value, reads);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [name, group] of named) {
+      if (plainClasses.has(name) || moduleClasses.has(name)) continue;
+      const plain = group.every((cls) => {
+        const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
+        return !bases || bases.children.filter((b) => b.named && b.type !== 'comment').every((b) => {
+          const dotted = dottedName(b, text);
+          if (!dotted) return false;
+          const qualified = imports.qualify(dotted) ?? dotted;
+          return qualified === 'object' || qualified === 'abc.ABC' || plainClasses.has(dotted);
+        });
+      });
+      if (plain) {
+        plainClasses.add(name);
+        changed = true;
+      }
     }
-    return known;
+  }
+  return plainClasses;
+}
+
+/**
+ * Which expressions hold a module and which calls run one, asked of one version of the file. It keeps
+ * no answers of its own: each question goes to the file's database (`ask`), which keeps the answer with
+ * what working it out read (definitions, module evidence and functions by name, the imports, the
+ * classes), so that an open document's answers serve its later versions while those stay the same.
+ */
+export class ModuleAnalysis {
+  constructor(private readonly deps: ModuleDeps) {}
+
+  /** Names of classes in this file that subclass nn.Module (directly or through each other). */
+  get moduleClasses(): ReadonlySet<string> {
+    return this.deps.classKinds().moduleClasses;
   }
 
-  /** `compute()`, with what it read about names; what it read counts as read by the computation around it too. */
-  private reading<T>(compute: () => T): { value: T; reads: Reads } {
-    const outer = this.reads;
-    const reads: Reads = { names: new Set(), fragile: false };
-    this.reads = reads;
-    try {
-      return { value: compute(), reads };
-    } finally {
-      this.reads = outer;
-      if (outer) addReads(outer, reads);
-    }
+  /** Names of classes in this file that visibly are not modules (see `findPlainClasses`). */
+  get plainClasses(): ReadonlySet<string> {
+    return this.deps.classKinds().plainClasses;
   }
 
-  // The answers read the file by name through these three, so that each knows the names it read
-  // (the imports and the classes, which any answer may read, are compared whole; see ModuleAnswers).
-
-  private definitionsOf(name: string): readonly Definition[] {
-    this.reads?.names.add(name);
-    return this.deps.definitions.allDefinitionsOf(name);
+  /** Classes defined in this file: calling one (`discriminator()`) constructs it, whatever it is called. */
+  get classNames(): ReadonlySet<string> {
+    return this.deps.classKinds().classNames;
   }
 
-  private hasEvidence(name: string): boolean {
-    this.reads?.names.add(name);
-    return this.deps.evidence.has(name);
+  /** The forward calls among `calls` (the calls of one top-level statement), each classified now. */
+  forwardCallsAmong(calls: readonly SyntaxNode[]): SyntaxNode[] {
+    return calls.filter((call) => this.classifiesAsForward(call));
   }
 
-  private definesFunction(name: string): boolean {
-    this.reads?.names.add(name);
-    return this.deps.functionsNamed(name).length > 0;
-  }
-
-  private answerOf(kind: QuestionKind, name: string): ModuleAnswer {
-    switch (kind) {
+  /** This file's answer to a question about a name. */
+  answer(question: NameQuestion, name: string): boolean {
+    switch (question) {
       case 'module': return this.computeIsModuleName(name);
-      case 'module class': return this.moduleClasses.has(name);
-      case 'qualified': return this.deps.imports.qualify(name);
-      case 'imports torch': return this.deps.imports.importsTorch;
       case 'loaded': return this.computeHoldsLoadedObject(name);
       case 'layer': return this.computeHoldsNonModelLayer(name);
       case 'class': return this.computeHoldsClass(name);
     }
   }
 
-  /**
-   * The answer to a question about the rest of the file, recorded when forward calls are being
-   * classified. Whether a name holds a module is read from the file's answers when no answer being
-   * worked out needs to know what it reads: an open document's answers hold from version to version
-   * where its edits changed nothing they read (see ModuleAnswers), and are not worked out again.
-   */
-  private ask<T extends ModuleAnswer>(kind: QuestionKind, name: string): T {
-    if (!this.recording && kind === 'module' && !this.reads && this.asking === 0) return this.entry(`${kind}:${name}`).answer as T;
-    if (!this.recording || this.asking > 0) return this.answerOf(kind, name) as T;
-    this.asking++;
-    try {
-      const { question, answer } = this.entry(`${kind}:${name}`);
-      this.recording.set(question, answer);
-      return answer as T;
-    } finally {
-      this.asking--;
-    }
+  private definitionsOf(name: string): readonly Definition[] {
+    return this.deps.definitions.allDefinitionsOf(name);
   }
 
-  private findModuleClasses(): Set<string> {
-    const { text, imports } = this.deps;
-    const moduleClasses = new Set<string>();
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const cls of this.deps.classes()) {
-        if (!is(cls, 'class_definition')) continue;
-        const name = field(cls, 'name');
-        const bases = field(cls, 'superclasses');
-        if (!name || !bases || moduleClasses.has(nodeText(name, text))) continue;
-        const isModule = bases.children.some((b) => {
-          const dotted = dottedName(b, text);
-          if (!dotted) return false;
-          const qualified = imports.qualify(dotted) ?? dotted;
-          return MODULE_BASE.test(qualified) || moduleClasses.has(dotted);
-        });
-        if (isModule) {
-          moduleClasses.add(nodeText(name, text));
-          changed = true;
-        }
-      }
-    }
-    return moduleClasses;
+  private hasEvidence(name: string): boolean {
+    return this.deps.evidence.has(name);
   }
 
-  /** Classes defined in this file: calling one (`discriminator()`) constructs it, whatever it is called. */
-  get classNames(): ReadonlySet<string> {
-    if (!this.classNameSet) {
-      const names = new Set<string>();
-      for (const cls of this.deps.classes()) {
-        const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-        if (name) names.add(nodeText(name, this.deps.text));
-      }
-      this.classNameSet = names;
-    }
-    return this.classNameSet;
+  private definesFunction(name: string): boolean {
+    return this.deps.functionsNamed(name).length > 0;
   }
 
-  private findPlainClasses(moduleClasses: ReadonlySet<string>): Set<string> {
-    const { text, imports } = this.deps;
-    const plainClasses = new Set<string>();
-    const named = new Map<string, SyntaxNode[]>();
-    for (const cls of this.deps.classes()) {
-      const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-      if (name) named.set(nodeText(name, text), [...(named.get(nodeText(name, text)) ?? []), cls]);
-    }
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const [name, classes] of named) {
-        if (plainClasses.has(name) || moduleClasses.has(name)) continue;
-        const plain = classes.every((cls) => {
-          const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
-          return !bases || bases.children.filter((b) => b.named && b.type !== 'comment').every((b) => {
-            const dotted = dottedName(b, text);
-            if (!dotted) return false;
-            const qualified = imports.qualify(dotted) ?? dotted;
-            return qualified === 'object' || qualified === 'abc.ABC' || plainClasses.has(dotted);
-          });
-        });
-        if (plain) {
-          plainClasses.add(name);
-          changed = true;
-        }
-      }
-    }
-    return plainClasses;
+  private ask(question: NameQuestion, name: string): boolean {
+    return this.deps.ask(question, name);
   }
 
   /**
@@ -331,31 +240,17 @@ export class ModuleAnalysis {
   }
 
   private computeIsModuleName(name: string): boolean {
-    const cached = this.memo.get(name);
-    if (cached !== undefined) {
-      if (this.reads) {
-        // A name still being worked out (a cycle) answers false for now: what depends on that is not kept.
-        if (cached.reads) addReads(this.reads, cached.reads);
-        else this.reads.fragile = true;
-      }
-      return cached.result;
-    }
-    this.memo.set(name, IN_PROGRESS);
-    const { value, reads } = this.reading(() => {
-      let result = this.hasEvidence(name) || this.namedLikeModel(name);
-      if (!result) {
-        for (const def of this.definitionsOf(name)) {
-          if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
-            result = true;
-            break;
-          }
+    let result = this.hasEvidence(name) || this.namedLikeModel(name);
+    if (!result) {
+      for (const def of this.definitionsOf(name)) {
+        if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
+          result = true;
+          break;
         }
       }
-      if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
-      return result;
-    });
-    this.memo.set(name, { result: value, reads });
-    return value;
+    }
+    if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
+    return result;
   }
 
   /**
@@ -390,8 +285,8 @@ export class ModuleAnalysis {
   isModelConstructor(call: SyntaxNode): boolean {
     const dotted = dottedName(callee(call), this.deps.text);
     if (!dotted) return false;
-    if (this.ask('module class', dotted)) return true;
-    const qualified = this.ask<string | null>('qualified', dotted) ?? dotted;
+    if (this.moduleClasses.has(dotted)) return true;
+    const qualified = this.deps.imports.qualify(dotted) ?? dotted;
     const last = lastSegment(qualified);
     if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
     if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
@@ -405,17 +300,11 @@ export class ModuleAnalysis {
 
   /** A call that runs a model's forward pass. */
   isForwardCall(call: SyntaxNode): boolean {
-    let forward = this.forwardMemo.get(call);
-    if (forward === undefined) {
-      // While a statement's calls are classified (recording), the file's set is what is being made.
-      const classified = this.recording ? undefined : this.deps.forwardCalls?.();
-      forward = classified ? classified.has(call) : this.computeIsForwardCall(call);
-      this.forwardMemo.set(call, forward);
-    }
-    return forward;
+    return this.deps.isForwardCall(call);
   }
 
-  private computeIsForwardCall(call: SyntaxNode): boolean {
+  /** Works out whether `call` runs a forward pass (see `isForwardCall`, which keeps the answer). */
+  classifiesAsForward(call: SyntaxNode): boolean {
     if (!is(call, 'call')) return false;
     const fn = callee(call);
     if (!fn) return false;
@@ -426,7 +315,7 @@ export class ModuleAnalysis {
       const receiver = dottedName(m.receiver, text);
       if (receiver === 'self') return this.insideModuleClass(call);
       // `model.predict(X)` is scikit-learn or Keras as often as PyTorch: a name alone is not enough.
-      if (receiver && this.isModuleName(receiver) && (this.ask('imports torch', '') || m.method === 'forward')) return true;
+      if (receiver && this.isModuleName(receiver) && (this.deps.imports.importsTorch || m.method === 'forward')) return true;
       if (m.method === 'forward') return this.isModuleExpr(m.receiver);
       return false;
     }
@@ -434,7 +323,7 @@ export class ModuleAnalysis {
     const name = dottedName(fn, text);
     if (!name || name === 'self') return false;
     // Imported functions (`torch.sigmoid`, `F.relu`) are operations, not models.
-    if (this.ask('qualified', name) && !this.isModuleName(name)) return false;
+    if (this.deps.imports.qualify(name) && !this.isModuleName(name)) return false;
     if (LOSS_NAME.test(lastSegment(name))) return false;
     if (!this.isModuleName(name) && !this.ask('loaded', name)) return false;
     return !this.ask('layer', name) && !this.ask('class', name);
@@ -497,6 +386,6 @@ export class ModuleAnalysis {
     const fn = enclosingFunction(node);
     const cls = fn ? classOfMethod(fn) : null;
     const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-    return name !== null && this.ask<boolean>('module class', nodeText(name, this.deps.text));
+    return name !== null && this.moduleClasses.has(nodeText(name, this.deps.text));
   }
 }

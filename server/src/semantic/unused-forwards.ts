@@ -2,8 +2,7 @@
 // can guard: a whole function that never trains, or a run of statements inside code that does.
 import type { SyntaxNode } from '../parser/syntax';
 import type { EvalRegion } from './eval-context';
-import { ModuleFact } from './facts';
-import type { SemanticModel } from './model';
+import { modelQuery, type SemanticModel } from './model';
 import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from './scopes';
 
@@ -23,7 +22,7 @@ export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode):
 /** Grad-enabled forward passes that this rule considers, in document order, with the helper calls below. */
 export function candidateForwards(model: SemanticModel): SyntaxNode[] {
   const forwards = model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
-  const helpers = model.facts.module(HELPER_CALLS);
+  const helpers = HELPER_CALLS.of(model);
   if (!helpers.size) return forwards;
   return [...forwards, ...helpers.keys()].sort((a, b) => a.start - b.start);
 }
@@ -36,12 +35,13 @@ export function candidateForwards(model: SemanticModel): SyntaxNode[] {
  * compute_loss_pi(data).item()` before the training step that calls it again, `get_policy(obs)` in
  * `get_action`, `samples = model.generate(z)` only saved as images.
  */
-export const HELPER_CALLS = new ModuleFact('helperForwardCalls', (model: SemanticModel): Map<SyntaxNode, SyntaxNode> => {
+export const HELPER_CALLS = modelQuery('helper forward calls', (model, _: void): Map<SyntaxNode, SyntaxNode> => {
   const returning = new Map<SyntaxNode, boolean>();
   const out = new Map<SyntaxNode, SyntaxNode>();
   // Only the calls of a name this file defines one function under can call a helper: they are looked
   // up by name instead of every call being read.
-  for (const [name, helpers] of model.functionsByName) {
+  for (const name of model.functionNames()) {
+    const helpers = model.functionsNamed(name);
     if (helpers.length !== 1) continue;
     const helper = helpers[0]!;
     // A function that runs no forward pass returns none (asked first: most functions run none, and
