@@ -2,7 +2,7 @@
 // lets the built CLI apply the safe fixes to one copy and all fixes to another, and hands the
 // copies to run_programs.py, which runs them and judges each fix level against the copy as written.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../support/paths';
@@ -116,8 +116,10 @@ export interface Manifest {
  * its own, and the programs' module names are distinct, so copies cannot interact). Writes and
  * returns root/manifest.json.
  */
-export async function prepare(root: string, programs = listPrograms()): Promise<Manifest> {
+export async function prepare(folder: string, programs = listPrograms()): Promise<Manifest> {
   if (!existsSync(CLI)) throw new Error(`${relative(REPO_ROOT, CLI)} is missing: run \`node scripts/build.mjs\` first`);
+  // The CLI reports real paths; the copies are matched to its findings by them.
+  const root = realpathSync(folder);
   for (const level of ['as written', ...LEVELS] as const) {
     for (const program of programs) copyProgram(program, copyFolder(root, level, program));
   }
