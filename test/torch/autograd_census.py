@@ -79,12 +79,14 @@ class SavedTensorCensus:
     def live_count(self):
         return len(self._live)
 
-    def live_bytes(self):
+    def live_bytes(self, ignore=()):
+        """Bytes of the saved tensors still alive; `ignore` adds tensors to leave out, as in __init__."""
+        ignored = self._ignored | {_storage(t).data_ptr() for t in ignore}
         # Several saved entries can share one storage (a view and its base); count each once.
         storages = {}
         for saved in list(self._live):
             storage = _storage(saved.tensor)
-            if storage.data_ptr() not in self._ignored:
+            if storage.data_ptr() not in ignored:
                 storages[storage.data_ptr()] = storage.nbytes()
         return sum(storages.values())
 
