@@ -82,6 +82,16 @@ describe('matching findings to labels', () => {
   });
 });
 
+describe('matching in notebooks', () => {
+  test('a finding hits a notebook positive only in the positive\'s own cell', () => {
+    const file: LabelledFile = { id: 'nb', path: 'nb.ipynb', positives: [{ rule: 'OOM001', cell: 3, lines: [1, 7], why: 'evaluation cell' }] };
+    const finding = (cell: number): Finding => ({ rule: 'OOM001', cell, line: 2, message: 'm' });
+    const match = matchFile(file, [finding(4), finding(3)]);
+    assert.deepEqual(match.hit.map((p) => p.cell), [3]);
+    assert.deepEqual(match.falsePositives, [finding(4)]);
+  });
+});
+
 describe('rules a set was not labelled for', () => {
   test('their findings are counted apart, not as false positives', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oomlint-accuracy-'));
@@ -104,16 +114,18 @@ describe('scoring a fix commit', () => {
   const finding = (rule: string, line: number): Finding => ({ rule, line, message: 'm' });
   const before: LabelledFile = { id: 'c:before', path: 'before.py', positives: [{ rule: 'OOM003', lines: [5, 5], why: 'total += loss' }] };
   const after: LabelledFile = { id: 'c:after', path: 'after.py', positives: [] };
-  const commit = { id: 'c', fixedRules: ['OOM003'], before, after };
+  const commit = { id: 'c', fixedRules: ['OOM003'], pairs: [{ before, after }] };
 
   test('a hit on a positive of a fixed rule in the before-file catches the commit', () => {
-    const outcome = commitOutcome(commit, matchFile(before, [finding('OOM003', 5)]), matchFile(after, []));
+    const outcome = commitOutcome(commit, [{ before: matchFile(before, [finding('OOM003', 5)]), after: matchFile(after, []) }]);
     assert.equal(outcome.caught, true);
     assert.deepEqual(outcome.stillFlagged, []);
   });
 
   test('a finding of a fixed rule in the after-file counts as still flagged; other rules do not', () => {
-    const outcome = commitOutcome(commit, matchFile(before, [finding('OOM001', 5)]), matchFile(after, [finding('OOM003', 5), finding('OOM001', 9)]));
+    const outcome = commitOutcome(commit, [
+      { before: matchFile(before, [finding('OOM001', 5)]), after: matchFile(after, [finding('OOM003', 5), finding('OOM001', 9)]) },
+    ]);
     assert.equal(outcome.caught, false);
     assert.deepEqual(outcome.stillFlagged, [finding('OOM003', 5)]);
   });

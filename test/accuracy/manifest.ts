@@ -6,6 +6,8 @@ import { ALL_RULES } from '../../server/src/rules';
 
 export interface Positive {
   rule: string;
+  /** In a notebook: the code cell (1-based among all cells, as oomlint reports it); `lines` are rows in it. */
+  cell?: number;
   /** 1-based, inclusive. */
   lines: [number, number];
   why: string;
@@ -20,13 +22,34 @@ export interface LabelledFile {
   /** Absolute path of the stored file. */
   path: string;
   positives: Positive[];
+  /** Held-out files: the repository snapshot the file belongs to (see heldout.ts). */
+  project?: SnapshotPlace;
+}
+
+/** Where a held-out file sits in its repository snapshot, which is its project root. */
+export interface SnapshotPlace {
+  /** Absolute path of the snapshot's folder. */
+  root: string;
+  /** The file's path inside the snapshot. */
+  relativePath: string;
+  /**
+   * True for a file after a fix: it is stored apart from the snapshot (which is the parent commit),
+   * and is analysed as if it replaced the file at `relativePath`.
+   */
+  overlay: boolean;
+}
+
+/** A fixed file of a commit, labelled as it was before and after the fix. */
+export interface FixedFilePair {
+  before: LabelledFile;
+  after: LabelledFile;
 }
 
 export interface LabelledCommit {
   id: string;
   fixedRules: string[];
-  before: LabelledFile;
-  after: LabelledFile;
+  /** Every fixed file the commit is labelled for (one in the tuned set). */
+  pairs: FixedFilePair[];
 }
 
 /** A manifest's labelled files; commits only for the commits manifest. */
@@ -47,12 +70,14 @@ export class LabelError extends Error {}
 const KNOWN_RULES = new Set<string>(ALL_RULES.map((r) => r.meta.code));
 const HEX40 = /^[0-9a-f]{40}$/;
 
-type Json = unknown;
+export type Json = unknown;
 
-class Reader {
+export class Reader {
   constructor(
     private readonly manifest: string,
     private readonly accuracyDir: string,
+    /** How messages name accuracyDir. */
+    private readonly shownDir = 'accuracy',
   ) {}
 
   fail(field: string, problem: string): never {
@@ -90,30 +115,46 @@ class Reader {
   storedFile(value: Json, field: string): { path: string; lineCount: number } {
     const file = this.text(value, field);
     const path = join(this.accuracyDir, file);
-    if (relative(this.accuracyDir, path).startsWith('..')) this.fail(field, `"${file}" leaves accuracy/`);
-    if (!existsSync(path)) this.fail(field, `no such file accuracy/${file}`);
+    if (relative(this.accuracyDir, path).startsWith('..')) this.fail(field, `"${file}" leaves ${this.shownDir}/`);
+    if (!existsSync(path)) this.fail(field, `no such file ${this.shownDir}/${file}`);
     const text = readFileSync(path, 'utf8');
     const lineCount = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
     return { path, lineCount };
   }
 
-  positives(value: Json, field: string, lineCount: number): Positive[] {
+  /**
+   * `lineCount` is the stored file's; for a notebook, `rowsOf` gives each code cell's row count
+   * (undefined for a cell that is not code), and every positive must name its cell.
+   */
+  positives(value: Json, field: string, lineCount: number, rowsOf?: (cell: number) => number | undefined): Positive[] {
     return this.array(value, field).map((entry, i) => {
       const at = `${field}[${i}]`;
       const positive = this.object(entry, at);
       const rule = this.rule(positive.rule, `${at}.rule`);
+      let rows = lineCount;
+      let cell: number | undefined;
+      if (rowsOf) {
+        if (!Number.isInteger(positive.cell) || (positive.cell as number) < 1) this.fail(`${at}.cell`, 'a notebook positive needs its code cell (a 1-based integer)');
+        cell = positive.cell as number;
+        const cellRows = rowsOf(cell);
+        if (cellRows === undefined) this.fail(`${at}.cell`, `cell ${cell} is not a code cell of the notebook`);
+        rows = cellRows;
+      } else if (positive.cell !== undefined) {
+        this.fail(`${at}.cell`, 'only a notebook positive names a cell');
+      }
       const lines = this.array(positive.lines, `${at}.lines`);
       const [first, last] = lines;
       if (lines.length !== 2 || !Number.isInteger(first) || !Number.isInteger(last)) {
         this.fail(`${at}.lines`, 'expected [first, last] as two integers');
       }
       const range: [number, number] = [first as number, last as number];
-      if (range[0] < 1 || range[0] > range[1] || range[1] > lineCount) {
-        this.fail(`${at}.lines`, `[${range[0]}, ${range[1]}] is not a range inside the file's ${lineCount} lines`);
+      const where = cell === undefined ? `the file's ${rows} lines` : `cell ${cell}'s ${rows} rows`;
+      if (range[0] < 1 || range[0] > range[1] || range[1] > rows) {
+        this.fail(`${at}.lines`, `[${range[0]}, ${range[1]}] is not a range inside ${where}`);
       }
       const why = this.text(positive.why, `${at}.why`);
       const outOfReach = positive.outOfReach === undefined ? undefined : this.text(positive.outOfReach, `${at}.outOfReach`);
-      return { rule, lines: range, why, ...(outOfReach === undefined ? {} : { outOfReach }) };
+      return { rule, ...(cell === undefined ? {} : { cell }), lines: range, why, ...(outOfReach === undefined ? {} : { outOfReach }) };
     });
   }
 
@@ -128,7 +169,7 @@ class Reader {
   }
 }
 
-function readJson(path: string, name: string): Json {
+export function readJson(path: string, name: string): Json {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as Json;
   } catch (error) {
@@ -136,7 +177,7 @@ function readJson(path: string, name: string): Json {
   }
 }
 
-function uniqueIds(ids: string[], reader: Reader, field: string): void {
+export function uniqueIds(ids: string[], reader: Reader, field: string): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
     if (seen.has(id)) reader.fail(`${field}[${i}].id`, `duplicate id "${id}"`);
@@ -179,14 +220,14 @@ export function readCommitsManifest(accuracyDir: string, name: string): LabelSet
       const stored = reader.storedFile(part.file, `${at}.${key}.file`);
       return { id: `${id}:${key}`, path: stored.path, positives: reader.positives(part.positives, `${at}.${key}.positives`, stored.lineCount) };
     };
-    return { id, fixedRules, before: side('before'), after: side('after') };
+    return { id, fixedRules, pairs: [{ before: side('before'), after: side('after') }] };
   });
   uniqueIds(commits.map((c) => c.id), reader, 'commits');
-  return { name, labelledRules, files: commits.flatMap((c) => [c.before, c.after]), commits };
+  return { name, labelledRules, files: commits.flatMap((c) => c.pairs.flatMap((p) => [p.before, p.after])), commits };
 }
 
 /** The manifest's `labelledRules`: known rule codes, at least one, every positive's rule among them. */
-function readLabelledRules(reader: Reader, root: Record<string, Json>): string[] {
+export function readLabelledRules(reader: Reader, root: Record<string, Json>): string[] {
   const rules = reader.array(root.labelledRules, 'labelledRules').map((r, i) => reader.rule(r, `labelledRules[${i}]`));
   if (rules.length === 0) reader.fail('labelledRules', 'names no rule');
   return rules;

@@ -3,6 +3,8 @@ import type { LabelledCommit, LabelledFile, Positive } from './manifest';
 
 export interface Finding {
   rule: string;
+  /** In a notebook: the code cell the finding is in (1-based among all cells); `line` is its row there. */
+  cell?: number;
   /** 1-based. */
   line: number;
   message: string;
@@ -20,7 +22,10 @@ export interface FileMatch {
 }
 
 const inside = (finding: Finding, positive: Positive) =>
-  positive.rule === finding.rule && positive.lines[0] <= finding.line && finding.line <= positive.lines[1];
+  positive.rule === finding.rule &&
+  positive.cell === finding.cell &&
+  positive.lines[0] <= finding.line &&
+  finding.line <= positive.lines[1];
 
 /**
  * A finding hits a positive of its rule whose lines contain it (each positive is hit at most
@@ -31,7 +36,7 @@ export function matchFile(file: LabelledFile, findings: Finding[]): FileMatch {
   const hit = new Set<Positive>();
   const duplicates: Finding[] = [];
   const falsePositives: Finding[] = [];
-  const ordered = [...findings].sort((a, b) => a.line - b.line || a.rule.localeCompare(b.rule));
+  const ordered = [...findings].sort((a, b) => (a.cell ?? 0) - (b.cell ?? 0) || a.line - b.line || a.rule.localeCompare(b.rule));
   for (const finding of ordered) {
     const candidates = file.positives.filter((p) => inside(finding, p));
     const fresh = candidates.find((p) => !hit.has(p));
@@ -102,17 +107,18 @@ function sum<T>(items: T[], of: (item: T) => number): number {
 
 export interface CommitOutcome {
   commit: LabelledCommit;
-  /** The before-file has a hit on a positive of one of the fixed rules. */
+  /** A before-file has a hit on a positive of one of the fixed rules. */
   caught: boolean;
-  /** False-positive findings of a fixed rule in the after-file. */
+  /** False-positive findings of a fixed rule in the after-files. */
   stillFlagged: Finding[];
 }
 
-export function commitOutcome(commit: LabelledCommit, before: FileMatch, after: FileMatch): CommitOutcome {
+/** `matches` holds each fixed file's before and after matches, in the commit's order. */
+export function commitOutcome(commit: LabelledCommit, matches: Array<{ before: FileMatch; after: FileMatch }>): CommitOutcome {
   const fixed = new Set(commit.fixedRules);
   return {
     commit,
-    caught: before.hit.some((p) => fixed.has(p.rule)),
-    stillFlagged: after.falsePositives.filter((f) => fixed.has(f.rule)),
+    caught: matches.some((m) => m.before.hit.some((p) => fixed.has(p.rule))),
+    stillFlagged: matches.flatMap((m) => m.after.falsePositives.filter((f) => fixed.has(f.rule))),
   };
 }

@@ -24,16 +24,24 @@ export function findingsOf(file: LabelledFile, analyzer: Analyzer): Finding[] {
     .map((d) => ({ rule: d.code, line: source.lineOf(d.start) + 1, message: d.message }));
 }
 
-export function measureSet(set: LabelSet, analyzer: Analyzer): SetMeasurement {
+/** How a set's files are analysed: `findingsOf` for the tuned sets, `findingsInProject` (heldout.ts) for the held-out one. */
+export type FileAnalysis = (file: LabelledFile, analyzer: Analyzer) => Finding[];
+
+export function measureSet(set: LabelSet, analyzer: Analyzer, analyse: FileAnalysis = findingsOf): SetMeasurement {
   const byFile = new Map<LabelledFile, FileMatch>();
   const unscored = new Map<string, number>();
   const labelled = new Set(set.labelledRules);
   for (const file of set.files) {
-    const findings = findingsOf(file, analyzer);
+    const findings = analyse(file, analyzer);
     for (const f of findings) if (!labelled.has(f.rule)) unscored.set(f.rule, (unscored.get(f.rule) ?? 0) + 1);
     byFile.set(file, matchFile(file, findings.filter((f) => labelled.has(f.rule))));
   }
   const matches = [...byFile.values()];
-  const commits = set.commits.map((c) => commitOutcome(c, byFile.get(c.before)!, byFile.get(c.after)!));
+  const commits = set.commits.map((c) =>
+    commitOutcome(
+      c,
+      c.pairs.map((p) => ({ before: byFile.get(p.before)!, after: byFile.get(p.after)! })),
+    ),
+  );
   return { set, matches, unscored, commits, figures: summarise(matches) };
 }

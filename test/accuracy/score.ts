@@ -1,11 +1,15 @@
-// `npm run accuracy`: recall and precision of oomlint on the labelled accuracy set (accuracy/).
+// `npm run accuracy`: recall and precision of oomlint on the labelled accuracy sets (accuracy/).
 // A measurement, so it exits 0 whatever the figures; 2 when the labels themselves are malformed.
-//   node out/test/accuracy/score.js [--json]
+//   node out/test/accuracy/score.js [--json] [--heldout]
+// --heldout measures the held-out set (accuracy/heldout/) instead of the tuned sets: each file is
+// analysed inside its repository snapshot as the project root. That is issue 34's closing
+// measurement; nobody runs it before then (accuracy/README.md).
 import { join, relative } from 'node:path';
 import { Analyzer } from '../../server/src/analysis/analyzer';
 import { GRAMMAR_DIR, REPO_ROOT } from '../support/paths';
-import { LabelError, readAllLabelSets, type LabelSet } from './manifest';
-import { summarise, type RuleFigures } from './matching';
+import { readHeldoutSets, snapshotAnalysis } from './heldout';
+import { LabelError, readAllLabelSets, type LabelSet, type Positive } from './manifest';
+import { summarise, type Finding, type RuleFigures } from './matching';
 import { measureSet, type SetMeasurement } from './measure';
 
 const ACCURACY_DIR = join(REPO_ROOT, 'accuracy');
@@ -32,6 +36,10 @@ function table(perRule: Map<string, RuleFigures>, overall: RuleFigures): string[
 
 const display = (path: string) => relative(REPO_ROOT, path);
 
+/** `file:lines`, or `file:cell N:lines` in a notebook. */
+const where = (path: string, at: Pick<Positive, 'cell'> | Pick<Finding, 'cell'>, lines: string) =>
+  `${display(path)}:${at.cell === undefined ? '' : `cell ${at.cell}:`}${lines}`;
+
 function report(measurements: SetMeasurement[]): string {
   const lines: string[] = [];
   for (const m of measurements) {
@@ -55,12 +63,12 @@ function report(measurements: SetMeasurement[]): string {
   for (const match of matches) {
     for (const p of match.missed) {
       const reach = p.outOfReach ? ` [out of reach: ${p.outOfReach}]` : '';
-      lines.push(`  ${display(match.file.path)}:${p.lines[0]}-${p.lines[1]} ${p.rule} ${p.why}${reach}`);
+      lines.push(`  ${where(match.file.path, p, `${p.lines[0]}-${p.lines[1]}`)} ${p.rule} ${p.why}${reach}`);
     }
   }
   lines.push('', 'false positives (file:line rule message):');
   for (const match of matches) {
-    for (const f of match.falsePositives) lines.push(`  ${display(match.file.path)}:${f.line} ${f.rule} ${f.message}`);
+    for (const f of match.falsePositives) lines.push(`  ${where(match.file.path, f, String(f.line))} ${f.rule} ${f.message}`);
   }
   return lines.join('\n');
 }
@@ -94,9 +102,10 @@ function asJson(measurements: SetMeasurement[]): unknown {
 }
 
 async function main(): Promise<number> {
+  const heldout = process.argv.includes('--heldout');
   let sets: LabelSet[];
   try {
-    sets = readAllLabelSets(ACCURACY_DIR);
+    sets = heldout ? readHeldoutSets(join(ACCURACY_DIR, 'heldout')) : readAllLabelSets(ACCURACY_DIR);
   } catch (error) {
     if (error instanceof LabelError) {
       process.stderr.write(`accuracy: malformed labels in accuracy/${error.message}\n`);
@@ -105,11 +114,13 @@ async function main(): Promise<number> {
     throw error;
   }
   const analyzer = await Analyzer.create({ grammarDir: GRAMMAR_DIR });
+  const inSnapshots = heldout ? snapshotAnalysis(sets) : undefined;
   try {
-    const measurements = sets.map((set) => measureSet(set, analyzer));
+    const measurements = sets.map((set) => measureSet(set, analyzer, inSnapshots?.analyse));
     const out = process.argv.includes('--json') ? JSON.stringify(asJson(measurements), null, 2) : report(measurements);
     process.stdout.write(`${out}\n`);
   } finally {
+    inSnapshots?.dispose();
     analyzer.dispose();
   }
   return 0;

@@ -37,10 +37,17 @@ function pythonFiles(dir: string): string[] {
   return out;
 }
 
-/** The real files that mutation starts from: examples, rule fixtures and the accuracy set. */
+/**
+ * The real files that mutation starts from: examples, rule fixtures and the tuned accuracy sets.
+ * The held-out set (accuracy/heldout/) is left out: nothing but its closing measurement analyses it.
+ */
+export function seedFiles(): string[] {
+  const dirs = [join(REPO_ROOT, 'examples'), join(FIXTURES_DIR, 'rules'), join(FIXTURES_DIR, 'clean'), join(REPO_ROOT, 'accuracy', 'files'), join(REPO_ROOT, 'accuracy', 'commits')];
+  return dirs.flatMap(pythonFiles).sort();
+}
+
 export function seedTexts(): string[] {
-  const files = [join(REPO_ROOT, 'examples'), join(FIXTURES_DIR, 'rules'), join(FIXTURES_DIR, 'clean'), join(REPO_ROOT, 'accuracy')].flatMap(pythonFiles);
-  return files.sort().map((f) => readFileSync(f, 'utf8'));
+  return seedFiles().map((f) => readFileSync(f, 'utf8'));
 }
 
 export function mutate(text: string, random: Random): string {

@@ -1,0 +1,3 @@
+from .DataGenerator import DataGenerator
+from .GridTools import GridTools
+from .NormalizeData import MinMaxParam, NormalizeData, NormParam

@@ -1,0 +1,3 @@
+
+from .sasa import SASA
+from .sparse import *

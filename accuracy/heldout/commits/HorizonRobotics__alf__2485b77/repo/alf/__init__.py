@@ -1,0 +1,30 @@
+# Copyright (c) 2019 Horizon Robotics. All Rights Reserved.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+from .config_util import *
+from .tensor_specs import *
+
+from . import metrics
+from . import module
+from . import networks
+from . import networks as nn
+from . import nest
+from . import optimizers
+from . import summary
+from . import test
+from .utils import math_ops as math
+
+from .device_ctx import *
+import alf.utils.external_configurables
+from .config_helpers import *

@@ -1,0 +1,6 @@
+from misc.singleton import SingletonMetaClass
+
+
+class AppState(metaclass=SingletonMetaClass):
+    def __init__(self):
+        self.visualize = False

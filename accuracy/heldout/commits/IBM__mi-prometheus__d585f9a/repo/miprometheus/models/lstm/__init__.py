@@ -1,0 +1,3 @@
+from .lstm_model import LSTM
+
+__all__ = ['LSTM']

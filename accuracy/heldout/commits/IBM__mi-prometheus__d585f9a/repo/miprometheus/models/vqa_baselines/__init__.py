@@ -1,0 +1,2 @@
+from .cnn_lstm import *
+from .stacked_attention_networks import *

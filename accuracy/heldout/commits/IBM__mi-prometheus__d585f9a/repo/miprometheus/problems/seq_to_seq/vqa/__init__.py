@@ -1,0 +1,2 @@
+from .vqa_problem import VQAProblem
+from .cog import *

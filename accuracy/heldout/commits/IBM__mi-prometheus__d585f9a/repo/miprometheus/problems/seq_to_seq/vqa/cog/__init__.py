@@ -1,0 +1,3 @@
+from .cog import COG
+
+__all__ = ['COG']

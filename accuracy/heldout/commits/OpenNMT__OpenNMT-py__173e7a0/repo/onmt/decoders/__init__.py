@@ -1,0 +1,2 @@
+"""Module defining decoders."""
+from onmt.decoders.transformer import TransformerDecoder

@@ -1,0 +1,6 @@
+import onmt
+
+
+def test_load():
+    onmt
+    pass

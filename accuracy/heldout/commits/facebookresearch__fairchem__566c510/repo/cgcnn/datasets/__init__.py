@@ -1,0 +1,2 @@
+from .ulissigroup_co import UlissigroupCO
+from .xie_grossman_mat_proj import XieGrossmanMatProj

@@ -1,0 +1,1 @@
+from .selection_menu import BulletMenu

@@ -1,0 +1,2 @@
+from .qm7_x import *
+from .qm9_filtered import *

@@ -1,0 +1,1 @@
+from imagen_pytorch.imagen_video.imagen_video import Unet3D

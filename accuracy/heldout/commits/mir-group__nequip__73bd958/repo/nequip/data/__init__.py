@@ -1,0 +1,3 @@
+from .AtomicData import AtomicData, PBC
+from .dataset import AtomicDataset, AtomicInMemoryDataset, NpzDataset, ASEDataset
+from .dataloader import DataLoader, Collater

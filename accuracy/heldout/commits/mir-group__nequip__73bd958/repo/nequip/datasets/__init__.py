@@ -1,0 +1,3 @@
+from .aspirin import AspirinDataset
+from .water import ChengWaterDataset
+from .qm9 import QM9Dataset

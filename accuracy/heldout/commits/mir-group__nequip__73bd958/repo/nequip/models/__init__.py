@@ -1,0 +1,1 @@
+from ._eng import ConvNet, EnergyModel, ForceModel  # noqa: F401

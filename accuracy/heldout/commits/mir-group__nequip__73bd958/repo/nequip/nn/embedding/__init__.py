@@ -1,0 +1,2 @@
+from ._one_hot import OneHotAtomEncoding
+from ._edge import SphericalHarmonicEdgeAttrs, RadialBasisEdgeEncoding

@@ -1,0 +1,2 @@
+from .loss import Loss
+from .trainer import Trainer

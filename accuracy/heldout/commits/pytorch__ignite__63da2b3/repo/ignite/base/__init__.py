@@ -1,0 +1,1 @@
+from ignite.base.mixins import Serializable

@@ -1,0 +1,1 @@
+from ignite.contrib.engines.tbptt import Tbptt_Events, create_supervised_tbptt_trainer

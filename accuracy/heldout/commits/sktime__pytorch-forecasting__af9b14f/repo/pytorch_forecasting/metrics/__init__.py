@@ -1,0 +1,91 @@
+"""Metrics for (multi-horizon) timeseries forecasting."""
+
+from pytorch_forecasting.metrics._distributions_pkg import (
+    BetaDistributionLoss_pkg,
+    ImplicitQuantileNetworkDistributionLoss_pkg,
+    LogNormalDistributionLoss_pkg,
+    MQF2DistributionLoss_pkg,
+    MultivariateNormalDistributionLoss_pkg,
+    NegativeBinomialDistributionLoss_pkg,
+    NormalDistributionLoss_pkg,
+)
+from pytorch_forecasting.metrics._point_pkg import (
+    CrossEntropy_pkg,
+    MAE_pkg,
+    MAPE_pkg,
+    MASE_pkg,
+    PoissonLoss_pkg,
+    RMSE_pkg,
+    SMAPE_pkg,
+    TweedieLoss_pkg,
+)
+from pytorch_forecasting.metrics._quantile_pkg import QuantileLoss_pkg
+from pytorch_forecasting.metrics.base_metrics import (
+    DistributionLoss,
+    Metric,
+    MultiHorizonMetric,
+    MultiLoss,
+    MultivariateDistributionLoss,
+    convert_torchmetric_to_pytorch_forecasting_metric,
+)
+from pytorch_forecasting.metrics.distributions import (
+    BetaDistributionLoss,
+    ImplicitQuantileNetworkDistributionLoss,
+    LogNormalDistributionLoss,
+    MQF2DistributionLoss,
+    MultivariateNormalDistributionLoss,
+    NegativeBinomialDistributionLoss,
+    NormalDistributionLoss,
+)
+from pytorch_forecasting.metrics.point import (
+    MAE,
+    MAPE,
+    MASE,
+    RMSE,
+    SMAPE,
+    CrossEntropy,
+    PoissonLoss,
+    TweedieLoss,
+)
+from pytorch_forecasting.metrics.quantile import QuantileLoss
+
+__all__ = [
+    "MultiHorizonMetric",
+    "DistributionLoss",
+    "MultivariateDistributionLoss",
+    "MultiLoss",
+    "Metric",
+    "convert_torchmetric_to_pytorch_forecasting_metric",
+    "MAE",
+    "MAPE",
+    "MASE",
+    "PoissonLoss",
+    "TweedieLoss",
+    "CrossEntropy",
+    "SMAPE",
+    "RMSE",
+    "BetaDistributionLoss",
+    "NegativeBinomialDistributionLoss",
+    "NormalDistributionLoss",
+    "LogNormalDistributionLoss",
+    "MultivariateNormalDistributionLoss",
+    "ImplicitQuantileNetworkDistributionLoss",
+    "QuantileLoss",
+    "MQF2DistributionLoss",
+    "MAE_pkg",
+    "MAPE_pkg",
+    "MASE_pkg",
+    "SMAPE_pkg",
+    "RMSE_pkg",
+    "PoissonLoss_pkg",
+    "TweedieLoss_pkg",
+    "CrossEntropy_pkg",
+    "QuantileLoss_pkg",
+    "BetaDistributionLoss_pkg",
+    "ImplicitQuantileNetworkDistributionLoss_pkg",
+    "LogNormalDistributionLoss_pkg",
+    "MultivariateNormalDistributionLoss_pkg",
+    "NegativeBinomialDistributionLoss_pkg",
+    "NormalDistributionLoss_pkg",
+    "MQF2DistributionLoss_pkg",
+]

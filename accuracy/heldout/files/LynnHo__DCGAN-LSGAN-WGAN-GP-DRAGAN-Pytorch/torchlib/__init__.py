@@ -1,0 +1,3 @@
+from torchlib.data import *
+from torchlib.layers import *
+from torchlib.utils import *

@@ -1,0 +1,1 @@
+from torchlib.data.dataset import *

@@ -1,0 +1,1 @@
+from torchlib.layers.layers import *

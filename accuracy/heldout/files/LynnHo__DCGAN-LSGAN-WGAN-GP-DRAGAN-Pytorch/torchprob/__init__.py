@@ -1,0 +1,1 @@
+from torchprob.gan import *

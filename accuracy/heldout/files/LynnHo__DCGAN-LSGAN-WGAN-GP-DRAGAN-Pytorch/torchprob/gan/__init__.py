@@ -1,0 +1,2 @@
+from torchprob.gan.gradient_penalty import *
+from torchprob.gan.loss import *

@@ -1,0 +1,3 @@
+import pytorch_fid.fid_score
+
+pytorch_fid.fid_score.main()

@@ -1,0 +1,7 @@
+# -*- coding: utf-8 -*-
+"""
+@author:XuMing
+@description:
+"""
+
+__version__ = '1.3.8'

@@ -1,0 +1,1 @@
+"""CTGANSynthesizer testing module."""

@@ -1,0 +1,2 @@
+from .gaussian_multinomial_diffsuion import * # noqa
+from .modules import * # noqa
