@@ -839,3 +839,36 @@ test('an edit to the imports changes whether an untouched call puts a tensor on 
     document.freeTree();
   }
 });
+
+test('an edit inside one function works out again only that function\'s def-use graph; the others serve as they are', async () => {
+  const { parser } = await sharedAnalyzer();
+  // Two training steps, each with a preview whose graph is built for nothing: the fates of their
+  // forward outputs are read from each function's graph.
+  const step = (name: string, preview: string) => [
+    `def ${name}(model, batch, optimizer):`,
+    '    optimizer.zero_grad()',
+    '    loss = model(batch).sum()',
+    '    loss.backward()',
+    '    optimizer.step()',
+    `    ${preview} = model(batch[:1])`,
+    `    print(${preview})`,
+    '',
+    '',
+  ];
+  const text = ['import torch', '', '', ...step('step_a', 'preview'), ...step('step_b', 'preview')].join('\n');
+  const document = new OpenDocument('untitled:graphs', 'python', 1, text);
+  const session = new AnalysisSession();
+  try {
+    analyze(document.syntax(parser), document.text, { session, source: document.source });
+    const first = session.workedOut('def-use graph');
+    assert.equal(first, 2, 'each function has a graph');
+    // Inside `step_b`: `step_a`'s graph asked nothing the edit changed.
+    document.applyChanges([{ range: { start: { line: 18, character: 4 }, end: { line: 18, character: 9 } }, text: 'print(preview.shape)\n    print' }], 2);
+    const after = analyze(document.syntax(parser), document.text, { session, source: document.source });
+    assert.deepEqual(summary(after), summary(analyze(parser.parseToSyntax(document.text), document.text)));
+    assert.equal(after.length, 2, 'both forward passes are still reported');
+    assert.equal(session.workedOut('def-use graph') - first, 1, 'only the edited function\'s graph is built again');
+  } finally {
+    document.freeTree();
+  }
+});

@@ -9,6 +9,7 @@
 import { is, type SyntaxNode } from '../parser/syntax';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { isStatement, scopeOf } from './scopes';
+import { SubtreeFact } from './engine/subtree-fact';
 
 export type ForwardFate = 'backward' | 'escapes' | 'unused';
 
@@ -86,49 +87,43 @@ const MAX_RETURN_DEPTH = 64;
 export interface ForwardFlowDeps {
   text: string;
   isBackwardCall(call: SyntaxNode): boolean;
-  /** Functions of this file with this name. */
-  functionsNamed(name: string): readonly SyntaxNode[];
-  /** The function, or a helper of this file it calls, computes gradients. */
-  needsGradients(fn: SyntaxNode): boolean;
   /** Call sites of a function in this file; null when it is used as a value (callers unknown). */
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The name (`decoder`, `self.net`) holds an `nn.Module`. */
   isModuleName(name: string): boolean;
-  /**
-   * An open document's functions' def-use graphs from earlier versions (see KeptFlow): a function whose
-   * node outlived the edits since is not read again where the rest of the file answers as it did.
-   */
-  keptFlows?: WeakMap<SyntaxNode, KeptFlow>;
+  /** What a call of `name` hands its arguments to (see `calleeVerdictOf`), worked out once per name. */
+  calleeVerdict(name: string): CalleeVerdict;
+  /** The def-use graph of a scope, worked out by `buildGraph` once per scope (see ScopeGraph). */
+  graphOf(scope: SyntaxNode): ScopeGraph;
+  /** The fate of a call's output, worked out by `computeFate` once per call. */
+  fate(call: SyntaxNode): ForwardFate;
+  /** Whether that fate is already worked out in this version (see `fateOf`). */
+  fateKnown(call: SyntaxNode): boolean;
+  /** The fate being worked out read more than its scope's graph: it holds for this version only. */
+  readsVersion(): void;
 }
 
 /**
- * A function's def-use graph as one version built it, with what it asked the rest of the file while
- * building it. The graph reads only the function's own subtree besides those questions, and holds its
- * offsets relative to the function's start, so it serves any later version in which the function is
- * the same node (its subtree unchanged, wherever it moved) and every question gets the same answer.
+ * A scope's def-use graph: each binding of a name (keyed `name#offset`, the offset from the scope's
+ * start, or `name#entry` for a value from before the scope) and the bindings, objects or fates its
+ * value flows into. It reads only the scope's own subtree, besides whether calls run backward passes,
+ * what calls of this file's functions hand their arguments to and which names hold modules (asked of
+ * the file's database), and holds offsets from the scope's start: for a function it serves every
+ * version in which the function is the same node and those answers are the same.
  */
-export interface KeptFlow {
-  bindings: ReadonlyMap<string, readonly Binding[]>;
-  sinks: ReadonlyMap<string, ReadonlySet<string>>;
-  questions: readonly FlowQuestion[];
-  /**
-   * The fates of the function's forward calls that the graph settles alone (see `computeFate`), with
-   * the questions the way from each call into the graph asked: they serve the versions this graph does.
-   */
-  fates: Map<SyntaxNode, { fate: ForwardFate; questions: readonly FlowQuestion[] }>;
+export interface ScopeGraph {
+  readonly bindings: ReadonlyMap<string, readonly Binding[]>;
+  readonly sinks: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The fates of names that the graph settles alone (no return followed, no detached copy), as they are worked out. */
+  readonly settled: Map<string, ForwardFate>;
 }
-
-type FlowQuestion =
-  | { kind: 'backward'; call: SyntaxNode; answer: boolean }
-  | { kind: 'callee'; name: string; answer: CalleeVerdict }
-  | { kind: 'module'; name: string; answer: boolean };
 
 /**
  * What a call of a name hands its arguments to, by the functions of this file with that name: none,
  * one that trains, ones that only return plain numbers, one that stores what it is given on an object,
  * or none of these.
  */
-type CalleeVerdict = 'absent' | 'trains' | 'plain' | 'stores' | 'other';
+export type CalleeVerdict = 'absent' | 'trains' | 'plain' | 'stores' | 'other';
 
 /** One binding of a name: where it is assigned (from the scope's start), and the block it is assigned in. */
 interface Binding {
@@ -137,38 +132,22 @@ interface Binding {
   block: SyntaxNode;
 }
 
-/**
- * The def-use graph of one scope: each binding of a name (keyed `name#offset`, the offset from the
- * scope's start, or `name#entry` for a value from before the scope) and the bindings, objects or
- * fates its value flows into. The fates are this version's: they follow returns to the callers.
- */
+/** A scope's graph as one version reads it: the fates of names that read more than the graph are this version's. */
 interface ScopeFlow {
   scope: SyntaxNode;
   bindings: ReadonlyMap<string, readonly Binding[]>;
   sinks: ReadonlyMap<string, ReadonlySet<string>>;
+  graph: ScopeGraph;
+  /** Fates of names that followed a return to the callers or a detached copy. */
   fates: Map<string, ForwardFate>;
-  /** The names of `fates` whose fate the graph gave alone: no return followed to a caller, no detached copy. */
-  settledHere: Set<string>;
-  /** Where the graph is kept for later versions (an open document's function). */
-  kept?: KeptFlow;
 }
 
-// Per function node, what its own subtree says (its text included): whether it returns plain values
-// only, whether it stores onto objects, and the names it binds. A node outlives an edit only with its
-// subtree unchanged, so these serve every version it is in: asked of every function of a callee's name
-// (the `forward` methods of a long file, say), they are worked out once per function, not per version.
-const PLAIN_RETURNS = new WeakMap<SyntaxNode, boolean>();
-const STORES_ON_OBJECTS = new WeakMap<SyntaxNode, boolean>();
-const BOUND_NAMES = new WeakMap<SyntaxNode, Set<string>>();
-
+/** Where the output of forward passes goes, in one version of the file (its answers are kept by the database). */
 export class ForwardFlowAnalysis {
-  private readonly scopes = new Map<SyntaxNode, ScopeFlow>();
-  private readonly callFates = new Map<SyntaxNode, ForwardFate>();
+  /** Per graph, what this version read of it beyond the graph (see ScopeFlow). */
+  private readonly flows = new Map<ScopeGraph, ScopeFlow>();
   private depth = 0;
   private readonly detachedPending = new Set<string>();
-  private readonly calleeVerdicts = new Map<string, CalleeVerdict>();
-  /** The questions the graph being built has asked so far, each once, when it is to be kept. */
-  private asked: { questions: FlowQuestion[]; seen: Set<SyntaxNode | string> } | null = null;
   /**
    * Set while a fate is worked out when it read more than the scope's graph: a return followed to the
    * callers, or a detached copy (settled as "unused" while it is being worked out, so its answer may
@@ -180,60 +159,31 @@ export class ForwardFlowAnalysis {
 
   /** The fate of the value a call (a forward pass) returns. */
   fateOf(call: SyntaxNode): ForwardFate {
-    const cached = this.callFates.get(call);
-    if (cached) return cached;
     // Returns followed through callers nest once per call level; past a depth no real code reaches,
     // give the answer that reports nothing rather than run out of stack.
-    if (this.depth >= MAX_RETURN_DEPTH) return 'escapes';
+    if (this.depth >= MAX_RETURN_DEPTH && !this.deps.fateKnown(call)) return 'escapes';
     this.depth++;
     try {
-      return this.computeFate(call);
+      return this.deps.fate(call);
     } finally {
       this.depth--;
     }
   }
 
-  private computeFate(call: SyntaxNode): ForwardFate {
-    // A call whose result is returned leads back here through its callers: assume the safe answer meanwhile.
-    this.callFates.set(call, 'escapes');
-    const scope = scopeOf(call);
-    let fate: ForwardFate = 'escapes';
-    if (scope.type !== 'lambda') {
-      const flow = this.scopeFlow(scope);
-      fate = flow.kept ? this.keptFate(flow, flow.kept, call, scope) : this.resolve(flow, this.sinkKeys(flow, call, scope));
-    }
-    this.callFates.set(call, fate);
-    return fate;
-  }
-
   /**
-   * A call's fate in a function whose graph is kept from version to version. Where the graph settles it
-   * alone, the fate reads only the graph and the way from the call into it (the call's statement, and
-   * the questions asked on that way): it is kept with the graph and serves while those questions get
-   * the same answers. A fate that followed a return to the callers is worked out at every version.
+   * Works out the fate of a call's output (see `fateOf`, which keeps it). Where the scope's graph
+   * settles it alone, it read the graph and the way from the call into it; a fate that followed a
+   * return to the callers holds for this version only.
    */
-  private keptFate(flow: ScopeFlow, kept: KeptFlow, call: SyntaxNode, scope: SyntaxNode): ForwardFate {
-    const known = kept.fates.get(call);
-    if (known && this.stillAnswered(known.questions)) {
-      this.noteAll(known.questions);
-      return known.fate;
-    }
-    const outerAsked = this.asked;
+  computeFate(call: SyntaxNode): ForwardFate {
+    const scope = scopeOf(call);
+    if (scope.type === 'lambda') return 'escapes';
     const outerBeyond = this.readBeyondGraph;
-    const asked = { questions: [] as FlowQuestion[], seen: new Set<SyntaxNode | string>() };
-    let keys: string[];
-    this.asked = asked;
-    try {
-      keys = this.sinkKeys(flow, call, scope);
-    } finally {
-      this.asked = outerAsked;
-    }
-    this.noteAll(asked.questions);
     this.readBeyondGraph = false;
     try {
-      const fate = this.resolve(flow, keys);
-      if (!this.readBeyondGraph) kept.fates.set(call, { fate, questions: asked.questions });
-      else kept.fates.delete(call);
+      const flow = this.scopeFlow(scope);
+      const fate = this.resolve(flow, this.sinkKeys(flow, call, scope));
+      if (this.readBeyondGraph) this.deps.readsVersion();
       return fate;
     } finally {
       this.readBeyondGraph ||= outerBeyond;
@@ -253,9 +203,11 @@ export class ForwardFlowAnalysis {
 
   /** Worklist over the scope's def-use graph: what the value of one binding may reach. */
   private fateOfName(flow: ScopeFlow, name: string): ForwardFate {
+    const settled = flow.graph.settled.get(name);
+    if (settled) return settled;
     const cached = flow.fates.get(name);
     if (cached) {
-      if (!flow.settledHere.has(name)) this.readBeyondGraph = true;
+      this.readBeyondGraph = true;
       return cached;
     }
     const outerBeyond = this.readBeyondGraph;
@@ -280,8 +232,8 @@ export class ForwardFlowAnalysis {
         }
       }
     }
-    flow.fates.set(name, fate);
-    if (!this.readBeyondGraph) flow.settledHere.add(name);
+    if (this.readBeyondGraph) flow.fates.set(name, fate);
+    else flow.graph.settled.set(name, fate);
     this.readBeyondGraph ||= outerBeyond;
     return fate;
   }
@@ -301,83 +253,33 @@ export class ForwardFlowAnalysis {
     }
   }
 
+  /** The scope's graph as this version reads it; asking for the graph notes that it was read. */
   private scopeFlow(scope: SyntaxNode): ScopeFlow {
-    let flow = this.scopes.get(scope);
-    if (flow) return flow;
-    const keptFlows = scope.type === 'function_definition' ? this.deps.keptFlows : undefined;
-    const kept = keptFlows?.get(scope);
-    if (kept && this.stillAnswered(kept.questions)) {
-      flow = { scope, bindings: kept.bindings, sinks: kept.sinks, fates: new Map(), settledHere: new Set(), kept };
-      this.scopes.set(scope, flow);
-      return flow;
-    }
-    const bindings = new Map<string, Binding[]>();
-    const sinks = new Map<string, Set<string>>();
-    flow = { scope, bindings, sinks, fates: new Map(), settledHere: new Set() };
-    this.scopes.set(scope, flow);
-    const outer = this.asked;
-    const asked = keptFlows ? { questions: [], seen: new Set<SyntaxNode | string>() } : null;
-    this.asked = asked;
-    try {
-      this.buildFlow(flow, bindings);
-    } finally {
-      this.asked = outer;
-    }
-    if (keptFlows && asked) keptFlows.set(scope, (flow.kept = { bindings, sinks, questions: asked.questions, fates: new Map() }));
+    const graph = this.deps.graphOf(scope);
+    let flow = this.flows.get(graph);
+    if (!flow) this.flows.set(graph, (flow = { scope, bindings: graph.bindings, sinks: graph.sinks, graph, fates: new Map() }));
     return flow;
   }
 
-  /** Whether the rest of the file still gives a kept graph's questions the answers it gave them. */
-  private stillAnswered(questions: readonly FlowQuestion[]): boolean {
-    const outer = this.asked;
-    this.asked = null;
-    try {
-      return questions.every((q) => (q.kind === 'backward' ? this.isBackwardCall(q.call) : q.kind === 'callee' ? this.calleeVerdict(q.name) : this.isModuleName(q.name)) === q.answer);
-    } finally {
-      this.asked = outer;
-    }
+  /** Builds the def-use graph of a scope (see ScopeGraph). */
+  buildGraph(scope: SyntaxNode): ScopeGraph {
+    const bindings = new Map<string, Binding[]>();
+    const sinks = new Map<string, Set<string>>();
+    const graph: ScopeGraph = { bindings, sinks, settled: new Map() };
+    this.buildFlow({ scope, bindings, sinks, graph, fates: new Map() }, bindings);
+    return graph;
   }
 
   private isBackwardCall(call: SyntaxNode): boolean {
-    const answer = this.deps.isBackwardCall(call);
-    this.note(call, { kind: 'backward', call, answer });
-    return answer;
+    return this.deps.isBackwardCall(call);
   }
 
   private isModuleName(name: string): boolean {
-    const answer = this.deps.isModuleName(name);
-    this.note(`module ${name}`, { kind: 'module', name, answer });
-    return answer;
+    return this.deps.isModuleName(name);
   }
 
-  /** Records questions asked apart (see `keptFate`) for a graph being built meanwhile, if any. */
-  private noteAll(questions: readonly FlowQuestion[]): void {
-    if (this.asked) for (const question of questions) this.note(question.kind === 'backward' ? question.call : `${question.kind} ${question.name}`, question);
-  }
-
-  /** Records a question of the graph being built, the first time it is asked. */
-  private note(key: SyntaxNode | string, question: FlowQuestion): void {
-    const asked = this.asked;
-    if (!asked || asked.seen.has(key)) return;
-    asked.seen.add(key);
-    asked.questions.push(question);
-  }
-
-  /** See CalleeVerdict. */
   private calleeVerdict(name: string): CalleeVerdict {
-    let answer = this.calleeVerdicts.get(name);
-    if (!answer) {
-      const local = name ? this.deps.functionsNamed(name) : [];
-      if (!local.length) answer = 'absent';
-      else if (local.some((fn) => this.deps.needsGradients(fn))) answer = 'trains';
-      // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
-      else if (local.every((fn) => this.returnsPlainValues(fn)) && !local.some((fn) => this.storesOnObjects(fn))) answer = 'plain';
-      else if (local.some((fn) => this.storesOnObjects(fn))) answer = 'stores';
-      else answer = 'other';
-      this.calleeVerdicts.set(name, answer);
-    }
-    this.note(`callee ${name}`, { kind: 'callee', name, answer });
-    return answer;
+    return this.deps.calleeVerdict(name);
   }
 
   private buildFlow(flow: ScopeFlow, bindings: Map<string, Binding[]>): void {
@@ -415,7 +317,7 @@ export class ForwardFlowAnalysis {
       if (own === scope) {
         const sinks = this.sinkKeys(flow, node, scope);
         for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, sinks);
-      } else if (!this.boundIn(own, name)) {
+      } else if (!boundIn(own, name, text)) {
         // A name of this scope read by a nested function or lambda: what it holds may be used from there.
         for (const key of this.allBindings(flow, name)) this.link(flow, key, [ESCAPES]);
       }
@@ -603,23 +505,6 @@ export class ForwardFlowAnalysis {
     return sinks;
   }
 
-  /** Names a function or lambda binds itself (parameters, assignments, loop targets), so reads of them are its own. */
-  private boundIn(fn: SyntaxNode, name: string): boolean {
-    let names = BOUND_NAMES.get(fn);
-    if (!names) {
-      names = new Set();
-      const stack = [...fn.children];
-      while (stack.length) {
-        const node = stack.pop()!;
-        if (node.type === 'identifier' && !isRead(node) && node.fieldName !== 'attribute' && scopeOf(node) === fn) names.add(nodeText(node, this.deps.text));
-        if (node.type === 'global_statement' || node.type === 'nonlocal_statement') continue;
-        for (const child of node.children) stack.push(child);
-      }
-      BOUND_NAMES.set(fn, names);
-    }
-    return names.has(name);
-  }
-
   /** A returned value goes wherever the callers in this file send the call's result. */
   private returnedFate(scope: SyntaxNode): ForwardFate {
     if (scope.type !== 'function_definition') return 'escapes';
@@ -660,71 +545,90 @@ export class ForwardFlowAnalysis {
     return reach;
   }
 
-  /** Every return of the function gives a plain value: `.item()`, `.tolist()`, a number, nothing. */
-  private returnsPlainValues(fn: SyntaxNode): boolean {
-    let plain = PLAIN_RETURNS.get(fn);
-    if (plain !== undefined) return plain;
-    const { text } = this.deps;
-    const returns: SyntaxNode[] = [];
-    const stack = [...fn.children];
-    while (stack.length) {
-      const node = stack.pop()!;
-      if (node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition') continue;
-      // A generator's values come out through `yield`: not plain returns.
-      if (node.type === 'yield') return this.settlePlain(fn, false);
-      if (node.type === 'return_statement') returns.push(node);
-      for (const child of node.children) stack.push(child);
-    }
-    plain = returns.length > 0 && returns.every((r) => {
-      if (r.type !== 'return_statement') return false;
-      const value = r.children.find((c) => c.named && c.type !== 'comment');
-      if (!value) return true;
-      if (['integer', 'float', 'string', 'true', 'false', 'none', 'comparison_operator', 'not_operator'].includes(value.type)) return true;
-      const m = value.type === 'call' ? methodCall(value, text) : null;
-      if (m && GRAPH_FREE.has(m.method)) return true;
-      const name = value.type === 'call' ? dottedName(callee(value), text) : null;
-      return name !== null && TO_PLAIN.test(name);
-    });
-    return this.settlePlain(fn, plain);
-  }
-
-  private settlePlain(fn: SyntaxNode, plain: boolean): boolean {
-    PLAIN_RETURNS.set(fn, plain);
-    return plain;
-  }
-
-  /**
-   * `logits[mask] = -inf` on a name the function binds itself (a parameter or a local): an edit of a
-   * value it was given or made, not a store into an object that outlives the call.
-   */
-  private ownSubscript(target: SyntaxNode, fn: SyntaxNode): boolean {
-    const base = target.children.find((c) => c.fieldName === 'value');
-    return base?.type === 'identifier' && this.boundIn(fn, nodeText(base, this.deps.text));
-  }
-
-  /** The function assigns to attributes or subscripts of objects, or stores into them through methods. */
-  private storesOnObjects(fn: SyntaxNode): boolean {
-    let stores = STORES_ON_OBJECTS.get(fn);
-    if (stores !== undefined) return stores;
-    stores = false;
-    const stack = [...fn.children];
-    while (stack.length && !stores) {
-      const node = stack.pop()!;
-      if ((node.type === 'assignment' || node.type === 'augmented_assignment')) {
-        const left = node.children.find((c) => c.fieldName === 'left');
-        const targets = left ? [left, ...left.children] : [];
-        if (targets.some((t) => t.type === 'attribute' || (t.type === 'subscript' && !this.ownSubscript(t, fn)))) stores = true;
-      }
-      if (node.type === 'call') {
-        const m = methodCall(node, this.deps.text);
-        if (m && STORING_METHODS.has(m.method) && m.receiver.type === 'attribute') stores = true;
-      }
-      for (const child of node.children) stack.push(child);
-    }
-    STORES_ON_OBJECTS.set(fn, stores);
-    return stores;
-  }
 }
+
+/**
+ * What a call of `name` hands its arguments to, from the functions of this file of that name (their
+ * subtrees) and whether they, or helpers of this file they call, compute gradients.
+ */
+export function calleeVerdictOf(name: string, text: string, functionsNamed: (name: string) => readonly SyntaxNode[], needsGradients: (fn: SyntaxNode) => boolean): CalleeVerdict {
+  const local = name ? functionsNamed(name) : [];
+  if (!local.length) return 'absent';
+  if (local.some((fn) => needsGradients(fn))) return 'trains';
+  // A helper that only ever returns plain numbers (`return (d < t).float().mean().item()`).
+  if (local.every((fn) => PLAIN_RETURNS.of(fn, text)) && !local.some((fn) => STORES_ON_OBJECTS.of(fn, text))) return 'plain';
+  if (local.some((fn) => STORES_ON_OBJECTS.of(fn, text))) return 'stores';
+  return 'other';
+}
+
+/** Names a function or lambda binds itself (parameters, assignments, loop targets), so reads of them are its own. */
+const BOUND_NAMES = new SubtreeFact('names a scope binds', (fn: SyntaxNode, text: string): ReadonlySet<string> => {
+  const names = new Set<string>();
+  const stack = [...fn.children];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'identifier' && !isRead(node) && node.fieldName !== 'attribute' && scopeOf(node) === fn) names.add(nodeText(node, text));
+    if (node.type === 'global_statement' || node.type === 'nonlocal_statement') continue;
+    for (const child of node.children) stack.push(child);
+  }
+  return names;
+});
+
+function boundIn(fn: SyntaxNode, name: string, text: string): boolean {
+  return BOUND_NAMES.of(fn, text).has(name);
+}
+
+/** Every return of the function gives a plain value: `.item()`, `.tolist()`, a number, nothing. */
+const PLAIN_RETURNS = new SubtreeFact('returns plain values only', (fn: SyntaxNode, text: string): boolean => {
+  const returns: SyntaxNode[] = [];
+  const stack = [...fn.children];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition') continue;
+    // A generator's values come out through `yield`: not plain returns.
+    if (node.type === 'yield') return false;
+    if (node.type === 'return_statement') returns.push(node);
+    for (const child of node.children) stack.push(child);
+  }
+  return returns.length > 0 && returns.every((r) => {
+    if (r.type !== 'return_statement') return false;
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    if (!value) return true;
+    if (['integer', 'float', 'string', 'true', 'false', 'none', 'comparison_operator', 'not_operator'].includes(value.type)) return true;
+    const m = value.type === 'call' ? methodCall(value, text) : null;
+    if (m && GRAPH_FREE.has(m.method)) return true;
+    const name = value.type === 'call' ? dottedName(callee(value), text) : null;
+    return name !== null && TO_PLAIN.test(name);
+  });
+});
+
+/**
+ * `logits[mask] = -inf` on a name the function binds itself (a parameter or a local): an edit of a
+ * value it was given or made, not a store into an object that outlives the call.
+ */
+function ownSubscript(target: SyntaxNode, fn: SyntaxNode, text: string): boolean {
+  const base = target.children.find((c) => c.fieldName === 'value');
+  return base?.type === 'identifier' && boundIn(fn, nodeText(base, text), text);
+}
+
+/** The function assigns to attributes or subscripts of objects, or stores into them through methods. */
+const STORES_ON_OBJECTS = new SubtreeFact('stores on objects', (fn: SyntaxNode, text: string): boolean => {
+  const stack = [...fn.children];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if ((node.type === 'assignment' || node.type === 'augmented_assignment')) {
+      const left = node.children.find((c) => c.fieldName === 'left');
+      const targets = left ? [left, ...left.children] : [];
+      if (targets.some((t) => t.type === 'attribute' || (t.type === 'subscript' && !ownSubscript(t, fn, text)))) return true;
+    }
+    if (node.type === 'call') {
+      const m = methodCall(node, text);
+      if (m && STORING_METHODS.has(m.method) && m.receiver.type === 'attribute') return true;
+    }
+    for (const child of node.children) stack.push(child);
+  }
+  return false;
+});
 
 /** Bindings made by an assignment target; attributes of other objects leave the scope. */
 function targetSinks(target: SyntaxNode): Sink[] {

@@ -11,7 +11,7 @@ import { Database, Query, type QueryOptions } from './engine/database';
 import { EachItem, ItemIndex, Sequence } from './engine/sequence';
 import { EvalContextAnalysis } from './eval-context';
 import { needsGradients } from './gradient-needs';
-import { ForwardFlowAnalysis } from './forward-flow';
+import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph } from './forward-flow';
 import { GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
@@ -161,9 +161,11 @@ export class SemanticModel {
     return EVAL_CONTEXT.of(this);
   }
 
-  /** Where forward passes' outputs go: to a backward pass, out of sight, or nowhere. */
+  private forwardFlowAnalysis: ForwardFlowAnalysis | undefined;
+
+  /** Where forward passes' outputs go: to a backward pass, out of sight, or nowhere (a view of the database). */
   get forwardFlow(): ForwardFlowAnalysis {
-    return FORWARD_FLOW.of(this);
+    return (this.forwardFlowAnalysis ??= forwardFlowOf(this));
   }
 
   /** `call` is one of `backwardCalls`. */
@@ -524,14 +526,34 @@ const EVAL_CALLS_IN_STATEMENT = new StatementFact('eval() statements', (model, s
   }),
 );
 
-const FORWARD_FLOW = modelQuery('forward flow', (model, _: void) => new ForwardFlowAnalysis({
-  text: model.text,
-  isBackwardCall: (call) => model.isBackwardCall(call),
-  functionsNamed: model.lookupFunctions,
-  needsGradients: (fn) => model.needsGradients(fn),
-  callersOf: (fn) => model.callersOf(fn),
-  isModuleName: (name) => model.modules.isModuleName(name),
-}));
+/** The forward flow of one version: a view of the database, which keeps the graphs and fates it works out. */
+function forwardFlowOf(model: SemanticModel): ForwardFlowAnalysis {
+  return new ForwardFlowAnalysis({
+    text: model.text,
+    isBackwardCall: (call) => model.isBackwardCall(call),
+    callersOf: (fn) => model.callersOf(fn),
+    isModuleName: (name) => model.modules.isModuleName(name),
+    calleeVerdict: (name) => CALLEE_VERDICT.of(model, name),
+    graphOf: (scope) => SCOPE_GRAPH.of(model, scope),
+    fate: (call) => FORWARD_FATE.of(model, call),
+    fateKnown: (call) => model.db.known(FORWARD_FATE, call),
+    readsVersion: () => model.db.readVersion(),
+  });
+}
+
+/** What a call of a name hands its arguments to (see `calleeVerdictOf`). */
+const CALLEE_VERDICT = modelQuery('callee verdict', (model, name: string) =>
+  calleeVerdictOf(name, model.text, model.lookupFunctions, (fn) => model.needsGradients(fn)), { reads: 'key' });
+
+/** A scope's def-use graph: a function's serves every version in which it is the same node and what the graph asked is unchanged. */
+const SCOPE_GRAPH = modelQuery('def-use graph', (model, scope: SyntaxNode): ScopeGraph => model.forwardFlow.buildGraph(scope), { reads: 'key' });
+
+/** Where a forward output goes. A call whose result is returned leads back here through its callers: the safe answer meanwhile. */
+const FORWARD_FATE = modelQuery('forward fate', (model, call: SyntaxNode): ForwardFate => {
+  // The call may outlive an edit that gave it another function around it (see `readsStatementOf`).
+  model.db.observe(() => scopeOf(call));
+  return model.forwardFlow.computeFate(call);
+}, { reads: 'key', onCycle: (): ForwardFate => 'escapes' });
 
 /** A statement's argparse options, parsing functions and the names it binds to parsed arguments (see argparseIn). */
 const ARGPARSE_IN_STATEMENT = new StatementFact('argparse', (model, statement) => argparseIn(ofKindIn(model, statement, 'call'), model.text, model.definitions));

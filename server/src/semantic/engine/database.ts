@@ -273,6 +273,16 @@ export class Database<C> implements Revisions {
     return memo.value;
   }
 
+  /** Whether `query`'s answer for `key` is already worked out and checked in this revision (nothing is worked out to tell). */
+  known<K, V>(query: Query<C, K, V>, key: K): boolean {
+    if (!this.records) {
+      const answers = this.once[query.slot];
+      return answers !== undefined && answers.has(key) && answers.get(key) !== WORKING_OUT;
+    }
+    const memo = this.tables[query.slot]?.get(key);
+    return memo !== undefined && memo.verifiedAt === this.revision && !memo.computing;
+  }
+
   /**
    * `fetch` for a database that sees one version: the answers themselves are kept (a memo would only
    * cost memory), with a mark on a key while its answer is worked out.

@@ -1,0 +1,21 @@
+// A fact read from a syntax node's own subtree alone (its dotted name, a call's arguments): a query
+// whose key is all it reads. A node outlives an edit only with its subtree unchanged, so no revision
+// of any database can change the answer while the node lives: it is memoised with the node, once for
+// every database, and goes with the node.
+
+export class SubtreeFact<K extends object, A extends unknown[], V> {
+  private readonly answers = new WeakMap<K, V>();
+
+  constructor(
+    /** For debugging. */
+    readonly name: string,
+    /** Reads `key`'s subtree; `args` are the means to read it (the text), the same for every version in which the key lives. */
+    private readonly compute: (key: K, ...args: A) => V,
+  ) {}
+
+  of(key: K, ...args: A): V {
+    let answer = this.answers.get(key);
+    if (answer === undefined && !this.answers.has(key)) this.answers.set(key, (answer = this.compute(key, ...args)));
+    return answer as V;
+  }
+}
