@@ -4,6 +4,8 @@
 // joined again. Lines are read on demand around each message, never all at once, so a log of many
 // short lines costs no memory per line. Pure.
 
+import { OPENING_WORDS } from './opening-words';
+
 /** Longer lines are read up to here: messages, frames and prefixes are all shorter. */
 export const MAX_LINE_CHARS = 4096;
 
@@ -22,6 +24,8 @@ export interface LogLine {
   rawLength: number;
   /** The line ends in a character a terminal could have cut after (not a space, not a panel's border). */
   cuttable: boolean;
+  /** The line as shown, prefixes included (at most MAX_LINE_CHARS): a terminal's continuation row has none of its own. */
+  rawText: string;
 }
 
 interface PrefixRule {
@@ -79,25 +83,43 @@ function splitPrefixes(raw: string): { text: string; source: string; prefixLengt
  * breaks or kept inside lines as the terminal's overwrites). Line numbers count `\n` only.
  */
 export class LogText {
-  /** The last offset whose line number is known, and that number (1-based). */
+  /** The last offset whose line number is known, that number (1-based), and the first `\n` at or after it. */
   private countedTo = 0;
   private countedLine = 1;
+  private nextBreak: number | undefined;
   /** Lines read lately: messages on one long line, and the lines around them, are read once. */
   private readonly recent: LogLine[] = [];
 
-  constructor(readonly text: string) {}
+  /** Where line breaks of the log were taken out (rows a terminal cut, joined again), in this text's offsets. */
+  private readonly joinedBreaks: readonly number[];
+  private joinedCounted = 0;
 
-  /** The 1-based number of the line holding `offset`; cheap when offsets are asked in order. */
+  constructor(
+    readonly text: string,
+    joinedBreaks: readonly number[] = [],
+  ) {
+    this.joinedBreaks = joinedBreaks;
+  }
+
+  /**
+   * The 1-based number of the log's line holding `offset` (rows joined again count as they were);
+   * each line break is looked at once when offsets come in order.
+   */
   lineNumberAt(offset: number): number {
     if (offset < this.countedTo) {
       this.countedTo = 0;
       this.countedLine = 1;
+      this.nextBreak = undefined;
+      this.joinedCounted = 0;
     }
-    let line = this.countedLine;
-    for (let i = this.text.indexOf('\n', this.countedTo); i !== -1 && i < offset; i = this.text.indexOf('\n', i + 1)) line++;
+    this.nextBreak ??= this.text.indexOf('\n', this.countedTo);
+    while (this.nextBreak !== -1 && this.nextBreak < offset) {
+      this.countedLine++;
+      this.nextBreak = this.text.indexOf('\n', this.nextBreak + 1);
+    }
+    while (this.joinedCounted < this.joinedBreaks.length && this.joinedBreaks[this.joinedCounted]! <= offset) this.joinedCounted++;
     this.countedTo = offset;
-    this.countedLine = line;
-    return line;
+    return this.countedLine + this.joinedCounted;
   }
 
   /** The line holding `offset`. */
@@ -125,7 +147,7 @@ export class LogText {
     const { text, source, prefixLength } = splitPrefixes(raw);
     const last = contentEnd > shownStart ? this.text[contentEnd - 1]! : ' ';
     const cuttable = !/[\s│┃|╮╯┐┘]/.test(last);
-    const line = { start, end, text, textStart: shownStart + prefixLength, source, rawLength: contentEnd - shownStart, cuttable };
+    const line = { start, end, text, textStart: shownStart + prefixLength, source, rawLength: contentEnd - shownStart, cuttable, rawText: raw };
     this.recent.push(line);
     if (this.recent.length > 8) this.recent.shift();
     return line;
@@ -142,15 +164,93 @@ export class LogText {
   }
 }
 
+/** The per-row prefixes of launchers (torchrun, subprocess wrappers). */
+const LAUNCHER_PREFIX = /^(?:\[(?:rank|default)\s?\d{1,5}\]:\s?|SUBPROCESS:\s?){1,4}/;
+
 /**
- * The width a terminal cut these lines at, if it did: several of them are exactly as long as the
- * longest and end mid-text (a panel's lines are as long, but end in its border). Lines that long
- * continue on the next line without a space.
+ * A message a terminal cut once leaves a single row at its width, too few to tell the width by; when
+ * that cut falls inside the message's opening words, the row is joined to the next all the same.
  */
-export function wrapWidth(lines: readonly LogLine[]): number | undefined {
-  let longest = 0;
-  for (const line of lines) longest = Math.max(longest, line.rawLength);
-  let cut = 0;
-  for (const line of lines) if (line.rawLength === longest && line.cuttable) cut++;
-  return longest >= 40 && longest <= 1000 && cut >= 2 ? longest : undefined;
+function joinCutOpeningWords(text: string, width: number): { text: string; joinedBreaks: number[] } {
+  if (width < 40) return { text, joinedBreaks: [] };
+  const parts: string[] = [];
+  const joinedBreaks: number[] = [];
+  let length = 0;
+  let from = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    if (newline === -1) break;
+    if (newline - start === width && !PANEL_BORDER.test(text[newline - 1]!)) {
+      const next = text.slice(newline + 1, newline + 1 + 120).replace(LAUNCHER_PREFIX, '');
+      const seam = text.slice(Math.max(start, newline - 120), newline);
+      const before = OPENING_WORDS.test(seam + '\n' + next);
+      const across = OPENING_WORDS.test(seam + next);
+      if (across && !before) {
+        parts.push(text.slice(from, newline));
+        length += newline - from;
+        joinedBreaks.push(length);
+        const nextStart = newline + 1 + (text.slice(newline + 1, newline + 1 + 120).length - next.length);
+        from = nextStart;
+      }
+    }
+    start = newline + 1;
+  }
+  if (!joinedBreaks.length) return { text, joinedBreaks: [] };
+  parts.push(text.slice(from));
+  return { text: parts.join(''), joinedBreaks };
+}
+
+/** The last character of a panel's row, which a terminal's cut is not. */
+const PANEL_BORDER = /[│┃|╮╯┐┘]/;
+
+/**
+ * A log copied from a terminal that cut long lines at its width, with those rows joined again, and
+ * where the joins are. The width is the length of the longest rows (a terminal writes none longer),
+ * when at least two different rows have it; rows longer than any terminal are left out, and so are a
+ * panel's rows, which end in its border.
+ * A row that continues after a launcher's prefix loses the prefix it repeats. Linear.
+ */
+export function joinTerminalRows(text: string): { text: string; joinedBreaks: number[] } {
+  let width = 0;
+  const rowsAtWidth = new Set<string>();
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const length = end - start;
+    // A panel's rows are as wide as each other too, but end in its border.
+    if (length <= 1000 && length >= 40 && !PANEL_BORDER.test(text[end - 1]!)) {
+      if (length > width) {
+        width = length;
+        rowsAtWidth.clear();
+      }
+      // Two different rows: one message printed twice is not a terminal's cut.
+      if (length === width && rowsAtWidth.size < 2) rowsAtWidth.add(text.slice(start, end));
+    }
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  if (rowsAtWidth.size < 2) return joinCutOpeningWords(text, width);
+  const parts: string[] = [];
+  const joinedBreaks: number[] = [];
+  let length = 0;
+  let joining = false;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    let row = text.slice(start, end);
+    // A program that wrapped its own rows before a launcher prefixed each: the prefix goes.
+    if (joining) row = row.replace(LAUNCHER_PREFIX, '');
+    parts.push(row);
+    length += row.length;
+    const cut = end - start === width && !PANEL_BORDER.test(text[end - 1]!);
+    if (newline === -1) break;
+    if (cut) joinedBreaks.push(length);
+    else {
+      parts.push('\n');
+      length++;
+    }
+    joining = cut;
+    start = newline + 1;
+  }
+  return { text: parts.join(''), joinedBreaks };
 }

@@ -4,7 +4,8 @@
 // terminal's width are joined again; the lines of other ranks are kept apart. Pure: text in, data out.
 // Linear in the text: one scan for the messages' opening words, then a bounded look around each.
 import { readFrames, type TracebackFrame } from './frames';
-import { LogText, wrapWidth, type LogLine } from './log-lines';
+import { joinTerminalRows, LogText, type LogLine } from './log-lines';
+import { OPENING_WORDS_SOURCE } from './opening-words';
 import { sanitizeLogText } from './log-text';
 import type { OomBackend, OomFramework, OomMessage, VllmKind } from './oom-message';
 import { readAllocatorBody, readCpuAllocatorBody, readJaxBody, readMpsBody, readTensorflowBody, readVllmBody } from './read-oom-body';
@@ -14,28 +15,7 @@ export type { TracebackFrame } from './frames';
 export { parseSize } from './sizes';
 
 /** The words every form's message holds; which alternative matched says the form. */
-const HEAD = new RegExp(
-  [
-    String.raw`(CUDA|HIP|XPU) out of memory(?! occurred when warming)`,
-    'MPS backend out of memory',
-    String.raw`(?:CUDA|HIP) error: out of memory`,
-    'CUBLAS_STATUS_ALLOC_FAILED',
-    'CUDNN_STATUS_ALLOC_FAILED',
-    'Unable to find a valid cuDNN algorithm',
-    String.raw`cuda runtime error ?\(2\) ?: ?out of memory`,
-    'error=2 : out of memory',
-    String.raw`(?:can't allocate memory|not enough memory): you tried to allocate`,
-    'Current platform can NOT allocate memory block',
-    'OOM when allocating tensor',
-    '(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory',
-    'No available memory for the cache blocks',
-    'that can be stored in KV cache',
-    'KV cache is needed, which is larger than the available KV cache memory',
-    'on startup is less than desired GPU memory utilization',
-    'out of memory occurred when warming up sampler',
-  ].join('|'),
-  'g',
-);
+const HEAD = new RegExp(OPENING_WORDS_SOURCE, 'g');
 
 /** The longest a message is read: the longest real one is under 1,000 characters. */
 const MAX_BODY_CHARS = 4096;
@@ -117,6 +97,46 @@ function isInSourceCode(before: string): boolean {
 const NEW_RECORD = /^\s*(?:$|Traceback|File "|During handling|The above exception|(?:[\w.]+)?(?:Error|Exception)\b|\[|\d{4}-\d\d-\d\d|(?:INFO|WARNING|ERROR|DEBUG|CRITICAL)\b|frame #|Exception raised from|```)/;
 /** The rest of a message's hint, on a line of its own when a logger wrapped it. */
 const HINT_CONTINUATION = /^\s*(?:If reserved|See documentation|Use PYTORCH_MPS_HIGH_WATERMARK_RATIO|\(may cause system failure|to avoid fragmentation|Memory Management|\(https:\/\/pytorch\.org)/;
+/** The words of the allocators' messages: a word a terminal cut once is told apart from two words by them. */
+const MESSAGE_WORDS = new Set(
+  (
+    'CUDA HIP XPU MPS out of memory Tried to allocate GPU total capacity capacty already allocated free reserved in by PyTorch cached has a which is ' +
+    'Process use Including non-PyTorch this process the Of and but unallocated If try setting max_split_size_mb avoid fragmentation See documentation ' +
+    'for Memory Management PYTORCH_CUDA_ALLOC_CONF PYTORCH_HIP_ALLOC_CONF expandable_segments large allowed with private pools Graphs backend other ' +
+    'allocations max pool shared Use PYTORCH_MPS_HIGH_WATERMARK_RATIO disable upper limit may cause system failure bytes KiB MiB GiB TiB KB MB GB TB ' +
+    'DefaultCPUAllocator can\'t enough you tried OOM when allocating tensor shape type float device allocator RESOURCE_EXHAUSTED Resource exhausted ' +
+    'while trying KV cache tokens that can be stored model\'s seq len larger than maximum number Try increasing gpu_memory_utilization decreasing ' +
+    'max_model_len initializing engine No available blocks Free on startup less desired utilization Decrease reduce used processes'
+  ).split(' '),
+);
+
+/** Whether `left` and `right` are one word (or number) a terminal cut, rather than two: only the joined one is the message's. */
+function isOneWordCut(left: string, right: string): boolean {
+  const tail = /[\w.-]+$/.exec(left)?.[0];
+  const head = /^[\w.-]+/.exec(right)?.[0];
+  if (!tail || !head) return false;
+  const joined = tail + head;
+  const known = (word: string) => MESSAGE_WORDS.has(word.replace(/[.;,]+$/, '')) || /^\d+(?:\.\d+)?[.;,]?$/.test(word);
+  // The messages never print two numbers side by side: digits on both sides of the cut are one number.
+  if (/[\d.]$/.test(tail) && /\d/.test(tail) && /^[\d.]/.test(head)) return true;
+  return known(joined) && !(known(tail) && known(head));
+}
+
+/** A line that goes on with a message a logger wrapped: it starts with one of the message's words or a figure. */
+function isMessageFragment(text: string): boolean {
+  if (NEW_RECORD.test(text)) return false;
+  // Also a clause cut before its separator ("; 4.00 GiB already allocated").
+  const first = /^\s*[(;,:]?\s*([\w.-]+)/.exec(text)?.[1];
+  return first !== undefined && (MESSAGE_WORDS.has(first.replace(/[.;,]+$/, '')) || /^\d/.test(first));
+}
+
+/** Whether `text` has a bracket it does not close. */
+function isOpen(text: string): boolean {
+  let depth = 0;
+  for (const char of text) depth += char === '(' ? 1 : char === ')' ? -1 : 0;
+  return depth > 0;
+}
+
 /** rich's logging handler writes the caller (`train.py:42`) in a column at the right of the first line. */
 const RIGHT_COLUMN = /\s{3,}[\w.\\/<>-]{1,200}:\d{1,6}\s*$/;
 /** Quote marks in front of pasted lines (`# `, `> `). */
@@ -131,6 +151,7 @@ function isComplete(kind: Head['kind'], body: string): boolean {
     return /unallocated/.test(body);
   }
   if (kind === 'mps') return / pool\b/.test(body) && /(?:system failure\)|HIGH_WATERMARK_RATIO)/.test(body);
+  if (kind === 'cpu-allocator') return /you tried to allocate \d{1,20} ?(?:bytes|[KMGT]i?B)/.test(body);
   if (typeof kind === 'object') return /(?:engine|processes)\.?\s*$/.test(body) || body.length > 400;
   return true;
 }
@@ -139,7 +160,8 @@ class MessageReader {
   private readonly log: LogText;
 
   constructor(text: string) {
-    this.log = new LogText(text);
+    const joined = joinTerminalRows(text);
+    this.log = new LogText(joined.text, joined.joinedBreaks);
   }
 
   get text(): string {
@@ -154,33 +176,42 @@ class MessageReader {
     return this.log.lineNumberAt(line.start);
   }
 
-  /** The lines after `line` printed by the same source, up to `count` of them. */
+  /** The lines after `line`, up to `count` of them. */
   following(line: LogLine, count: number): LogLine[] {
     const lines: LogLine[] = [];
-    let skipped = 0;
-    for (let next = this.log.next(line); next && lines.length < count && skipped < 40; next = this.log.next(next)) {
-      if (next.source !== line.source) skipped++;
-      else lines.push(next);
-    }
+    for (let next = this.log.next(line); next && lines.length < count; next = this.log.next(next)) lines.push(next);
     return lines;
   }
 
-  /** The message from its opening words to its end, wrapped lines joined. */
-  body(head: number, kind: Head['kind'], headLine: LogLine): string {
-    const rest = this.text.slice(head, head + MAX_BODY_CHARS);
+  /** The message from its opening words to its end (or the next message's), wrapped lines joined. */
+  body(head: number, kind: Head['kind'], headLine: LogLine, nextHead: number): string {
+    const rest = this.text.slice(head, Math.min(head + MAX_BODY_CHARS, nextHead));
     const lineEnd = rest.search(/[\r\n]/);
     let body = (lineEnd === -1 ? rest : rest.slice(0, lineEnd)).replace(RIGHT_COLUMN, '');
-    const continuation = this.following(headLine, MAX_CONTINUATION_LINES);
-    const width = wrapWidth([headLine, ...continuation]);
+    // Another message on the same line: this one ends where it starts.
+    const after = nextHead < headLine.end ? [] : this.following(headLine, MAX_CONTINUATION_LINES + 40).filter((line) => line.end <= nextHead);
     let previous = headLine;
-    for (const next of continuation) {
-      if (body.length >= MAX_BODY_CHARS) break;
-      const text = next.text.replace(QUOTE_LEAD, '').replace(RIGHT_COLUMN, '');
-      const cutByTerminal = width !== undefined && previous.rawLength === width && previous.cuttable && !isComplete(kind, body);
-      if (cutByTerminal) body += next.text;
-      else if ((!isComplete(kind, body) && !NEW_RECORD.test(text)) || HINT_CONTINUATION.test(text)) body += ` ${text.trim()}`;
-      else break;
+    let taken = 0;
+    for (const next of after) {
+      if (body.length >= MAX_BODY_CHARS || taken >= MAX_CONTINUATION_LINES) break;
+      // Rows a terminal cut at its width are joined already (joinTerminalRows). A message cut once
+      // leaves a single row at the width, without a prefix of its own: the cut word gives it away, or
+      // the space the cut left at the end of one row or the start of the next, or a bracket the next
+      // row closes.
+      const rest = next.source === headLine.source ? next.text : next.rawText;
+      const long = previous.rawLength >= 40;
+      const cutOnce = long && previous.cuttable && isOneWordCut(body, rest);
+      const cutAtSpace = long && (/\S $/.test(body) || (previous.cuttable && /^ \S/.test(rest))) && isMessageFragment(rest);
+      const cutAtBracket = long && rest.startsWith(')') && isOpen(body);
+      if (cutOnce || cutAtSpace || cutAtBracket) body += rest;
+      else if (next.source !== headLine.source) continue;
+      else {
+        const text = next.text.replace(QUOTE_LEAD, '').replace(RIGHT_COLUMN, '');
+        if ((!isComplete(kind, body) && isMessageFragment(text)) || HINT_CONTINUATION.test(text)) body += ` ${text.trim()}`;
+        else break;
+      }
       previous = next;
+      taken++;
     }
     return body
       .slice(0, MAX_BODY_CHARS)
@@ -198,29 +229,15 @@ class MessageReader {
     let seen = 0;
     for (let line = this.log.previous(headLine); line && line.start >= stop && seen < MAX_TRACEBACK_LINES; line = this.log.previous(line)) {
       seen++;
-      if (line.source !== headLine.source) continue;
-      if (/Traceback \(most recent call last\)/.test(line.text)) break;
+      if (line.source === headLine.source && /Traceback \(most recent call last\)/.test(line.text)) break;
       lines.push(line);
     }
     lines.reverse();
-    return readFrames(unwrap(lines), (line) => this.lineNumber(line));
+    return readFrames(
+      lines.filter((line) => line.source === headLine.source),
+      (line) => this.lineNumber(line),
+    );
   }
-}
-
-/** Lines a terminal cut at its width, joined to their continuation (a frame's path cut mid-word). */
-function unwrap(lines: LogLine[]): LogLine[] {
-  const width = wrapWidth(lines);
-  if (width === undefined) return lines;
-  const joined: LogLine[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    while (line.rawLength === width && line.cuttable && i + 1 < lines.length) {
-      const next = lines[++i]!;
-      line = { ...line, text: line.text + next.text, rawLength: next.rawLength, end: next.end };
-    }
-    joined.push(line);
-  }
-  return joined;
 }
 
 function readBody(kind: Head['kind'], body: string, message: OomMessage): void {
@@ -268,11 +285,13 @@ export function parseOomMessages(log: string): OomMessage[] {
 
 /** The log's text as read (control sequences out, line breaks `\n`), and its out-of-memory messages. */
 export function readOomLog(log: string): { text: string; messages: OomMessage[] } {
-  const reader = new MessageReader(sanitizeLogText(log).replace(/\r\n/g, '\n'));
+  const reader = new MessageReader(sanitizeLogText(log).replace(/\r+\n/g, '\n'));
   const text = reader.text;
   const found: { message: OomMessage; headLine: LogLine; kind: Head['kind'] }[] = [];
-  for (const match of text.matchAll(HEAD)) {
+  const matches = [...text.matchAll(HEAD)];
+  for (const [index, match] of matches.entries()) {
     const head = match.index;
+    const nextHead = matches[index + 1]?.index ?? text.length;
     const headLine = reader.lineAt(head);
     const lineText = text.slice(headLine.start, Math.min(head + 400, text.length));
     const kind = classify(match, lineText);
@@ -280,7 +299,7 @@ export function readOomLog(log: string): { text: string; messages: OomMessage[] 
     if (kind.kind === 'allocator' && !isAllocatorMessage(text, head + match[0].length, exception)) continue;
     if (isInSourceCode(text.slice(Math.max(headLine.textStart, head - 200), head))) continue;
     const start = bodyStart(kind.kind, headLine, text, head);
-    const body = reader.body(start, kind.kind, headLine);
+    const body = reader.body(start, kind.kind, headLine, nextHead);
     const message: OomMessage = {
       framework: kind.framework,
       backend: kind.backend,

@@ -61,7 +61,7 @@ export function readAllocatorBody(body: string, message: OomMessage): void {
     message.gpu = Number(oldForm[1]);
     const reserved = readSize(body, message, 'reservedTotal', 'SIZE reserved in total by PyTorch');
     message.form = !reserved && / cached\b/.test(body) ? '2018-cached' : '2020-reserved';
-    readSize(body, message, 'total', String.raw`\(GPU\s*\d+; SIZE total(?: capacity|$)`);
+    readSize(body, message, 'total', String.raw`\(GPU\s*\d+; SIZE total\b`);
     readSize(body, message, 'allocated', 'SIZE already allocated');
     readSize(body, message, 'free', '; SIZE free');
     readSize(body, message, 'allowed', '; SIZE allowed');
