@@ -54,12 +54,12 @@ test('workspaceFolderPaths: the folders, else the root; local files only', () =>
 });
 
 describe('explainOutOfMemory', () => {
-  test('links the user frames to workspace files and lists findings nearest the frame first', async () => {
+  test('links the user frames to workspace files, reads each file once, and lists the findings near each frame', async () => {
     const train = join(E2E_WORKSPACE, 'train.py');
     const asked: string[] = [];
     const env = environment([train], [E2E_WORKSPACE], async (path) => {
       asked.push(path);
-      return { findings: [{ code: 'OOM003', message: 'far', line: 8 }, { code: 'OOM001', message: 'near', line: 230 }] };
+      return { findings: [{ code: 'OOM003', message: 'far', line: 8 }, { code: 'OOM001', message: 'near', line: 230 }, { code: 'OOM002', message: 'nearer the other', line: 249 }] };
     });
     const result = await explainOutOfMemory({ text: TRAIN_TRACEBACK }, env);
     assert.equal(result.explanations.length, 1);
@@ -75,8 +75,11 @@ describe('explainOutOfMemory', () => {
         ['train.py', 228, 'main', true, pathToFileURL(train).href],
       ],
     );
-    assert.deepEqual(asked, [train, train]);
-    assert.deepEqual(explanation!.frames[1]!.findings!.map((f) => f.line), [230, 8]);
+    assert.deepEqual(asked, [train]);
+    // Each finding under its nearest frame, within reach; the rest is counted at the innermost frame.
+    assert.deepEqual(explanation!.frames.map((f) => f.findings?.map((x) => x.line)), [[249], [230]]);
+    assert.equal(explanation!.frames[1]!.moreFindings, 1);
+    assert.equal(explanation!.fromThisMachine, false);
     assert.equal(explanation!.breakdown.requested, 86 * 1024 * 1024);
   });
 
@@ -111,11 +114,24 @@ describe('over LSP', () => {
   const remoteTraceback = TRAIN_TRACEBACK.replaceAll('File "train.py"', 'File "/home/someone/oomlint/test/fixtures/e2e-workspace/train.py"');
   const explain = (text: string) => client.connection.sendRequest<ExplainOutOfMemoryResult>(EXPLAIN_OUT_OF_MEMORY_METHOD, { text });
 
-  test("the answer links the frames to the file here and carries oomlint's findings in it", async () => {
+  test("the answer links the frames to the file here and carries oomlint's findings near them", async () => {
     const { explanations } = await explain(remoteTraceback);
     const frame = explanations[0]!.frames[1]!;
     assert.equal(frame.uri, pathToFileURL(train).href);
-    assert.ok(frame.findings?.some((f) => f.code === 'OOM003' && f.line === 8), JSON.stringify(frame.findings));
+    // The traceback's lines (228, 251) are far from the file's findings: they are counted, not listed.
+    assert.deepEqual(frame.findings, []);
+    assert.ok((frame.moreFindings ?? 0) >= 1);
+    const near = await explain(remoteTraceback.replace('line 228, in main', 'line 9, in train'));
+    assert.ok(near.explanations[0]!.frames[1]!.findings?.some((f) => f.code === 'OOM003' && f.line === 8), JSON.stringify(near.explanations[0]!.frames[1]));
+  });
+
+  test("line numbers count from the document's line where the selection starts", async () => {
+    const { explanations } = await client.connection.sendRequest<ExplainOutOfMemoryResult>(EXPLAIN_OUT_OF_MEMORY_METHOD, {
+      text: TRAIN_TRACEBACK,
+      documentLines: [{ textLine: 1, documentLine: 25 }],
+    });
+    assert.equal(explanations[0]!.messageLine, 34);
+    assert.deepEqual(explanations[0]!.lines, [34]);
   });
 
   test('an open document is read as the editor has it, unsaved edits included', async () => {
@@ -123,7 +139,7 @@ describe('over LSP', () => {
     const edited = readFileSync(train, 'utf8').replace('total_loss += loss\n', 'total_loss += loss.item()\n');
     await client.open(uri, edited);
     try {
-      const { explanations } = await explain(remoteTraceback);
+      const { explanations } = await explain(remoteTraceback.replace('line 228, in main', 'line 9, in train'));
       const codes = explanations[0]!.frames[1]!.findings!.map((f) => f.code);
       assert.ok(!codes.includes('OOM003'), codes.join(', '));
     } finally {
@@ -174,9 +190,9 @@ describe("over LSP, in the client's language", () => {
 
   test("the headline, the evidence, the remedies and the findings follow initialize's locale; the cause and the numbers do not", async () => {
     const remoteTraceback = TRAIN_TRACEBACK.replaceAll('File "train.py"', 'File "/home/someone/oomlint/test/fixtures/e2e-workspace/train.py"');
-    const { explanations } = await client.connection.sendRequest<ExplainOutOfMemoryResult>(EXPLAIN_OUT_OF_MEMORY_METHOD, { text: remoteTraceback });
+    const { explanations } = await client.connection.sendRequest<ExplainOutOfMemoryResult>(EXPLAIN_OUT_OF_MEMORY_METHOD, { text: remoteTraceback.replace('line 228, in main', 'line 9, in train') });
     const [explanation] = explanations;
-    const english = (await explainOutOfMemory({ text: remoteTraceback }, environment([], []))).explanations[0]!;
+    const english = (await explainOutOfMemory({ text: remoteTraceback.replace('line 228, in main', 'line 9, in train') }, environment([], []))).explanations[0]!;
     assert.equal(explanation!.cause, english.cause);
     assert.deepEqual(explanation!.breakdown, english.breakdown);
     const han = /\p{Script=Han}/u;

@@ -21,13 +21,14 @@ async function explained(fixture: string, uri?: string): Promise<ExplainedOutOfM
   const text = readFileSync(join(FIXTURES_DIR, 'oom-messages', fixture), 'utf8');
   const { explanations } = await explainOutOfMemory(
     { text },
-    { workspaceFolders: () => ['/ws'], isFile: (path) => uri !== undefined && path.endsWith('train.py'), findingsIn: async () => ({ findings: [{ code: 'OOM003', message: 'Running total of `loss` keeps graphs', line: 8 }] }) },
+    { workspaceFolders: () => ['/ws'], isFile: (path) => uri !== undefined && path.endsWith('train.py'), findingsIn: async () => ({ findings: [{ code: 'OOM003', message: 'Running total of `loss` keeps graphs', line: 230 }] }) },
   );
   return explanations;
 }
 
 function hostile(): ExplainedOutOfMemory {
   return {
+    framework: 'pytorch',
     backend: 'cuda',
     form: '2023-process',
     exception: 'torch.OutOfMemoryError<script>alert(1)</script>',
@@ -35,9 +36,12 @@ function hostile(): ExplainedOutOfMemory {
     truncated: false,
     messageText: 'CUDA out of memory. <img src=x onerror="alert(2)"> & more',
     messageLine: 3,
+    occurrences: 1,
+    lines: [3],
     cause: 'own-tensors',
     headline: "It's <b>yours</b>",
-    evidence: ['Requested `<x>`.'],
+    evidence: ['Requested `<x>`.', 'Process <1> has it.'],
+    notes: ['Process <1> has it.'],
     remedies: ['Use `torch.no_grad()` & <i>less</i>.'],
     breakdown: { capacity: 10 * GIB, requested: 2 * GIB, free: 1 * GIB, allocatedByPyTorch: 7 * GIB, reservedUnallocated: 1 * GIB, outsidePyTorch: 1 * GIB },
     frames: [
@@ -51,6 +55,7 @@ function hostile(): ExplainedOutOfMemory {
         failing: true,
       },
     ],
+    fromThisMachine: false,
   };
 }
 
@@ -69,6 +74,7 @@ describe('buildExplainHtml', () => {
     assert.match(data, /\/home\/x\/&quot;&gt;&lt;svg onload=alert\(3\)&gt;\.py:12/);
     assert.match(data, /<code>&lt;lambda&gt;<\/code>/);
     assert.match(data, /eval &lt;without&gt; no_grad/);
+    assert.match(data, /Process &lt;1&gt; has it\./);
     assert.match(data, /Use <code>torch\.no_grad\(\)<\/code> &amp; &lt;i&gt;less&lt;\/i&gt;\./);
     assert.match(data, /the &lt;editor&gt; selection/);
     // The only script and style elements are the page's own, with the nonce.
@@ -129,20 +135,52 @@ describe('buildExplainHtml', () => {
         { index: 0, name: 'NVIDIA H100 80GB HBM3', usedMiB: 19180, totalMiB: 81559, readAt: Date.UTC(2026, 0, 1, 12, 30, 5) },
       ],
     };
-    const html = buildExplainHtml(view, PAGE);
+    const html = buildExplainHtml({ ...view, fromThisMachine: true }, PAGE);
     assert.match(html, /<svg class="bar" id="now-0"/);
+    assert.doesNotMatch(html, /<details class="current">/);
     assert.match(html, /GPU 0 now \(NVIDIA H100 80GB HBM3, nvidia-smi at 12:30:05 UTC\)/);
     assert.match(html, new RegExp(`In use \\(all processes\\): <strong>${formatBytes(19180 * MIB).replace('.', '\\.')}</strong>`));
-    const elsewhere = buildExplainHtml({ ...view, currentGpus: [view.currentGpus![0]!] }, PAGE);
-    assert.doesNotMatch(elsewhere, /id="now-0"/);
-    assert.match(elsewhere, /shows no GPU 0 on this machine now/);
+    const missing = buildExplainHtml({ ...view, fromThisMachine: true, currentGpus: [view.currentGpus![0]!] }, PAGE);
+    assert.doesNotMatch(missing, /id="now-0"/);
+    assert.match(missing, /shows no GPU 0 on this machine now/);
     assert.doesNotMatch(buildExplainHtml({ source: 'x', explanations: [hostile()] }, PAGE), /id="now-0"|shows no GPU/);
+    // A log that may come from another machine: the comparison is there to open, and says so.
+    const elsewhere = buildExplainHtml(view, PAGE);
+    assert.match(elsewhere, /<details class="current"><summary>Compare with this machine's GPU 0 now \(the log may come from another machine\)<\/summary><figure/);
+    assert.doesNotMatch(buildExplainHtml({ ...view, currentGpus: [view.currentGpus![0]!] }, PAGE), /shows no GPU/);
+    assert.match(buildExplainHtml({ ...view, explanations: [{ ...hostile(), fromThisMachine: true }] }, PAGE), /<svg class="bar" id="now-0"/);
+  });
+
+  test('beside the bar, the list leaves out the figures its legend gives', () => {
+    const html = buildExplainHtml({ source: 'x', explanations: [hostile()] }, PAGE);
+    const list = /<ul class="evidence">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    assert.doesNotMatch(list, /Requested/);
+    assert.match(list, /Process &lt;1&gt; has it/);
+    const noBar = buildExplainHtml({ source: 'x', explanations: [{ ...hostile(), breakdown: {} }] }, PAGE);
+    assert.match(/<ul class="evidence">([\s\S]*?)<\/ul>/.exec(noBar)?.[1] ?? '', /Requested/);
+  });
+
+  test('a repeated message says how often; messages beyond the limit are counted; the page opens at the top', () => {
+    const html = buildExplainHtml({ source: 'x', explanations: [{ ...hostile(), occurrences: 2000, lines: [2, 4] }], omitted: 7 }, PAGE);
+    assert.match(html, /The same message appears 2000 times \(lines 2, 4, \.\.\.\)\./);
+    assert.match(html, /7 more out-of-memory messages are not shown\./);
+    assert.match(html, /window\.scrollTo\(0, 0\)/);
+  });
+
+  test("every cause has its name, and no cause's name is repeated by its headline", async () => {
+    for (const fixture of ['2018-cached-traceback-train.txt', '2023-process-llama-cookbook-cut.txt', 'cuda-error-iim-2022.txt', 'vllm-no-cache-blocks-compose.txt', 'cpu-allocator-fang-cpuallocator.txt']) {
+      const [explanation] = await explained(fixture);
+      const html = buildExplainHtml({ source: 'x', explanations: [explanation!] }, PAGE);
+      const name = /<span class="cause-name">([^<]+)<\/span>/.exec(html)?.[1];
+      assert.ok(name, fixture);
+      assert.ok(!explanation!.headline.toLowerCase().includes(name.toLowerCase().replace('&#39;', "'")), `${name}: ${explanation!.headline}`);
+    }
   });
 
   test('frames with a workspace file and their findings are links; the others are not', async () => {
     const linked = await explained('2018-cached-traceback-train.txt', 'file:///ws/train.py');
     const html = buildExplainHtml({ source: 'x', explanations: linked }, PAGE);
-    assert.deepEqual([...html.matchAll(/data-open="([^"]+)"/g)].map((m) => m[1]), ['f:0:0', 'd:0:0:0', 'f:0:1', 'd:0:1:0']);
+    assert.deepEqual([...html.matchAll(/data-open="([^"]+)"/g)].map((m) => m[1]), ['f:0:0', 'f:0:1', 'd:0:1:0']);
     assert.match(html, /the line that led to the allocation/);
     const unlinked = buildExplainHtml({ source: 'x', explanations: await explained('2018-cached-traceback-train.txt') }, PAGE);
     assert.doesNotMatch(unlinked, /data-open=/);
@@ -161,7 +199,7 @@ describe('buildExplainHtml', () => {
     const html = buildExplainHtml(view, { ...PAGE, t, lang: 'zh-cn' });
     assert.match(html, /<html lang="zh-cn">/);
     assert.match(html, /<h1>oomlint：2 个显存不足错误的解释<\/h1>/);
-    for (const words of ['怎么办（最可能有效的在前）', '你的代码（从最外层开始）', '本程序自己的张量', 'GPU 3 当前状态', '已使用（所有进程）', 'PyTorch 已分配', '导致这次分配的代码行', '已截断', '显存耗尽发生在反向传播中', '来自剪贴板。']) {
+    for (const words of ['怎么办（最可能有效的在前）', '你的代码（从最外层开始）', '本程序自己的张量', '与本机 GPU 3 的当前状态比较', 'GPU 3 当前状态', '已使用（所有进程）', 'PyTorch 已分配', '导致这次分配的代码行', '已截断', '显存耗尽发生在反向传播中', '来自剪贴板。']) {
       assert.ok(html.includes(words), words);
     }
     // The evidence and the remedies come from the server (in its language; English here).

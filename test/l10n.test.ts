@@ -7,12 +7,10 @@ import { describe, test } from 'node:test';
 import { configurationNls } from '../server/src/core/settings-schema';
 import { ALL_RULES } from '../server/src/rules';
 import { translatedRuleDocs } from '../server/src/rules/l10n';
-import { explainLog } from '../server/src/explain/explain-oom';
-import { CATALOGUES, EXPLAIN_CATALOGUES } from '../server/src/l10n';
+import { CATALOGUES } from '../server/src/l10n';
 import { en } from '../server/src/l10n/en';
-import { explainEn } from '../server/src/l10n/explain-en';
 import { LOCALES, localeFromEnvironment, localeFromTag, type Locale } from '../server/src/l10n/locale';
-import { OOM_REMEDIES, type ExplainMessages, type Messages, type OomCause, type RuleMessages } from '../server/src/l10n/messages';
+import type { Messages, RuleMessages } from '../server/src/l10n/messages';
 import { sharedAnalyzer } from './support/analyzer';
 import { ruleFixtures } from './support/fixtures';
 import { REPO_ROOT } from './support/paths';
@@ -239,99 +237,6 @@ describe('rule pages', () => {
       }
       assert.deepEqual(Object.keys(docs).filter((code) => !ALL_RULES.some((r) => r.meta.code === code)), [], 'pages of rules that do not exist');
       assert.deepEqual(incomplete, []);
-    });
-  }
-});
-
-/** Parameters for every function of the explanation's catalogue. */
-const EXPLAIN_SAMPLES: { [K in keyof ExplainMessages]: ExplainMessages[K] extends (p: infer P) => string ? P : null } = {
-  oomCauseName: { cause: 'fragmentation' },
-  oomHeadline: { cause: 'undetermined', allowed: '1 GiB', reservedUnallocated: '1 GiB', requested: '1 GiB', capacity: '1 GiB', outsidePyTorch: '1 GiB', allocatedByPyTorch: '1 GiB' },
-  oomEvidenceRequested: { size: '1 GiB', share: { percent: '5%', gpu: '0', capacity: '20 GiB' } },
-  oomEvidenceFree: { size: '1 GiB' },
-  oomEvidenceAllocated: { size: '1 GiB' },
-  oomEvidenceReservedUnallocated: { size: '1 GiB' },
-  oomEvidencePrivatePools: { size: '1 GiB' },
-  oomEvidenceOutside: { size: '1 GiB', mps: false, percent: '5%' },
-  oomEvidenceNonPyTorchInProcess: { size: '1 GiB' },
-  oomEvidenceProcess: { pid: 42, size: '1 GiB', likelyThisProcess: true },
-  oomEvidenceAllowed: { size: '1 GiB' },
-  oomRemedy: { remedy: 'paste-whole-message', conf: 'PYTORCH_CUDA_ALLOC_CONF' },
-  oomWhat: { backend: 'cuda', gpu: '0' },
-  oomForm: { form: '2023-process', truncated: true },
-  oomCauseLine: { cause: 'c', headline: 'h' },
-  oomFunction: { name: 'train', quoted: true },
-  oomRanOut: { phase: 'training', shown: 's', where: 'train.py:3' },
-  oomFrame: { where: 'train.py:3', fn: 'main' },
-  oomFindingAt: { code: 'OOM001', line: 3, message: 'm' },
-  oomMoreFindings: { more: 2, file: 'train.py' },
-  oomEvidenceTruncated: null,
-  oomBarLegend: null,
-  oomYourCode: null,
-  oomFailingLine: null,
-  oomRemediesHeading: null,
-};
-
-describe('out-of-memory explanation', () => {
-  for (const locale of TRANSLATIONS) {
-    test(`${locale} has every id of the English explanation catalogue, and nothing else`, () => {
-      assert.deepEqual(Object.keys(EXPLAIN_CATALOGUES[locale]).sort(), Object.keys(explainEn).sort());
-    });
-
-    test(`${locale}: every id of the explanation catalogue is translated`, () => {
-      const catalogue = EXPLAIN_CATALOGUES[locale];
-      for (const id of Object.keys(explainEn) as (keyof ExplainMessages)[]) {
-        const entry = catalogue[id];
-        const text = typeof entry === 'string' ? entry : (entry as (p: unknown) => string)(EXPLAIN_SAMPLES[id]);
-        assert.match(text, SCRIPT[locale], `${locale} ${id}: ${text}`);
-      }
-    });
-  }
-
-  const CAUSES: readonly OomCause[] = ['memory-fraction', 'fragmentation', 'huge-allocation', 'outside-pytorch', 'own-tensors', 'undetermined'];
-  const sizes = { allowed: '1.00 GiB', reservedUnallocated: '2.00 GiB', requested: '3.00 GiB', capacity: '4.00 GiB', outsidePyTorch: '5.00 GiB', allocatedByPyTorch: '6.00 GiB' };
-  const oomMessages = join(REPO_ROOT, 'test', 'fixtures', 'oom-messages');
-  const logs = readdirSync(oomMessages).filter((name) => name.endsWith('.txt')).map((name) => readFileSync(join(oomMessages, name), 'utf8'));
-  /** Sizes, percentages, GPU numbers and code spans: what a translation keeps as it is. */
-  const kept = (text: string) => [...text.matchAll(/\d+(?:\.\d+)? (?:bytes|[KMGT]iB)|\d+%|`[^`]+`/g)].map((m) => m[0]).sort();
-
-  for (const locale of TRANSLATIONS) {
-    const catalogue = EXPLAIN_CATALOGUES[locale];
-
-    test(`${locale}: every cause's name and headline, and every remedy, is translated`, () => {
-      for (const cause of CAUSES) {
-        assert.match(catalogue.oomCauseName({ cause }), SCRIPT[locale], cause);
-        const headline = catalogue.oomHeadline({ cause, ...sizes });
-        assert.match(headline, SCRIPT[locale], headline);
-        assert.deepEqual(kept(headline), kept(explainEn.oomHeadline({ cause, ...sizes })), headline);
-      }
-      for (const remedy of OOM_REMEDIES) {
-        const text = catalogue.oomRemedy({ remedy, conf: 'PYTORCH_CUDA_ALLOC_CONF' });
-        assert.match(text, SCRIPT[locale], remedy);
-        assert.deepEqual(kept(text), kept(explainEn.oomRemedy({ remedy, conf: 'PYTORCH_CUDA_ALLOC_CONF' })), text);
-      }
-    });
-
-    test(`${locale}: the diagnosis of every out-of-memory fixture reads in the language, with the same numbers`, () => {
-      let lines = 0;
-      for (const log of logs) {
-        const english = explainLog(log);
-        const translated = explainLog(log, catalogue);
-        assert.equal(translated.length, english.length);
-        translated.forEach(({ diagnosis }, index) => {
-          const source = english[index]!.diagnosis;
-          assert.equal(diagnosis.cause, source.cause);
-          assert.deepEqual(diagnosis.breakdown, source.breakdown);
-          const pairs = [[diagnosis.headline, source.headline], ...diagnosis.evidence.map((e, i) => [e, source.evidence[i]!]), ...diagnosis.remedies.map((r, i) => [r, source.remedies[i]!])];
-          assert.equal(pairs.length, 1 + source.evidence.length + source.remedies.length);
-          for (const [text, englishText] of pairs) {
-            assert.match(text!, SCRIPT[locale], text);
-            assert.deepEqual(kept(text!), kept(englishText!), text);
-            lines++;
-          }
-        });
-      }
-      assert.ok(lines > 100, `${lines} lines checked`);
     });
   }
 });

@@ -1,7 +1,7 @@
 // The `oomlint` command: parse the arguments, hand over to the command, set the exit status.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
 import { Analyzer } from './analysis/analyzer';
@@ -72,13 +72,14 @@ async function main(argv: string[]): Promise<number> {
       return runRuleCommand(command.code, command.all, out, command.lang ?? localeFromEnvironment(process.env));
     case 'explain': {
       let analyzer: Promise<Analyzer> | undefined;
-      if (command.options.input === '-' && process.stdin.isTTY) out.stderr('oomlint: reading the log from standard input (paste it, then Ctrl-D)\n');
+      // isatty(0) rather than process.stdin.isTTY: the stream is made by the read, not before it.
+      if (command.options.input === '-' && isatty(0)) out.stderr('oomlint: reading the log from standard input (paste it, then Ctrl-D)\n');
       try {
         return await runExplainCommand(explainWithLanguage(command.options), {
           cwd: process.cwd(),
           analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })),
           out,
-          readStdin: () => readFileSync(0),
+          stdin: () => process.stdin,
         });
       } finally {
         (await analyzer)?.dispose();

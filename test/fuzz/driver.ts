@@ -1,10 +1,11 @@
-// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp] [--out DIR]`: runs each
+// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp,explain] [--out DIR]`: runs each
 // target on generated cases until the time is up, prints the seed and every failure with the command
 // that replays it, and writes failing inputs to DIR (default test-output/fuzz). Exit 1 on failures.
 // To add a target: implement FuzzTarget in a module of this folder and list it in TARGETS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnalysisTarget } from './analysis-target';
+import { ExplainTarget } from './explain-target';
 import { GpuOutputTarget } from './gpu-target';
 import { LspTarget } from './lsp-target';
 import { Random } from './random';
@@ -14,6 +15,7 @@ export const TARGETS: Record<string, () => FuzzTarget> = {
   analysis: () => new AnalysisTarget(),
   'gpu-output': () => new GpuOutputTarget(),
   lsp: () => new LspTarget(),
+  explain: () => new ExplainTarget(),
 };
 
 export interface FuzzOptions {

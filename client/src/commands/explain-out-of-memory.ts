@@ -4,7 +4,7 @@
 // status-bar readout has a reading. Also wires the terminal links that do the same for one message.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ExplainOutOfMemoryRequest } from '../../../server/src/lsp/explain-protocol';
+import { ExplainOutOfMemoryRequest, type DocumentLineStart } from '../../../server/src/lsp/explain-protocol';
 import { currentGpusOf } from '../explain/current-gpus';
 import { ExplainPanel } from '../explain/explain-panel';
 import { registerOomTerminalLinks } from '../explain/terminal-links';
@@ -16,15 +16,34 @@ export interface ExplainText {
   text: string;
   /** Where it came from, for the panel: "the editor selection". */
   source: string;
+  /** Where the text's lines are in the editor's document, so the panel counts lines as the editor does. */
+  documentLines?: DocumentLineStart[];
+  /** The text came from this machine's terminal: the GPU readout reads the same GPUs. */
+  fromThisMachine?: boolean;
+}
+
+/** The selections' texts joined by line breaks, and where each starts in the document. */
+export function joinSelections(parts: readonly { text: string; startLine: number }[]): { text: string; documentLines: DocumentLineStart[] } {
+  const documentLines: DocumentLineStart[] = [];
+  let textLine = 1;
+  for (const part of parts) {
+    documentLines.push({ textLine, documentLine: part.startLine + 1 });
+    textLine += part.text.split(/\r\n|\r|\n/).length;
+  }
+  return { text: parts.map((p) => p.text).join('\n'), documentLines };
 }
 
 /** The text the command explains, in the order of the command's description. */
 export async function textToExplain(): Promise<ExplainText | undefined> {
   const editor = vscode.window.activeTextEditor;
-  const selected = editor?.selections.filter((s) => !s.isEmpty).map((s) => editor.document.getText(s)) ?? [];
-  if (selected.length) return { text: selected.join('\n'), source: 'the editor selection' };
+  const selected =
+    editor?.selections
+      .filter((s) => !s.isEmpty)
+      .sort((a, b) => a.start.line - b.start.line)
+      .map((s) => ({ text: editor.document.getText(s), startLine: s.start.line })) ?? [];
+  if (selected.length) return { ...joinSelections(selected), source: 'the editor selection' };
   const fromTerminal = await terminalSelection().catch(() => undefined);
-  if (fromTerminal) return { text: fromTerminal, source: 'the terminal selection' };
+  if (fromTerminal) return { text: fromTerminal, source: 'the terminal selection', fromThisMachine: true };
   const clipboard = await vscode.env.clipboard.readText();
   return clipboard.trim() ? { text: clipboard, source: 'the clipboard' } : undefined;
 }
@@ -42,10 +61,10 @@ export type ExplainOutcome = 'shown' | 'no-text' | 'no-message' | 'failed';
 export function registerExplainOutOfMemory(options: ExplainCommandOptions): vscode.Disposable {
   const panel = new ExplainPanel();
 
-  const explain = async ({ text, source }: ExplainText): Promise<ExplainOutcome> => {
+  const explain = async ({ text, source, documentLines, fromThisMachine }: ExplainText): Promise<ExplainOutcome> => {
     let result;
     try {
-      result = await options.client.sendRequest(ExplainOutOfMemoryRequest, { text });
+      result = await options.client.sendRequest(ExplainOutOfMemoryRequest, { text, ...(documentLines ? { documentLines } : {}) });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       options.log.error(`Explaining an out-of-memory error failed: ${reason}`);
@@ -57,7 +76,13 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       return 'no-message';
     }
     const currentGpus = currentGpusOf(options.gpuSnapshot());
-    panel.show({ source: sourceInMessage(source), explanations: result.explanations, ...(currentGpus ? { currentGpus } : {}) });
+    panel.show({
+      source: sourceInMessage(source),
+      explanations: result.explanations,
+      ...(currentGpus ? { currentGpus } : {}),
+      ...(fromThisMachine ? { fromThisMachine } : {}),
+      ...(result.omitted ? { omitted: result.omitted } : {}),
+    });
     return 'shown';
   };
 
@@ -74,7 +99,7 @@ export function registerExplainOutOfMemory(options: ExplainCommandOptions): vsco
       return explain(input);
     }),
     registerOomTerminalLinks(async (text, source) => {
-      await explain({ text, source });
+      await explain({ text, source, fromThisMachine: true });
     }),
   );
 }

@@ -21,6 +21,10 @@ export interface ExplainPanelView {
   explanations: readonly ExplainedOutOfMemory[];
   /** The readout's current reading; undefined when the readout has none (off, no nvidia-smi). */
   currentGpus?: readonly CurrentGpu[];
+  /** The text came from this machine (its terminal): its GPUs are the ones the readout reads. */
+  fromThisMachine?: boolean;
+  /** Distinct messages beyond the ones explained. */
+  omitted?: number;
 }
 
 export interface PageContext {
@@ -148,11 +152,15 @@ function clockTime(ms: number): string {
   return new Date(ms).toISOString().slice(11, 19);
 }
 
-function currentBar(explanation: ExplainedOutOfMemory, index: number, current: readonly CurrentGpu[] | undefined, t: Translate): string {
-  if (!current || explanation.backend !== 'cuda' || explanation.gpu === undefined) return '';
+function currentBar(explanation: ExplainedOutOfMemory, index: number, view: ExplainPanelView, t: Translate): string {
+  const current = view.currentGpus;
+  if (!current || explanation.backend !== 'cuda' || explanation.gpu === undefined || explanation.framework !== 'pytorch') return '';
   const gpu = current.find((g) => g.index === explanation.gpu);
+  // Beside a log from another machine, this machine's GPU says nothing: it is shown when asked for.
+  const here = explanation.fromThisMachine || view.fromThisMachine === true;
   if (!gpu) {
-    return `<p class="note">${withCode(t('The GPU readout shows no GPU {0} on this machine now (the log may come from another machine, or `CUDA_VISIBLE_DEVICES` renumbers the GPUs).', explanation.gpu))}</p>`;
+    if (!here) return '';
+    return `<p class="note">${withCode(t('The GPU readout shows no GPU {0} on this machine now (`CUDA_VISIBLE_DEVICES` may renumber the GPUs).', explanation.gpu))}</p>`;
   }
   if (gpu.usedMiB === undefined || gpu.totalMiB === undefined || gpu.totalMiB <= 0) return '';
   const total = gpu.totalMiB * MIB;
@@ -162,7 +170,9 @@ function currentBar(explanation: ExplainedOutOfMemory, index: number, current: r
     { kind: 'free', label: t('Free'), bytes: Math.max(0, total - used) },
   ];
   const title = t('GPU {0} now ({1}, nvidia-smi at {2} UTC)', gpu.index, gpu.name, clockTime(gpu.readAt));
-  return `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatSize(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined, t)}${legend(total, segments, undefined, undefined, t)}</figure>`;
+  const figure = `<figure class="memory current"><figcaption>${escapeHtml(title)}: ${formatSize(total)}</figcaption>${memoryBarSvg(`now-${index}`, title, total, segments, undefined, t)}${legend(total, segments, undefined, undefined, t)}</figure>`;
+  if (here) return figure;
+  return `<details class="current"><summary>${escapeText(t("Compare with this machine's GPU {0} now (the log may come from another machine)", gpu.index))}</summary>${figure}</details>`;
 }
 
 function frameItem(frame: ExplainFrame, e: number, f: number, t: Translate): string {
@@ -179,10 +189,11 @@ function frameItem(frame: ExplainFrame, e: number, f: number, t: Translate): str
       (finding, k) =>
         `<li><a href="#" data-open="d:${e}:${f}:${k}" title="${escapeHtml(t('Open line {0}', finding.line))}"><code>${escapeHtml(finding.code)}</code> ${escapeText(t('line {0}', finding.line))}</a>: ${withCode(finding.message)}</li>`,
     );
-    parts.push(`<div class="findings-title">${escapeText(t("oomlint's findings in this file:"))}</div><ul class="findings">${findings.join('')}</ul>`);
-  } else if (frame.findings) {
-    parts.push(`<div class="note">${escapeText(t('oomlint finds nothing in this file.'))}</div>`);
+    parts.push(`<div class="findings-title">${escapeText(t("oomlint's findings near this line:"))}</div><ul class="findings">${findings.join('')}</ul>`);
+  } else if (frame.findings && !frame.moreFindings) {
+    parts.push(`<div class="note">${escapeText(t('oomlint finds nothing near this line.'))}</div>`);
   }
+  if (frame.moreFindings) parts.push(`<div class="note">${escapeText(t('{0} more in this file: run oomlint check on it.', frame.moreFindings))}</div>`);
   parts.push('</li>');
   return parts.join('');
 }
@@ -193,9 +204,27 @@ function causeName(cause: ExplainedOutOfMemory['cause'], t: Translate): string {
     case 'fragmentation': return t('Fragmentation');
     case 'huge-allocation': return t('One huge allocation');
     case 'outside-pytorch': return t('Memory held outside PyTorch');
+    case 'ranks-on-one-gpu': return t('Several processes on one GPU');
     case 'own-tensors': return t("The program's own tensors");
+    case 'leak-over-time': return t('Memory growing over time');
+    case 'outside-allocator': return t("An allocation outside PyTorch's allocator");
+    case 'host-memory': return t('Host memory (RAM)');
+    case 'kv-cache': return t("The inference engine's memory budget");
+    case 'invalid-size': return t('An impossible size');
     case 'undetermined': return t('Undetermined');
   }
+}
+
+/** The message's heading: which framework and device ran out. */
+function whatRanOut(explanation: ExplainedOutOfMemory, t: Translate): string {
+  const gpu = explanation.gpu ?? '?';
+  if (explanation.form === 'tensorflow') return t('TensorFlow out of memory on GPU {0}', gpu);
+  if (explanation.form === 'jax') return t('JAX out of memory');
+  if (explanation.form === 'vllm') return t('vLLM out of GPU memory');
+  if (explanation.backend === 'cpu') return t('Out of host memory (RAM)');
+  if (explanation.backend === 'mps') return t('MPS backend out of memory');
+  const backend = explanation.backend === 'hip' ? 'HIP' : explanation.backend === 'xpu' ? 'XPU' : 'CUDA';
+  return t('{0} out of memory on GPU {1}', backend, gpu);
 }
 
 function phaseName(phase: NonNullable<ExplainedOutOfMemory['phase']>, t: Translate): string {
@@ -207,19 +236,24 @@ function phaseName(phase: NonNullable<ExplainedOutOfMemory['phase']>, t: Transla
 }
 
 function explanationSection(explanation: ExplainedOutOfMemory, index: number, view: ExplainPanelView, t: Translate): string {
-  const backend = explanation.backend === 'hip' ? 'HIP' : 'CUDA';
-  const what = explanation.backend === 'mps' ? t('MPS backend out of memory') : t('{0} out of memory on GPU {1}', backend, explanation.gpu ?? '?');
-  const heading = `${explanation.exception ? `${explanation.exception}: ` : ''}${what}`;
+  const heading = `${explanation.source ? `[${explanation.source}] ` : ''}${explanation.exception ? `${explanation.exception}: ` : ''}${whatRanOut(explanation, t)}`;
+  // Beside a memory bar, its legend gives the figures: the list keeps the rest.
+  const barShown = explanation.breakdown.capacity !== undefined && explanation.breakdown.capacity > 0;
+  const evidence = barShown ? explanation.notes : explanation.evidence;
+  const repeats =
+    explanation.occurrences > 1
+      ? [t('The same message appears {0} times (lines {1}).', explanation.occurrences, explanation.lines.join(', ') + (explanation.occurrences > explanation.lines.length ? ', ...' : ''))]
+      : [];
   const parts = [
     `<section class="explanation" aria-labelledby="heading-${index}">`,
     `<h2 id="heading-${index}">${escapeHtml(heading)}${explanation.truncated ? ` <span class="badge">${escapeText(t('cut off'))}</span>` : ''}</h2>`,
     `<p class="cause"><span class="cause-name">${escapeHtml(causeName(explanation.cause, t))}</span> ${withCode(explanation.headline)}</p>`,
     '<div class="bars">',
     messageBar(explanation, index, t),
-    currentBar(explanation, index, view.currentGpus, t),
+    currentBar(explanation, index, view, t),
     '</div>',
-    `<ul class="evidence">${explanation.evidence.map((line) => `<li>${withCode(line)}</li>`).join('')}</ul>`,
   ];
+  if (evidence.length || repeats.length) parts.push(`<ul class="evidence">${[...evidence, ...repeats].map((line) => `<li>${withCode(line)}</li>`).join('')}</ul>`);
   if (explanation.phase) {
     // The arguments are HTML already; the translations hold no markup.
     const phase = escapeHtml(phaseName(explanation.phase, t));
@@ -273,6 +307,9 @@ li.failing > a { font-weight: 600; }
 
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
+// A reused panel opens at the new explanation's headline, not where the last one was scrolled to.
+window.scrollTo(0, 0);
+document.getElementById('heading-0')?.scrollIntoView({ block: 'start' });
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('[data-open]') : null;
   if (!link) return;
@@ -288,7 +325,8 @@ export function buildExplainHtml(view: ExplainPanelView, page: PageContext): str
   const t = page.t ?? english;
   const count = view.explanations.length;
   const body = count
-    ? view.explanations.map((explanation, index) => explanationSection(explanation, index, view, t)).join('\n')
+    ? view.explanations.map((explanation, index) => explanationSection(explanation, index, view, t)).join('\n') +
+      (view.omitted ? `\n<p class="note">${escapeText(t('{0} more out-of-memory messages are not shown.', view.omitted))}</p>` : '')
     : `<p>${escapeText(t('No out-of-memory message was found in the text.'))}</p>`;
   const title = count === 1 ? t('oomlint: an out-of-memory error explained') : t('oomlint: {0} out-of-memory errors explained', count);
   return `<!DOCTYPE html>

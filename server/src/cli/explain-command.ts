@@ -1,81 +1,142 @@
 // `oomlint explain [FILE|-]`: read a log, explain its out-of-memory messages, and add oomlint's
-// findings in the user's files that the tracebacks name.
+// findings near the lines of the user's files that the tracebacks name.
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Analyzer } from '../analysis/analyzer';
 import { SourceText } from '../core/source';
-import { explainLog, type ExplainedFrame, type FrameFinding } from '../explain/explain-oom';
-import { readRegularFile } from '../files/read-regular-file';
+import { explainLogReport, type ExplainedFrame, type FrameFinding, type OomExplanation } from '../explain/explain-oom';
+import { formatSize } from '../explain/format-size';
+import { placeFindings } from '../explain/frame-findings';
+import { isNotebookCell } from '../explain/user-frames';
 import { explainMessagesFor, type Locale } from '../l10n';
+import type { ExplainMessages } from '../l10n/explain-messages';
 import type { ExplainOptions } from './args';
 import { EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS } from './exit-codes';
+import { readLogFile, readLogStream, type LogInputLimits } from './explain-input';
 import { formatExplanationsJson, formatExplanationsText } from './format-explain';
 import type { OutputStreams } from './output';
+import { printable } from './printable';
 import { readSource } from './read-source';
 
-/** Logs are larger than source files; a day of training output still fits. */
-const MAX_LOG_BYTES = 64 * 1024 * 1024;
+/** Source files larger than this are not analysed for an explanation: `oomlint check` does that. */
+export const MAX_ANALYSED_SOURCE_BYTES = 1024 * 1024;
+/** All the files analysed for one run together: the analysis of the frames' files stays within seconds. */
+export const MAX_ANALYSED_TOTAL_BYTES = 2 * 1024 * 1024;
 
 export interface ExplainEnvironment {
   cwd: string;
   analyzer: () => Promise<Analyzer>;
   out: OutputStreams;
-  /** Standard input, read to its end. */
-  readStdin: () => Buffer;
+  /** Standard input, as a stream. */
+  stdin: () => AsyncIterable<Buffer | string>;
+  /** The reading limits; the defaults unless a test asks for smaller ones. */
+  limits?: LogInputLimits;
 }
 
-function readLog(input: string, env: ExplainEnvironment): { ok: true; text: string } | { ok: false; message: string } {
-  if (input === '-') {
-    try {
-      return { ok: true, text: env.readStdin().toString('utf8') };
-    } catch (error) {
-      return { ok: false, message: `could not read standard input: ${error instanceof Error ? error.message : String(error)}` };
+type FileFindings = { findings: FrameFinding[] } | { unread: string };
+
+/** Each file is read and analysed once, however many frames name it. */
+class FindingsCache {
+  private readonly files = new Map<string, FileFindings>();
+  private analysedBytes = 0;
+
+  constructor(
+    private readonly analyzer: Analyzer,
+    private readonly locale: Locale | undefined,
+    private readonly words: ExplainMessages,
+  ) {}
+
+  get(path: string): FileFindings {
+    const cached = this.files.get(path);
+    if (cached) return cached;
+    const result = this.analyse(path);
+    this.files.set(path, result);
+    return result;
+  }
+
+  private analyse(path: string): FileFindings {
+    const size = sizeOf(path);
+    if (size !== undefined && size > MAX_ANALYSED_SOURCE_BYTES) {
+      return { unread: this.words.oomFileTooLarge({ size: formatSize(size), limit: formatSize(MAX_ANALYSED_SOURCE_BYTES) }) };
     }
+    if (size !== undefined && this.analysedBytes + size > MAX_ANALYSED_TOTAL_BYTES) {
+      return { unread: this.words.oomFileTooLarge({ size: formatSize(this.analysedBytes + size), limit: formatSize(MAX_ANALYSED_TOTAL_BYTES) }) };
+    }
+    this.analysedBytes += size ?? 0;
+    const source = readSource(path, MAX_ANALYSED_SOURCE_BYTES);
+    if (!source.ok) return { unread: source.message };
+    const text = new SourceText(source.text);
+    const findings = this.analyzer
+      .analyzeText(source.text, { path, ...(this.locale && this.locale !== 'en' ? { locale: this.locale } : {}) })
+      .map((d) => ({ code: d.code, message: d.message, line: text.position(d.start).line + 1 }));
+    return { findings };
   }
-  const read = readRegularFile(resolve(env.cwd, input), MAX_LOG_BYTES);
-  if (!read.ok) return { ok: false, message: `${input}: could not read: ${read.message}${read.code ? ` (${read.code})` : ''}` };
-  // A log may hold any bytes (progress bars, other encodings): decode leniently.
-  return { ok: true, text: read.bytes.toString('utf8') };
 }
 
-function findingsIn(analyzer: Analyzer, path: string, nearLine: number, locale: Locale | undefined): { findings: FrameFinding[] } | { unread: string } {
-  const source = readSource(path);
-  if (!source.ok) return { unread: source.message };
-  const text = new SourceText(source.text);
-  const findings = analyzer
-    .analyzeText(source.text, { path, ...(locale && locale !== 'en' ? { locale } : {}) })
-    .map((d) => ({ code: d.code, message: d.message, line: text.position(d.start).line + 1 }))
-    .sort((a, b) => Math.abs(a.line - nearLine) - Math.abs(b.line - nearLine) || a.line - b.line);
-  return { findings };
+function sizeOf(path: string): number | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-async function addFindings(frames: ExplainedFrame[], env: ExplainEnvironment, locale: Locale | undefined): Promise<void> {
-  const pythonFrames = frames.filter((frame) => frame.file.endsWith('.py'));
-  if (!pythonFrames.length) return;
-  const analyzer = await env.analyzer();
-  for (const frame of pythonFrames) {
-    // Tracebacks from another machine name paths that are not here: those are simply not read.
-    const path = isAbsolute(frame.file) ? frame.file : resolve(env.cwd, frame.file.replace(/\\/g, '/'));
-    const result = findingsIn(analyzer, path, frame.line, locale);
-    if ('findings' in result) frame.findings = result.findings;
-    else if (!/ENOENT/.test(result.unread)) frame.unread = result.unread;
+function localPath(file: string, cwd: string): string {
+  return isAbsolute(file) ? file : resolve(cwd, file.replace(/\\/g, '/'));
+}
+
+async function addFindings(explanation: OomExplanation, cache: () => Promise<FindingsCache>, cwd: string): Promise<void> {
+  const frames: ExplainedFrame[] = explanation.userFrames.filter((frame) => frame.file.endsWith('.py') && !isNotebookCell(frame));
+  if (!frames.length) return;
+  const files = await cache();
+  const results = new Map<string, FileFindings>();
+  for (const frame of frames) {
+    const path = localPath(frame.file, cwd);
+    if (!results.has(path)) results.set(path, files.get(path));
   }
+  const placed = placeFindings(
+    frames.map((frame) => ({ file: localPath(frame.file, cwd), line: frame.line })),
+    (path) => {
+      const result = results.get(path);
+      return result && 'findings' in result ? result.findings : undefined;
+    },
+  );
+  const saidUnread = new Set<string>();
+  // Innermost first, so a file that could not be read is said so once, at its innermost frame.
+  [...frames.entries()].reverse().forEach(([index, frame]) => {
+    const path = localPath(frame.file, cwd);
+    const result = results.get(path);
+    if (!result) return;
+    if ('findings' in result) {
+      frame.findings = placed.shown[index]!;
+      if (placed.more[index]) frame.moreFindings = placed.more[index];
+    } else if (!/ENOENT/.test(result.unread) && !saidUnread.has(path)) {
+      // Tracebacks from another machine name paths that are not here: those are simply not read.
+      frame.unread = result.unread;
+      saidUnread.add(path);
+    }
+  });
 }
 
 export async function runExplainCommand(options: ExplainOptions, env: ExplainEnvironment): Promise<number> {
-  const log = readLog(options.input, env);
+  const inputName = options.input === '-' ? '<stdin>' : printable(options.input);
+  const log = options.input === '-' ? await readLogStream(env.stdin(), inputName, env.limits) : await readLogFile(resolve(env.cwd, options.input), inputName, env.limits);
   if (!log.ok) {
     env.out.stderr(`oomlint: ${log.message}\n`);
     return EXIT_ERROR;
   }
+  for (const note of log.notes) env.out.stderr(`oomlint: ${note}\n`);
   const words = explainMessagesFor(options.lang);
-  const explanations = explainLog(log.text, words);
-  const inputName = options.input === '-' ? '<stdin>' : options.input;
-  if (!explanations.length) {
-    if (options.format === 'json') env.out.stdout(formatExplanationsJson([]));
+  const report = explainLogReport(log.text, words);
+  if (!report.explanations.length) {
+    if (options.format === 'json') env.out.stdout(formatExplanationsJson(report));
     env.out.stderr(`oomlint: no out-of-memory message found in ${inputName}\n`);
     return EXIT_PROBLEMS;
   }
-  for (const explanation of explanations) await addFindings(explanation.userFrames, env, options.lang);
-  env.out.stdout(options.format === 'json' ? formatExplanationsJson(explanations) : formatExplanationsText(explanations, inputName, words));
+  let cache: Promise<FindingsCache> | undefined;
+  const findings = () => (cache ??= env.analyzer().then((analyzer) => new FindingsCache(analyzer, options.lang, words)));
+  for (const explanation of report.explanations) await addFindings(explanation, findings, env.cwd);
+  env.out.stdout(options.format === 'json' ? formatExplanationsJson(report) : formatExplanationsText(report, inputName, words));
   return EXIT_CLEAN;
 }

@@ -2,7 +2,8 @@
 // explanation the server writes and the panel the client draws, which must show the same numbers.
 
 export function formatSize(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  if (!Number.isFinite(bytes) || bytes < 0) return '?';
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

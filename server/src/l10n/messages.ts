@@ -106,71 +106,8 @@ export interface CliMessages {
   summaryNotChecked(p: { files: number; noProblems: boolean }): string;
 }
 
-/** What an out-of-memory message's numbers say caused it. */
-export type OomCause = 'memory-fraction' | 'fragmentation' | 'huge-allocation' | 'outside-pytorch' | 'own-tensors' | 'undetermined';
-
-/** The remedies an explanation can give; each language words them, the code picks and orders them. */
-export const OOM_REMEDIES = [
-  'no-grad',
-  'smaller-batch',
-  'mixed-precision',
-  'checkpointing',
-  'numbers-not-tensors',
-  'distributed-data-parallel',
-  'raise-memory-fraction',
-  'max-split-size',
-  'expandable-segments',
-  'empty-cache-between-phases',
-  'look-at-shapes',
-  'process-in-chunks',
-  'mixed-precision-halves-tensor',
-  'checkpointing-in-backward',
-  'mps-close-other-programs',
-  'mps-free-outside-pytorch',
-  'mps-smaller-model',
-  'see-processes-hip',
-  'see-processes-cuda',
-  'stop-or-other-gpu',
-  'memory-outside-pytorch-here',
-  'paste-whole-message',
-  'unprinted-memory-fraction',
-  'windows-wddm',
-] as const;
-
-export type OomRemedy = (typeof OOM_REMEDIES)[number];
-
-/** Sizes come formatted ("1.50 GiB"); percentages as "38%". */
-export interface ExplainMessages {
-  oomCauseName(p: { cause: OomCause }): string;
-  oomHeadline(p: { cause: OomCause; allowed: string; reservedUnallocated: string; requested: string; capacity: string; outsidePyTorch: string; allocatedByPyTorch: string }): string;
-  /** `device`: `GPU n`, or null for the MPS limit. */
-  oomEvidenceRequested(p: { size: string; share: { percent: string; gpu: string | null; capacity: string } | null }): string;
-  oomEvidenceFree(p: { size: string }): string;
-  oomEvidenceAllocated(p: { size: string }): string;
-  oomEvidenceReservedUnallocated(p: { size: string }): string;
-  oomEvidencePrivatePools(p: { size: string }): string;
-  oomEvidenceOutside(p: { size: string; mps: boolean; percent: string | null }): string;
-  oomEvidenceNonPyTorchInProcess(p: { size: string }): string;
-  oomEvidenceProcess(p: { pid: number; size: string; likelyThisProcess: boolean }): string;
-  oomEvidenceAllowed(p: { size: string }): string;
-  oomEvidenceTruncated: string;
-  /** `conf`: the allocator's environment variable (PYTORCH_CUDA_ALLOC_CONF or PYTORCH_HIP_ALLOC_CONF). */
-  oomRemedy(p: { remedy: OomRemedy; conf: string }): string;
-
-  // `oomlint explain`'s text report and the editor's explanation.
-  oomWhat(p: { backend: 'cuda' | 'hip' | 'mps'; gpu: string }): string;
-  oomForm(p: { form: '2018-cached' | '2020-reserved' | '2023-process' | 'mps'; truncated: boolean }): string;
-  oomCauseLine(p: { cause: string; headline: string }): string;
-  oomBarLegend: string;
-  /** "function `train`" (`quoted`) or "function train". */
-  oomFunction(p: { name: string; quoted: boolean }): string;
-  oomRanOut(p: { phase: 'backward' | 'evaluation' | 'training'; shown: string; where: string }): string;
-  oomYourCode: string;
-  oomFrame(p: { where: string; fn: string }): string;
-  oomFailingLine: string;
-  oomFindingAt(p: { code: string; line: number; message: string }): string;
-  oomMoreFindings(p: { more: number; file: string }): string;
-  oomRemediesHeading: string;
-}
+// The out-of-memory explanation's words have a catalogue of their own.
+export { OOM_CAUSES, OOM_REMEDIES } from './explain-messages';
+export type { ExplainMessages, OomCause, OomHeadlineParams, OomNote, OomRemedy } from './explain-messages';
 
 export interface Messages extends RuleMessages, PageMessages, EditorMessages, CliMessages {}

@@ -1,6 +1,6 @@
 // `oomlint/explainOutOfMemory`: explains the out-of-memory messages in a text the client sends, links
 // the traceback's frames to the workspace's files (a traceback from a cluster names paths that are not
-// here; the workspace holds the same files under another root) and adds oomlint's findings in them.
+// here; the workspace holds the same files under another root) and adds oomlint's findings near them.
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,11 +8,15 @@ import { ErrorCodes, ResponseError, type Connection, type WorkspaceFolder } from
 import { analyze } from '../analysis/analyze';
 import { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
-import { explainLog, type OomExplanation } from '../explain/explain-oom';
+import type { EvidenceKind } from '../explain/diagnose-oom';
+import { explainLogReport, type OomExplanation } from '../explain/explain-oom';
+import { formatSize } from '../explain/format-size';
+import { placeFindings } from '../explain/frame-findings';
+import { isNotebookCell } from '../explain/user-frames';
 import { readRegularTextFile } from '../files/read-regular-file';
 import { explainMessagesFor } from '../l10n';
 import { explainEn } from '../l10n/explain-en';
-import type { ExplainMessages } from '../l10n/messages';
+import type { ExplainMessages } from '../l10n/explain-messages';
 import { documentPath } from './document-path';
 import type { DocumentLinter } from './document-linter';
 import type { DocumentSettingsProvider } from './document-settings';
@@ -20,6 +24,7 @@ import type { DocumentStore } from './document-store';
 import {
   ExplainOutOfMemoryRequest,
   MAX_EXPLAIN_TEXT_CHARS,
+  type DocumentLineStart,
   type ExplainedOutOfMemory,
   type ExplainFinding,
   type ExplainFrame,
@@ -28,14 +33,23 @@ import {
 
 export type FileFindings = { findings: ExplainFinding[] } | { unread: string };
 
+/** Files larger than this are not analysed for an explanation, and this much in all per request. */
+export const MAX_EXPLAIN_FILE_BYTES = 1024 * 1024;
+export const MAX_EXPLAIN_TOTAL_BYTES = 2 * 1024 * 1024;
+
 /** What the request needs from its surroundings; the tests give stand-ins. */
 export interface ExplainEnvironment {
   /** Local paths of the workspace folders. */
   workspaceFolders(): readonly string[];
   isFile(path: string): boolean;
+  /** The file's size in bytes (undefined: unknown, or an open document whose text counts). */
+  sizeOf?(path: string): number | undefined;
   /** oomlint's findings in a file the traceback names, or why they could not be had. */
   findingsIn(path: string): Promise<FileFindings>;
 }
+
+/** The evidence a memory bar's legend shows already. */
+const LEGEND_KINDS: ReadonlySet<EvidenceKind> = new Set(['requested', 'free', 'allocated', 'reserved-unallocated', 'outside']);
 
 /**
  * The local file a traceback's path names: the path itself when it exists, a relative path under a
@@ -57,29 +71,72 @@ export function locateFrameFile(file: string, env: Pick<ExplainEnvironment, 'wor
   return undefined;
 }
 
-async function explainedFrames(explanation: OomExplanation, env: ExplainEnvironment): Promise<ExplainFrame[]> {
-  const frames: ExplainFrame[] = [];
-  for (const frame of explanation.userFrames) {
-    const shown: ExplainFrame = {
-      file: frame.file,
-      line: frame.line,
-      function: frame.function,
-      ...(frame.code !== undefined ? { code: frame.code } : {}),
-      failing: frame === explanation.failingFrame,
-    };
-    const path = locateFrameFile(frame.file, env);
-    if (path) {
-      shown.uri = pathToFileURL(path).href;
-      if (path.endsWith('.py')) {
-        const result = await env.findingsIn(path);
-        if ('findings' in result) {
-          shown.findings = [...result.findings].sort((a, b) => Math.abs(a.line - frame.line) - Math.abs(b.line - frame.line) || a.line - b.line);
-        } else {
-          shown.unread = result.unread;
-        }
-      }
+/** Reads and analyses each file once per request, within the size limits. */
+class RequestFindings {
+  private readonly files = new Map<string, Promise<FileFindings>>();
+  private analysedBytes = 0;
+
+  constructor(
+    private readonly env: ExplainEnvironment,
+    private readonly words: ExplainMessages,
+  ) {}
+
+  get(path: string): Promise<FileFindings> {
+    let result = this.files.get(path);
+    if (!result) {
+      result = this.read(path);
+      this.files.set(path, result);
     }
-    frames.push(shown);
+    return result;
+  }
+
+  private read(path: string): Promise<FileFindings> {
+    const size = this.env.sizeOf?.(path);
+    if (size !== undefined && size > MAX_EXPLAIN_FILE_BYTES) {
+      return Promise.resolve({ unread: this.words.oomFileTooLarge({ size: formatSize(size), limit: formatSize(MAX_EXPLAIN_FILE_BYTES) }) });
+    }
+    if (size !== undefined && this.analysedBytes + size > MAX_EXPLAIN_TOTAL_BYTES) {
+      return Promise.resolve({ unread: this.words.oomFileTooLarge({ size: formatSize(this.analysedBytes + size), limit: formatSize(MAX_EXPLAIN_TOTAL_BYTES) }) });
+    }
+    this.analysedBytes += size ?? 0;
+    return this.env.findingsIn(path);
+  }
+}
+
+async function explainedFrames(explanation: OomExplanation, env: ExplainEnvironment, files: RequestFindings): Promise<ExplainFrame[]> {
+  const located = explanation.userFrames.map((frame) => (isNotebookCell(frame) ? undefined : locateFrameFile(frame.file, env)));
+  const results = new Map<string, FileFindings>();
+  for (const path of located) if (path?.endsWith('.py') && !results.has(path)) results.set(path, await files.get(path));
+  const placed = placeFindings(
+    explanation.userFrames.map((frame, index) => ({ file: located[index] ?? `\u0000${index}`, line: frame.line })),
+    (path) => {
+      const result = results.get(path);
+      return result && 'findings' in result ? result.findings : undefined;
+    },
+  );
+  const saidUnread = new Set<string>();
+  const frames = explanation.userFrames.map((frame): ExplainFrame => ({
+    file: frame.file,
+    line: frame.line,
+    function: frame.function,
+    ...(frame.code !== undefined ? { code: frame.code } : {}),
+    failing: frame === explanation.failingFrame,
+  }));
+  // Innermost first: a file that could not be read is said so once, at its innermost frame.
+  for (let index = frames.length - 1; index >= 0; index--) {
+    const path = located[index];
+    if (!path) continue;
+    const shown = frames[index]!;
+    shown.uri = pathToFileURL(path).href;
+    const result = results.get(path);
+    if (!result) continue;
+    if ('findings' in result) {
+      shown.findings = placed.shown[index]!;
+      if (placed.more[index]) shown.moreFindings = placed.more[index];
+    } else if (!saidUnread.has(path)) {
+      shown.unread = result.unread;
+      saidUnread.add(path);
+    }
   }
   return frames;
 }
@@ -91,6 +148,20 @@ function phaseShownBy(explanation: OomExplanation, words: ExplainMessages): stri
   return phase === 'backward' ? `${phaseFrame.code ?? 'backward()'} (${where})` : `${words.oomFunction({ name: phaseFrame.function, quoted: false })} (${where})`;
 }
 
+/** A line of the text, as the document the text came from counts it. */
+function documentLineOf(starts: readonly DocumentLineStart[], line: number): number {
+  let mapped = line;
+  for (const start of starts) if (start.textLine <= line) mapped = start.documentLine + (line - start.textLine);
+  return mapped;
+}
+
+function readLineStarts(value: unknown): DocumentLineStart[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((s): s is DocumentLineStart => typeof s === 'object' && s !== null && Number.isInteger(s.textLine) && Number.isInteger(s.documentLine) && s.textLine >= 1 && s.documentLine >= 1)
+    .sort((a, b) => a.textLine - b.textLine);
+}
+
 /** `words`: the language of the headline, evidence and remedies (the server's, from `initialize`). */
 export async function explainOutOfMemory(params: unknown, env: ExplainEnvironment, words: ExplainMessages = explainEn): Promise<ExplainOutOfMemoryResult> {
   const text = (params as { text?: unknown } | null | undefined)?.text;
@@ -98,29 +169,40 @@ export async function explainOutOfMemory(params: unknown, env: ExplainEnvironmen
   if (text.length > MAX_EXPLAIN_TEXT_CHARS) {
     throw new ResponseError(ErrorCodes.InvalidParams, `the text has ${text.length} characters, more than the ${MAX_EXPLAIN_TEXT_CHARS} explained at once`);
   }
+  const starts = readLineStarts((params as { documentLines?: unknown }).documentLines);
+  const report = explainLogReport(text, words);
+  const files = new RequestFindings(env, words);
   const explanations: ExplainedOutOfMemory[] = [];
-  for (const explanation of explainLog(text, words)) {
+  for (const explanation of report.explanations) {
     const { message, diagnosis, phase } = explanation;
     const shownBy = phaseShownBy(explanation, words);
+    const frames = await explainedFrames(explanation, env, files);
     explanations.push({
+      framework: message.framework,
       backend: message.backend,
       form: message.form,
       ...(message.exception !== undefined ? { exception: message.exception } : {}),
       ...(message.gpu !== undefined ? { gpu: message.gpu } : {}),
       truncated: message.truncated,
       messageText: message.text,
-      messageLine: message.line,
+      messageLine: documentLineOf(starts, message.line),
+      ...(message.source ? { source: message.source } : {}),
+      occurrences: explanation.occurrences,
+      lines: explanation.lines.map((line) => documentLineOf(starts, line)),
       cause: diagnosis.cause,
       headline: diagnosis.headline,
-      evidence: diagnosis.evidence,
+      evidence: diagnosis.evidence.map((e) => e.text),
+      notes: diagnosis.evidence.filter((e) => !LEGEND_KINDS.has(e.kind)).map((e) => e.text),
       remedies: diagnosis.remedies,
       breakdown: diagnosis.breakdown,
       ...(phase ? { phase } : {}),
       ...(shownBy ? { phaseShownBy: shownBy } : {}),
-      frames: await explainedFrames(explanation, env),
+      frames,
+      // A frame's absolute path names an existing file here: the log was written on this machine.
+      fromThisMachine: explanation.userFrames.some((frame) => isAbsolute(frame.file) && env.isFile(frame.file)),
     });
   }
-  return { explanations };
+  return { explanations, ...(report.omitted ? { omitted: report.omitted } : {}) };
 }
 
 function toFindings(source: SourceText, diagnostics: readonly Diagnostic[]): ExplainFinding[] {
@@ -132,6 +214,15 @@ function isFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return false;
+  }
+}
+
+function sizeOf(path: string): number | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -154,17 +245,19 @@ export function registerExplainOutOfMemory(
   settings: DocumentSettingsProvider,
   workspaceFolders: readonly string[],
 ): void {
+  const openDocument = (path: string) => documents.all().find((d) => documentPath(d.uri) === path);
   const env: ExplainEnvironment = {
     workspaceFolders: () => workspaceFolders,
     isFile,
+    // An open document is analysed as the editor has it, whatever the file on disk holds.
+    sizeOf: (path) => (openDocument(path) ? undefined : sizeOf(path)),
     async findingsIn(path) {
-      // An open document is analysed as the editor shows it, unsaved edits included.
-      const open = documents.all().find((d) => documentPath(d.uri) === path);
+      const open = openDocument(path);
       if (open) {
         const result = await linter.current(open.uri);
         if (result) return { findings: toFindings(result.source, result.diagnostics) };
       }
-      const read = readRegularTextFile(path);
+      const read = readRegularTextFile(path, MAX_EXPLAIN_FILE_BYTES);
       if (!read.ok) return { unread: `could not read: ${read.message}` };
       const fileSettings = await settings.forDocument(pathToFileURL(path).href);
       if (!fileSettings.enable || fileSettings.excluded) return { findings: [] };

@@ -6,11 +6,22 @@
 import { RequestType } from 'vscode-languageserver-protocol';
 import type { MemoryBreakdown, OomCause } from '../explain/diagnose-oom';
 import type { ProgramPhase } from '../explain/explain-oom';
-import type { OomBackend, OomForm } from '../explain/parse-oom';
+import type { OomBackend, OomForm, OomFramework } from '../explain/parse-oom';
+
+/** Where a part of the text starts in its document: text line `textLine` is the document's `documentLine` (both 1-based). */
+export interface DocumentLineStart {
+  textLine: number;
+  documentLine: number;
+}
 
 export interface ExplainOutOfMemoryParams {
   /** A log, a traceback or a single message line; every out-of-memory message in it is explained. */
   text: string;
+  /**
+   * Where the text's lines are in the document it was selected from, so that the answer's line numbers
+   * are the document's: several starts for several selections. Absent: the text is counted from 1.
+   */
+  documentLines?: DocumentLineStart[];
 }
 
 export interface ExplainFinding {
@@ -36,9 +47,12 @@ export interface ExplainFrame {
   unread?: string;
   /** The innermost frame in the user's code: the line that led to the allocation. */
   failing: boolean;
+  /** The file's findings not shown at its frames (counted at its innermost frame). */
+  moreFindings?: number;
 }
 
 export interface ExplainedOutOfMemory {
+  framework: OomFramework;
   backend: OomBackend;
   form: OomForm;
   /** The exception name as printed (`torch.OutOfMemoryError`), when it is. */
@@ -46,12 +60,20 @@ export interface ExplainedOutOfMemory {
   gpu?: number;
   /** The message is cut off: only the numbers before the cut are known. */
   truncated: boolean;
-  /** The message line itself, and where it is in the text that was sent (1-based). */
+  /** The message as read, and where it is: in the document when `documentLines` says, else in the text (1-based). */
   messageText: string;
   messageLine: number;
+  /** Who printed it (`rank 1`), from the log's prefixes; absent when the log does not say. */
+  source?: string;
+  /** How many times the message appears, and the (first) lines where, counted as `messageLine` is. */
+  occurrences: number;
+  lines: number[];
   cause: OomCause;
   headline: string;
+  /** Every sentence of evidence: the figures, then the observations. */
   evidence: string[];
+  /** The evidence a memory bar's legend does not already show (processes, the cap, observations). */
+  notes: string[];
   remedies: string[];
   /** Bytes. */
   breakdown: MemoryBreakdown;
@@ -60,15 +82,19 @@ export interface ExplainedOutOfMemory {
   phaseShownBy?: string;
   /** Frames in the user's files, outermost first. */
   frames: ExplainFrame[];
+  /** A frame names a file by the path it has on this machine: the log is from here. */
+  fromThisMachine: boolean;
 }
 
 export interface ExplainOutOfMemoryResult {
   explanations: ExplainedOutOfMemory[];
+  /** Distinct messages beyond the ones explained. */
+  omitted?: number;
 }
 
 export const EXPLAIN_OUT_OF_MEMORY_METHOD = 'oomlint/explainOutOfMemory';
 
 export const ExplainOutOfMemoryRequest = new RequestType<ExplainOutOfMemoryParams, ExplainOutOfMemoryResult, void>(EXPLAIN_OUT_OF_MEMORY_METHOD);
 
-/** Texts longer than this are refused: a day of training output fits, a runaway paste does not. */
-export const MAX_EXPLAIN_TEXT_CHARS = 64 * 1024 * 1024;
+/** Texts longer than this are refused: a selection or a terminal's scrollback fits; a whole day of training output goes to `oomlint explain`, which reads a log's end. */
+export const MAX_EXPLAIN_TEXT_CHARS = 16 * 1024 * 1024;
