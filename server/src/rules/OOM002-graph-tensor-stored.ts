@@ -1,6 +1,7 @@
 import type { Fix } from '../core/types';
 import { appendCall } from '../fixes/edits';
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { SubtreeFact } from '../semantic/engine/subtree-fact';
 import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
 import { isBackpropSource, type SemanticModel } from '../semantic/model';
 import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
@@ -181,20 +182,15 @@ interface Store {
 }
 
 /**
- * The stores found so far, by node. What `readStore` finds depends on the node's subtree alone, and a
- * node object outlives an edit only when its subtree is unchanged: the answer holds while the node is
- * in use, and the selection and every later version's visit share it. (Most nodes store nothing and
- * are told so quickly: those answers are not kept.)
+ * What `readStore` finds for a node: its subtree alone decides, so the selection and every later
+ * version's visit share the answer. (Most nodes store nothing and are told so quickly: those answers
+ * are not kept.)
  */
-const STORES = new WeakMap<SyntaxNode, Store>();
+const STORES = new SubtreeFact('store into a container', (node: SyntaxNode, text: string): Store | null => workOutStore(node, text), (store) => store !== null);
 
 /** `c.append(v)`, `c.extend([v])`, `c.insert(i, v)`, `c[k] = v` (k not constant), `c += [v]`, `c = c + [v]`. */
 function readStore(node: SyntaxNode, text: string): Store | null {
-  const known = STORES.get(node);
-  if (known) return known;
-  const store = workOutStore(node, text);
-  if (store) STORES.set(node, store);
-  return store;
+  return STORES.of(node, text);
 }
 
 function workOutStore(node: SyntaxNode, text: string): Store | null {

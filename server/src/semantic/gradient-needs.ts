@@ -3,6 +3,7 @@
 // is built from its nodes alone, and kept with its node.
 import { field, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText } from './names';
+import { SubtreeFact } from './engine/subtree-fact';
 
 /** What one function's own code says, before its helpers are followed. */
 export interface GradientScan {
@@ -14,20 +15,12 @@ export interface GradientScan {
 /** Receivers whose `step()` advances something other than an optimiser. */
 const NOT_TRAINING_STEP = /(^|_|\.)(env|envs|environment|calculator|meter|meters|metric|metrics|pbar|bar|progress|tqdm|writer|logger|timer|sim|simulator|game|world)$/i;
 
-/**
- * Scans already made, by node. A node object outlives an edit only with its subtree (and so its
- * text) unchanged, so its scan serves every later version of an open document's tree.
- */
-const SCANS = new WeakMap<SyntaxNode, GradientScan>();
-
 /** What `node`'s own code says (calls into helpers are listed, not followed). */
 export function scanForGradients(node: SyntaxNode, text: string): GradientScan {
-  let scan = SCANS.get(node);
-  if (!scan) SCANS.set(node, (scan = scanOnce(node, text)));
-  return scan;
+  return SCANS.of(node, text);
 }
 
-function scanOnce(node: SyntaxNode, text: string): GradientScan {
+const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string): GradientScan => {
   let trains = false;
   const callees: string[] = [];
   walk(node, (n) => {
@@ -51,7 +44,7 @@ function scanOnce(node: SyntaxNode, text: string): GradientScan {
     return !trains;
   });
   return { trains, callees };
-}
+});
 
 /**
  * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,

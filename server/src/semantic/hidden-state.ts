@@ -5,6 +5,7 @@
 // `retain_graph=True`, every iteration's graph stays in memory (until an in-place weight update
 // makes a backward fail on its version check).
 import { field, is, type SyntaxNode } from '../parser/syntax';
+import { SubtreeFact } from './engine/subtree-fact';
 import { modelQuery, type SemanticModel } from './model';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from './scopes';
@@ -68,24 +69,19 @@ function findCarriedStates(model: SemanticModel): CarriedState[] {
 function fedBackNames(model: SemanticModel, call: SyntaxNode): readonly string[] {
   const assignment = call.parent;
   if (call.fieldName !== 'right' || !is(assignment, 'assignment')) return NONE_FED_BACK;
-  let names = FED_BACK.get(assignment);
-  if (!names) {
-    const left = field(assignment, 'left');
-    const args = is(call, 'call') ? field(call, 'arguments') : null;
-    const passed = new Set(left && args ? referencesIn(args, model.text, true) : []);
-    names = left ? assignedNames(left, model.text).filter((name) => passed.has(name) && (!name.includes('.') || /^self\.\w+$/.test(name))) : [];
-    FED_BACK.set(assignment, names.length ? names : NONE_FED_BACK);
-  }
-  return names;
+  return FED_BACK.of(assignment, call, model.text);
 }
 
 const NONE_FED_BACK: readonly string[] = [];
 
-/**
- * `fedBackNames` per assignment: read from the assignment's own subtree alone, so, like `methodCall`'s
- * answers, it holds as long as the node is in use (an open document keeps it across keystrokes).
- */
-const FED_BACK = new WeakMap<SyntaxNode, readonly string[]>();
+/** `fedBackNames` per assignment (whose right side is the call): read from the assignment's own subtree alone. */
+const FED_BACK = new SubtreeFact('names fed back', (assignment: SyntaxNode & { type: 'assignment' }, call: SyntaxNode, text: string): readonly string[] => {
+  const left = field(assignment, 'left');
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  const passed = new Set(left && args ? referencesIn(args, text, true) : []);
+  const names = left ? assignedNames(left, text).filter((name) => passed.has(name) && (!name.includes('.') || /^self\.\w+$/.test(name))) : [];
+  return names.length ? names : NONE_FED_BACK;
+});
 
 /** Names an assignment target binds, through tuple and list unpacking; not subscripts. */
 function assignedNames(target: SyntaxNode, text: string): string[] {
@@ -230,16 +226,12 @@ function detachesInside(model: SemanticModel, call: SyntaxNode): boolean {
   return false;
 }
 
-/** Per class node: whether its body calls `detach`. It reads the class's own subtree only. */
-const CLASS_DETACHES = new WeakMap<SyntaxNode, boolean>();
+/** Whether a class's body calls `detach`. */
+const CLASS_DETACHES = new SubtreeFact('class detaches', (cls: SyntaxNode, text: string): boolean =>
+  nodesIn(cls, ['call']).some((c) => ['detach', 'detach_'].includes(methodCall(c, text)?.method ?? '')));
 
 function classDetaches(cls: SyntaxNode, text: string): boolean {
-  let detaches = CLASS_DETACHES.get(cls);
-  if (detaches === undefined) {
-    detaches = nodesIn(cls, ['call']).some((c) => ['detach', 'detach_'].includes(methodCall(c, text)?.method ?? ''));
-    CLASS_DETACHES.set(cls, detaches);
-  }
-  return detaches;
+  return CLASS_DETACHES.of(cls, text);
 }
 
 /**

@@ -1,27 +1,19 @@
 // Small readers of expressions that every part of the model needs.
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import { SubtreeFact } from './engine/subtree-fact';
 
-/**
- * The dotted names of attribute nodes, which every analysis asks of many nodes. Like METHOD_CALLS
- * below: the answer depends only on the node's subtree, so it holds as long as the node is in use.
- */
-const DOTTED_NAMES = new WeakMap<SyntaxNode, string | null>();
+/** The dotted names of attribute nodes, which every analysis asks of many nodes. */
+const DOTTED_NAMES = new SubtreeFact('dotted name', (node: SyntaxNode & { type: 'attribute' }, text: string): string | null => {
+  const object = dottedName(field(node, 'object'), text);
+  const attr = field(node, 'attribute');
+  return object && attr ? `${object}.${ownSlice(text, attr.start, attr.end)}` : null;
+});
 
 /** `a.b.c` for identifier/attribute chains, else null. `self.model` -> "self.model". */
 export function dottedName(node: SyntaxNode | null, text: string): string | null {
   if (!node) return null;
   if (node.type === 'identifier') return ownSlice(text, node.start, node.end);
-  if (is(node, 'attribute')) {
-    let name = DOTTED_NAMES.get(node);
-    if (name === undefined) {
-      const object = dottedName(field(node, 'object'), text);
-      const attr = field(node, 'attribute');
-      name = object && attr ? `${object}.${ownSlice(text, attr.start, attr.end)}` : null;
-      DOTTED_NAMES.set(node, name);
-    }
-    return name;
-  }
-  return null;
+  return is(node, 'attribute') ? DOTTED_NAMES.of(node, text) : null;
 }
 
 /** The last segment of a dotted name or the identifier itself: `self.saved_log_probs` -> `saved_log_probs`. */
@@ -96,25 +88,17 @@ export function callee(call: SyntaxNode): SyntaxNode | null {
   return is(call, 'call') ? field(call, 'function') : null;
 }
 
-/**
- * What `methodCall` found for each call node. The answer depends only on the call's own subtree, and
- * a node object outlives an edit only when its subtree is unchanged (the incremental conversion moves
- * it), so the answer stays right for as long as the node is in use: the many analyses that ask it of
- * every call of a file share one answer, and the editor keeps it across keystrokes.
- */
-const METHOD_CALLS = new WeakMap<SyntaxNode, { receiver: SyntaxNode; method: string } | null>();
+/** What `methodCall` finds for a call node, asked of every call of a file by many analyses. */
+const METHOD_CALLS = new SubtreeFact('method call', (call: SyntaxNode, text: string): { receiver: SyntaxNode; method: string } | null => {
+  const fn = callee(call);
+  const receiver = is(fn, 'attribute') ? field(fn, 'object') : null;
+  const attr = is(fn, 'attribute') ? field(fn, 'attribute') : null;
+  return receiver && attr ? { receiver, method: nodeText(attr, text) } : null;
+});
 
 /** For `x.method(...)`: [x, "method"]. */
 export function methodCall(call: SyntaxNode, text: string): { receiver: SyntaxNode; method: string } | null {
-  let answer = METHOD_CALLS.get(call);
-  if (answer === undefined) {
-    const fn = callee(call);
-    const receiver = is(fn, 'attribute') ? field(fn, 'object') : null;
-    const attr = is(fn, 'attribute') ? field(fn, 'attribute') : null;
-    answer = receiver && attr ? { receiver, method: nodeText(attr, text) } : null;
-    METHOD_CALLS.set(call, answer);
-  }
-  return answer;
+  return METHOD_CALLS.of(call, text);
 }
 
 /** A call's arguments as `callArguments` reads them. */
@@ -125,15 +109,15 @@ export interface CallArguments {
 
 const NO_ARGUMENTS: CallArguments = { positional: [], keywords: new Map() };
 
-/** What `callArguments` found for each call node; like METHOD_CALLS, it holds as long as the node is in use. */
-const CALL_ARGUMENTS = new WeakMap<SyntaxNode, CallArguments>();
-
 /** Positional arguments and keyword arguments of a call. */
 export function callArguments(call: SyntaxNode, text: string): CallArguments {
   const args = is(call, 'call') ? field(call, 'arguments') : null;
   if (!is(args, 'argument_list')) return NO_ARGUMENTS;
-  let answer = CALL_ARGUMENTS.get(call);
-  if (answer) return answer;
+  return CALL_ARGUMENTS.of(args, text);
+}
+
+/** What `callArguments` finds in an argument list. */
+const CALL_ARGUMENTS = new SubtreeFact('call arguments', (args: SyntaxNode, text: string): CallArguments => {
   const positional: SyntaxNode[] = [];
   const keywords = new Map<string, SyntaxNode>();
   for (const arg of args.children) {
@@ -146,10 +130,8 @@ export function callArguments(call: SyntaxNode, text: string): CallArguments {
       positional.push(arg);
     }
   }
-  answer = { positional, keywords };
-  CALL_ARGUMENTS.set(call, answer);
-  return answer;
-}
+  return { positional, keywords };
+});
 
 /** Strips parentheses: `((x))` -> `x`. */
 export function unparenthesize(node: SyntaxNode): SyntaxNode {

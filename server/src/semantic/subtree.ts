@@ -2,13 +2,14 @@
 // that subtree, so their cost follows its size rather than the whole file's.
 import { walk, type SyntaxNode } from '../parser/syntax';
 import { enclosingFunction } from './scopes';
+import { SubtreeFact } from './engine/subtree-fact';
 
-const cache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+/** Per root, the lists asked for so far by their kinds (joined with commas). */
+const LISTS = new SubtreeFact('nodes of kinds', (): Map<string, readonly SyntaxNode[]> => new Map());
 
 /** The nodes of the given kinds in `root`'s subtree (itself included), in document order. */
 export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly SyntaxNode[] {
-  let perRoot = cache.get(root);
-  if (!perRoot) cache.set(root, (perRoot = new Map()));
+  const perRoot = LISTS.of(root);
   const key = kinds.join(',');
   const cached = perRoot.get(key);
   if (cached) return cached;
