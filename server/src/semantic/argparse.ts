@@ -135,13 +135,20 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
   return { options, parsingFunctions, namespaces, boundByCallee };
 }
 
+/** What an IntResolver keeps in the file's database: answers worked out once per version. */
+export interface IntAnswers {
+  /** `scanForReloads` of a namespace name (asked once per `args.x`). */
+  reloadsNamespace(object: string): boolean;
+  /** The file's classes by name. */
+  classesByName(): ReadonlyMap<string, readonly SyntaxNode[]>;
+  /** `parameterHoldsNamespace` of a parameter node, false while it is worked out. */
+  parameterHoldsNamespace(parameter: SyntaxNode): boolean;
+}
+
+/** Integer settings in one version of the file (its answers are kept by the database). */
 export class IntResolver {
-  /** reloadsNamespace per namespace name: asked once per `args.x`. */
-  private readonly reloads = new Map<string, boolean>();
-  /** Classes of the file by name; built on first use. */
-  private classes: Map<string, SyntaxNode[]> | undefined;
-  /** Whether a parameter holds a parsed namespace at every call site, per parameter node. */
-  private readonly namespaceParameters = new Map<SyntaxNode, boolean>();
+  /** The parameter whose `parameterHoldsNamespace` is asked next, and the depth it is asked at. */
+  private asked: { parameter: ParameterSlot; depth: number } | undefined;
 
   /**
    * `setup`: what the file's top-level statements say about its argparse setup, merged.
@@ -154,6 +161,7 @@ export class IntResolver {
     private readonly callsOfName: (name: string, viaAttribute: boolean) => readonly SyntaxNode[],
     /** Where the file may set parsed arguments again (see `reloadSitesIn`), one entry per top-level statement. */
     private readonly reloadSites: () => readonly ReloadSites[],
+    private readonly answers: IntAnswers,
   ) {}
 
   /** True when `name` holds a parsed argparse namespace. */
@@ -177,14 +185,23 @@ export class IntResolver {
     if (name === 'self' || name === 'cls') return false;
     const parameter = this.parameterOf(expr);
     if (!parameter) return false;
-    let known = this.namespaceParameters.get(parameter.node);
-    if (known === undefined) {
-      this.namespaceParameters.set(parameter.node, false);
-      const bound = this.boundValues(parameter);
-      known = bound !== null && bound.length > 0 && bound.every((v) => v !== null && this.holdsNamespace(v, depth + 1));
-      this.namespaceParameters.set(parameter.node, known);
+    const outer = this.asked;
+    this.asked = { parameter, depth };
+    try {
+      return this.answers.parameterHoldsNamespace(parameter.node);
+    } finally {
+      this.asked = outer;
     }
-    return known;
+  }
+
+  /**
+   * Works out whether every call site fills the parameter asked for (see `holdsNamespace`) with a
+   * namespace; its answer is kept whatever the depth it was first asked at.
+   */
+  parameterHoldsNamespace(): boolean {
+    const { parameter, depth } = this.asked!;
+    const bound = this.boundValues(parameter);
+    return bound !== null && bound.length > 0 && bound.every((v) => v !== null && this.holdsNamespace(v, depth + 1));
   }
 
   /**
@@ -247,9 +264,9 @@ export class IntResolver {
     if (!object || !attr || object.type !== 'identifier') return null;
     const objectName = nodeText(object, this.text);
     const attrName = nodeText(attr, this.text);
-    this.classes ??= classesByName(rootOf(attribute), this.text);
+    const classesByName = this.answers.classesByName();
     let className = objectName;
-    if (!this.classes.has(objectName)) {
+    if (!classesByName.has(objectName)) {
       const defs = this.definitions.definitionsOf(scopeOf(object), objectName);
       const module = defs.length ? defs : this.definitions.definitionsOf(rootOf(object), objectName);
       const def = module.length === 1 ? module[0]! : null;
@@ -261,7 +278,7 @@ export class IntResolver {
       if (passed) return this.resolve(passed, depth + 1);
       if (positional.length || value.children.some((c) => c.type === 'argument_list' && c.children.some((a) => a.type === 'dictionary_splat'))) return null;
     }
-    const classes = this.classes.get(className) ?? [];
+    const classes = classesByName.get(className) ?? [];
     if (classes.length !== 1) return null;
     const cls = classes[0]!;
     if (this.definitions.allDefinitionsOf(`${objectName}.${attrName}`).length || this.definitions.allDefinitionsOf(`self.${attrName}`).some((d) => within(d.node, cls))) return null;
@@ -352,9 +369,9 @@ export class IntResolver {
     const nameNode = cls ? field(cls as SyntaxNode & { type: 'class_definition' }, 'name') : null;
     if (!cls || !nameNode || cls.parent?.type !== 'block' && cls.parent?.type !== 'module') return null;
     const name = nodeText(nameNode, this.text);
-    this.classes ??= classesByName(rootOf(init), this.text);
-    if ((this.classes.get(name) ?? []).length !== 1) return null;
-    for (const other of this.classes.values()) {
+    const classesByName = this.answers.classesByName();
+    if ((classesByName.get(name) ?? []).length !== 1) return null;
+    for (const other of classesByName.values()) {
       for (const c of other) {
         const bases = field(c as SyntaxNode & { type: 'class_definition' }, 'superclasses');
         if (bases?.children.some((b) => dottedName(b, this.text) === name)) return null;
@@ -430,12 +447,11 @@ export class IntResolver {
   }
 
   private reloadsNamespace(object: string): boolean {
-    let reloads = this.reloads.get(object);
-    if (reloads === undefined) this.reloads.set(object, (reloads = this.scanForReloads(object)));
-    return reloads;
+    return this.answers.reloadsNamespace(object);
   }
 
-  private scanForReloads(object: string): boolean {
+  /** The file may set the namespace `object` again (see `reloadSitesIn`). */
+  scanForReloads(object: string): boolean {
     const sites = this.reloadSites();
     if (sites.some((site) => site.setDefaults)) return true;
     return this.setsAgain(object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -494,7 +510,7 @@ export class IntResolver {
 }
 
 /** Classes defined at the top of the module, by name: where settings classes live. */
-function classesByName(root: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
+export function classesByName(root: SyntaxNode, text: string): Map<string, SyntaxNode[]> {
   const classes = new Map<string, SyntaxNode[]>();
   for (const statement of root.children) {
     const n = statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement;

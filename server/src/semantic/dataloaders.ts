@@ -177,12 +177,15 @@ const DATA_LOADER_CALLS_IN_STATEMENT = new StatementFact('DataLoader constructio
 
 const DATA_LOADERS = modelQuery('DataLoader analysis', (model, _: void) => new DataLoaderAnalysis(model));
 
+/** Whether a loader feeds training (see `DataLoaderAnalysis.isTraining`), worked out once per version. */
+const LOADER_TRAINS = modelQuery('DataLoader feeds training', (model, call: SyntaxNode) => dataLoadersOf(model).trainsOn(call));
+
+/** The file's attributes by dotted name, in document order. */
+const ATTRIBUTES_BY_NAME = modelQuery('attributes by dotted name', (model, _: void) => groupBy(model.nodesOfKind('attribute'), (ref) => dottedName(ref, model.text)));
+
 export class DataLoaderAnalysis {
   readonly calls: readonly DataLoaderCall[];
   private readonly text: string;
-  private readonly trainingMemo = new Map<SyntaxNode, boolean>();
-  /** Identifiers by text and attributes by dotted name, in document order; built on first use. */
-  private attributesByName: Map<string, SyntaxNode[]> | undefined;
 
   constructor(private readonly model: SemanticModel) {
     this.text = model.text;
@@ -356,11 +359,12 @@ export class DataLoaderAnalysis {
    * sign of evaluation (val/test/eval names, or iterated only with gradients off).
    */
   isTraining(loader: DataLoaderCall): boolean {
-    const cached = this.trainingMemo.get(loader.call);
-    if (cached !== undefined) return cached;
-    const result = this.computeTraining(loader);
-    this.trainingMemo.set(loader.call, result);
-    return result;
+    return LOADER_TRAINS.of(this.model, loader.call);
+  }
+
+  /** Works out `isTraining` for the loader `call` constructs. */
+  trainsOn(call: SyntaxNode): boolean {
+    return this.computeTraining(this.calls.find((loader) => loader.call === call)!);
   }
 
   private computeTraining(loader: DataLoaderCall): boolean {
@@ -553,8 +557,7 @@ export class DataLoaderAnalysis {
       });
     }
     const owner = name.startsWith('self.') ? this.classOf(definition) : null;
-    this.attributesByName ??= groupBy(this.model.nodesOfKind('attribute'), (ref) => dottedName(ref, this.text));
-    return (this.attributesByName.get(name) ?? []).filter((ref) => {
+    return (ATTRIBUTES_BY_NAME.of(this.model).get(name) ?? []).filter((ref) => {
       if (ref === target) return false;
       return owner === null || this.classOf(ref) === owner;
     });

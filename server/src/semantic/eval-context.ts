@@ -63,14 +63,30 @@ export interface EvalContextDeps {
   /** The code (a function, a loop, a statement) or a helper of this file it calls needs gradients. */
   needsGradients(node: SyntaxNode): boolean;
   functionsNamed: FunctionLookup;
+  /** `functionRegionOf` of a function, worked out once per version. */
+  functionRegion(fn: SyntaxNode): EvalRegion | null;
+  /** `loopRegionOf` of a loop, worked out once per version. */
+  loopRegion(loop: SyntaxNode): EvalRegion | null;
+  /** The `model.eval()` statements of the file by the block they stand in, gathered once per version (see `evalStatementsByBlock`). */
+  evalStatementsByBlock(): ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>;
 }
 
-export class EvalContextAnalysis {
-  private readonly functionRegions = new Map<SyntaxNode, EvalRegion | null>();
-  private readonly loopRegions = new Map<SyntaxNode, EvalRegion | null>();
-  private evalByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
+/** `model.eval()` statements (the calls, in document order) by the block they stand in. */
+export function evalStatementsByBlock(evalCalls: readonly SyntaxNode[]): Map<SyntaxNode, SyntaxNode[]> {
+  const byBlock = new Map<SyntaxNode, SyntaxNode[]>();
+  for (const call of evalCalls) {
+    const statement = statementOf(call);
+    if (!statement.parent || call.parent !== statement) continue;
+    const list = byBlock.get(statement.parent);
+    if (list) list.push(call);
+    else byBlock.set(statement.parent, [call]);
+  }
+  return byBlock;
+}
 
-  constructor(private readonly deps: EvalContextDeps, private readonly evalCalls: readonly SyntaxNode[]) {}
+/** Evaluation regions in one version of the file (its answers are kept by the database). */
+export class EvalContextAnalysis {
+  constructor(private readonly deps: EvalContextDeps) {}
 
   /** The evaluation region `node` runs in, preferring the widest that a single fix can guard. */
   regionOf(node: SyntaxNode): EvalRegion | null {
@@ -89,14 +105,16 @@ export class EvalContextAnalysis {
   }
 
   private functionRegion(fn: SyntaxNode): EvalRegion | null {
-    if (this.functionRegions.has(fn)) return this.functionRegions.get(fn)!;
+    return this.deps.functionRegion(fn);
+  }
+
+  /** A function named for evaluation that needs no gradients and feeds no training. */
+  functionRegionOf(fn: SyntaxNode): EvalRegion | null {
     const name = functionName(fn, this.deps.text);
-    let region: EvalRegion | null = null;
     if (isEvalFunctionName(name, this.deps.evalFunctionNames) && !this.deps.needsGradients(fn) && !this.deps.feedsTraining(fn, name)) {
-      region = { kind: 'function', node: fn, statements: [], reason: { kind: 'eval-function', name } };
+      return { kind: 'function', node: fn, statements: [], reason: { kind: 'eval-function', name } };
     }
-    this.functionRegions.set(fn, region);
-    return region;
+    return null;
   }
 
   private isPytestFunction(fn: SyntaxNode): boolean {
@@ -104,7 +122,11 @@ export class EvalContextAnalysis {
   }
 
   private loopRegion(loop: SyntaxNode): EvalRegion | null {
-    if (this.loopRegions.has(loop)) return this.loopRegions.get(loop)!;
+    return this.deps.loopRegion(loop);
+  }
+
+  /** A loop over data named for evaluation that needs no gradients. */
+  loopRegionOf(loop: SyntaxNode): EvalRegion | null {
     let region: EvalRegion | null = null;
     if (is(loop, 'for_statement')) {
       const iterable = field(loop, 'right');
@@ -123,28 +145,12 @@ export class EvalContextAnalysis {
         region = { kind: 'loop', node: loop, statements: [], reason: { kind: 'eval-loop', over: evalName } };
       }
     }
-    this.loopRegions.set(loop, region);
     return region;
-  }
-
-  /** `model.eval()` statements by the block they stand in. */
-  private get evalStatementsByBlock(): Map<SyntaxNode, SyntaxNode[]> {
-    if (!this.evalByBlock) {
-      this.evalByBlock = new Map();
-      for (const call of this.evalCalls) {
-        const statement = statementOf(call);
-        if (!statement.parent || call.parent !== statement) continue;
-        const list = this.evalByBlock.get(statement.parent);
-        if (list) list.push(call);
-        else this.evalByBlock.set(statement.parent, [call]);
-      }
-    }
-    return this.evalByBlock;
   }
 
   /** Statements after `model.eval()` in the same block, up to `model.train()`. */
   private afterEvalRegion(node: SyntaxNode): EvalRegion | null {
-    const byBlock = this.evalStatementsByBlock;
+    const byBlock = this.deps.evalStatementsByBlock();
     if (!byBlock.size) return null;
     const candidates: SyntaxNode[] = [];
     for (let p = node.parent; p; p = p.parent) candidates.push(...(byBlock.get(p) ?? []));

@@ -62,84 +62,60 @@ export function withModeOf(withStatement: SyntaxNode, reader: ContextModeReader)
   return { mode, readsName };
 }
 
+/**
+ * Grad modes in one version of the file, a per-version answer of the file's database. Its working
+ * state (the modes found so far, the functions in progress, the count of cuts) is the state of one
+ * iteration over the calls, not answers kept for later: modes are worked out farthest caller first,
+ * one frame per function in a list, so that a chain of callers as long as the file costs no stack,
+ * and a mode that a cycle of calls cut short is not kept even within the version, so that asked again
+ * it is worked out again. A query per function would recurse once per caller and keep such modes.
+ */
 export class GradModeAnalysis {
-  /** The functions' modes worked out so far, the carried ones among them (see the constructor). */
-  private readonly functionModes: Map<SyntaxNode, GradMode>;
+  /** The functions' modes worked out so far. */
+  private readonly functionModes = new Map<SyntaxNode, GradMode>();
   private readonly inProgress = new Set<SyntaxNode>();
   /** Times a function's mode was asked while it was being worked out (a cycle of calls), answered 'enabled'. */
   private cycleShortcuts = 0;
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
-  private readonly functionsOfCalls = new WeakMap<readonly SyntaxNode[], SyntaxNode[]>();
+  private readonly functionsOfCalls = new Map<readonly SyntaxNode[], SyntaxNode[]>();
   /** The `setGradEnabledStatements` of each block, in document order. */
   private switchesByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
-  /**
-   * Kept answers that a cut gave, or that were worked out from such an answer: they depend on where a
-   * cycle of calls was entered. Every other answer is the same in whatever order questions come, and
-   * only those may serve a later version of the file (see `functionModesSoFar`).
-   */
-  private readonly taintedFunctions = new Set<SyntaxNode>();
-  /** Times a tainted answer was read. */
-  private taintedReads = 0;
-  private readonly countTaintedRead = () => void this.taintedReads++;
-  private readonly ofFunctions: KeptModes<SyntaxNode>;
   /** See `at`. */
-  private readonly ofNodes = new KeptModes(new Map<SyntaxNode, GradMode>(), new Set<SyntaxNode>(), this.countTaintedRead);
+  private readonly ofNodes = new Map<SyntaxNode, GradMode>();
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
-  private readonly ofLists = new KeptModes(new WeakMap<readonly SyntaxNode[], GradMode>(), new WeakSet<readonly SyntaxNode[]>(), this.countTaintedRead);
+  private readonly ofLists = new Map<readonly SyntaxNode[], GradMode>();
   /** See `familyMode`. */
   private readonly familyModes = new Map<readonly SyntaxNode[], GradMode | null>();
   /** See `ownMode`. */
   private readonly ownModes = new Map<SyntaxNode, GradMode | readonly SyntaxNode[]>();
 
-  /**
-   * `carried`: modes of functions that an earlier version of the file worked out without a cut and
-   * that its edit cannot have changed (see `carriedGradModes`); they count as worked out here. The
-   * analysis takes the map over and adds the modes it works out to it.
-   */
-  constructor(private readonly deps: GradModeDeps, carried?: Map<SyntaxNode, GradMode>) {
-    this.functionModes = carried ?? new Map();
-    this.ofFunctions = new KeptModes(this.functionModes, this.taintedFunctions, this.countTaintedRead);
-  }
+  constructor(private readonly deps: GradModeDeps) {}
 
-  /** Grows whenever an answer worked out now depends on a cut: a new cut, or the read of a tainted answer. */
-  private get taint(): number {
-    return this.cycleShortcuts + this.taintedReads;
-  }
-
-  /**
-   * The functions' modes worked out so far and those of them that depend on a cut, as they grow: what
-   * a later version of the file may keep (those without a cut, see `carriedGradModes`), without the file they were
-   * worked out from.
-   */
-  get functionModesSoFar(): FunctionModes {
-    return { modes: this.functionModes, tainted: this.taintedFunctions };
-  }
-
-  /** The grad mode in force where `node` runs, kept per node (see `keptUnlessCut`). */
+  /** The grad mode in force where `node` runs, remembered per node (see `unlessCut`). */
   at(node: SyntaxNode): GradMode {
-    return this.keptUnlessCut(node, () => {
+    return this.unlessCut(node, () => {
       const local = this.localMode(node);
       return typeof local === 'string' ? local : this.functionMode(local);
     });
   }
 
   /**
-   * The mode at `node`, worked out by `compute` and kept unless a cycle of calls cut the work
-   * short (see `cycleShortcuts`). Every mode it read without such a cut is kept for good, so the same
+   * The mode at `node`, worked out by `compute` and remembered unless a cycle of calls cut the work
+   * short (see `cycleShortcuts`). Every mode it read without such a cut is remembered, so the same
    * question asked later gets the same answer; one that passed a cut depends on where the cycle was entered.
    */
-  private keptUnlessCut(node: SyntaxNode, compute: () => GradMode): GradMode {
+  private unlessCut(node: SyntaxNode, compute: () => GradMode): GradMode {
     const known = this.ofNodes.get(node);
     if (known) return known;
-    const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
+    const shortcuts = this.cycleShortcuts;
     const mode = compute();
-    this.keepModeOfNode(node, mode, shortcuts, taint);
+    this.keepModeOfNode(node, mode, shortcuts);
     return mode;
   }
 
-  /** Keeps the mode at `node` worked out since `shortcuts` and `taint` were read, unless a cut came meanwhile. */
-  private keepModeOfNode(node: SyntaxNode, mode: GradMode, shortcuts: number, taint: number): void {
-    if (this.cycleShortcuts === shortcuts) this.ofNodes.keep(node, mode, this.taint !== taint);
+  /** Keeps the mode at `node` worked out since `shortcuts` was read, unless a cut came meanwhile. */
+  private keepModeOfNode(node: SyntaxNode, mode: GradMode, shortcuts: number): void {
+    if (this.cycleShortcuts === shortcuts) this.ofNodes.set(node, mode);
   }
 
   /** The mode where `node` runs as far as the code around it says: a mode, or the function whose body's mode it is. */
@@ -173,12 +149,12 @@ export class GradModeAnalysis {
   }
 
   /**
-   * `fn`'s mode where it takes no working out now: the kept one, or 'enabled' for a function still
+   * `fn`'s mode where it takes no working out now: the one found, or 'enabled' for a function still
    * being worked out (a cycle of calls, counted in `cycleShortcuts`); otherwise undefined.
    */
   private settledMode(fn: SyntaxNode): GradMode | undefined {
-    const kept = this.ofFunctions.get(fn);
-    if (kept || !this.inProgress.has(fn)) return kept;
+    const found = this.functionModes.get(fn);
+    if (found || !this.inProgress.has(fn)) return found;
     this.cycleShortcuts++;
     return 'enabled';
   }
@@ -240,7 +216,7 @@ export class GradModeAnalysis {
    * nests as deep as there are such methods, a thousand in a long file.
    */
   private computeAndCache(root: SyntaxNode): GradMode {
-    const cached = this.ofFunctions.get(root);
+    const cached = this.functionModes.get(root);
     if (cached) return cached;
     const frames: ModeFrame[] = [];
     // A function's mode when its decorators (or a kept answer for its calls) give it at once; otherwise
@@ -249,11 +225,10 @@ export class GradModeAnalysis {
       this.inProgress.add(fn);
       const own = this.ownMode(fn);
       if (typeof own === 'string') return this.keep(fn, own);
-      const taint = this.taint;
       const known = this.ofLists.get(own);
-      if (known) return this.keep(fn, known, taint);
+      if (known) return this.keep(fn, known);
       // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
-      const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, taint: this.taint, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
+      const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
       const parent = frames[frames.length - 1];
       if (parent?.calls === own && parent.waiting) {
         // The frame below waits on this function's call in the same list (methods of one name calling
@@ -272,9 +247,9 @@ export class GradModeAnalysis {
       const frame = frames[frames.length - 1]!;
       if (frame.waiting) {
         // The frame above worked out the mode of the function the waiting call runs in.
-        const { call, shortcuts, taint, above } = frame.waiting;
+        const { call, shortcuts, above } = frame.waiting;
         frame.waiting = null;
-        this.keepModeOfNode(call, done!, shortcuts, taint);
+        this.keepModeOfNode(call, done!, shortcuts);
         frame.modes |= MODE_BITS[done!];
         frame.ownModes |= MODE_BITS[done!];
         frame.next++;
@@ -293,7 +268,7 @@ export class GradModeAnalysis {
         const call = frame.calls[frame.next]!;
         let mode = this.ofNodes.get(call);
         if (!mode) {
-          const [shortcuts, taint] = [this.cycleShortcuts, this.taint];
+          const shortcuts = this.cycleShortcuts;
           const local = this.localMode(call);
           if (typeof local === 'string') {
             mode = local;
@@ -303,7 +278,7 @@ export class GradModeAnalysis {
             mode = this.settledMode(local);
           }
           if (!mode) {
-            const waiting: ModeFrame['waiting'] = { call, shortcuts, taint, above: null };
+            const waiting: ModeFrame['waiting'] = { call, shortcuts, above: null };
             frame.waiting = waiting;
             mode = begin(local as SyntaxNode);
             if (mode === undefined) {
@@ -312,7 +287,7 @@ export class GradModeAnalysis {
             }
             frame.waiting = null;
           }
-          this.keepModeOfNode(call, mode, shortcuts, taint);
+          this.keepModeOfNode(call, mode, shortcuts);
         }
         frame.modes |= MODE_BITS[mode];
         frame.ownModes |= MODE_BITS[mode];
@@ -321,16 +296,16 @@ export class GradModeAnalysis {
       if (frame.waiting) continue;
       frames.pop();
       const mode = modeOfCalls(frame.modes);
-      if (this.cycleShortcuts === frame.shortcuts) this.ofLists.keep(frame.calls, mode, this.taint !== frame.taint);
-      done = this.keep(frame.fn, mode, frame.taint);
+      if (this.cycleShortcuts === frame.shortcuts) this.ofLists.set(frame.calls, mode);
+      done = this.keep(frame.fn, mode);
     }
     return done!;
   }
 
-  /** Keeps `fn`'s mode, tainted when `taint` (read when its working out began) has grown since. */
-  private keep(fn: SyntaxNode, mode: GradMode, taint = this.taint): GradMode {
+  /** Keeps `fn`'s mode. */
+  private keep(fn: SyntaxNode, mode: GradMode): GradMode {
     this.inProgress.delete(fn);
-    this.ofFunctions.keep(fn, mode, this.taint !== taint);
+    this.functionModes.set(fn, mode);
     return mode;
   }
 
@@ -373,7 +348,7 @@ export class GradModeAnalysis {
    * other, as every `__init__` calls `super().__init__()`). Worked out through the calls, such a call
    * meets a function still being worked out, which a cut answers with 'enabled', whichever of the
    * methods was asked first: the answer is the same in any order, so it is given here without a cycle
-   * of calls (and so without a taint, and a later version of the file may keep it). Null when some call
+   * of calls, and so without a cut. Null when some call
    * runs in a function whose mode comes from other calls.
    */
   private familyMode(calls: readonly SyntaxNode[]): GradMode | null {
@@ -529,45 +504,12 @@ export function managerReadsName(expression: SyntaxNode | null | undefined): boo
   return managerReadsName(branches[0]) || managerReadsName(branches[2]);
 }
 
-/**
- * Modes kept by key, with the keys whose mode depends on a cut in a cycle of calls (see
- * `GradModeAnalysis.taint`). Reading one of those counts, since what is worked out from it depends on
- * the cut too.
- */
-class KeptModes<K extends object> {
-  constructor(
-    private readonly modes: { get(key: K): GradMode | undefined; set(key: K, mode: GradMode): unknown },
-    private readonly tainted: { has(key: K): boolean; add(key: K): unknown },
-    private readonly onTaintedRead: () => void,
-  ) {}
-
-  /** The kept mode of `key`, counting the read of a tainted one. */
-  get(key: K): GradMode | undefined {
-    const mode = this.modes.get(key);
-    if (mode && this.tainted.has(key)) this.onTaintedRead();
-    return mode;
-  }
-
-  keep(key: K, mode: GradMode, tainted: boolean): void {
-    this.modes.set(key, mode);
-    if (tainted) this.tainted.add(key);
-  }
-}
-
-/** See `GradModeAnalysis.functionModesSoFar`. */
-export interface FunctionModes {
-  modes: ReadonlyMap<SyntaxNode, GradMode>;
-  tainted: ReadonlySet<SyntaxNode>;
-}
-
 /** A function whose mode waits in `computeAndCache` for the modes of its calls. */
 interface ModeFrame {
   fn: SyntaxNode;
   calls: readonly SyntaxNode[];
   /** `cycleShortcuts` when the first call's mode was asked. */
   shortcuts: number;
-  /** `taint` when the frame began. */
-  taint: number;
   /** The index of the next call to ask. */
   next: number;
   /** The modes of the calls before `next` (see MODE_BITS). */
@@ -578,8 +520,8 @@ interface ModeFrame {
   ownModes: number;
   /** The functions still being worked out that those calls ran in (each answered 'enabled', a cut). */
   cutOn: Set<SyntaxNode>;
-  /** The call whose function's mode the frame above (once it is pushed) works out, with `cycleShortcuts` and `taint` when it was asked. */
-  waiting: { call: SyntaxNode; shortcuts: number; taint: number; above: ModeFrame | null } | null;
+  /** The call whose function's mode the frame above (once it is pushed) works out, with `cycleShortcuts` when it was asked. */
+  waiting: { call: SyntaxNode; shortcuts: number; above: ModeFrame | null } | null;
 }
 
 /**

@@ -44,33 +44,40 @@ export interface GraphDeps {
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
   /** Call sites of a function of this file; null when it is passed around as a value. */
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
+  /**
+   * `carries` of an expression, worked out once per version (once for each way of asking: while
+   * working out what a function returns, a parameter's value is the caller's), false while it is worked out.
+   */
+  carries(expression: SyntaxNode, returning: boolean): boolean;
+  /** Whether that answer is already worked out in this version. */
+  knows(expression: SyntaxNode, returning: boolean): boolean;
+  /** `computeReturnsGraph` of a function, worked out once per version, false while it is worked out. */
+  returnsGraph(fn: SyntaxNode): boolean;
 }
 
+/** Which values carry a graph in one version of the file (its answers are kept by the database). */
 export class GraphAnalysis {
-  private readonly memo = new Map<SyntaxNode, boolean>();
-  private readonly returnMemo = new Map<SyntaxNode, boolean>();
   private depth = 0;
   /** Above 0 while working out what a function returns (answers then depend on the callers). */
   private returning = 0;
-  private readonly returningMemo = new Map<SyntaxNode, boolean>();
 
   constructor(private readonly deps: GraphDeps) {}
 
   /** True when the value of `expression` (where it stands) still carries an autograd graph. */
   carriesGraph(expression: SyntaxNode): boolean {
-    const memo = this.returning > 0 ? this.returningMemo : this.memo;
-    const cached = memo.get(expression);
-    if (cached !== undefined) return cached;
-    if (this.depth > MAX_DEPTH) return false;
-    memo.set(expression, false); // cycle guard
+    const returning = this.returning > 0;
+    if (this.depth > MAX_DEPTH && !this.deps.knows(expression, returning)) return false;
     this.depth++;
     try {
-      const result = this.compute(unparenthesize(expression));
-      memo.set(expression, result);
-      return result;
+      return this.deps.carries(expression, returning);
     } finally {
       this.depth--;
     }
+  }
+
+  /** Works out `carriesGraph` (see GraphDeps.carries). */
+  carries(expression: SyntaxNode): boolean {
+    return this.compute(unparenthesize(expression));
   }
 
   private compute(expr: SyntaxNode): boolean {
@@ -165,15 +172,15 @@ export class GraphAnalysis {
   }
 
   private returnsGraph(fn: SyntaxNode): boolean {
-    const cached = this.returnMemo.get(fn);
-    if (cached !== undefined) return cached;
-    this.returnMemo.set(fn, false);
-    const result = this.whileReturning(() => this.deps.returnsOf(fn).some((r) => {
+    return this.deps.returnsGraph(fn);
+  }
+
+  /** Some return of `fn` gives a value that carries a graph, its parameters standing for the callers' values. */
+  computeReturnsGraph(fn: SyntaxNode): boolean {
+    return this.whileReturning(() => this.deps.returnsOf(fn).some((r) => {
       const value = r.children.find((c) => c.named && c.type !== 'comment');
       return value !== undefined && this.carriesGraph(value);
     }));
-    this.returnMemo.set(fn, result);
-    return result;
   }
 
   private whileReturning<T>(work: () => T): T {

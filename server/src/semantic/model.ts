@@ -5,11 +5,11 @@
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import { argparseIn, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
+import { argparseIn, classesByName, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
 import { DefinitionIndex, groupDefinitions, indexDefinitions, type Definition, type StatementDefinitionGroups } from './definitions';
 import { Database, Query, type QueryOptions } from './engine/database';
 import { EachItem, ItemIndex, Sequence } from './engine/sequence';
-import { EvalContextAnalysis } from './eval-context';
+import { EvalContextAnalysis, evalStatementsByBlock } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph } from './forward-flow';
 import { GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
@@ -153,12 +153,18 @@ export class SemanticModel {
     return GRAD_MODE.of(this);
   }
 
+  private graphAnalysis: GraphAnalysis | undefined;
+
+  /** Which values carry an autograd graph (a view of the database). */
   get graph(): GraphAnalysis {
-    return GRAPH.of(this);
+    return (this.graphAnalysis ??= graphAnalysisOf(this));
   }
 
+  private evalContextAnalysis: EvalContextAnalysis | undefined;
+
+  /** Evaluation regions: functions, loops and code after `model.eval()` (a view of the database). */
   get evalContext(): EvalContextAnalysis {
-    return EVAL_CONTEXT.of(this);
+    return (this.evalContextAnalysis ??= evalContextOf(this));
   }
 
   private forwardFlowAnalysis: ForwardFlowAnalysis | undefined;
@@ -490,20 +496,31 @@ const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (m
   }),
 );
 
-const GRAPH = modelQuery('graph', (model, _: void) => new GraphAnalysis({
-  text: model.text,
-  imports: model.imports,
-  definitions: model.definitions,
-  gradMode: model.gradMode,
-  modules: model.modules,
-  backpropagatedIn: (scope) => model.backpropagatedIn(scope),
-  functionsNamed: model.lookupFunctions,
-  returnsOf: (fn) => model.returnsOf(fn),
-  callersOf: (fn) => model.callersOf(fn),
-}));
+/** Which values carry a graph in one version: a view of the database, which keeps its answers. */
+function graphAnalysisOf(model: SemanticModel): GraphAnalysis {
+  return new GraphAnalysis({
+    text: model.text,
+    imports: model.imports,
+    definitions: model.definitions,
+    gradMode: model.gradMode,
+    modules: model.modules,
+    backpropagatedIn: (scope) => model.backpropagatedIn(scope),
+    functionsNamed: model.lookupFunctions,
+    returnsOf: (fn) => model.returnsOf(fn),
+    callersOf: (fn) => model.callersOf(fn),
+    carries: (expression, returning) => (returning ? CARRIES_GRAPH_RETURNING : CARRIES_GRAPH).of(model, expression),
+    knows: (expression, returning) => model.db.known(returning ? CARRIES_GRAPH_RETURNING : CARRIES_GRAPH, expression),
+    returnsGraph: (fn) => RETURNS_GRAPH.of(model, fn),
+  });
+}
 
-const EVAL_CONTEXT = modelQuery('eval context', (model, _: void) => new EvalContextAnalysis(
-  {
+const CARRIES_GRAPH = modelQuery('carries a graph', (model, expression: SyntaxNode) => model.graph.carries(expression), { onCycle: () => false });
+const CARRIES_GRAPH_RETURNING = modelQuery('carries a graph, in a function returning it', (model, expression: SyntaxNode) => model.graph.carries(expression), { onCycle: () => false });
+const RETURNS_GRAPH = modelQuery('returns a graph', (model, fn: SyntaxNode) => model.graph.computeReturnsGraph(fn), { onCycle: () => false });
+
+/** The evaluation regions of one version: a view of the database, which keeps its answers. */
+function evalContextOf(model: SemanticModel): EvalContextAnalysis {
+  return new EvalContextAnalysis({
     text: model.text,
     evalFunctionNames: model.settings.evalFunctionNames,
     isTestModule: model.isTestModule,
@@ -511,7 +528,17 @@ const EVAL_CONTEXT = modelQuery('eval context', (model, _: void) => new EvalCont
     feedsTraining: (fn, name) => model.feedsTraining(fn, name),
     needsGradients: (node) => model.needsGradients(node),
     functionsNamed: model.lookupFunctions,
-  },
+    functionRegion: (fn) => FUNCTION_EVAL_REGION.of(model, fn),
+    loopRegion: (loop) => LOOP_EVAL_REGION.of(model, loop),
+    evalStatementsByBlock: () => EVAL_STATEMENTS_BY_BLOCK.of(model),
+  });
+}
+
+const FUNCTION_EVAL_REGION = modelQuery('evaluation region of a function', (model, fn: SyntaxNode) => model.evalContext.functionRegionOf(fn));
+const LOOP_EVAL_REGION = modelQuery('evaluation region of a loop', (model, loop: SyntaxNode) => model.evalContext.loopRegionOf(loop));
+
+/** The file's `x.eval()` statements on modules, by the block they stand in. */
+const EVAL_STATEMENTS_BY_BLOCK = modelQuery('eval() statements by block', (model, _: void) => evalStatementsByBlock(
   joined(EVAL_CALLS_IN_STATEMENT.ofEach(model)).filter((call) => {
     const receiver = dottedName(methodCall(call, model.text)!.receiver, model.text);
     return receiver !== null && model.modules.isModuleName(receiver);
@@ -585,7 +612,16 @@ const INTS = modelQuery('ints', (model, _: void) => new IntResolver(
   argparseSetup(model),
   (name, viaAttribute) => model.callsOfName(name, viaAttribute),
   () => RELOAD_SITES_IN_STATEMENT.ofEach(model),
+  {
+    reloadsNamespace: (object) => RELOADS_NAMESPACE.of(model, object),
+    classesByName: () => CLASSES_BY_NAME.of(model),
+    parameterHoldsNamespace: (parameter) => PARAMETER_HOLDS_NAMESPACE.of(model, parameter),
+  },
 ));
+
+const RELOADS_NAMESPACE = modelQuery('namespace set again', (model, object: string) => model.ints.scanForReloads(object));
+const CLASSES_BY_NAME = modelQuery('classes by name', (model, _: void) => classesByName(model.root, model.text));
+const PARAMETER_HOLDS_NAMESPACE = modelQuery('parameter holds a namespace', (model, _parameter: SyntaxNode) => model.ints.parameterHoldsNamespace(), { onCycle: () => false });
 
 /** Where each top-level statement may set parsed arguments again (see reloadSitesIn). */
 const RELOAD_SITES_IN_STATEMENT = new StatementFact('argparse reload sites', (model, statement) => reloadSitesIn(statement, model.text));
