@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveSettings } from '../server/src/core/settings';
 import { SourceText } from '../server/src/core/source';
-import { dataLoadersOf, type DataLoaderAnalysis, type DataLoaderCall } from '../server/src/semantic/dataloaders';
+import { dataLoadersOf, type DataLoaderAnalysis, type DataLoaderCall } from '../server/src/rules/data/dataloaders';
 import { SemanticModel } from '../server/src/semantic/model';
 import { nodeText } from '../server/src/semantic/names';
 import { sharedAnalyzer } from './support/analyzer';

@@ -9,9 +9,9 @@ import { Database, Query } from '../server/src/semantic/engine/database';
 import { EachItem, ItemIndex, Sequence } from '../server/src/semantic/engine/sequence';
 import { modelQuery, SemanticModel } from '../server/src/semantic/model';
 import { enclosingFunction } from '../server/src/semantic/scopes';
-import { listAdditions } from '../server/src/semantic/kept-lists';
+import { listAdditions } from '../server/src/rules/autograd/kept-lists';
 import { joined } from '../server/src/semantic/group-by';
-import { dataLoadersOf } from '../server/src/semantic/dataloaders';
+import { dataLoadersOf } from '../server/src/rules/data/dataloaders';
 import type { SyntaxNode } from '../server/src/parser/syntax';
 import { sharedAnalyzer } from './support/analyzer';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fixText } from '../server/src/cli/fix-file';
-import { OOM007 } from '../server/src/rules/OOM007-eval-outputs-kept-on-gpu';
+import { OOM007 } from '../server/src/rules/autograd/OOM007-eval-outputs-kept-on-gpu';
 import { translatedRuleDocs } from '../server/src/rules/l10n';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { OOM002 } from '../server/src/rules/OOM002-graph-tensor-stored';
-import { OOM003 } from '../server/src/rules/OOM003-loss-accumulated-with-graph';
-import { OOM011 } from '../server/src/rules/OOM011-empty-cache-in-loop';
+import { OOM002 } from '../server/src/rules/autograd/OOM002-graph-tensor-stored';
+import { OOM003 } from '../server/src/rules/autograd/OOM003-loss-accumulated-with-graph';
+import { OOM011 } from '../server/src/rules/device/OOM011-empty-cache-in-loop';
 import { translatedRuleDocs } from '../server/src/rules/l10n';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 

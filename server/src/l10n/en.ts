@@ -1,7 +1,5 @@
 // English: the source language. Every other catalogue translates these, message by message.
-import type { ValueOrigin } from '../semantic/argparse';
-import type { LoaderName } from '../semantic/dataloaders';
-import type { EvalReason } from '../semantic/eval-context';
+import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;

@@ -1,9 +1,7 @@
 // The message catalogue's shape: one function per message id, taking the message's parameters as
 // data. Each language implements all of it (the compiler checks), so rules hand over names, numbers
 // and small enumerations, never finished English sentences to be translated after the fact.
-import type { ValueOrigin } from '../semantic/argparse';
-import type { LoaderName } from '../semantic/dataloaders';
-import type { EvalReason } from '../semantic/eval-context';
+import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
 
 /** Where a resolved number came from, as a message says it. */
 export interface OriginDetail {

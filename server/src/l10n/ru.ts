@@ -1,8 +1,6 @@
 // Russian. Terms follow docs/l10n/glossary.md; code, rule codes and numbers stay as they are. Counts
 // are written as `name=value` where a numeral would have to agree with its noun.
-import type { ValueOrigin } from '../semantic/argparse';
-import type { LoaderName } from '../semantic/dataloaders';
-import type { EvalReason } from '../semantic/eval-context';
+import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;

@@ -1,7 +1,5 @@
 // Simplified Chinese. Terms follow docs/l10n/glossary.md; code, rule codes and numbers stay as they are.
-import type { ValueOrigin } from '../semantic/argparse';
-import type { LoaderName } from '../semantic/dataloaders';
-import type { EvalReason } from '../semantic/eval-context';
+import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;

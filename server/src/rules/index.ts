@@ -1,14 +1,14 @@
-import { OOM001 } from './OOM001-eval-without-no-grad';
-import { OOM002 } from './OOM002-graph-tensor-stored';
-import { OOM003 } from './OOM003-loss-accumulated-with-graph';
-import { OOM004 } from './OOM004-oversized-batch-size';
-import { OOM005 } from './OOM005-pin-memory-many-workers';
-import { OOM006 } from './OOM006-retain-graph-in-loop';
-import { OOM007 } from './OOM007-eval-outputs-kept-on-gpu';
-import { OOM008 } from './OOM008-hidden-state-carried-across-batches';
-import { OOM009 } from './OOM009-checkpoint-loaded-to-gpu';
-import { OOM010 } from './OOM010-cuda-device-without-rank';
-import { OOM011 } from './OOM011-empty-cache-in-loop';
+import { OOM001 } from './autograd/OOM001-eval-without-no-grad';
+import { OOM002 } from './autograd/OOM002-graph-tensor-stored';
+import { OOM003 } from './autograd/OOM003-loss-accumulated-with-graph';
+import { OOM004 } from './data/OOM004-oversized-batch-size';
+import { OOM005 } from './data/OOM005-pin-memory-many-workers';
+import { OOM006 } from './autograd/OOM006-retain-graph-in-loop';
+import { OOM007 } from './autograd/OOM007-eval-outputs-kept-on-gpu';
+import { OOM008 } from './autograd/OOM008-hidden-state-carried-across-batches';
+import { OOM009 } from './device/OOM009-checkpoint-loaded-to-gpu';
+import { OOM010 } from './device/OOM010-cuda-device-without-rank';
+import { OOM011 } from './device/OOM011-empty-cache-in-loop';
 import type { Rule } from './rule';
 
 /** Every rule, in code order. */

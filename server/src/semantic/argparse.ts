@@ -1,4 +1,5 @@
 // Resolves integer settings: literals, simple constants, and argparse defaults (`args.batch_size`).
+import type { ValueOrigin } from '../core/message-parts';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
@@ -19,15 +20,6 @@ export interface ResolvedInt {
   origin: ValueOrigin;
 }
 
-/** Where a resolved value came from: data, so messages can say it in any language. */
-export type ValueOrigin =
-  | { kind: 'literal' }
-  | { kind: 'expression' }
-  | { kind: 'argparse'; option: string }
-  /** A name, attribute or subscript: `BATCH_SIZE`, `CFG.batch_size`, `cfg['bs']`. */
-  | { kind: 'name'; name: string }
-  | { kind: 'parameter-default'; parameter: string }
-  | { kind: 'every-call'; parameter: string };
 
 /**
  * What one top-level statement says about the file's argparse setup. It reads the statement alone

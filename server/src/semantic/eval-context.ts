@@ -1,5 +1,6 @@
 // Where the code evaluates a model rather than trains it: evaluation functions, loops over
 // validation/test loaders, and the statements after `model.eval()`.
+import type { EvalReason } from '../core/message-parts';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText, words } from './names';
 import { enclosingFunction, enclosingLoops, followingStatements, functionName, statementOf, within } from './scopes';
@@ -17,13 +18,6 @@ export interface EvalRegion {
   reason: EvalReason;
 }
 
-/** Why code counts as evaluation: data, so messages can say it in any language. */
-export type EvalReason =
-  | { kind: 'eval-function'; name: string }
-  | { kind: 'eval-loop'; over: string }
-  | { kind: 'after-eval'; receiver: string }
-  | { kind: 'unused-function'; name: string }
-  | { kind: 'unused-output' };
 
 const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'validate', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout']);
 const EVAL_PREFIXES = ['val', 'valid', 'test', 'eval'];

@@ -831,3 +831,7 @@ export function isBackpropSource(model: SemanticModel, name: string): boolean {
 }
 
 export type { Definition };
+
+// What the rule families' own analyses declare their facts with (they see the engine through the model).
+export { SubtreeFact } from './engine/subtree-fact';
+export type { KeyPair } from './engine/database';

@@ -1,10 +1,10 @@
 // Forward passes whose output never reaches a backward pass, grouped into the regions that one fix
 // can guard: a whole function that never trains, or a run of statements inside code that does.
-import type { SyntaxNode } from '../parser/syntax';
-import type { EvalRegion } from './eval-context';
-import { modelQuery, type SemanticModel } from './model';
-import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
-import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from './scopes';
+import type { SyntaxNode } from '../../parser/syntax';
+import type { EvalRegion } from '../../semantic/eval-context';
+import { modelQuery, type SemanticModel } from '../../semantic/model';
+import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are

@@ -1,13 +1,13 @@
 // Which GPU a file's code runs on: whether it uses CUDA at all, whether it starts distributed
 // training (one process per GPU), whether `torch.cuda.set_device` runs before a statement on the
 // way to it, and which local-rank variables are in scope there.
-import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import type { Definition } from './definitions';
-import { modelQuery, StatementFact, type SemanticModel } from './model';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText } from './names';
+import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
+import type { Definition } from '../../semantic/definitions';
+import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText } from '../../semantic/names';
 import { stringHead, stringValue } from './strings';
-import { nodesIn } from './subtree';
-import { enclosingFunction, functionName, within } from './scopes';
+import { nodesIn } from '../../semantic/subtree';
+import { enclosingFunction, functionName, within } from '../../semantic/scopes';
 
 /** A device string that names a GPU: `cuda`, `cuda:0`, `cuda:{}` (before `.format`). */
 const CUDA_DEVICE = /^cuda(:|$)/;

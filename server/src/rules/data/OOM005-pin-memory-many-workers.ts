@@ -1,11 +1,11 @@
-import { DEFAULT_SETTINGS } from '../core/settings';
-import type { Fix } from '../core/types';
-import type { SyntaxNode } from '../parser/syntax';
-import type { ResolvedInt } from '../semantic/argparse';
-import { dataLoadersOf, literalPlace, originDetail } from '../semantic/dataloaders';
-import type { RuleMessages } from '../l10n/messages';
-import { nodeText } from '../semantic/names';
-import type { Rule } from './rule';
+import { DEFAULT_SETTINGS } from '../../core/settings';
+import type { Fix } from '../../core/types';
+import type { SyntaxNode } from '../../parser/syntax';
+import type { ResolvedInt } from '../../semantic/argparse';
+import { dataLoadersOf, literalPlace, originDetail } from './dataloaders';
+import type { RuleMessages } from '../../l10n/messages';
+import { nodeText } from '../../semantic/names';
+import type { Rule } from '../rule';
 
 /** What the fix lowers `num_workers` to (below the limit when the limit is lower). */
 const SUGGESTED_WORKERS = 4;

@@ -1,13 +1,13 @@
-import type { Fix } from '../core/types';
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from '../semantic/distributed';
-import { joined } from '../semantic/group-by';
-import { StatementFact, type SemanticModel } from '../semantic/model';
-import { callArguments, methodCall, nodeText } from '../semantic/names';
-import { scopeOf } from '../semantic/scopes';
-import { nodesIn } from '../semantic/subtree';
-import type { RuleMessages } from '../l10n/messages';
-import type { Rule } from './rule';
+import type { Fix } from '../../core/types';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from './distributed';
+import { joined } from '../../semantic/group-by';
+import { StatementFact, type SemanticModel } from '../../semantic/model';
+import { callArguments, methodCall, nodeText } from '../../semantic/names';
+import { scopeOf } from '../../semantic/scopes';
+import { nodesIn } from '../../semantic/subtree';
+import type { RuleMessages } from '../../l10n/messages';
+import type { Rule } from '../rule';
 
 export const OOM010: Rule = {
   meta: {

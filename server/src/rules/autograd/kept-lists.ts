@@ -1,14 +1,14 @@
 // Lists that keep what a loop puts in them: created before the loop, never re-created or cleared
 // inside it, and added to on every iteration. Also: whether the code that reads such a list later
 // would work as well if its items were CPU tensors.
-import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import type { Definition } from './definitions';
-import { joined } from './group-by';
-import { modelQuery, StatementFact, type SemanticModel } from './model';
-import { looksLikeEvalData } from './eval-context';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from './scopes';
-import { nodesIn } from './subtree';
+import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
+import type { Definition } from '../../semantic/definitions';
+import { joined } from '../../semantic/group-by';
+import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
+import { looksLikeEvalData } from '../../semantic/eval-context';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, scopeOf, within } from '../../semantic/scopes';
+import { nodesIn } from '../../semantic/subtree';
 
 /** One place that adds to a list: `xs.append(v)`, `xs.extend([a, b])`, `xs.extend(t)`, `xs += [v]`. */
 export interface ListAddition {

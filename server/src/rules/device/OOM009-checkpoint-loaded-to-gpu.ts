@@ -1,14 +1,14 @@
-import type { Fix, TextEdit } from '../core/types';
-import { endsLine, lineIndent, startsLine } from '../fixes/edits';
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { checkpointLoads, keptThroughTraining, savesCpuCheckpoints, type CheckpointLoad, type KeptCheckpoint } from '../semantic/checkpoints';
-import { qualifiedCallee, usesCuda } from '../semantic/distributed';
-import { stringValue } from '../semantic/strings';
-import type { SemanticModel } from '../semantic/model';
-import { callArguments, nodeText } from '../semantic/names';
-import { nodesIn } from '../semantic/subtree';
-import type { RuleMessages } from '../l10n/messages';
-import type { Rule } from './rule';
+import type { Fix, TextEdit } from '../../core/types';
+import { endsLine, lineIndent, startsLine } from '../../fixes/edits';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { checkpointLoads, keptThroughTraining, savesCpuCheckpoints, type CheckpointLoad, type KeptCheckpoint } from './checkpoints';
+import { qualifiedCallee, usesCuda } from './distributed';
+import { stringValue } from './strings';
+import type { SemanticModel } from '../../semantic/model';
+import { callArguments, nodeText } from '../../semantic/names';
+import { nodesIn } from '../../semantic/subtree';
+import type { RuleMessages } from '../../l10n/messages';
+import type { Rule } from '../rule';
 
 export const OOM009: Rule = {
   meta: {

@@ -1,15 +1,15 @@
 // Checkpoints read with `torch.load`: where their tensors land (`map_location`), whether the loaded
 // value is a state dict handed to `load_state_dict`, and whether the name that holds it stays
 // alive through a training loop that runs later in the same scope.
-import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import type { Definition } from './definitions';
+import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
+import type { Definition } from '../../semantic/definitions';
 import { qualifiedCallee } from './distributed';
-import { joined } from './group-by';
-import { modelQuery, StatementFact, type SemanticModel } from './model';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
-import { enclosingLoops, scopeOf, statementOf, within } from './scopes';
+import { joined } from '../../semantic/group-by';
+import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { enclosingLoops, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { stringHead } from './strings';
-import { nodesIn } from './subtree';
+import { nodesIn } from '../../semantic/subtree';
 
 /** Where `map_location` sends the loaded tensors. `absent`: to the device each was saved from. */
 export type LoadTarget = 'absent' | 'gpu' | 'cpu' | 'unknown';

@@ -1,11 +1,10 @@
 // Containers and running totals that live across loop iterations.
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { modelQuery, type SemanticModel } from './model';
-import type { KeyPair } from './engine/database';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from './scopes';
+import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from '../../semantic/scopes';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is

@@ -1,10 +1,10 @@
-import { DEFAULT_SETTINGS } from '../core/settings';
-import type { Fix } from '../core/types';
-import type { ResolvedInt } from '../semantic/argparse';
-import { dataLoadersOf, literalPlace, originDetail } from '../semantic/dataloaders';
-import type { RuleMessages } from '../l10n/messages';
-import { unparenthesize } from '../semantic/names';
-import type { Rule } from './rule';
+import { DEFAULT_SETTINGS } from '../../core/settings';
+import type { Fix } from '../../core/types';
+import type { ResolvedInt } from '../../semantic/argparse';
+import { dataLoadersOf, literalPlace, originDetail } from './dataloaders';
+import type { RuleMessages } from '../../l10n/messages';
+import { unparenthesize } from '../../semantic/names';
+import type { Rule } from '../rule';
 
 export const OOM004: Rule = {
   meta: {

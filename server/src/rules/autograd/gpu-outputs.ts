@@ -2,14 +2,13 @@
 // through variables, subscripts, attributes (`.logits`) and tensor operations that keep the size
 // and device (`softmax`, `sigmoid`, `view`, `float`). Moving to the CPU or to Python ends it. Values
 // that are small per batch (scalar reductions, argmax indices, comparisons) are not counted.
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import type { Definition } from './definitions';
-import type { KeyPair } from './engine/database';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import type { Definition } from '../../semantic/definitions';
 import { visiblyOffGpu } from './kept-lists';
-import { modelQuery, type SemanticModel } from './model';
-import { LOSS_NAME } from './modules';
-import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, scopeOf, within } from './scopes';
+import { type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
+import { LOSS_NAME } from '../../semantic/modules';
+import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
+import { bodyOf, scopeOf, within } from '../../semantic/scopes';
 
 /** Methods whose result leaves the GPU or the tensor world. */
 const LEAVES_GPU = new Set(['cpu', 'numpy', 'tolist', 'item', 'pin_memory']);

@@ -1,12 +1,12 @@
 // `torch.cuda.empty_cache()` run on every training step: in a loop whose own iteration is a
 // training step (it calls backward() or an optimizer's step() at its level, not in a nested loop),
 // or in a per-step hook of Lightning or the Hugging Face Trainer.
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { joined } from './group-by';
-import { modelQuery, StatementFact, type SemanticModel } from './model';
-import { callee, dottedName, lastSegment, methodCall, nodeText } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from './scopes';
-import { nodesIn } from './subtree';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { joined } from '../../semantic/group-by';
+import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
+import { callee, dottedName, lastSegment, methodCall, nodeText } from '../../semantic/names';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName } from '../../semantic/scopes';
+import { nodesIn } from '../../semantic/subtree';
 
 export interface PerStepEmptyCache {
   call: SyntaxNode;

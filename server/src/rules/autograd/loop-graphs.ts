@@ -2,14 +2,13 @@
 // iteration (a forward pass or a loss helper run in the loop body), or before the loop, so that
 // the next iteration backpropagates through the same graph again (per-task gradients, Jacobian
 // rows, several losses on one shared output).
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import type { KeyPair } from './engine/database';
-import { GRAPH_ENDING_METHODS } from './graph';
-import { modelQuery, type SemanticModel } from './model';
-import { LOSS_NAME } from './modules';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { bodyOf, scopeOf, within } from './scopes';
-import { nodesIn } from './subtree';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { GRAPH_ENDING_METHODS } from '../../semantic/graph';
+import { type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
+import { LOSS_NAME } from '../../semantic/modules';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
+import { bodyOf, scopeOf, within } from '../../semantic/scopes';
+import { nodesIn } from '../../semantic/subtree';
 
 /**
  * `iteration`: the graph is built in the current iteration from per-iteration data.

@@ -1,12 +1,12 @@
-import type { Fix, TextEdit } from '../core/types';
-import { indentUnit, lineIndent, startsLine } from '../fixes/edits';
-import type { SyntaxNode } from '../parser/syntax';
-import { carriedStates, detachingHelpers, startsAsTensor, startsFromCall, type CarriedState } from '../semantic/hidden-state';
-import type { SemanticModel } from '../semantic/model';
-import { callee, nodeText } from '../semantic/names';
-import { bodyOf, statementOf } from '../semantic/scopes';
-import type { RuleMessages } from '../l10n/messages';
-import type { Rule } from './rule';
+import type { Fix, TextEdit } from '../../core/types';
+import { indentUnit, lineIndent, startsLine } from '../../fixes/edits';
+import type { SyntaxNode } from '../../parser/syntax';
+import { carriedStates, detachingHelpers, startsAsTensor, startsFromCall, type CarriedState } from './hidden-state';
+import type { SemanticModel } from '../../semantic/model';
+import { callee, nodeText } from '../../semantic/names';
+import { bodyOf, statementOf } from '../../semantic/scopes';
+import type { RuleMessages } from '../../l10n/messages';
+import type { Rule } from '../rule';
 
 /** The name of the helper the fix adds when the file has no detaching helper of its own. */
 const HELPER = 'detach_state';

@@ -1,14 +1,13 @@
-import type { Fix } from '../core/types';
-import { appendCall } from '../fixes/edits';
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { SubtreeFact } from '../semantic/engine/subtree-fact';
-import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
-import { isBackpropSource, type SemanticModel } from '../semantic/model';
-import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../semantic/names';
-import { gpuModelOutput } from '../semantic/gpu-outputs';
-import { scopeOf, within } from '../semantic/scopes';
-import { nodesBetween, nodesIn } from '../semantic/subtree';
-import type { Rule } from './rule';
+import type { Fix } from '../../core/types';
+import { appendCall } from '../../fixes/edits';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { isBackpropSource, type SemanticModel, SubtreeFact } from '../../semantic/model';
+import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { gpuModelOutput } from './gpu-outputs';
+import { scopeOf, within } from '../../semantic/scopes';
+import { nodesBetween, nodesIn } from '../../semantic/subtree';
+import type { Rule } from '../rule';
 
 export const OOM002: Rule = {
   meta: {

@@ -4,12 +4,11 @@
 // state, so the next backward walks into graphs an earlier backward already freed, or, with
 // `retain_graph=True`, every iteration's graph stays in memory (until an in-place weight update
 // makes a backward fail on its version check).
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { SubtreeFact } from './engine/subtree-fact';
-import { modelQuery, type SemanticModel } from './model';
-import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from './scopes';
-import { nodesIn, nodesWithin, ownNodesOf } from './subtree';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { modelQuery, type SemanticModel, SubtreeFact } from '../../semantic/model';
+import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { bodyOf, classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, statementOf } from '../../semantic/scopes';
+import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
 
 export interface CarriedState {
   /** The forward call that takes the state and returns its next value. */

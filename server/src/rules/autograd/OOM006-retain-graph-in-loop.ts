@@ -1,11 +1,11 @@
-import type { Fix, TextEdit } from '../core/types';
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { graphOrigin } from '../semantic/loop-graphs';
-import type { SemanticModel } from '../semantic/model';
-import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, referencesIn } from '../semantic/names';
-import { bodyOf, enclosingLoops } from '../semantic/scopes';
-import { nodesIn } from '../semantic/subtree';
-import type { Rule } from './rule';
+import type { Fix, TextEdit } from '../../core/types';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { graphOrigin } from './loop-graphs';
+import type { SemanticModel } from '../../semantic/model';
+import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, referencesIn } from '../../semantic/names';
+import { bodyOf, enclosingLoops } from '../../semantic/scopes';
+import { nodesIn } from '../../semantic/subtree';
+import type { Rule } from '../rule';
 
 export const OOM006: Rule = {
   meta: {

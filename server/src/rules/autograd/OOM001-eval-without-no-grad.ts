@@ -1,12 +1,12 @@
-import type { Fix, TextEdit } from '../core/types';
-import { addDecorator, addImport, wrapStatements } from '../fixes/edits';
-import { hasErrors, type SyntaxNode } from '../parser/syntax';
-import type { EvalRegion } from '../semantic/eval-context';
-import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from '../semantic/unused-forwards';
-import { groupBy } from '../semantic/group-by';
-import type { SemanticModel } from '../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../semantic/scopes';
-import type { Rule, RuleContext } from './rule';
+import type { Fix, TextEdit } from '../../core/types';
+import { addDecorator, addImport, wrapStatements } from '../../fixes/edits';
+import { hasErrors, type SyntaxNode } from '../../parser/syntax';
+import type { EvalRegion } from '../../semantic/eval-context';
+import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from './unused-forwards';
+import { groupBy } from '../../semantic/group-by';
+import type { SemanticModel } from '../../semantic/model';
+import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../../semantic/scopes';
+import type { Rule, RuleContext } from '../rule';
 
 export const OOM001: Rule = {
   meta: {

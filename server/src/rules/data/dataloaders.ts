@@ -1,16 +1,17 @@
 // `torch.utils.data.DataLoader(...)` calls in a file: what each is given (by keyword, by position or
 // through a `**kwargs` dictionary), what the values resolve to, and whether the loader feeds training.
-import { field, is, walk, type SyntaxNode } from '../parser/syntax';
-import type { ResolvedInt, ValueOrigin } from './argparse';
-import type { Definition } from './definitions';
-import { stringValue } from './argparse';
-import { isEvalFunctionName, looksLikeEvalData } from './eval-context';
-import { needsGradients } from './gradient-needs';
-import { modelQuery, StatementFact, type SemanticModel } from './model';
-import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from './names';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, scopesOutFrom, within } from './scopes';
-import { groupBy, joined } from './group-by';
-import { nodesWithin } from './subtree';
+import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
+import type { LoaderName, ValueOrigin } from '../../core/message-parts';
+import type { ResolvedInt } from '../../semantic/argparse';
+import type { Definition } from '../../semantic/definitions';
+import { stringValue } from '../../semantic/argparse';
+import { isEvalFunctionName, looksLikeEvalData } from '../../semantic/eval-context';
+import { needsGradients } from '../../semantic/gradient-needs';
+import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
+import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, scopesOutFrom, within } from '../../semantic/scopes';
+import { groupBy, joined } from '../../semantic/group-by';
+import { nodesWithin } from '../../semantic/subtree';
 
 /** DataLoader's parameters that may be passed by position, in order. */
 const POSITIONAL_PARAMETERS = [
@@ -40,10 +41,6 @@ export type LoaderArgument =
   | { kind: 'unknown' };
 
 /** What the code calls a loader: its variable, dictionary key, keyword, or the function returning it. */
-export interface LoaderName {
-  text: string;
-  kind: 'variable' | 'key' | 'keyword' | 'returned';
-}
 
 export interface DataLoaderCall {
   call: SyntaxNode;

@@ -1,12 +1,12 @@
-import { appendCall } from '../fixes/edits';
-import type { SyntaxNode } from '../parser/syntax';
-import type { Definition } from '../semantic/definitions';
-import { trainsNowhere } from '../semantic/accumulators';
-import { gpuModelOutput, stepsSampleState } from '../semantic/gpu-outputs';
-import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from '../semantic/kept-lists';
-import { nodeText } from '../semantic/names';
-import { enclosingLoops, scopeOf } from '../semantic/scopes';
-import type { Rule } from './rule';
+import { appendCall } from '../../fixes/edits';
+import type { SyntaxNode } from '../../parser/syntax';
+import type { Definition } from '../../semantic/definitions';
+import { trainsNowhere } from './accumulators';
+import { gpuModelOutput, stepsSampleState } from './gpu-outputs';
+import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
+import { nodeText } from '../../semantic/names';
+import { enclosingLoops, scopeOf } from '../../semantic/scopes';
+import type { Rule } from '../rule';
 
 export const OOM007: Rule = {
   meta: {

@@ -1,6 +1,6 @@
 // What a string literal says, for the analyses that read device names and environment keys.
-import type { SyntaxNode } from '../parser/syntax';
-import { nodeText } from './names';
+import type { SyntaxNode } from '../../parser/syntax';
+import { nodeText } from '../../semantic/names';
 
 /** The text of a string literal up to its first `{...}` interpolation, and whether that is all of it. */
 export function stringHead(node: SyntaxNode, text: string): { head: string; complete: boolean } | null {

@@ -1,12 +1,12 @@
-import type { Fix } from '../core/types';
-import { endsLine, startsLine } from '../fixes/edits';
-import type { SyntaxNode } from '../parser/syntax';
-import { perStepEmptyCacheCalls } from '../semantic/empty-cache';
-import type { SemanticModel } from '../semantic/model';
-import { nodeText } from '../semantic/names';
-import { statementOf, statementsOf } from '../semantic/scopes';
-import type { RuleMessages } from '../l10n/messages';
-import type { Rule } from './rule';
+import type { Fix } from '../../core/types';
+import { endsLine, startsLine } from '../../fixes/edits';
+import type { SyntaxNode } from '../../parser/syntax';
+import { perStepEmptyCacheCalls } from './empty-cache';
+import type { SemanticModel } from '../../semantic/model';
+import { nodeText } from '../../semantic/names';
+import { statementOf, statementsOf } from '../../semantic/scopes';
+import type { RuleMessages } from '../../l10n/messages';
+import type { Rule } from '../rule';
 
 export const OOM011: Rule = {
   meta: {

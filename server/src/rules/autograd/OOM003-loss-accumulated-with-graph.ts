@@ -1,12 +1,12 @@
-import type { Fix } from '../core/types';
-import { appendCall } from '../fixes/edits';
-import { field, is, type SyntaxNode } from '../parser/syntax';
-import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from '../semantic/accumulators';
-import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
-import { enclosingFunction, functionName, scopeOf } from '../semantic/scopes';
-import { isBackpropSource, StatementFact } from '../semantic/model';
-import type { SemanticModel } from '../semantic/model';
-import type { Rule, RuleContext } from './rule';
+import type { Fix } from '../../core/types';
+import { appendCall } from '../../fixes/edits';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
+import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { enclosingFunction, functionName, scopeOf } from '../../semantic/scopes';
+import { isBackpropSource, StatementFact } from '../../semantic/model';
+import type { SemanticModel } from '../../semantic/model';
+import type { Rule, RuleContext } from '../rule';
 
 export const OOM003: Rule = {
   meta: {

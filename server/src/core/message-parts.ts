@@ -1,0 +1,26 @@
+// What the analysis tells messages about a finding, as data that every language's catalogue words in
+// its own way: where a value came from, what a DataLoader is called, why code counts as evaluation.
+
+/** Where a resolved value came from. */
+export type ValueOrigin =
+  | { kind: 'literal' }
+  | { kind: 'expression' }
+  | { kind: 'argparse'; option: string }
+  /** A name, attribute or subscript: `BATCH_SIZE`, `CFG.batch_size`, `cfg['bs']`. */
+  | { kind: 'name'; name: string }
+  | { kind: 'parameter-default'; parameter: string }
+  | { kind: 'every-call'; parameter: string };
+
+/** What a DataLoader is called where it is made. */
+export interface LoaderName {
+  text: string;
+  kind: 'variable' | 'key' | 'keyword' | 'returned';
+}
+
+/** Why code counts as evaluation. */
+export type EvalReason =
+  | { kind: 'eval-function'; name: string }
+  | { kind: 'eval-loop'; over: string }
+  | { kind: 'after-eval'; receiver: string }
+  | { kind: 'unused-function'; name: string }
+  | { kind: 'unused-output' };
