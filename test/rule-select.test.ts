@@ -28,7 +28,6 @@ async function reportsOfLeftOut(rule: Rule, path: string): Promise<{ reports: st
     source: run.source,
     settings: run.settings,
     messages: messagesFor('en'),
-    inFocus: () => true,
     report: (report) => reports.push(`${rule.meta.code} at ${report.start ?? report.node?.start}: ${report.message}`),
   };
   let leftOut = 0;

@@ -6,7 +6,6 @@ import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
-import { chunkAt, chunkOf, type ChunkKey } from './chunks';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -39,7 +38,7 @@ export interface AnalysisOptions {
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const run = new AnalysisRun(root, text, options);
   // A file that suppresses every finding costs no rule's work.
-  const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings(ALL_CHUNKS));
+  const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings());
   // What a file analysed once learned goes now; an open document's session keeps it for the next version.
   if (!options.session) run.model.db.release();
   return diagnostics;
@@ -54,16 +53,6 @@ export interface Finding {
   readonly fixes: readonly Fix[];
 }
 
-/** Which chunks (see chunks.ts) a run of the rules looks at. */
-export type ChunkFocus = ReadonlySet<ChunkKey> | typeof ALL_CHUNKS;
-export const ALL_CHUNKS = 'all' as const;
-
-/**
- * One version of a file, analysed chunk by chunk: `findings(focus)` runs the rules on the chunks in
- * `focus` only, and the findings of all chunks, however they were gathered, make the file's
- * diagnostics. Every finding lies in the chunk of the code it was found for, so findings gathered
- * one chunk at a time are exactly those of one run over the whole file.
- */
 export class AnalysisRun {
   readonly settings: Settings;
   readonly source: SourceText;
@@ -85,11 +74,9 @@ export class AnalysisRun {
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }
 
-  /** The rules' findings in the chunks of `focus`, in no particular order. */
-  findings(focus: ChunkFocus): Finding[] {
+  /** The rules' findings, in no particular order. */
+  findings(): Finding[] {
     const { model, source, settings, messages } = this;
-    const all = focus === ALL_CHUNKS;
-    const inFocus = all ? () => true : (node: SyntaxNode) => focus.has(chunkOf(node));
     const found: Finding[] = [];
     for (const rule of this.rules) {
       const ctx: RuleContext = {
@@ -97,12 +84,9 @@ export class AnalysisRun {
         source,
         settings,
         messages,
-        inFocus,
         report: (report: Report) => {
           const start = report.start ?? report.node?.start ?? 0;
           const end = report.end ?? report.node?.end ?? start;
-          // A rule looks at the code of its focus only, and reports it where that code is.
-          if (!all && !focus.has(report.node ? chunkOf(report.node) : chunkAt(model.root, start))) return;
           found.push({ code: rule.meta.code, message: report.message, start, end, fixes: report.fixes ?? [] });
         },
       };
@@ -111,13 +95,11 @@ export class AnalysisRun {
           rule.visit(model.root, ctx);
           continue;
         }
-        // Statement by statement, in document order, skipping the statements outside the focus whole.
+        // Statement by statement, in document order.
         const statements = model.root.children;
         const selected = rule.select ? selectedFact(rule).ofEach(model) : null;
         for (let i = 0; i < statements.length; i++) {
-          const statement = statements[i]!;
-          if (!all && !focus.has(chunkOf(statement))) continue;
-          const nodes = selected ? selected[i]![index]! : model.nodesOfKindIn(statement, kind);
+          const nodes = selected ? selected[i]![index]! : model.nodesOfKindIn(statements[i]!, kind);
           for (const node of nodes) rule.visit(node, ctx);
         }
       }
@@ -133,7 +115,7 @@ export class AnalysisRun {
     return this.fileSuppressed;
   }
 
-  /** The file's diagnostics from the findings of all its chunks. */
+  /** The file's diagnostics from the rules' findings. */
   diagnostics(findings: readonly Finding[]): Diagnostic[] {
     const { model, text, settings, root } = this;
     if (this.suppressesEverything()) return [];

@@ -50,12 +50,6 @@ export interface RuleContext {
   readonly settings: Settings;
   /** Messages and fix titles in the language of the run. */
   readonly messages: RuleMessages;
-  /**
-   * Whether this run looks at the code of `node` (see analysis/chunks.ts): the editor analyses the
-   * chunk an edit touched first and the others later. A rule that visits the module checks its
-   * candidates with it before working on them; findings must lie in the candidate's chunk.
-   */
-  inFocus(node: SyntaxNode): boolean;
   report(report: Report): void;
 }
 

@@ -105,7 +105,7 @@ training loop.`,
     // Forward passes first, then calls of helpers that run one.
     const ordered = [...candidates.filter((c) => !helpers.has(c)), ...candidates.filter((c) => helpers.has(c))];
     for (const call of ordered) {
-      if (!ctx.inFocus(call) || gradOff.provesGradOff(scopeOf(call))) continue;
+      if (gradOff.provesGradOff(scopeOf(call))) continue;
       if (helpers.has(call) && ownForwardReported(helpers.get(call)!)) continue;
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
       const region = regionOf(call);

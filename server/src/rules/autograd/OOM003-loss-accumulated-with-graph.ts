@@ -114,7 +114,7 @@ function visitTotalKeepingCalls(ctx: RuleContext): void {
   // The calls of those methods and of `update`, found by method name rather than among every call.
   for (const method of new Set(['update', ...keeping.keys()])) {
     for (const call of model.callsOfName(method, true)) {
-      if (!ctx.inFocus(call) || methodCall(call, model.text)?.method !== method) continue;
+      if (methodCall(call, model.text)?.method !== method) continue;
       if (method === 'update' && meterFromElsewhere(model, call)) visitMeterUpdate(call, ctx);
       else if (keeping.has(method)) visitTotalKeepingCall(call, method, ctx);
     }

@@ -62,7 +62,6 @@ graph. In that case the fix is display-only: it shows the removal but leaves pla
     const { model } = ctx;
     const backprops = model.backwardCalls;
     for (const call of backprops) {
-      if (!ctx.inFocus(call)) continue;
       const retain = retainGraphTrue(model, call);
       if (!retain) continue;
       const loop = enclosingLoops(call)[0];

@@ -79,7 +79,6 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
     const additions = listAdditions(model);
     const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[]; withGraph: boolean }[] = [];
     for (const addition of additions) {
-      if (!ctx.inFocus(addition.site)) continue;
       const loop = enclosingLoops(addition.site)[0];
       if (!loop) continue;
       // With grad on, only code that never trains is evaluation; the outputs then also hold a graph.

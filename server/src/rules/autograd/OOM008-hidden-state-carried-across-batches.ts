@@ -83,7 +83,6 @@ those gradients (truncated rather than full backpropagation through time), so th
   visit(_node, ctx) {
     const { model } = ctx;
     for (const state of carriedStates(model)) {
-      if (!ctx.inFocus(state.forward)) continue;
       const fn = callee(state.forward);
       ctx.report({
         node: state.forward,

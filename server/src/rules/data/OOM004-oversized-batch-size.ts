@@ -79,8 +79,7 @@ constant or argparse default may feed other loaders too. No fix is offered when 
     if (!model.usesGpu) return;
     const loaders = dataLoadersOf(model);
     for (const loader of loaders.calls) {
-      if (!ctx.inFocus(loader.call)) continue;
-      const batchSize = loader.argument('batch_size');
+            const batchSize = loader.argument('batch_size');
       if (batchSize.kind !== 'given' || unparenthesize(batchSize.value).type === 'none') continue;
       // A batch sampler decides the batches itself; `batch_size` then has to stay at its default.
       const batchSampler = loader.argument('batch_sampler');

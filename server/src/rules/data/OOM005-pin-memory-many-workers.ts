@@ -58,8 +58,7 @@ host-to-device copy synchronous, which can slow every step.`,
     const { model, settings } = ctx;
     const loaders = dataLoadersOf(model);
     for (const loader of loaders.calls) {
-      if (!ctx.inFocus(loader.call)) continue;
-      const pinMemory = loader.argument('pin_memory');
+            const pinMemory = loader.argument('pin_memory');
       const workers = loader.argument('num_workers');
       if (pinMemory.kind !== 'given' || workers.kind !== 'given') continue;
       const pinned = loaders.pinsMemory(pinMemory.value);

@@ -91,7 +91,6 @@ the loop.`,
     // Tests round-trip small CPU models through files; their loads are not a training job's memory.
     if (!usesCuda.of(model) || isTestFile(model) || savesCpuCheckpoints.of(model)) return;
     for (const load of checkpointLoads.of(model)) {
-      if (!ctx.inFocus(load.call)) continue;
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);
       if (load.target === 'absent') {

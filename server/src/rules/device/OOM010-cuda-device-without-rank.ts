@@ -65,7 +65,6 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
     const { model } = ctx;
     if (!startsDistributed.of(model) || deviceChosenElsewhere.of(model)) return;
     for (const site of joined(BARE_CUDA_SITES.ofEach(model))) {
-      if (!ctx.inFocus(site.call)) continue;
       const usedAt = usePoint(model, site);
       if (!usedAt || devicePinningAt(model, usedAt) !== 'unpinned') continue;
       const ranks = localRankNames(model, site.call);

@@ -70,7 +70,6 @@ Calling it once per epoch, or every few hundred steps, keeps most of that benefi
   visit(_node, ctx) {
     const { model } = ctx;
     for (const { call, where } of perStepEmptyCacheCalls(model)) {
-      if (!ctx.inFocus(call)) continue;
       ctx.report({
         node: call,
         message: ctx.messages.oom011EmptyCache({ call: nodeText(call, model.text), where }),
