@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DocumentLinter, KEEPS_FROM_OPEN_LINES } from '../server/src/lsp/document-linter';
+import { DocumentLinter, SESSION_FROM_OPEN_LINES } from '../server/src/lsp/document-linter';
 import type { DocumentSettingsProvider } from '../server/src/lsp/document-settings';
 import { DocumentStore } from '../server/src/lsp/document-store';
 import { IdleMemoryRelease } from '../server/src/lsp/idle-memory';
@@ -137,9 +137,9 @@ test('the last idle collection comes five quiet seconds after the first, when V8
 
 test('a long document keeps a memory from its open on, and gives it up with its tree', async () => {
   const { parser, analyzeText } = await sharedAnalyzer().then((a) => ({ parser: a.parser, analyzeText: (t: string) => a.analyzeText(t, {}) }));
-  // Long enough to keep from the open on; the budget holds one such tree, not two.
+  // Long enough to hold a session from the open on; the budget holds one such tree, not two.
   let long = TRAIN;
-  while (long.split('\n').length < KEEPS_FROM_OPEN_LINES) long += `\n${TRAIN}`;
+  while (long.split('\n').length < SESSION_FROM_OPEN_LINES) long += `\n${TRAIN}`;
   let nodes = 0;
   walk(parser.parseToSyntax(long), () => void nodes++);
   const store = new DocumentStore(parser, nodes + 1);
@@ -148,14 +148,14 @@ test('a long document keeps a memory from its open on, and gives it up with its 
   try {
     open(store, 'file:///short.py', TRAIN);
     await linter.current('file:///short.py');
-    assert.equal(linter.sessionsHeld, 0, 'a short document keeps nothing until edited');
+    assert.equal(linter.sessionsHeld, 0, 'a short document holds no session until edited');
     const a = open(store, 'file:///a.py', long);
     const b = open(store, 'file:///b.py', long);
     await linter.current('file:///a.py');
-    assert.equal(linter.sessionsHeld, 1, 'a long one keeps from its open on');
+    assert.equal(linter.sessionsHeld, 1, 'a long one holds one from its open on');
     const fromB = await linter.current('file:///b.py');
     assert.equal(a.parsedNodes, 0, 'a gave its tree up');
-    assert.equal(linter.sessionsHeld, 1, 'and its memory with it: only b keeps one');
+    assert.equal(linter.sessionsHeld, 1, 'and its session with it: only b holds one');
     assert.ok(b.parsedNodes > 0);
     // Edited after all that, a parses from scratch and is analysed as a fresh text is.
     store.change({ textDocument: { uri: 'file:///a.py', version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }] });

@@ -28,10 +28,10 @@ export interface AnalysisOptions {
   /**
    * The session of an open document whose earlier versions were analysed with it: the answers they
    * worked out serve this version where nothing they read changed. Its tree's unchanged statements
-   * must be the same nodes as in the last version's (the incremental conversion keeps them).
+   * must be the same nodes as in the last version's (the incremental conversion reuses them).
    */
   session?: AnalysisSession;
-  /** The text's line table, where the caller keeps one (an open document carries its own over edits). */
+  /** The text's line table, where the caller holds one (an open document carries its own over edits). */
   source?: SourceText;
 }
 
@@ -39,7 +39,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   const run = new AnalysisRun(root, text, options);
   // A file that suppresses every finding costs no rule's work.
   const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings());
-  // What a file analysed once learned goes now; an open document's session keeps it for the next version.
+  // What a file analysed once learned goes now; an open document's session holds it for the next version.
   if (!options.session) run.model.db.release();
   return diagnostics;
 }

@@ -1,5 +1,5 @@
 // What an open document's analysis carries from one version to the next: the database of its facts
-// (see semantic/engine). The editor keeps one session per document it keeps analysing and hands it to
+// (see semantic/engine). The editor holds one session per document it goes on analysing and hands it to
 // `analyze` with each version; what is inside stays here.
 import type { Settings } from '../core/settings';
 import type { SourceText } from '../core/source';

@@ -1,4 +1,4 @@
-// Runs the analysis on open documents and keeps the result of each document's current version, so
+// Runs the analysis on open documents and holds the result of each document's current version, so
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
@@ -165,13 +165,13 @@ export class DocumentLinter {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
       this.forgetReleasedTrees();
-      // What is learned about the file is kept for the documents someone edits, and from the start for
-      // long ones, whose first keystroke would otherwise wait for the whole file to be worked out again
-      // (see KEEPS_FROM_OPEN_LINES). A folder's worth of documents opened at once is analysed once
-      // each and keeps nothing.
-      const keeps = document.edited || source.lineCount >= KEEPS_FROM_OPEN_LINES;
-      let session = keeps ? this.sessions.get(uri) : undefined;
-      if (keeps && !session) this.sessions.set(uri, (session = new AnalysisSession()));
+      // What is learned about the file is reused for the documents someone edits, and from the start
+      // for long ones, whose first keystroke would otherwise wait for the whole file to be worked out
+      // again (see SESSION_FROM_OPEN_LINES). A folder's worth of documents opened at once is analysed
+      // once each and holds nothing.
+      const reuses = document.edited || source.lineCount >= SESSION_FROM_OPEN_LINES;
+      let session = reuses ? this.sessions.get(uri) : undefined;
+      if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
       const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, source, ...(session ? { session } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
@@ -195,12 +195,12 @@ export class DocumentLinter {
 }
 
 /**
- * Documents of this many lines or more keep what is learned about them from the analysis at open on,
+ * Documents of this many lines or more hold a session (what is learned about them) from the analysis at open on,
  * not from their first edit. It costs about 2 MB of heap per 1,000 lines while the document store
  * holds the tree, and saves the first keystroke a whole analysis: about 400 ms at 10,000 lines in a
  * fresh server. A file of 1,000 lines is analysed again in about 40 ms.
  */
-export const KEEPS_FROM_OPEN_LINES = 2_000;
+export const SESSION_FROM_OPEN_LINES = 2_000;
 
 /** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
 export const MAX_ANALYSED_CHARS = 2_000_000;

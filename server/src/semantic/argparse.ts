@@ -23,7 +23,7 @@ export interface ResolvedInt {
 
 /**
  * What one top-level statement says about the file's argparse setup. It reads the statement alone
- * and holds nodes rather than offsets, so it is kept with the statement node across edits that do
+ * and holds nodes rather than offsets, so it is reused with the statement node across edits that do
  * not touch it (see StatementFact); the file's IntResolver merges the statements' pieces.
  */
 export interface StatementArgparse {
@@ -127,7 +127,7 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
   return { options, parsingFunctions, namespaces, boundByCallee };
 }
 
-/** What an IntResolver keeps in the file's database: answers worked out once per version. */
+/** What an IntResolver memoises in the file's database: answers worked out once per version. */
 export interface IntAnswers {
   /** `scanForReloads` of a namespace name (asked once per `args.x`). */
   reloadsNamespace(object: string): boolean;
@@ -137,7 +137,7 @@ export interface IntAnswers {
   parameterHoldsNamespace(parameter: SyntaxNode): boolean;
 }
 
-/** Integer settings in one version of the file (its answers are kept by the database). */
+/** Integer settings in one version of the file (its answers are memoised by the database). */
 export class IntResolver {
   /** The parameter whose `parameterHoldsNamespace` is asked next, and the depth it is asked at. */
   private asked: { parameter: ParameterSlot; depth: number } | undefined;
@@ -188,7 +188,7 @@ export class IntResolver {
 
   /**
    * Works out whether every call site fills the parameter asked for (see `holdsNamespace`) with a
-   * namespace; its answer is kept whatever the depth it was first asked at.
+   * namespace; its answer is memoised whatever the depth it was first asked at.
    */
   parameterHoldsNamespace(): boolean {
     const { parameter, depth } = this.asked!;

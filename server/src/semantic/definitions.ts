@@ -53,7 +53,7 @@ const KINDS: readonly DefinitionKind[] = ['assign', 'augmented', 'for', 'with', 
  * changes with every edit), grouped by kind in the order the file's index takes them. They hold
  * nodes of the statement only, so they serve every version of the file in which the statement is
  * the same node. They hold nothing of the version they were read in (its text, its module node):
- * kept with a statement for many versions, that would keep every such version alive, each one's
+ * reused with a statement for many versions, that would keep every such version alive, each one's
  * module node holding the statements of its own version and theirs the versions before.
  */
 export class StatementDefinitions {

@@ -78,7 +78,7 @@ export function evalStatementsByBlock(evalCalls: readonly SyntaxNode[]): Map<Syn
   return byBlock;
 }
 
-/** Evaluation regions in one version of the file (its answers are kept by the database). */
+/** Evaluation regions in one version of the file (its answers are memoised by the database). */
 export class EvalContextAnalysis {
   constructor(private readonly deps: EvalContextDeps) {}
 

@@ -142,7 +142,7 @@ interface ScopeFlow {
   fates: Map<string, ForwardFate>;
 }
 
-/** Where the output of forward passes goes, in one version of the file (its answers are kept by the database). */
+/** Where the output of forward passes goes, in one version of the file (its answers are memoised by the database). */
 export class ForwardFlowAnalysis {
   /** Per graph, what this version read of it beyond the graph (see ScopeFlow). */
   private readonly flows = new Map<ScopeGraph, ScopeFlow>();
@@ -171,7 +171,7 @@ export class ForwardFlowAnalysis {
   }
 
   /**
-   * Works out the fate of a call's output (see `fateOf`, which keeps it). Where the scope's graph
+   * Works out the fate of a call's output (see `fateOf`, which memoises it). Where the scope's graph
    * settles it alone, it read the graph and the way from the call into it; a fate that followed a
    * return to the callers holds for this version only.
    */

@@ -65,10 +65,10 @@ export function withModeOf(withStatement: SyntaxNode, reader: ContextModeReader)
 /**
  * Grad modes in one version of the file, a per-version answer of the file's database. Its working
  * state (the modes found so far, the functions in progress, the count of cuts) is the state of one
- * iteration over the calls, not answers kept for later: modes are worked out farthest caller first,
+ * iteration over the calls, not answers memoised for later: modes are worked out farthest caller first,
  * one frame per function in a list, so that a chain of callers as long as the file costs no stack,
- * and a mode that a cycle of calls cut short is not kept even within the version, so that asked again
- * it is worked out again. A query per function would recurse once per caller and keep such modes.
+ * and a mode that a cycle of calls cut short is not remembered even within the version, so that asked again
+ * it is worked out again. A query per function would recurse once per caller and memoise such modes.
  */
 export class GradModeAnalysis {
   /** The functions' modes worked out so far. */
@@ -166,7 +166,7 @@ export class GradModeAnalysis {
     // Each function's callers are taken from the last.
     const stack: { fn: SyntaxNode; callers: readonly SyntaxNode[]; left: number }[] = [];
     // Not past a function its own definition settles (a decorator, a hook, no callers): its mode needs
-    // none of theirs. So working out a mode works out no mode it does not depend on, and a mode kept
+    // none of theirs. So working out a mode works out no mode it does not depend on, and a mode found
     // from an earlier version (see the constructor) skips only work that cuts no cycle.
     const push = (next: SyntaxNode) => {
       const callers = typeof this.ownMode(next) === 'string' ? [] : this.callerFunctions(next);
@@ -210,7 +210,7 @@ export class GradModeAnalysis {
   }
 
   /**
-   * Works out `root`'s mode and keeps it, with the modes of the functions its calls lead through.
+   * Works out `root`'s mode and remembers it, with the modes of the functions its calls lead through.
    * Those are worked out one frame per function in a list rather than on the stack: where methods
    * share their calls and call each other (every `__init__` calls `super().__init__()`), the work
    * nests as deep as there are such methods, a thousand in a long file.
@@ -219,21 +219,21 @@ export class GradModeAnalysis {
     const cached = this.functionModes.get(root);
     if (cached) return cached;
     const frames: ModeFrame[] = [];
-    // A function's mode when its decorators (or a kept answer for its calls) give it at once; otherwise
+    // A function's mode when its decorators (or an answer found for its calls) give it at once; otherwise
     // a frame to ask its calls' modes in.
     const begin = (fn: SyntaxNode): GradMode | undefined => {
       this.inProgress.add(fn);
       const own = this.ownMode(fn);
-      if (typeof own === 'string') return this.keep(fn, own);
+      if (typeof own === 'string') return this.settle(fn, own);
       const known = this.ofLists.get(own);
-      if (known) return this.keep(fn, known);
-      // The mode of this list of calls is kept unless a cycle cuts the work short (see `keptUnlessCut`).
+      if (known) return this.settle(fn, known);
+      // The mode of this list of calls is remembered unless a cycle cuts the work short (see `unlessCut`).
       const frame: ModeFrame = { fn, calls: own, shortcuts: this.cycleShortcuts, next: 0, modes: 0, ownFrom: 0, ownModes: 0, cutOn: new Set(), waiting: null };
       const parent = frames[frames.length - 1];
       if (parent?.calls === own && parent.waiting) {
         // The frame below waits on this function's call in the same list (methods of one name calling
         // each other, as `__init__`s do through `super().__init__()`). Asked again now, the calls before
-        // that one give what they gave there: none of them has finished since, nor been kept since
+        // that one give what they gave there: none of them has finished since, nor been remembered since
         // with another mode. That call is this function's own, still being worked out.
         frame.modes = parent.modes | MODE_BITS.enabled;
         this.cycleShortcuts++;
@@ -273,7 +273,7 @@ export class GradModeAnalysis {
           if (typeof local === 'string') {
             mode = local;
           } else {
-            // (A function still being worked out has no kept mode: the answer is a cut on it.)
+            // (A function still being worked out has no mode found yet: the answer is a cut on it.)
             if (this.inProgress.has(local)) frame.cutOn.add(local);
             mode = this.settledMode(local);
           }
@@ -297,13 +297,13 @@ export class GradModeAnalysis {
       frames.pop();
       const mode = modeOfCalls(frame.modes);
       if (this.cycleShortcuts === frame.shortcuts) this.ofLists.set(frame.calls, mode);
-      done = this.keep(frame.fn, mode);
+      done = this.settle(frame.fn, mode);
     }
     return done!;
   }
 
-  /** Keeps `fn`'s mode. */
-  private keep(fn: SyntaxNode, mode: GradMode): GradMode {
+  /** Records `fn`'s mode as found. */
+  private settle(fn: SyntaxNode, mode: GradMode): GradMode {
     this.inProgress.delete(fn);
     this.functionModes.set(fn, mode);
     return mode;
@@ -321,7 +321,7 @@ export class GradModeAnalysis {
     if (declared) return declared;
     const callers = this.deps.callersOf(fn);
     if (!callers || callers.length === 0) return 'enabled';
-    // Methods of one name share their calls (every call of that attribute), so the answer is kept per list.
+    // Methods of one name share their calls (every call of that attribute), so the answer is remembered per list.
     return this.familyMode(callers) ?? callers;
   }
 

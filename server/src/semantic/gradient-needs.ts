@@ -1,6 +1,6 @@
 // Whether code needs gradients on purpose: it calls `backward()`, an optimiser's `step()`,
 // `autograd.grad`, `requires_grad_()`, or a helper of this file that does. Each function's own scan
-// is built from its nodes alone, and kept with its node.
+// is built from its nodes alone, and memoised with its node.
 import { field, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText } from './names';
 import { SubtreeFact } from './engine/subtree-fact';

@@ -55,7 +55,7 @@ export interface GraphDeps {
   returnsGraph(fn: SyntaxNode): boolean;
 }
 
-/** Which values carry a graph in one version of the file (its answers are kept by the database). */
+/** Which values carry a graph in one version of the file (its answers are memoised by the database). */
 export class GraphAnalysis {
   private depth = 0;
   /** Above 0 while working out what a function returns (answers then depend on the callers). */

@@ -78,7 +78,7 @@ function ofKindIn(model: SemanticModel, statement: SyntaxNode, kind: string): re
 
 export class SemanticModel {
   readonly text: string;
-  /** Where the facts about this file are kept: an open document's lives from version to version. */
+  /** Where the facts about this file are memoised: an open document's lives from version to version. */
   readonly db: Database<SemanticModel>;
 
   constructor(
@@ -246,7 +246,7 @@ export class SemanticModel {
     const name = functionName(fn, this.text);
     if (!name) return null;
     if (classOfMethod(fn) !== null) {
-      // The same list for every method of that name, so answers about it can be kept per list.
+      // The same list for every method of that name, so answers about it can be memoised per list.
       return ESCAPING_ATTRIBUTES.has(this.db, name) ? null : CALLS_BY_ATTRIBUTE.lookup(this.db, name);
     }
     // A function defined inside another is called by that name only from inside the other (two
@@ -255,7 +255,7 @@ export class SemanticModel {
     const visible = (node: SyntaxNode) => outer === null || within(node, outer);
     const escapes = ESCAPING_IDENTIFIERS.lookup(this.db, name).some(visible);
     if (escapes) return null;
-    // A top-level function's callers are the index's own list, so answers about it are kept per list too.
+    // A top-level function's callers are the index's own list, so answers about it are memoised per list too.
     return outer === null ? CALLS_BY_NAME.lookup(this.db, name) : CALLS_BY_NAME.lookup(this.db, name).filter(visible);
   }
 
@@ -405,7 +405,7 @@ const MODULE_DEFINITIONS = new ItemIndex('module definitions by name', DEFINITIO
 const ALL_DEFINITIONS_OF = modelQuery('definitions of a name', (model, name: string) => DefinitionIndex.ordered(ALL_DEFINITIONS.lookup(model.db, name)), { reads: 'key' });
 const MODULE_DEFINITIONS_OF = modelQuery('module definitions of a name', (model, name: string) => DefinitionIndex.ordered(MODULE_DEFINITIONS.lookup(model.db, name)), { reads: 'key' });
 
-/** The definitions index of one version: a view of the database, which keeps its answers. */
+/** The definitions index of one version: a view of the database, which memoises its answers. */
 function definitionIndexOf(model: SemanticModel): DefinitionIndex {
   return new DefinitionIndex(model.root, {
     scopesIn: (statement) => DEFINITIONS_IN_STATEMENT.of(model, statement).byScope,
@@ -444,7 +444,7 @@ function nameQuestion(question: NameQuestion): Query<SemanticModel, string, bool
 /** Whether a call runs a forward pass, for a file analysed once (an open document's statements classify their calls together). */
 const IS_FORWARD_CALL = modelQuery('is a forward call', (model, call: SyntaxNode) => model.modules.classifiesAsForward(call));
 
-/** The module analysis of one version: a view of the database, which keeps its answers. */
+/** The module analysis of one version: a view of the database, which memoises its answers. */
 function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
   return new ModuleAnalysis({
     text: model.text,
@@ -496,7 +496,7 @@ const SET_GRAD_ENABLED_IN_STATEMENT = new StatementFact('grad mode switches', (m
   }),
 );
 
-/** Which values carry a graph in one version: a view of the database, which keeps its answers. */
+/** Which values carry a graph in one version: a view of the database, which memoises its answers. */
 function graphAnalysisOf(model: SemanticModel): GraphAnalysis {
   return new GraphAnalysis({
     text: model.text,
@@ -518,7 +518,7 @@ const CARRIES_GRAPH = modelQuery('carries a graph', (model, expression: SyntaxNo
 const CARRIES_GRAPH_RETURNING = modelQuery('carries a graph, in a function returning it', (model, expression: SyntaxNode) => model.graph.carries(expression), { onCycle: () => false });
 const RETURNS_GRAPH = modelQuery('returns a graph', (model, fn: SyntaxNode) => model.graph.computeReturnsGraph(fn), { onCycle: () => false });
 
-/** The evaluation regions of one version: a view of the database, which keeps its answers. */
+/** The evaluation regions of one version: a view of the database, which memoises its answers. */
 function evalContextOf(model: SemanticModel): EvalContextAnalysis {
   return new EvalContextAnalysis({
     text: model.text,
@@ -553,7 +553,7 @@ const EVAL_CALLS_IN_STATEMENT = new StatementFact('eval() statements', (model, s
   }),
 );
 
-/** The forward flow of one version: a view of the database, which keeps the graphs and fates it works out. */
+/** The forward flow of one version: a view of the database, which memoises the graphs and fates it works out. */
 function forwardFlowOf(model: SemanticModel): ForwardFlowAnalysis {
   return new ForwardFlowAnalysis({
     text: model.text,
@@ -754,7 +754,7 @@ const FEEDS_IN_STATEMENT = new StatementFact('what names are built from', (model
     const args = field(call as SyntaxNode & { type: 'call' }, 'arguments');
     if (name && args) link(sourceKey(name), args);
   }
-  // Kept as lists: a set per name costs several times the memory, and every open document keeps these.
+  // Held as lists: a set per name costs several times the memory, and every open document holds these.
   return new Map([...feeds].map(([key, sources]): [string, readonly string[]] => [key, [...sources]]));
 });
 

@@ -165,8 +165,8 @@ function findPlainClasses(classes: readonly SyntaxNode[], text: string, imports:
 }
 
 /**
- * Which expressions hold a module and which calls run one, asked of one version of the file. It keeps
- * no answers of its own: each question goes to the file's database (`ask`), which keeps the answer with
+ * Which expressions hold a module and which calls run one, asked of one version of the file. It holds
+ * no answers of its own: each question goes to the file's database (`ask`), which memoises the answer with
  * what working it out read (definitions, module evidence and functions by name, the imports, the
  * classes), so that an open document's answers serve its later versions while those stay the same.
  */
@@ -303,7 +303,7 @@ export class ModuleAnalysis {
     return this.deps.isForwardCall(call);
   }
 
-  /** Works out whether `call` runs a forward pass (see `isForwardCall`, which keeps the answer). */
+  /** Works out whether `call` runs a forward pass (see `isForwardCall`, which memoises the answer). */
   classifiesAsForward(call: SyntaxNode): boolean {
     if (!is(call, 'call')) return false;
     const fn = callee(call);

@@ -31,7 +31,7 @@ const SHORTEST_VIEW = 13;
 
 /**
  * `text.slice(start, end)` as a string that does not keep `text` alive. Names read from a version of
- * the file are kept with its statements for as long as the statements stay unchanged: as views, each
+ * the file are memoised with its statements for as long as the statements stay unchanged: as views, each
  * edited statement would keep the whole text of the version it was read in.
  */
 function ownSlice(text: string, start: number, end: number): string {

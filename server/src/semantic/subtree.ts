@@ -16,7 +16,7 @@ export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly Sy
   const found: SyntaxNode[] = [];
   if (root.parent === null && root.type === 'module') {
     // The module node is new after every edit but most of its statements are not: each statement's
-    // nodes are kept with it, and only the statements an edit touched are walked again.
+    // nodes are memoised with it, and only the statements an edit touched are walked again.
     if (kinds.includes(root.type)) found.push(root);
     for (const statement of root.children) for (const n of nodesIn(statement, kinds)) found.push(n);
   } else {

@@ -1,9 +1,9 @@
-// The one mechanism by which the analysis keeps what it derives. Every derived fact is a query: a
+// The one mechanism by which the analysis memoises and reuses what it derives. Every derived fact is a query: a
 // function of a context and a key, whose answer a database memoises together with what computing it
 // read (inputs, and other queries' answers). When an input changes, the database moves to a new
 // revision; an answer is then reused when it is next asked for exactly when nothing it read changed
 // since it was last checked, and worked out again otherwise. An answer worked out again that comes
-// out equal to the old one keeps the old one and counts as unchanged, so what read it stays valid.
+// out equal to the old one leaves the old one in place and counts as unchanged, so what read it stays valid.
 // The engine knows nothing of Python or of syntax trees: keys are any values, and objects are held
 // weakly (an answer about a node goes when the node does).
 
@@ -73,7 +73,7 @@ let queriesDeclared = 0;
 
 /** A derived fact, declared once at module level: `compute(context, key)` with its options. */
 export class Query<C, K, V> {
-  /** Where a database keeps this query's answers. */
+  /** Where a database holds this query's answers. */
   readonly slot = queriesDeclared++;
 
   constructor(
@@ -199,7 +199,7 @@ interface Frame {
   perVersion: boolean;
 }
 
-/** Engine parts kept per database beside the memo tables (see `Database.state`). */
+/** Engine parts held per database beside the memo tables (see `Database.state`). */
 export type StateKey<S> = { readonly id: number; readonly create: () => S };
 
 let stateKeysDeclared = 0;
@@ -251,7 +251,7 @@ export class Database<C> implements Revisions {
    * next full one, and each of those collections copies it.
    */
   release(): void {
-    if (this.records) throw new Error('a database that records keeps its answers for the next revision');
+    if (this.records) throw new Error('a database that records holds its answers for the next revision');
     this.once.length = 0;
     this.states.length = 0;
     this.pairs = new Map();
@@ -284,7 +284,7 @@ export class Database<C> implements Revisions {
   }
 
   /**
-   * `fetch` for a database that sees one version: the answers themselves are kept (a memo would only
+   * `fetch` for a database that sees one version: the answers themselves are stored (a memo would only
    * cost memory), with a mark on a key while its answer is worked out.
    */
   private fetchOnce<K, V>(query: Query<C, K, V>, key: K): V {

@@ -12,14 +12,14 @@ export class SubtreeFact<K extends object, A extends unknown[], V> {
     /** Reads `key`'s subtree; `args` are the means to read it (the text), the same for every version in which the key lives. */
     private readonly compute: (key: K, ...args: A) => V,
     /** Which answers are worth their memory (those that take work to find again); all by default. */
-    private readonly keeps: (answer: V) => boolean = () => true,
+    private readonly remembers: (answer: V) => boolean = () => true,
   ) {}
 
   of(key: K, ...args: A): V {
     let answer = this.answers.get(key);
     if (answer === undefined && !this.answers.has(key)) {
       answer = this.compute(key, ...args);
-      if (this.keeps(answer)) this.answers.set(key, answer);
+      if (this.remembers(answer)) this.answers.set(key, answer);
     }
     return answer as V;
   }
