@@ -872,3 +872,134 @@ test('an edit inside one function works out again only that function\'s def-use 
     document.freeTree();
   }
 });
+
+/**
+ * A file whose functions read what is defined far from them: imports under aliases, module-level
+ * devices, models and flags, classes with bases, helpers called from elsewhere, a context manager
+ * bound to a name.
+ */
+const FAR_READS = `import torch
+import torch.nn as nn
+from torch import no_grad as ng
+from torch.utils.data import DataLoader as DL
+import numpy as np
+
+DEVICE = "cuda"
+ctx = torch.no_grad()
+backbone = nn.Linear(8, 8)
+losses = []
+
+
+class Head(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Meter(object):
+    def update(self, value):
+        self.total = value
+
+
+def helper(model, x):
+    return model(x)
+
+
+def train(loader, optimizer):
+    head = Head()
+    for x in loader:
+        loss = helper(backbone, x).sum() + head(x).sum()
+        losses.append(loss)
+        loss.backward()
+        optimizer.step()
+
+
+def evaluate(loader):
+    outs = []
+    with ctx:
+        for x in loader:
+            outs.append(backbone(x.to(DEVICE)))
+    for x in loader:
+        outs.append(helper(backbone, x))
+    with ng():
+        preds = [backbone(x) for x in loader]
+    return outs, preds
+
+
+def load(path):
+    state = torch.load(path, map_location=DEVICE)
+    backbone.load_state_dict(state)
+    return DL(state, batch_size=1024, num_workers=16, pin_memory=True)
+`;
+
+/** What a model says of each call (forward pass, grad mode, graph) and of each module-level name (its values, a module or not). */
+function modelFacts(model: SemanticModel): string[] {
+  const { text } = model;
+  const facts = model.nodesOfKind('call').map((call) => `${call.start} ${model.modules.isForwardCall(call)} ${model.gradMode.at(call)} ${model.graph.carriesGraph(call)} ${model.isBackwardCall(call)}`);
+  const names = new Set(model.nodesOfKind('identifier').map((id) => text.slice(id.start, id.end)));
+  for (const name of names) {
+    const values = model.definitions.definitionsOf(model.root, name).map((d) => (d.value ? text.slice(d.value.start, d.value.end) : d.kind));
+    facts.push(`${name}: ${values.join(' | ')} ${model.modules.isModuleName(name)}`);
+  }
+  return facts;
+}
+
+/** Replacements on lines that bind names other statements read: imports, module-level names, class bases, function names. */
+const FAR_EDITS: readonly [RegExp, readonly string[]][] = [
+  [/as nn\b|as tnn\b/, ['as nn', 'as tnn']],
+  [/no_grad as ng|enable_grad as ng/, ['no_grad as ng', 'enable_grad as ng']],
+  [/DataLoader as DL|Dataset as DL/, ['DataLoader as DL', 'Dataset as DL']],
+  [/^import numpy as np$|^import torch as np$/m, ['import numpy as np', 'import torch as np']],
+  [/DEVICE = "[a-z:0-9]+"/, ['DEVICE = "cuda"', 'DEVICE = "cpu"', 'DEVICE = "cuda:0"']],
+  [/ctx = [a-z.]+\(\)/, ['ctx = torch.no_grad()', 'ctx = torch.enable_grad()', 'ctx = np.errstate()']],
+  [/backbone = [A-Za-z.]+\(8, 8\)/, ['backbone = nn.Linear(8, 8)', 'backbone = np.zeros(8, 8)', 'backbone = Meter(8, 8)']],
+  [/class Head\([A-Za-z.]+\)/, ['class Head(nn.Module)', 'class Head(object)', 'class Head(Meter)']],
+  [/class Meter\([A-Za-z.]+\)/, ['class Meter(object)', 'class Meter(nn.Module)']],
+  [/def (helper|assist)\(/, ['def helper(', 'def assist(']],
+  [/losses = \[\]|losses = None/, ['losses = []', 'losses = None']],
+];
+
+test('after edits to imports and definitions that statements far away read, the analysis equals one from scratch', async () => {
+  const { parser } = await sharedAnalyzer();
+  const files = new Map([['far-reads.py', FAR_READS], ...[...FILES].slice(0, 3)]);
+  let compared = 0;
+  fc.assert(
+    fc.property(fc.constantFrom(...files.keys()), fc.array(fc.tuple(fc.nat(FAR_EDITS.length - 1), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 12 }), (file, picks) => {
+      const document = new OpenDocument('untitled:far', 'python', 1, files.get(file)!);
+      const session = new AnalysisSession();
+      try {
+        analyze(document.syntax(parser), document.text, { session, source: document.source });
+        for (const [index, [which, choice, alsoRename]] of picks.entries()) {
+          const text = document.text;
+          const [pattern, options] = FAR_EDITS[which]!;
+          let match = pattern.exec(text);
+          let replacement = options[choice % options.length]!;
+          if (!match && alsoRename) {
+            // In a real file: rename a module-level binding to another name the file uses.
+            const bindings = [...text.matchAll(/^(?:def |class )?([A-Za-z_]\w*)/gm)].filter((m) => m[1] && !['import', 'from', 'if', 'for', 'with', 'return', 'try', 'while'].includes(m[1]));
+            if (!bindings.length) continue;
+            match = bindings[choice % bindings.length]!;
+            const names = [...new Set(text.match(/\b[A-Za-z_]\w*\b/g) ?? [])];
+            replacement = match[0].replace(match[1]!, names[(choice >> 3) % names.length]!);
+          }
+          if (!match) continue;
+          const start = match.index;
+          const at = (offset: number) => document.source.position(offset);
+          document.applyChanges([{ range: { start: at(start), end: at(start + match[0].length) }, text: replacement }], index + 2);
+          const incremental = document.syntax(parser);
+          const scratch = parser.parseToSyntax(document.text);
+          if (hasErrors(scratch)) continue;
+          const where = `${file} after ${index + 1} edits`;
+          assert.deepEqual(summary(analyze(incremental, document.text, { session, source: document.source })), summary(analyze(scratch, document.text)), where);
+          // Beyond the findings, what the model says of every call and every module-level name.
+          const settings = resolveSettings({});
+          assert.deepEqual(modelFacts(session.modelOf(incremental, document.source, settings, undefined)), modelFacts(new SemanticModel(scratch, new SourceText(document.text), settings, undefined)), where);
+          compared++;
+        }
+      } finally {
+        document.freeTree();
+      }
+    }),
+    { numRuns: 60, seed: 20261129 },
+  );
+  assert.ok(compared > 200, `only ${compared} versions compared`);
+});
