@@ -189,6 +189,31 @@ describe('answers per item of a sequence', () => {
     assert.deepEqual(length.runs.map((it) => it.name), ['a', 'bb', 'ccc', 'dddd', 'bbbbb']);
   });
 
+  test('answers that read an input are taken over while it is unchanged, and worked out again after it changes', () => {
+    const w = world();
+    setInput(w, 'scale', 1);
+    const scaled = counted('scaled', (ctx, it: Item) => it.name.length * readInput(ctx, 'scale'), { reads: 'key' });
+    const each = new EachItem(items, scaled);
+    const all = Array.from({ length: 6 }, (_, i) => item('x'.repeat(i + 1), i));
+    w.items = all;
+    assert.deepEqual(each.values(w.db), [1, 2, 3, 4, 5, 6]);
+    // An edit in the middle, the input unchanged: only the new item is worked out.
+    w.db.advance(w);
+    w.items = [...all.slice(0, 3), item('yy', 3), ...all.slice(4)];
+    assert.deepEqual(each.values(w.db), [1, 2, 3, 2, 5, 6]);
+    assert.equal(scaled.runs.length, 7);
+    // The input changes: every answer is worked out again.
+    w.db.advance(w);
+    setInput(w, 'scale', 10);
+    assert.deepEqual(each.values(w.db), [10, 20, 30, 20, 50, 60]);
+    assert.equal(scaled.runs.length, 13);
+    // Unchanged again, with another edit: the answers of the revision before serve.
+    w.db.advance(w);
+    w.items = w.items.slice(1);
+    assert.deepEqual(each.values(w.db), [20, 30, 20, 50, 60]);
+    assert.equal(scaled.runs.length, 13);
+  });
+
   test('an index merges entries key by key and reports changes per key', () => {
     for (const lazy of [false, true]) {
       const w = world();

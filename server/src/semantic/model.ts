@@ -15,7 +15,7 @@ import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph
 import { GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { classKindsOf, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, type ClassKinds, type NameQuestion } from './modules';
+import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
@@ -419,12 +419,14 @@ const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model
 /** The names the file calls a module-only method on, merged from its statements'. */
 const MODULE_EVIDENCE = new ItemIndex('module evidence', MODULE_EVIDENCE_IN_STATEMENT.eachItem, (names): [string, readonly true[]][] => [...names].map((name) => [name, [true]]));
 
-/** The file's classes (nested ones too), each as its name and bases, with the imports; what they are depends on these alone. */
-const CLASS_KINDS = modelQuery(
-  'class kinds',
-  (model, _: void): ClassKinds => classKindsOf(model.nodesOfKind('class_definition'), model.text, model.imports),
-  { equals: sameClassKinds },
-);
+/** A top-level statement's classes (nested ones too), each as its name and bases. */
+const CLASSES_IN_STATEMENT = new StatementFact('classes', (model, statement) => classSignatures(ofKindIn(model, statement, 'class_definition'), model.text));
+
+/** The file's classes as their names and bases: an edit that leaves them as they were changes nothing that reads them. */
+const CLASS_SIGNATURES = modelQuery('class signatures', (model, _: void) => joined(CLASSES_IN_STATEMENT.ofEach(model)), { equals: sameClassSignatures });
+
+/** What the file's classes are, which depends on their names and bases and on the imports alone. */
+const CLASS_KINDS = modelQuery('class kinds', (model, _: void): ClassKinds => classKindsOf(CLASS_SIGNATURES.of(model), model.imports), { reads: 'key', equals: sameClassKinds });
 
 /**
  * The answers to the questions about names that classifying calls asks (see ModuleAnalysis). A name

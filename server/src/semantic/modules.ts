@@ -90,14 +90,36 @@ export interface ModuleDeps {
 }
 
 /** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
-export function classKindsOf(classes: readonly SyntaxNode[], text: string, imports: ImportTable): ClassKinds {
-  const moduleClasses = findModuleClasses(classes, text, imports);
-  const classNames = new Set<string>();
+/** A class as what it is depends on: its name, and the dotted names of its bases (null where a base is no name; no list without parentheses). */
+export interface ClassSignature {
+  readonly name: string;
+  readonly bases: readonly (string | null)[] | null;
+}
+
+/** The signatures of `classes` (class definitions, nested ones too), in their order. */
+export function classSignatures(classes: readonly SyntaxNode[], text: string): ClassSignature[] {
+  const signatures: ClassSignature[] = [];
   for (const cls of classes) {
     const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-    if (name) classNames.add(nodeText(name, text));
+    if (!name) continue;
+    const bases = field(cls as SyntaxNode & { type: 'class_definition' }, 'superclasses');
+    signatures.push({ name: nodeText(name, text), bases: bases ? bases.children.filter((b) => b.named && b.type !== 'comment').map((b) => dottedName(b, text)) : null });
   }
-  return { moduleClasses, plainClasses: findPlainClasses(classes, text, imports, moduleClasses), classNames };
+  return signatures;
+}
+
+export function sameClassSignatures(a: readonly ClassSignature[], b: readonly ClassSignature[]): boolean {
+  return a.length === b.length && a.every((x, i) => {
+    const y = b[i]!;
+    return x.name === y.name && (x.bases === null ? y.bases === null : y.bases !== null && x.bases.length === y.bases.length && x.bases.every((base, j) => base === y.bases![j]));
+  });
+}
+
+/** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
+export function classKindsOf(classes: readonly ClassSignature[], imports: ImportTable): ClassKinds {
+  const moduleClasses = findModuleClasses(classes, imports);
+  const classNames = new Set(classes.map((cls) => cls.name));
+  return { moduleClasses, plainClasses: findPlainClasses(classes, imports, moduleClasses), classNames };
 }
 
 export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
@@ -105,24 +127,20 @@ export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
   return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames);
 }
 
-function findModuleClasses(classes: readonly SyntaxNode[], text: string, imports: ImportTable): Set<string> {
+function findModuleClasses(classes: readonly ClassSignature[], imports: ImportTable): Set<string> {
   const moduleClasses = new Set<string>();
   let changed = true;
   while (changed) {
     changed = false;
-    for (const cls of classes) {
-      if (!is(cls, 'class_definition')) continue;
-      const name = field(cls, 'name');
-      const bases = field(cls, 'superclasses');
-      if (!name || !bases || moduleClasses.has(nodeText(name, text))) continue;
-      const isModule = bases.children.some((b) => {
-        const dotted = dottedName(b, text);
+    for (const { name, bases } of classes) {
+      if (!bases || moduleClasses.has(name)) continue;
+      const isModule = bases.some((dotted) => {
         if (!dotted) return false;
         const qualified = imports.qualify(dotted) ?? dotted;
         return MODULE_BASE.test(qualified) || moduleClasses.has(dotted);
       });
       if (isModule) {
-        moduleClasses.add(nodeText(name, text));
+        moduleClasses.add(name);
         changed = true;
       }
     }
@@ -134,27 +152,20 @@ function findModuleClasses(classes: readonly SyntaxNode[], text: string, imports
  * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
  * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
  */
-function findPlainClasses(classes: readonly SyntaxNode[], text: string, imports: ImportTable, moduleClasses: ReadonlySet<string>): Set<string> {
+function findPlainClasses(classes: readonly ClassSignature[], imports: ImportTable, moduleClasses: ReadonlySet<string>): Set<string> {
   const plainClasses = new Set<string>();
-  const named = new Map<string, SyntaxNode[]>();
-  for (const cls of classes) {
-    const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
-    if (name) named.set(nodeText(name, text), [...(named.get(nodeText(name, text)) ?? []), cls]);
-  }
+  const named = new Map<string, ClassSignature[]>();
+  for (const cls of classes) named.set(cls.name, [...(named.get(cls.name) ?? []), cls]);
   let changed = true;
   while (changed) {
     changed = false;
     for (const [name, group] of named) {
       if (plainClasses.has(name) || moduleClasses.has(name)) continue;
-      const plain = group.every((cls) => {
-        const bases = is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
-        return !bases || bases.children.filter((b) => b.named && b.type !== 'comment').every((b) => {
-          const dotted = dottedName(b, text);
-          if (!dotted) return false;
-          const qualified = imports.qualify(dotted) ?? dotted;
-          return qualified === 'object' || qualified === 'abc.ABC' || plainClasses.has(dotted);
-        });
-      });
+      const plain = group.every(({ bases }) => !bases || bases.every((dotted) => {
+        if (!dotted) return false;
+        const qualified = imports.qualify(dotted) ?? dotted;
+        return qualified === 'object' || qualified === 'abc.ABC' || plainClasses.has(dotted);
+      }));
       if (plain) {
         plainClasses.add(name);
         changed = true;

@@ -22,11 +22,16 @@ interface EachState<T, V> {
   items: readonly T[];
   memos: readonly Memo[];
   values: readonly V[];
+  /**
+   * What the items' answers read besides their items, all of them: unchanged since `revision`, every
+   * answer of that revision still holds. Null when an answer reads the version (it is worked out again).
+   */
+  reads: Set<Dependency> | null;
 }
 
 /** `query`'s answer for each item of the context's sequence, in order. */
 export class EachItem<C, T extends object, V> {
-  private readonly stateKey: StateKey<EachState<T, V>> = stateKey(() => ({ revision: 0, items: [], memos: [], values: [] }));
+  private readonly stateKey: StateKey<EachState<T, V>> = stateKey(() => ({ revision: 0, items: [], memos: [], values: [], reads: null }));
 
   constructor(
     readonly sequence: Sequence<C, T>,
@@ -51,24 +56,62 @@ export class EachItem<C, T extends object, V> {
       state.values = items.map((item) => db.fetch(this.query, item));
       return state;
     }
-    const memos: Memo[] = new Array(items.length);
-    const values: V[] = new Array(items.length);
     const [prefix, suffix] = state.revision ? commonEnds(state.items, items) : [0, 0];
-    const take = (i: number, memo: Memo) => {
-      if (!memo.isConstant) memo.refresh(db);
-      memos[i] = memo;
-      values[i] = memo.value as V;
-    };
-    for (let i = 0; i < prefix; i++) take(i, state.memos[i]!);
-    for (let i = prefix; i < items.length - suffix; i++) take(i, db.memoOf(this.query, items[i]!) as Memo);
     const shift = state.items.length - items.length;
-    for (let i = items.length - suffix; i < items.length; i++) take(i, state.memos[i + shift]!);
+    const middle = (memo: Memo, reads: Set<Dependency> | null): Set<Dependency> | null => {
+      if (!reads || memo.perVersion) return null;
+      if (memo.deps) for (const dep of memo.deps) reads.add(dep);
+      return reads;
+    };
+    let memos: Memo[];
+    let values: V[];
+    let reads: Set<Dependency> | null;
+    if (state.reads && unchangedSince(state.reads, state.revision, db)) {
+      // Every answer of the last revision holds: those of the items at both ends are taken over as they are.
+      reads = state.reads;
+      const midMemos: Memo[] = [];
+      const midValues: V[] = [];
+      for (let i = prefix; i < items.length - suffix; i++) {
+        const memo = db.memoOf(this.query, items[i]!) as Memo;
+        midMemos.push(memo);
+        midValues.push(memo.value as V);
+        reads = middle(memo, reads);
+      }
+      const end = state.items.length - suffix;
+      memos = state.memos.slice(0, prefix).concat(midMemos, state.memos.slice(end));
+      values = state.values.slice(0, prefix).concat(midValues, state.values.slice(end));
+      // The reads of answers the edits replaced stay until the items are checked one by one again.
+      if (reads && reads.size > 4 * (items.length + 64)) reads = null;
+    } else {
+      memos = new Array(items.length);
+      values = new Array(items.length);
+      reads = new Set();
+      const take = (i: number, memo: Memo) => {
+        if (!memo.isConstant) memo.refresh(db);
+        memos[i] = memo;
+        values[i] = memo.value as V;
+        reads = middle(memo, reads);
+      };
+      for (let i = 0; i < prefix; i++) take(i, state.memos[i]!);
+      for (let i = prefix; i < items.length - suffix; i++) take(i, db.memoOf(this.query, items[i]!) as Memo);
+      for (let i = items.length - suffix; i < items.length; i++) take(i, state.memos[i + shift]!);
+    }
+    state.reads = reads;
     state.revision = db.revision;
     state.items = items;
     state.memos = memos;
     state.values = values;
     return state;
   }
+}
+
+/** Whether none of `reads` changed after `revision`, each brought to `db`'s revision first. */
+function unchangedSince(reads: ReadonlySet<Dependency>, revision: number, db: Revisions): boolean {
+  for (const dep of reads) {
+    dep.refresh(db);
+    if (dep.changedAt > revision) return false;
+  }
+  return true;
 }
 
 /** A key's dependency in an index: changed when an item with an entry under the key comes, goes or changes. */
