@@ -9,7 +9,7 @@ const LISTS = new SubtreeFact('nodes of kinds', (): Map<string, readonly SyntaxN
 
 /** The nodes of the given kinds in `root`'s subtree (itself included), in document order. */
 export function nodesIn(root: SyntaxNode, kinds: readonly string[]): readonly SyntaxNode[] {
-  const perRoot = LISTS.of(root);
+  const perRoot = LISTS.of(root, '');
   const key = kinds.join(',');
   const cached = perRoot.get(key);
   if (cached) return cached;

@@ -68,14 +68,15 @@ function findCarriedStates(model: SemanticModel): CarriedState[] {
 function fedBackNames(model: SemanticModel, call: SyntaxNode): readonly string[] {
   const assignment = call.parent;
   if (call.fieldName !== 'right' || !is(assignment, 'assignment')) return NONE_FED_BACK;
-  return FED_BACK.of(assignment, call, model.text);
+  return FED_BACK.of(assignment, model.text);
 }
 
 const NONE_FED_BACK: readonly string[] = [];
 
 /** `fedBackNames` per assignment (whose right side is the call): read from the assignment's own subtree alone. */
-const FED_BACK = new SubtreeFact('names fed back', (assignment: SyntaxNode & { type: 'assignment' }, call: SyntaxNode, text: string): readonly string[] => {
+const FED_BACK = new SubtreeFact('names fed back', (assignment: SyntaxNode & { type: 'assignment' }, text: string): readonly string[] => {
   const left = field(assignment, 'left');
+  const call = field(assignment, 'right');
   const args = is(call, 'call') ? field(call, 'arguments') : null;
   const passed = new Set(left && args ? referencesIn(args, text, true) : []);
   const names = left ? assignedNames(left, text).filter((name) => passed.has(name) && (!name.includes('.') || /^self\.\w+$/.test(name))) : [];

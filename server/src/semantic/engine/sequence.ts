@@ -105,6 +105,12 @@ export class EachItem<C, T extends object, V> {
   }
 }
 
+function appendTo<K, I>(map: Map<K, I[]>, key: K, list: readonly I[]): void {
+  const entries = map.get(key);
+  if (entries) for (const item of list) entries.push(item);
+  else map.set(key, [...list]);
+}
+
 /** Whether none of `reads` changed after `revision`, each brought to `db`'s revision first. */
 function unchangedSince(reads: ReadonlySet<Dependency>, revision: number, db: Revisions): boolean {
   for (const dep of reads) {
@@ -191,7 +197,7 @@ export class ItemIndex<C, T extends object, P, K, I> {
   keys(db: Database<C>): Iterable<K> {
     const state = this.up(db);
     if (db.records && db.computing) db.read(state.anyKey);
-    if (!this.options.lazyLookup) return state.byKey.keys();
+    if (!this.options.lazyLookup) return db.records ? state.byKey.keys() : state.ordered.keys();
     const keys = new Set<K>();
     for (const part of state.parts) for (const [key] of this.entriesOf(part)) keys.add(key);
     return keys;
@@ -231,7 +237,10 @@ export class ItemIndex<C, T extends object, P, K, I> {
     if (state.revision === db.revision) return;
     const { items, values: parts } = this.each.current(db);
     const lazy = this.options.lazyLookup !== undefined;
-    if (state.revision === 0) {
+    if (!db.records) {
+      // One version only: every key's entries are put together in document order at once.
+      if (!lazy) for (const part of parts) for (const [key, list] of this.entriesOf(part)) appendTo(state.ordered as Map<K, I[]>, key, list);
+    } else if (state.revision === 0) {
       if (!lazy) for (let i = 0; i < items.length; i++) this.add(state, items[i]!, parts[i]!);
     } else {
       let changed = false;

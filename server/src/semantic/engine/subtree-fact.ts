@@ -3,22 +3,22 @@
 // of any database can change the answer while the node lives: it is memoised with the node, once for
 // every database, and goes with the node.
 
-export class SubtreeFact<K extends object, A extends unknown[], V> {
+export class SubtreeFact<K extends object, V> {
   private readonly answers = new WeakMap<K, V>();
 
   constructor(
     /** For debugging. */
     readonly name: string,
-    /** Reads `key`'s subtree; `args` are the means to read it (the text), the same for every version in which the key lives. */
-    private readonly compute: (key: K, ...args: A) => V,
+    /** Reads `key`'s subtree through `text`, the text of any version in which the key lives. */
+    private readonly compute: (key: K, text: string) => V,
     /** Which answers are worth their memory (those that take work to find again); all by default. */
     private readonly remembers: (answer: V) => boolean = () => true,
   ) {}
 
-  of(key: K, ...args: A): V {
+  of(key: K, text: string): V {
     let answer = this.answers.get(key);
     if (answer === undefined && !this.answers.has(key)) {
-      answer = this.compute(key, ...args);
+      answer = this.compute(key, text);
       if (this.remembers(answer)) this.answers.set(key, answer);
     }
     return answer as V;
