@@ -4,11 +4,11 @@
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Gitignore } from '../config/gitignore';
 import { readRegularTextFile } from '../files/read-regular-file';
 
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
 
 /** Folders that never hold the project's own code. */
 const SKIPPED_FOLDERS = new Set([
@@ -34,9 +34,7 @@ const CHECKED_EXTENSIONS = ['.py', '.ipynb'];
 
 interface GitignoreLayer {
   base: string;
-  rules: Ignore;
-  /** The file's lines, for rebuilding the layer without some of them. */
-  lines: string[];
+  rules: Gitignore;
 }
 
 export interface DiscoveryOptions {
@@ -87,9 +85,7 @@ function readGitignore(folder: string): GitignoreLayer | undefined {
   // A .gitignore that is a FIFO, a device or huge is not a list of patterns worth waiting for.
   const read = readRegularTextFile(file, MAX_GITIGNORE_BYTES);
   if (!read.ok) return undefined;
-  const text = read.text;
-  const lines = text.split(/\r?\n/);
-  return { base: folder, rules: ignore().add(lines), lines };
+  return { base: folder, rules: new Gitignore(read.text) };
 }
 
 /**
@@ -98,15 +94,7 @@ function readGitignore(folder: string): GitignoreLayer | undefined {
  */
 function withoutRulesIgnoring(layer: GitignoreLayer, folder: string): GitignoreLayer {
   if (!isGitignored([layer], folder, true)) return layer;
-  const rel = toPosix(relative(layer.base, folder)) + '/';
-  // A line leaves the folder out when it ignores the folder or one of the folders above it.
-  const parts = rel.split('/').filter(Boolean);
-  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/') + '/');
-  const lines = layer.lines.filter((line) => {
-    const single = ignore().add(line);
-    return !prefixes.some((prefix) => single.ignores(prefix));
-  });
-  return { base: layer.base, rules: ignore().add(lines), lines };
+  return { base: layer.base, rules: layer.rules.withoutLinesIgnoring(toPosix(relative(layer.base, folder))) };
 }
 
 const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'));
@@ -115,10 +103,8 @@ const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'
 function isGitignored(layers: readonly GitignoreLayer[], path: string, isFolder: boolean): boolean {
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const rel = toPosix(relative(layer.base, path)) + (isFolder ? '/' : '');
-    const verdict = layer.rules.test(rel);
-    if (verdict.ignored) return true;
-    if (verdict.unignored) return false;
+    const verdict = layer.rules.verdict(toPosix(relative(layer.base, path)), isFolder);
+    if (verdict) return verdict === 'ignored';
   }
   return false;
 }

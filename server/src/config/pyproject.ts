@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { parseToml, TomlError } from './toml';
 import type { SeveritySetting, Settings } from '../core/settings';
 import type { ConfigProblem, RuleCode } from '../core/types';
-import { matchesGlobOrParent, normalizePattern, relativeToRoot } from './globs';
+import { matchingGlobs, normalizePattern, relativeToRoot } from './globs';
 import { keyDefinitions, lineOfKey } from './toml-key-lines';
 import { analysisSettingByProjectKey, ANALYSIS_SETTINGS, RULE_CODE_PATTERN, RULE_SELECTOR_PATTERN, SEVERITY_SETTINGS } from '../core/settings-schema';
 
@@ -206,7 +206,9 @@ function readSeverity(value: unknown, report: Reporter): Settings['severity'] | 
 export function settingsForFile(config: ProjectConfig, filePath: string): Partial<Settings> {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return config.settings;
-  const ignored = config.perFileIgnores.filter((entry) => matchesGlobOrParent(entry.pattern, relativePath)).flatMap((entry) => entry.codes);
+  const ignored = matchingGlobs(config.perFileIgnores.map((entry) => entry.pattern), relativePath)
+    .sort((a, b) => a - b)
+    .flatMap((index) => config.perFileIgnores[index]!.codes);
   if (!ignored.length) return config.settings;
   return { ...config.settings, ignore: [...(config.settings.ignore ?? []), ...ignored] };
 }
@@ -215,14 +217,14 @@ export function settingsForFile(config: ProjectConfig, filePath: string): Partia
 export function isExcluded(config: ProjectConfig, filePath: string): boolean {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return false;
-  return config.exclude.some((pattern) => matchesGlobOrParent(pattern, relativePath));
+  return matchingGlobs(config.exclude, relativePath).length > 0;
 }
 
 /** Whether `extend-include` asks walks to check this file (absolute path) besides `.py` files and notebooks. */
 export function isExtraIncluded(config: ProjectConfig, filePath: string): boolean {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return false;
-  return config.extendInclude.some((pattern) => matchesGlobOrParent(pattern, relativePath));
+  return matchingGlobs(config.extendInclude, relativePath).length > 0;
 }
 
 /** Whether the text declares oomlint settings, even when it does not parse (so its errors get reported). */
