@@ -230,3 +230,36 @@ describe('findProjectConfig', () => {
     assert.deepEqual(config.problems.map((p) => p.message), ['file not found']);
   });
 });
+
+describe('findProjectConfig over nested projects', () => {
+  test('a folder gets the same answer whichever folders were asked first', () => {
+    const base = mkdtempSync(join(tmpdir(), 'oomlint-config-order-'));
+    try {
+      mkdirSync(join(base, 'a', 'b', 'c', 'd'), { recursive: true });
+      mkdirSync(join(base, 'plain', 'deeper'), { recursive: true });
+      writeFileSync(join(base, 'a', 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 7\n');
+      writeFileSync(join(base, 'a', 'b', 'pyproject.toml'), '[project]\nname = "b"\n');
+      writeFileSync(join(base, 'plain', 'pyproject.toml'), '[project]\nname = "plain"\n');
+      const folders = ['a/b/c/d', 'a/b/c', 'a/b', 'a', 'plain/deeper', 'plain', '.'].map((f) => join(base, f, 'x.py'));
+      const answers = (order: string[]) => {
+        invalidateProjectConfig();
+        const byFolder = new Map(order.map((f) => [f, findProjectConfig(f).file]));
+        return folders.map((f) => byFolder.get(f));
+      };
+      const deepestFirst = answers(folders);
+      assert.deepEqual(deepestFirst, [
+        join(base, 'a', 'pyproject.toml'),
+        join(base, 'a', 'pyproject.toml'),
+        join(base, 'a', 'pyproject.toml'),
+        join(base, 'a', 'pyproject.toml'),
+        join(base, 'plain', 'pyproject.toml'),
+        join(base, 'plain', 'pyproject.toml'),
+        null,
+      ]);
+      assert.deepEqual(answers([...folders].reverse()), deepestFirst);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+      invalidateProjectConfig();
+    }
+  });
+});

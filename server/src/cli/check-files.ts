@@ -10,7 +10,7 @@ import type { ConfigProblem } from '../core/types';
 import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
 import { isExcluded, isExtraIncluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';
-import type { CheckReport } from './check-report';
+import type { CheckReport, FileFailure } from './check-report';
 import { discoverPythonFiles } from './discover-files';
 import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
 
@@ -29,6 +29,8 @@ export interface CheckPlan {
   configs: ProjectConfig[];
   /** `--config FILE`, when given. */
   explicitConfig: ProjectConfig | undefined;
+  /** Folders the walk could not list: their files are not checked, and the report says so. */
+  unlistedFolders: FileFailure[];
 }
 
 /**
@@ -54,11 +56,14 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
   const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
   const rawPaths = new Map<string, string>();
+  const unlisted = new Map<string, string>();
   const files = discoverPythonFiles(options.paths, cwd, {
     isExcluded: (path) => isExcluded(configFor(path), path),
     isIncluded: (path) => isExtraIncluded(configFor(path), path),
     rawPaths,
+    unlistedFolders: unlisted,
   });
+  const unlistedFolders = [...unlisted].map(([path, message]) => ({ path, displayPath: relative(cwd, path) || basename(path), message }));
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
   const roots = options.paths.map((p) => resolve(cwd, p));
@@ -77,7 +82,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       roots,
     });
   }
-  return { mode, selection, tasks, configs, explicitConfig };
+  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders };
 }
 
 /** The report from each task's outcome, in the plan's order. */
@@ -91,6 +96,7 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
     changes: [],
     configProblems: [],
   };
+  report.failures.push(...plan.unlistedFolders);
   const problems = new Map<string, ConfigProblem>();
   const noteProblems = (config: ProjectConfig) => {
     for (const problem of config.problems) problems.set(`${problem.file}\0${problem.line}\0${problem.message}`, problem);

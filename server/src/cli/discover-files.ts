@@ -47,6 +47,8 @@ export interface DiscoveryOptions {
    * `\xNN`) -> the real path's bytes, as a latin1 string (see `rawPathBytes`).
    */
   rawPaths?: Map<string, string>;
+  /** Filled with the folders that could not be listed (their files go unchecked), and why. */
+  unlistedFolders?: Map<string, string>;
 }
 
 const SEPARATOR = Buffer.from(sep);
@@ -126,35 +128,55 @@ function isVirtualenv(folder: string): boolean {
   return existsSync(join(folder, 'pyvenv.cfg'));
 }
 
+interface PendingFolder {
+  folder: string;
+  /** The folder's real bytes: names are listed as bytes, so a file whose name is not valid UTF-8 is still found and read. */
+  rawFolder: Buffer;
+  layers: GitignoreLayer[];
+}
+
+/** Why a folder could not be listed, in words, for folders whose files then go unchecked. */
+function listingProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENAMETOOLONG') return 'could not list this folder: its path is longer than the system allows (ENAMETOOLONG); the files below it are not checked';
+  if (code === 'EACCES' || code === 'EPERM') return `could not list this folder: permission denied (${code}); the files below it are not checked`;
+  return `could not list this folder: ${error instanceof Error ? error.message : String(error)}; the files below it are not checked`;
+}
+
 /**
- * `rawFolder` is the folder's real bytes: names are listed as bytes, so a file whose name is not
- * valid UTF-8 is still found and read (its text path, with `\xNN` for the invalid bytes, is for
- * reports and configuration; `rawPaths` keeps the real one).
+ * Every file to check below `start`, without recursion (a folder chain thousands deep must not
+ * exhaust the stack). A file's text path has `\xNN` for the bytes of its name that are not UTF-8,
+ * for reports and configuration; `rawPaths` keeps the real one.
  */
-function walk(folder: string, rawFolder: Buffer, layers: GitignoreLayer[], options: DiscoveryOptions, found: Set<string>): void {
-  const own = readGitignore(folder);
-  const here = own ? [...layers, own] : layers;
-  let entries;
-  try {
-    entries = readdirSync(rawFolder, { withFileTypes: true, encoding: 'buffer' });
-  } catch {
-    // A folder that cannot be listed holds nothing we could read either.
-    return;
-  }
-  const exact = Buffer.from(folder).equals(rawFolder);
-  for (const entry of entries) {
-    const name = readableName(entry.name);
-    const path = join(folder, name);
-    const rawPath = Buffer.concat([rawFolder, SEPARATOR, entry.name]);
-    if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(name) || isVirtualenv(path)) continue;
-      if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
-      walk(path, rawPath, here, options, found);
-    } else if ((CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
-      // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
-      if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
-      found.add(path);
-      if (!exact || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
+function walk(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): void {
+  const pending: PendingFolder[] = [start];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { folder, rawFolder, layers } = next;
+    const own = readGitignore(folder);
+    const here = own ? [...layers, own] : layers;
+    let entries;
+    try {
+      entries = readdirSync(rawFolder, { withFileTypes: true, encoding: 'buffer' });
+    } catch (error) {
+      // Gone meanwhile: nothing to report. Anything else leaves files unchecked: say which.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') options.unlistedFolders?.set(folder, listingProblem(error));
+      continue;
+    }
+    const exact = Buffer.from(folder).equals(rawFolder);
+    for (const entry of entries) {
+      const name = readableName(entry.name);
+      const path = join(folder, name);
+      const rawPath = Buffer.concat([rawFolder, SEPARATOR, entry.name]);
+      if (entry.isDirectory()) {
+        if (SKIPPED_FOLDERS.has(name) || isVirtualenv(path)) continue;
+        if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
+        pending.push({ folder: path, rawFolder: rawPath, layers: here });
+      } else if ((CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
+        // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
+        if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
+        found.add(path);
+        if (!exact || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
+      }
     }
   }
 }
@@ -178,7 +200,7 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
     }
     // A folder named on the command line is checked even when an enclosing .gitignore leaves it
     // out (`oomlint check build/generated`); the rest of that .gitignore still applies inside it.
-    walk(path, Buffer.from(path), enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)), options, found);
+    walk({ folder: path, rawFolder: Buffer.from(path), layers: enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)) }, options, found);
   }
   return [...found].sort();
 }

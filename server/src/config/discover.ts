@@ -14,7 +14,13 @@ interface LoadedFile {
 
 /** null: no such file. */
 const fileCache = new Map<string, LoadedFile | null>();
-const folderCache = new Map<string, ProjectConfig>();
+
+/** What a folder's walk up found: the nearest file declaring `[tool.oomlint]`, and the nearest file at all. */
+interface FolderLookup {
+  declaring: ProjectConfig | undefined;
+  nearest: ProjectConfig | undefined;
+}
+const folderCache = new Map<string, FolderLookup>();
 
 function readConfigFile(file: string): LoadedFile | null {
   const cached = fileCache.get(file);
@@ -57,30 +63,50 @@ function startFolder(startPath: string): string {
   return dirname(absolute);
 }
 
+/** The walk up from `folder`, stopping at the first folder already walked (a deep tree costs its depth once, not per folder). */
+function lookUp(folder: string): FolderLookup {
+  const walked: string[] = [];
+  let above: FolderLookup = { declaring: undefined, nearest: undefined };
+  for (let current = folder; ; ) {
+    const cached = folderCache.get(current);
+    if (cached) {
+      above = cached;
+      break;
+    }
+    walked.push(current);
+    if (readConfigFile(join(current, 'pyproject.toml'))?.declaresSection) break;
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  // Each folder walked sees what the one above it sees, and its own file: fill them in from the top down.
+  let result = above;
+  for (let i = walked.length - 1; i >= 0; i--) {
+    const own = fileCache.get(join(walked[i]!, 'pyproject.toml'));
+    if (own) result = { declaring: own.declaresSection ? own.config : result.declaring, nearest: own.config };
+    folderCache.set(walked[i]!, result);
+  }
+  return result;
+}
+
 /**
  * The configuration for a file or folder: the nearest pyproject.toml above it with a
  * `[tool.oomlint]` table, else the nearest pyproject.toml, else defaults rooted at the folder.
  */
 export function findProjectConfig(startPath: string): ProjectConfig {
   const folder = startFolder(startPath);
-  const cached = folderCache.get(folder);
-  if (cached) return cached;
+  const { declaring, nearest } = lookUp(folder);
+  return declaring ?? nearest ?? defaultConfigFor(folder);
+}
 
-  let nearest: ProjectConfig | undefined;
-  let found: ProjectConfig | undefined;
-  for (let current = folder; ; current = dirname(current)) {
-    const loaded = readConfigFile(join(current, 'pyproject.toml'));
-    if (loaded) {
-      nearest ??= loaded.config;
-      if (loaded.declaresSection) {
-        found = loaded.config;
-        break;
-      }
-    }
-    if (dirname(current) === current) break;
+/** Defaults rooted at a folder without a pyproject.toml above it, the same object each time it is asked. */
+const defaultConfigs = new Map<string, ProjectConfig>();
+function defaultConfigFor(folder: string): ProjectConfig {
+  let config = defaultConfigs.get(folder);
+  if (!config) {
+    config = defaultProjectConfig(folder);
+    defaultConfigs.set(folder, config);
   }
-  const config = found ?? nearest ?? defaultProjectConfig(folder);
-  folderCache.set(folder, config);
   return config;
 }
 
@@ -89,4 +115,5 @@ export function invalidateProjectConfig(file?: string): void {
   if (file === undefined) fileCache.clear();
   else fileCache.delete(resolve(file));
   folderCache.clear();
+  defaultConfigs.clear();
 }
