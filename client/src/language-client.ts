@@ -15,13 +15,19 @@ export const PYTHON_DOCUMENT_SELECTOR = [
   { scheme: 'vscode-notebook-cell', language: 'python' },
 ];
 
+/**
+ * pyproject.toml too, so that VS Code asks the server for the quick fixes of its configuration
+ * problems (a misspelt key); the server takes in Python documents only.
+ */
+const DOCUMENT_SELECTOR = [...PYTHON_DOCUMENT_SELECTOR, { scheme: 'file', pattern: '**/pyproject.toml' }];
+
 export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
   // The bundled server sits next to the extension bundle and needs no node_modules.
   const serverModule = context.asAbsolutePath('dist/server.js');
   const server = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } };
   const serverOptions: ServerOptions = { run: server, debug: server };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: PYTHON_DOCUMENT_SELECTOR,
+    documentSelector: DOCUMENT_SELECTOR,
     // The server pulls the `oomlint` section through workspace/configuration, and registers its own
     // pyproject.toml watcher (a second one here would deliver every change twice).
     outputChannel: log,

@@ -20,7 +20,8 @@ import { formatStatisticsJson, formatStatisticsText, ruleStatistics } from './fo
 import { writeTextReport } from './format-text';
 import type { OutputStreams } from './output';
 import { summaryLines } from './summary';
-import { messagesFor } from '../l10n';
+import { messagesFor, type Messages } from '../l10n';
+import { printable } from './printable';
 import type { ToolInfo } from './tool-info';
 import { unifiedDiff } from './unified-diff';
 
@@ -35,8 +36,10 @@ export interface CheckEnvironment {
   workers?: { script: string; data: CheckWorkerData; cores: number };
 }
 
-function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint): string {
-  return `${paint('bold', `${relative(cwd, problem.file) || problem.file}:${problem.line}`)}: ${paint('red', 'configuration error:')} ${problem.message}\n`;
+function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint, messages: Messages): string {
+  const where = `${printable(relative(cwd, problem.file) || problem.file)}:${problem.line}${problem.column === undefined ? '' : `:${problem.column}`}`;
+  const label = problem.severity === 'warning' ? paint('yellow', messages.configWarningLabel) : paint('red', messages.configErrorLabel);
+  return `${paint('bold', where)}: ${label} ${printable(messages.configProblem(problem.detail))}\n`;
 }
 
 function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvironment, paint: Paint): void {
@@ -65,10 +68,10 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
       out.stdout(formatJson(report, env.tool.repositoryUrl));
       break;
     case 'sarif':
-      out.stdout(formatSarif(report, cwd, env.tool));
+      out.stdout(formatSarif(report, cwd, env.tool, messagesFor(options.lang)));
       break;
     case 'github':
-      out.stdout(formatGithub(report, cwd));
+      out.stdout(formatGithub(report, cwd, messagesFor(options.lang)));
       break;
   }
   // Machine-readable formats carry the failures already; rejected fixes still deserve a human's eye.
@@ -76,7 +79,7 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
 }
 
 export function exitStatus(report: CheckReport, options: CheckOptions): number {
-  if (report.failures.length || report.configProblems.length) return EXIT_ERROR;
+  if (report.failures.length || report.configProblems.some((p) => p.severity !== 'warning')) return EXIT_ERROR;
   if (options.exitZero) return EXIT_CLEAN;
   if (report.mode === 'diff') return report.changes.length ? EXIT_PROBLEMS : EXIT_CLEAN;
   return report.files.some((f) => f.diagnostics.length) ? EXIT_PROBLEMS : EXIT_CLEAN;
@@ -108,7 +111,7 @@ export async function runCheckCommand(options: CheckOptions, env: CheckEnvironme
   }
   // The github format turns configuration problems into annotations; every other format leaves stdout to results.
   if (options.format !== 'github' || options.statistics || report.mode === 'diff') {
-    for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint));
+    for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint, messagesFor(options.lang)));
   }
   writeReport(report, options, env, paint);
   return exitStatus(report, options);

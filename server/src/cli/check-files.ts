@@ -13,6 +13,7 @@ import type { CheckOptions } from './args';
 import type { CheckReport, FileFailure } from './check-report';
 import { discoverPythonFiles } from './discover-files';
 import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read-regular-file';
 
 export interface CheckRun {
   options: CheckOptions;
@@ -31,6 +32,8 @@ export interface CheckPlan {
   explicitConfig: ProjectConfig | undefined;
   /** Folders the walk could not list: their files are not checked, and the report says so. */
   unlistedFolders: FileFailure[];
+  /** --max-file-size was given: what the configuration files say of the limit does not matter. */
+  maxFileSizeGiven: boolean;
 }
 
 /**
@@ -48,6 +51,17 @@ function withCommandLineOverrides(config: ProjectConfig, options: CheckOptions):
     settings.ignore = [...(settings.ignore ?? []), ...options.ignore];
   }
   return { ...config, settings };
+}
+
+/**
+ * The size limit for a file: --max-file-size, else the configuration's. A repository's own file may
+ * lower the limit but not raise it (a cloned repository must not make the checker read gigabytes);
+ * a file the user names with --config may.
+ */
+function maxFileSizeFor(config: ProjectConfig, options: CheckOptions, explicitConfig: ProjectConfig | undefined): { maxFileSize?: number } {
+  if (options.maxFileSize !== undefined) return { maxFileSize: options.maxFileSize };
+  if (config.maxFileSize === undefined) return {};
+  return { maxFileSize: config === explicitConfig ? config.maxFileSize : Math.min(config.maxFileSize, DEFAULT_MAX_FILE_BYTES) };
 }
 
 export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
@@ -76,13 +90,13 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       settings: settingsForFile(withCommandLineOverrides(config, options), path),
       mode,
       selection,
-      ...((options.maxFileSize ?? config.maxFileSize) === undefined ? {} : { maxFileSize: options.maxFileSize ?? config.maxFileSize }),
+      ...maxFileSizeFor(config, options, explicitConfig),
       ...(rawPaths.has(path) ? { rawPath: rawPaths.get(path)! } : {}),
       ...(options.lang && options.lang !== 'en' ? { locale: options.lang } : {}),
       roots,
     });
   }
-  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders };
+  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders, maxFileSizeGiven: options.maxFileSize !== undefined };
 }
 
 /** The report from each task's outcome, in the plan's order. */
@@ -98,17 +112,23 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
   };
   report.failures.push(...plan.unlistedFolders);
   const problems = new Map<string, ConfigProblem>();
-  const noteProblems = (config: ProjectConfig) => {
-    for (const problem of config.problems) problems.set(`${problem.file}\0${problem.line}\0${problem.message}`, problem);
+  const note = (list: readonly ConfigProblem[]) => {
+    for (const problem of list) problems.set(`${problem.file}\0${problem.line}\0${problem.column ?? ''}\0${JSON.stringify(problem.detail)}`, problem);
   };
-  if (plan.explicitConfig) noteProblems(plan.explicitConfig);
+  // A repository's own file that asked to raise a limit hears that it did not (the limit applied
+  // when its files were read), unless the command line set the limit.
+  const noteLimitWarnings = (config: ProjectConfig) => {
+    if (config !== plan.explicitConfig && !plan.maxFileSizeGiven) note(config.limitWarnings);
+  };
+  if (plan.explicitConfig) note(plan.explicitConfig.problems);
   outcomes.forEach((outcome, index) => {
-    // A file that could not be read never had its configuration looked at.
+    noteLimitWarnings(plan.configs[index]!);
+    // A file that could not be read never had the rest of its configuration looked at.
     if (outcome.kind === 'failed' && outcome.stage === 'read') {
       report.failures.push(outcome.failure);
       return;
     }
-    noteProblems(plan.configs[index]!);
+    note(plan.configs[index]!.problems);
     if (outcome.kind === 'failed') {
       report.failures.push(outcome.failure);
       return;

@@ -18,7 +18,8 @@ const READ_ERRORS: Record<string, string> = {
 };
 
 function describeReadError(path: string, code: string, message: string): string {
-  if (code === 'NOT_REGULAR' || code === 'TOO_LARGE') return `could not read: ${message}`;
+  if (code === 'NOT_REGULAR') return `could not read: ${message}`;
+  if (code === 'TOO_LARGE') return `could not read: ${message} (max-file-size): skipped`;
   let reason = READ_ERRORS[code] ?? message;
   if (code === 'ENOENT') {
     try {

@@ -3,11 +3,15 @@
 import { statSync } from 'node:fs';
 import { readRegularTextFile } from '../files/read-regular-file';
 import { dirname, join, resolve } from 'node:path';
-import { declaresOomlintSection, defaultProjectConfig, parseProjectConfig, type ProjectConfig } from './pyproject';
+import { defaultProjectConfig, parseProjectFile, unusableProjectConfig, type ProjectConfig } from './pyproject';
 
-const MAX_PYPROJECT_BYTES = 4 * 1024 * 1024;
+/**
+ * Larger configuration files are refused with a problem: real ones are a few kilobytes, and parsing
+ * a megabyte of keys takes about 300 ms, which the editor's server then spends off its event loop.
+ */
+export const MAX_PYPROJECT_BYTES = 1024 * 1024;
 
-interface LoadedFile {
+export interface LoadedFile {
   config: ProjectConfig;
   declaresSection: boolean;
 }
@@ -22,35 +26,59 @@ interface FolderLookup {
 }
 const folderCache = new Map<string, FolderLookup>();
 
-function readConfigFile(file: string): LoadedFile | null {
-  const cached = fileCache.get(file);
-  if (cached !== undefined) return cached;
-  let loaded: LoadedFile | null;
+/** Reads and parses one pyproject.toml, without the cache (a worker thread calls this); null: no such file. */
+export function loadProjectFile(file: string): LoadedFile | null {
   // Only a regular file of sensible size: a pyproject.toml that is a FIFO or links to /dev/zero
   // must not hang or fill the memory of the editor's server.
   const read = readRegularTextFile(file, MAX_PYPROJECT_BYTES);
-  if (read.ok) {
-    loaded = { config: parseProjectConfig(read.text, file), declaresSection: declaresOomlintSection(read.text) };
-  } else {
-    loaded =
-      read.code === 'ENOENT' || read.code === 'ENOTDIR'
-        ? null
-        : {
-            config: { ...defaultProjectConfig(dirname(file)), file, problems: [{ file, line: 1, message: `could not read: ${read.message}` }] },
-            declaresSection: true,
-          };
-  }
+  if (read.ok) return parseProjectFile(read.text, file);
+  if (read.code === 'ENOENT' || read.code === 'ENOTDIR') return null;
+  return { config: unusableProjectConfig(file, { kind: 'unreadable', reason: read.message }), declaresSection: true };
+}
+
+function readConfigFile(file: string): LoadedFile | null {
+  const cached = fileCache.get(file);
+  if (cached !== undefined) return cached;
+  const loaded = loadProjectFile(file);
   fileCache.set(file, loaded);
   return loaded;
 }
 
+/** Changes each time a cached file is forgotten: a lookup that spans the change starts again. */
+let generation = 0;
+export function projectConfigGeneration(): number {
+  return generation;
+}
+
+/**
+ * The pyproject.toml files a lookup for `startPath` would read that are not cached yet, nearest
+ * first (the editor's server reads them off its event loop, then looks up from the cache).
+ */
+export function projectFilesToRead(startPath: string): string[] {
+  const files: string[] = [];
+  for (let current = startFolder(startPath); !folderCache.has(current); ) {
+    const file = join(current, 'pyproject.toml');
+    const cached = fileCache.get(file);
+    if (cached === undefined) files.push(file);
+    else if (cached?.declaresSection) break;
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  return files;
+}
+
+/** Files read elsewhere (`loadProjectFile` on a worker thread), for lookups to find in the cache. */
+export function rememberProjectFiles(loaded: ReadonlyMap<string, LoadedFile | null>): void {
+  for (const [file, result] of loaded) fileCache.set(file, result);
+}
 
 /** Reads one configuration file (cached); a missing or unreadable file gives defaults and a problem. */
 export function loadProjectConfigFile(file: string): ProjectConfig {
   const absolute = resolve(file);
   const loaded = readConfigFile(absolute);
   if (loaded) return loaded.config;
-  return { ...defaultProjectConfig(dirname(absolute)), file: absolute, problems: [{ file: absolute, line: 1, message: 'file not found' }] };
+  return unusableProjectConfig(absolute, { kind: 'not-found' });
 }
 
 function startFolder(startPath: string): string {
@@ -112,6 +140,7 @@ function defaultConfigFor(folder: string): ProjectConfig {
 
 /** Forgets a changed, created or deleted file (any file's change can move which one is nearest), or everything. */
 export function invalidateProjectConfig(file?: string): void {
+  generation++;
   if (file === undefined) fileCache.clear();
   else fileCache.delete(resolve(file));
   folderCache.clear();

@@ -63,7 +63,7 @@ export function readRegularFile(path: string | Buffer, maxBytes = DEFAULT_MAX_FI
     if (stats.isDirectory()) return { ok: false, code: 'EISDIR', message: 'is a directory' };
     if (!stats.isFile()) return { ok: false, code: 'NOT_REGULAR', message: `not a regular file (${kindOf(stats)}): not read` };
     if (stats.size > maxBytes) {
-      return { ok: false, code: 'TOO_LARGE', message: `${formatBytes(stats.size)}, larger than the ${formatBytes(maxBytes)} limit (max-file-size): skipped` };
+      return { ok: false, code: 'TOO_LARGE', message: `${formatBytes(stats.size)}, larger than the ${formatBytes(maxBytes)} limit` };
     }
     // The size may change while we read (a file being written): read until EOF, within the cap.
     const chunks: Buffer[] = [];
@@ -74,7 +74,7 @@ export function readRegularFile(path: string | Buffer, maxBytes = DEFAULT_MAX_FI
       if (read === 0) break;
       total += read;
       if (total > maxBytes) {
-        return { ok: false, code: 'TOO_LARGE', message: `larger than the ${formatBytes(maxBytes)} limit (max-file-size): skipped` };
+        return { ok: false, code: 'TOO_LARGE', message: `larger than the ${formatBytes(maxBytes)} limit` };
       }
       chunks.push(chunk.subarray(0, read));
     }

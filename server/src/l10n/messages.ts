@@ -4,6 +4,7 @@
 import type { ValueOrigin } from '../semantic/argparse';
 import type { LoaderName } from '../semantic/dataloaders';
 import type { EvalReason } from '../semantic/eval-context';
+import type { ConfigProblemDetail } from '../core/config-problem';
 
 /** Where a resolved number came from, as a message says it. */
 export interface OriginDetail {
@@ -91,9 +92,18 @@ export interface EditorMessages {
   ignoreOnLine(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
   notAnalysedError(p: { error: string }): string;
-  configProblemDiagnostic(p: { problem: string }): string;
   configProblemNotice(p: { file: string; line: number; problem: string; more: number }): string;
   configProblemShow: string;
+  /** The quick fix for a misspelt key. */
+  configReplaceKey(p: { key: string }): string;
+}
+
+/** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */
+export interface ConfigMessages {
+  configProblem(detail: ConfigProblemDetail): string;
+  /** The label before a problem in `oomlint check`'s output. */
+  configErrorLabel: string;
+  configWarningLabel: string;
 }
 
 /** The closing lines of `oomlint check`'s text report. */
@@ -173,4 +183,4 @@ export interface ExplainMessages {
   oomRemediesHeading: string;
 }
 
-export interface Messages extends RuleMessages, PageMessages, EditorMessages, CliMessages {}
+export interface Messages extends RuleMessages, PageMessages, EditorMessages, ConfigMessages, CliMessages {}
