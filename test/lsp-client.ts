@@ -178,6 +178,11 @@ export class LspTestClient {
     this.connection.dispose();
   }
 
+  /** Calls `listener` with the server's exit code when it exits. */
+  onServerExit(listener: (code: number | null) => void): void {
+    this.server.once('exit', (code) => listener(code));
+  }
+
   get serverExited(): string | undefined {
     return this.exited;
   }

@@ -3,7 +3,15 @@
 // a worker thread by itself, the same file reads pyproject.toml files for it (config-file-loader.ts).
 import { join } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createConnection, ErrorCodes, ProposedFeatures, ResponseError } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  ErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Connection,
+} from 'vscode-languageserver/node';
 import { PythonParser } from './parser/parser';
 import { clientSupport, serverCapabilities } from './lsp/capabilities';
 import { registerCodeActions } from './lsp/code-actions';
@@ -26,11 +34,31 @@ import { registerTextSync } from './lsp/text-sync';
 import { messagesFor } from './l10n';
 import { localeFromTag } from './l10n/locale';
 
+/**
+ * Errors of the byte stream's framing (a header without Content-Length, a length that is not a
+ * number): after one the stream cannot be read reliably again. A body that is not JSON is not one of
+ * them: its length was known, so the next message is still found.
+ */
+const FRAMING_ERROR = /^(Header must provide a Content-Length|Content-Length value must be a number|Message header must separate key and value)/;
+
+/** The connection; over stdio, with its framing watched (a client that breaks it gets an exit, not a silent server). */
+function openConnection(): Connection {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
+  const reader = new StreamMessageReader(process.stdin);
+  reader.onError((error) => {
+    if (!FRAMING_ERROR.test(error.message)) return;
+    process.stderr.write(`oomlint: the client broke the message framing (${error.message.split('\n')[0]}); stopping so that it can start a new server\n`);
+    process.exit(1);
+  });
+  return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+}
+
 function startServer(): void {
-  const connection = createConnection(ProposedFeatures.all);
+  const connection = openConnection();
   const refuseAfterShutdown = (): never => {
     throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
   };
+  const ignoreAfterShutdown = (): void => undefined;
   const log = connection.console;
   // The bundle lives in dist/, next to grammars/ and package.json.
   const installRoot = join(__dirname, '..');
@@ -70,11 +98,20 @@ function startServer(): void {
       );
     });
     connection.onShutdown(() => {
-      // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser.
+      // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser,
+      // and documents opened or changed now are not taken in (they would be parsed by it).
       connection.onHover(refuseAfterShutdown);
       connection.onCodeAction(refuseAfterShutdown);
       connection.onExecuteCommand(refuseAfterShutdown);
       connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);
+      connection.onDidOpenTextDocument(ignoreAfterShutdown);
+      connection.onDidChangeTextDocument(ignoreAfterShutdown);
+      connection.onDidCloseTextDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidOpenNotebookDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidChangeNotebookDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidCloseNotebookDocument(ignoreAfterShutdown);
+      connection.onDidChangeConfiguration(ignoreAfterShutdown);
+      connection.onDidChangeWatchedFiles(ignoreAfterShutdown);
       idleMemory.dispose();
       configFiles.dispose();
       documents.dispose();
