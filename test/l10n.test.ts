@@ -57,6 +57,7 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   summaryFoundAfterFixing: { total: 5, fixed: 3, remaining: 2, unsafeOnly: 1 },
   summaryFound: { total: 5, fixable: 3, unsafeOnly: 1 },
   summaryNotChecked: { files: 2, noProblems: true },
+  summaryFixesNotApplied: { files: 2 },
 };
 
 describe('message catalogue', () => {

@@ -2,9 +2,11 @@
 // never analysed with replacement characters (its fixes would then corrupt it).
 import { lstatSync } from 'node:fs';
 import { DEFAULT_MAX_FILE_BYTES, readRegularFile } from '../files/read-regular-file';
+import type { ReadSnapshot } from '../files/write-file-atomic';
 
 export type SourceRead =
-  | { ok: true; text: string; hasBom: boolean }
+  /** `snapshot`: the file as read, for a fix to be written only if it is still so. */
+  | { ok: true; text: string; hasBom: boolean; snapshot?: ReadSnapshot }
   /** `line` and `column` (1-based) point at the first undecodable byte, when that is the problem. */
   | { ok: false; message: string; line?: number; column?: number };
 
@@ -95,5 +97,6 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
 export function readSource(path: string | Buffer, maxBytes = DEFAULT_MAX_FILE_BYTES, shownAs?: string): SourceRead {
   const read = readRegularFile(path, maxBytes);
   if (!read.ok) return { ok: false, message: describeReadError(shownAs ?? String(path), read.code, read.message) };
-  return decodeSource(read.bytes);
+  const decoded = decodeSource(read.bytes);
+  return decoded.ok ? { ...decoded, snapshot: { bytes: read.bytes, dev: read.dev, ino: read.ino } } : decoded;
 }

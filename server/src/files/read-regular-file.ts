@@ -8,7 +8,8 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export type RegularFileRead =
-  | { ok: true; bytes: Buffer }
+  /** `dev` and `ino` name the file read (after links), so a writer can tell whether it is still the same one. */
+  | { ok: true; bytes: Buffer; dev: number; ino: number }
   /**
    * `code`: the errno code (ENOENT, EACCES, ...), or NOT_REGULAR / TOO_LARGE for files refused here.
    * `message` says why in words, without the path.
@@ -78,7 +79,7 @@ export function readRegularFile(path: string | Buffer, maxBytes = DEFAULT_MAX_FI
       }
       chunks.push(chunk.subarray(0, read));
     }
-    return { ok: true, bytes: Buffer.concat(chunks, total) };
+    return { ok: true, bytes: Buffer.concat(chunks, total), dev: stats.dev, ino: stats.ino };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, code, message: error instanceof Error ? error.message : String(error) };

@@ -194,5 +194,6 @@ export const en: Messages = {
     return `Found ${plural(total, 'problem')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
   },
   summaryAllPassed: 'All checks passed!',
+  summaryFixesNotApplied: ({ files }) => `Fixes were not applied to ${plural(files, 'file')} (see above); their problems are listed as found.`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'No problems found, but ' : ''}${plural(files, 'file')} could not be checked.`,
 };

@@ -114,6 +114,8 @@ export interface CliMessages {
   summaryFound(p: { total: number; fixable: number; unsafeOnly: number }): string;
   summaryAllPassed: string;
   summaryNotChecked(p: { files: number; noProblems: boolean }): string;
+  /** Files whose fixes were held back or could not be written (each named above the summary). */
+  summaryFixesNotApplied(p: { files: number }): string;
 }
 
 /** What an out-of-memory message's numbers say caused it. */

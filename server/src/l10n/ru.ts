@@ -203,5 +203,6 @@ export const ru: Messages = {
     return `Найдено проблем: ${total}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
   },
   summaryAllPassed: 'Все проверки пройдены!',
+  summaryFixesNotApplied: ({ files }) => `Файлов, к которым исправления не применены: ${files} (см. выше); их проблемы перечислены как найденные.`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'Проблем не найдено, но не удалось проверить файлов' : 'Не удалось проверить файлов'}: ${files}.`,
 };

@@ -198,5 +198,6 @@ export const zhCn: Messages = {
     return `发现 ${total} 个问题${parts.length ? `（${parts.join('，')}）` : ''}。`;
   },
   summaryAllPassed: '所有检查均已通过！',
+  summaryFixesNotApplied: ({ files }) => `有 ${files} 个文件的修复未被应用（见上文）；其问题按发现时列出。`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? '未发现问题，但' : ''}有 ${files} 个文件无法检查。`,
 };
