@@ -21,7 +21,7 @@ import { writeTextReport } from './format-text';
 import type { OutputStreams } from './output';
 import { summaryLines } from './summary';
 import { messagesFor, type Messages } from '../l10n';
-import { printable } from './printable';
+import { printable, printableLines } from './printable';
 import type { ToolInfo } from './tool-info';
 import { unifiedDiff } from './unified-diff';
 
@@ -46,9 +46,18 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
   const { out, cwd } = env;
   if (report.mode === 'diff') {
     for (const change of report.changes) {
-      if (!change.cells) out.stdout(unifiedDiff(change.before, change.after, change.displayPath));
-      // A notebook's diff is shown cell by cell, on its code (ruff's form: `path:cell N`).
-      for (const cell of change.cells ?? []) out.stdout(unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`));
+      const diffs = change.cells
+        ? // A notebook's diff is shown cell by cell, on its code (ruff's form: `path:cell N`).
+          change.cells.map((cell) => unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`))
+        : [unifiedDiff(change.before, change.after, change.displayPath)];
+      let escaped = false;
+      for (const diff of diffs) {
+        // Control characters of the code reach the terminal as escapes, never as instructions.
+        const shown = printableLines(diff);
+        escaped ||= shown !== diff;
+        out.stdout(shown);
+      }
+      if (escaped) out.stderr(`${paint('bold', printable(change.displayPath))}: ${paint('yellow', 'warning:')} the diff shows the control characters of this file as escapes (\\x1b), so it does not apply as it is; --fix writes the fix\n`);
     }
     writeFileProblems(report, out, paint);
     if (!options.quiet) out.stderr(summaryLines(report, messagesFor(options.lang)).join('\n') + '\n');

@@ -1,4 +1,5 @@
 // GitHub Actions workflow commands: each problem becomes an annotation on the pull request's diff.
+import { printableLines } from './printable';
 import { relative, sep } from 'node:path';
 import type { ConfigProblem, Severity } from '../core/types';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
@@ -10,9 +11,12 @@ type AnnotationLevel = 'error' | 'warning' | 'notice';
 
 const LEVEL: Record<Severity, AnnotationLevel> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
-/** The message part: `%` and line breaks would end or corrupt the command. */
+/**
+ * The message part: `%` and line breaks would end or corrupt the command, and any other control
+ * character (ESC) would reach the log viewer, which renders terminal escape sequences.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printableLines(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Property values also may not contain the separators `,` and `:`. */

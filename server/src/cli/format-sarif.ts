@@ -1,5 +1,6 @@
 // SARIF 2.1.0, as GitHub code scanning and other result viewers read it. Columns are Unicode code
 // points (stated in `columnKind`); paths are relative to the working folder (`%SRCROOT%`).
+import { terminalSafeJson } from './printable';
 import { isAbsolute, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SourceText } from '../core/source';
@@ -160,5 +161,5 @@ export function formatSarif(report: CheckReport, cwd: string, tool: ToolInfo, me
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return terminalSafeJson(log) + '\n';
 }
