@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { discoverPythonFiles } from '../server/src/cli/discover-files';
-import { Gitignore } from '../server/src/config/gitignore';
+import { Gitignore, MAX_WILDCARD_CHARACTERS } from '../server/src/config/gitignore';
 
 const gitWorks = spawnSync('git', ['--version']).status === 0;
 const scratch = mkdtempSync(join(tmpdir(), 'oomlint-gitignore-'));
@@ -127,4 +127,17 @@ describe('meanings', () => {
     assert.equal(rules.verdict('keep.py', false), 'included');
     assert.equal(rules.verdict('drop.py', false), 'ignored');
   });
+});
+
+test('lines with wildcards beyond the budget are left out and counted; literal lines always apply', () => {
+  const wildcard = Array.from({ length: 2_000 }, (_, i) => `*[!x]${String(i).padStart(40, '0')}*`);
+  const text = ['keep_me_out.py', ...wildcard, '*.log', 'also_out.py', ''].join('\n');
+  const rules = new Gitignore(text);
+  assert.ok(rules.leftOut, 'some lines left out');
+  const firstLeftOut = 2 + Math.floor(MAX_WILDCARD_CHARACTERS / wildcard[0]!.length);
+  assert.deepEqual(rules.leftOut, { firstLine: firstLeftOut, count: 2_000 - (firstLeftOut - 2) + 1 });
+  assert.equal(rules.verdict('keep_me_out.py', false), 'ignored');
+  assert.equal(rules.verdict('also_out.py', false), 'ignored');
+  assert.equal(rules.verdict('a.log', false), undefined, 'a wildcard line past the budget');
+  assert.equal(rules.verdict(`a${'0'.repeat(40)}.py`, false), 'ignored', 'a wildcard line within it');
 });

@@ -105,6 +105,7 @@ describe('message catalogue', () => {
       { kind: 'pattern-too-long', key: 'exclude', length: 200000, limit: 4096 },
       { kind: 'patterns-too-long', key: 'exclude', limit: 65536 },
       { kind: 'limit-not-raised', key: 'max-file-size', value: '"100GB"', limit: '10.0 MiB' },
+      { kind: 'gitignore-wildcards-too-long', limit: 65536, count: 12 },
       { kind: 'more-problems', count: 79990 },
     ];
     for (const locale of TRANSLATIONS) {

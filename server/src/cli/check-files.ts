@@ -14,6 +14,7 @@ import type { CheckReport, FileFailure } from './check-report';
 import { discoverPythonFiles } from './discover-files';
 import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-regular-file';
+import { MAX_WILDCARD_CHARACTERS } from '../config/gitignore';
 
 export interface CheckRun {
   options: CheckOptions;
@@ -32,6 +33,8 @@ export interface CheckPlan {
   explicitConfig: ProjectConfig | undefined;
   /** Folders the walk could not list: their files are not checked, and the report says so. */
   unlistedFolders: FileFailure[];
+  /** `.gitignore` files some of whose lines were not applied. */
+  gitignoreWarnings: ConfigProblem[];
   /** --max-file-size was given: what the configuration files say of the limit does not matter. */
   maxFileSizeGiven: boolean;
 }
@@ -71,12 +74,20 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
   const rawPaths = new Map<string, string>();
   const unlisted = new Map<string, string>();
+  const partlyApplied = new Map<string, { firstLine: number; count: number }>();
   const files = discoverPythonFiles(options.paths, cwd, {
     isExcluded: (path) => isExcluded(configFor(path), path),
     isIncluded: (path) => isExtraIncluded(configFor(path), path),
     rawPaths,
     unlistedFolders: unlisted,
+    partlyAppliedGitignores: partlyApplied,
   });
+  const gitignoreWarnings: ConfigProblem[] = [...partlyApplied].map(([file, { firstLine, count }]) => ({
+    file,
+    line: firstLine,
+    severity: 'warning',
+    detail: { kind: 'gitignore-wildcards-too-long', limit: MAX_WILDCARD_CHARACTERS, count },
+  }));
   const unlistedFolders = [...unlisted].map(([path, message]) => ({ path, displayPath: relative(cwd, path) || basename(path), message }));
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
@@ -96,7 +107,7 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       roots,
     });
   }
-  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders, maxFileSizeGiven: options.maxFileSize !== undefined };
+  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders, gitignoreWarnings, maxFileSizeGiven: options.maxFileSize !== undefined };
 }
 
 /** The report from each task's outcome, in the plan's order. */
@@ -121,6 +132,7 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
     if (config !== plan.explicitConfig && !plan.maxFileSizeGiven) note(config.limitWarnings);
   };
   if (plan.explicitConfig) note(plan.explicitConfig.problems);
+  note(plan.gitignoreWarnings);
   outcomes.forEach((outcome, index) => {
     noteLimitWarnings(plan.configs[index]!);
     // A file that could not be read never had the rest of its configuration looked at.

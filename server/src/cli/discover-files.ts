@@ -49,6 +49,8 @@ export interface DiscoveryOptions {
   rawPaths?: Map<string, string>;
   /** Filled with the folders that could not be listed (their files go unchecked), and why. */
   unlistedFolders?: Map<string, string>;
+  /** Filled with the `.gitignore` files some of whose lines are not applied (see MAX_WILDCARD_CHARACTERS). */
+  partlyAppliedGitignores?: Map<string, NonNullable<Gitignore['leftOut']>>;
 }
 
 const SEPARATOR = Buffer.from(sep);
@@ -82,12 +84,14 @@ export function rawPathBytes(raw: string): Buffer {
   return Buffer.from(raw, 'latin1');
 }
 
-function readGitignore(folder: string): GitignoreLayer | undefined {
+function readGitignore(folder: string, options?: DiscoveryOptions): GitignoreLayer | undefined {
   const file = join(folder, '.gitignore');
   // A .gitignore that is a FIFO, a device or huge is not a list of patterns worth waiting for.
   const read = readRegularTextFile(file, MAX_GITIGNORE_BYTES);
   if (!read.ok) return undefined;
-  return { base: folder, rules: new Gitignore(read.text) };
+  const rules = new Gitignore(read.text);
+  if (rules.leftOut) options?.partlyAppliedGitignores?.set(file, rules.leftOut);
+  return { base: folder, rules };
 }
 
 /**
@@ -112,7 +116,7 @@ function isGitignored(layers: readonly GitignoreLayer[], path: string, isFolder:
 }
 
 /** .gitignore files between the repository's root and `folder` (exclusive) also apply inside it. */
-function enclosingGitignores(folder: string): GitignoreLayer[] {
+function enclosingGitignores(folder: string, options: DiscoveryOptions): GitignoreLayer[] {
   const chain: string[] = [];
   for (let current = folder; !existsSync(join(current, '.git')); ) {
     const parent = dirname(current);
@@ -121,7 +125,7 @@ function enclosingGitignores(folder: string): GitignoreLayer[] {
     chain.unshift(parent);
     current = parent;
   }
-  return chain.map(readGitignore).filter((l): l is GitignoreLayer => l !== undefined);
+  return chain.map((f) => readGitignore(f, options)).filter((l): l is GitignoreLayer => l !== undefined);
 }
 
 function isVirtualenv(folder: string): boolean {
@@ -152,7 +156,7 @@ function walk(start: PendingFolder, options: DiscoveryOptions, found: Set<string
   const pending: PendingFolder[] = [start];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { folder, rawFolder, layers } = next;
-    const own = readGitignore(folder);
+    const own = readGitignore(folder, options);
     const here = own ? [...layers, own] : layers;
     let entries;
     try {
@@ -200,7 +204,7 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
     }
     // A folder named on the command line is checked even when an enclosing .gitignore leaves it
     // out (`oomlint check build/generated`); the rest of that .gitignore still applies inside it.
-    walk({ folder: path, rawFolder: Buffer.from(path), layers: enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)) }, options, found);
+    walk({ folder: path, rawFolder: Buffer.from(path), layers: enclosingGitignores(path, options).map((layer) => withoutRulesIgnoring(layer, path)) }, options, found);
   }
   return [...found].sort();
 }

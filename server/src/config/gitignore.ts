@@ -1,8 +1,10 @@
 // `.gitignore` files, read as git reads them (gitignore(5), and git's own wildmatch for the patterns),
-// and matched with the automaton of path-automaton.ts: a cloned repository's `.gitignore` line such as
+// and matched with the automata of path-automaton.ts: a cloned repository's `.gitignore` line such as
 // `a/**/**/**/x` costs at most its length times the path's length, where a translation into a
-// backtracking regular expression took minutes on a deep folder.
-import { PathAutomaton, type PatternNode } from './path-automaton';
+// backtracking regular expression took minutes on a deep folder. Lines are tried from the last (the
+// last that matches decides), skipping those whose plain characters the path lacks; lines with
+// wildcards count against MAX_WILDCARD_CHARACTERS, beyond which they are left out and reported.
+import { PatternList, type PatternNode } from './path-automaton';
 
 interface GitignoreLine {
   nodes: PatternNode[];
@@ -11,6 +13,9 @@ interface GitignoreLine {
   /** `pattern/`: only folders. */
   folderOnly: boolean;
 }
+
+/** Characters of lines with wildcards (`*`, `?`, `[`) that a `.gitignore` may have; literal lines are not counted. */
+export const MAX_WILDCARD_CHARACTERS = 64 * 1024;
 
 /** What the lines of one `.gitignore` say about a path. */
 export type GitignoreVerdict = 'ignored' | 'included' | undefined;
@@ -159,11 +164,13 @@ function parseLine(raw: string): GitignoreLine | null {
   return { nodes: anyDepth ? [{ kind: 'globstarSlash' }, ...nodes] : nodes, negated, folderOnly };
 }
 
-/** The lines of one `.gitignore` file, compiled together. */
+/** The lines of one `.gitignore` file. */
 export class Gitignore {
   private readonly lines: (GitignoreLine | null)[];
   private readonly active: number[];
-  private readonly automaton: PathAutomaton;
+  private readonly patterns: PatternList;
+  /** The first line left out for the wildcard budget (1-based), and how many were. */
+  readonly leftOut: { firstLine: number; count: number } | undefined;
 
   /** `text`: the file's content; `dropped`: indices of lines to leave out. */
   constructor(
@@ -171,30 +178,39 @@ export class Gitignore {
     private readonly dropped: ReadonlySet<number> = new Set(),
   ) {
     const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    let wildcardCharacters = 0;
+    let leftOut: { firstLine: number; count: number } | undefined;
     this.lines = text
       .slice(start)
       .split(/\r?\n/)
-      .map((line, index) => (dropped.has(index) ? null : parseLine(line)));
+      .map((raw, index) => {
+        if (dropped.has(index)) return null;
+        const line = parseLine(raw);
+        if (line && /[*?[]/.test(raw)) {
+          wildcardCharacters += raw.length;
+          if (wildcardCharacters > MAX_WILDCARD_CHARACTERS) {
+            leftOut = leftOut ? { ...leftOut, count: leftOut.count + 1 } : { firstLine: index + 1, count: 1 };
+            return null;
+          }
+        }
+        return line;
+      });
+    this.leftOut = leftOut;
     this.active = this.lines.flatMap((line, index) => (line ? [index] : []));
-    this.automaton = new PathAutomaton(this.active.map((index) => this.lines[index]!.nodes));
+    this.patterns = new PatternList(this.active.map((index) => this.lines[index]!.nodes));
   }
 
   /** What the last line that matches `relativePath` (from the file's folder, `/` separators) says. */
   verdict(relativePath: string, isFolder: boolean): GitignoreVerdict {
-    let last = -1;
-    for (const position of this.automaton.matchAll(relativePath)) {
-      const index = this.active[position]!;
-      if (this.lines[index]!.folderOnly && !isFolder) continue;
-      last = Math.max(last, index);
-    }
-    if (last < 0) return undefined;
-    return this.lines[last]!.negated ? 'included' : 'ignored';
+    const position = this.patterns.lastMatching(relativePath, (p) => isFolder || !this.lines[this.active[p]!]!.folderOnly);
+    if (position < 0) return undefined;
+    return this.lines[this.active[position]!]!.negated ? 'included' : 'ignored';
   }
 
   /** This file without the lines that leave out `relativeFolder` or a folder above it (the lines that include are kept). */
   withoutLinesIgnoring(relativeFolder: string): Gitignore {
-    const ignoring = this.automaton
-      .matchPathOrParents(relativeFolder)
+    const ignoring = this.patterns
+      .matching(relativeFolder, true)
       .map((position) => this.active[position]!)
       .filter((index) => !this.lines[index]!.negated);
     if (!ignoring.length) return this;

@@ -3,10 +3,11 @@
 //
 // Patterns come from a cloned repository's pyproject.toml: the matcher must stay fast whatever they
 // are. Each pattern is parsed in one pass (matching braces found with a stack, not by a scan per
-// brace) into the automaton of path-automaton.ts, so that a path costs at most pattern length times
+// brace) into an automaton of path-automaton.ts, so that a path costs at most pattern length times
 // path length steps, and braces are alternatives inside the automaton rather than expanded copies.
+// The patterns of a configuration are at most MAX_GLOB_CHARACTERS in all.
 import { isAbsolute, relative, sep } from 'node:path';
-import { PathAutomaton, type PatternNode } from './path-automaton';
+import { PathAutomaton, PatternList, type PatternNode } from './path-automaton';
 
 /** Longer patterns are refused with a problem (no path on any platform is this long). */
 export const MAX_GLOB_LENGTH = 4096;
@@ -20,18 +21,18 @@ const SLASH_CODE = 0x2f;
 const MAX_BRACE_DEPTH = 32;
 
 /** Compiled pattern lists, by their patterns; a long-running server meets few distinct lists. */
-const compiled = new Map<string, PathAutomaton>();
+const compiled = new Map<string, PatternList>();
 const MAX_COMPILED_LISTS = 256;
 
-function automatonFor(patterns: readonly string[]): PathAutomaton {
+function listFor(patterns: readonly string[]): PatternList {
   const key = patterns.join('\0');
-  let automaton = compiled.get(key);
-  if (!automaton) {
-    automaton = new PathAutomaton(patterns.map(parseGlob));
+  let list = compiled.get(key);
+  if (!list) {
+    list = new PatternList(patterns.map(parseGlob));
     if (compiled.size >= MAX_COMPILED_LISTS) compiled.clear();
-    compiled.set(key, automaton);
+    compiled.set(key, list);
   }
-  return automaton;
+  return list;
 }
 
 /** A matcher for one pattern; it answers whether the whole path matches. */
@@ -43,7 +44,12 @@ export function compileGlob(pattern: string): (path: string) => boolean {
 /** Indices of the patterns that match `relativePath` or a folder it lies in (`build` covers `build/lib/x.py`). */
 export function matchingGlobs(patterns: readonly string[], relativePath: string): number[] {
   if (!patterns.length) return [];
-  return automatonFor(patterns).matchPathOrParents(relativePath);
+  return listFor(patterns).matching(relativePath, true);
+}
+
+/** Whether any of the patterns matches `relativePath` or a folder it lies in. */
+export function anyGlobMatches(patterns: readonly string[], relativePath: string): boolean {
+  return patterns.length > 0 && listFor(patterns).some(relativePath, true);
 }
 
 /** True when the path itself or one of the folders it sits in matches (excluding `build` excludes its files). */

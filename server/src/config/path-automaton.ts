@@ -327,3 +327,76 @@ export class PathAutomaton {
     return state;
   }
 }
+
+/**
+ * The longest run of plain characters a path must contain for the pattern to match it (outside
+ * alternatives), or '' when there is none: a pattern whose run is absent from a path is skipped
+ * without running its automaton.
+ */
+export function requiredLiteral(nodes: readonly PatternNode[]): string {
+  let best = '';
+  let run = '';
+  for (const node of nodes) {
+    if (node.kind === 'char') {
+      run += String.fromCharCode(node.code);
+      if (run.length > best.length) best = run;
+    } else run = '';
+  }
+  return best;
+}
+
+/**
+ * Patterns matched one by one, each by an automaton of its own compiled when first needed: a
+ * pattern's own deterministic states stay few and cached, where one automaton for thousands of
+ * star-heavy patterns meets a new set of states at nearly every character. A pattern whose required
+ * run of characters is not in the path is not run at all.
+ */
+export class PatternList {
+  private readonly automata: (PathAutomaton | undefined)[];
+  private readonly literals: string[];
+
+  constructor(private readonly patterns: readonly (readonly PatternNode[])[]) {
+    this.automata = new Array<PathAutomaton | undefined>(patterns.length);
+    this.literals = patterns.map(requiredLiteral);
+  }
+
+  get length(): number {
+    return this.patterns.length;
+  }
+
+  private automaton(index: number): PathAutomaton {
+    let automaton = this.automata[index];
+    if (!automaton) {
+      automaton = new PathAutomaton([this.patterns[index]!]);
+      this.automata[index] = automaton;
+    }
+    return automaton;
+  }
+
+  /** Whether pattern `index` matches `path` (or, with `orParents`, a folder it lies in). */
+  matches(index: number, path: string, orParents: boolean): boolean {
+    const literal = this.literals[index]!;
+    if (literal && !path.includes(literal)) return false;
+    const automaton = this.automaton(index);
+    return (orParents ? automaton.matchPathOrParents(path) : automaton.matchAll(path)).length > 0;
+  }
+
+  /** Indices of the patterns that match, in order. */
+  matching(path: string, orParents: boolean): number[] {
+    const found: number[] = [];
+    for (let index = 0; index < this.patterns.length; index++) if (this.matches(index, path, orParents)) found.push(index);
+    return found;
+  }
+
+  /** Whether any pattern matches. */
+  some(path: string, orParents: boolean): boolean {
+    for (let index = 0; index < this.patterns.length; index++) if (this.matches(index, path, orParents)) return true;
+    return false;
+  }
+
+  /** The last pattern that `accept` lets count and that matches all of `path`; -1 when none. */
+  lastMatching(path: string, accept: (index: number) => boolean): number {
+    for (let index = this.patterns.length - 1; index >= 0; index--) if (accept(index) && this.matches(index, path, false)) return index;
+    return -1;
+  }
+}

@@ -8,7 +8,7 @@ import { parseToml, TomlError } from './toml';
 import type { SeveritySetting, Settings } from '../core/settings';
 import type { ConfigProblem, ConfigProblemDetail, PatternListKey } from '../core/config-problem';
 import type { RuleCode } from '../core/types';
-import { globProblem, matchingGlobs, MAX_GLOB_CHARACTERS, MAX_GLOB_LENGTH, normalizePattern, relativeToRoot } from './globs';
+import { anyGlobMatches, globProblem, matchingGlobs, MAX_GLOB_CHARACTERS, MAX_GLOB_LENGTH, normalizePattern, relativeToRoot } from './globs';
 import { TomlPositions, type TextSpan } from './toml-positions';
 import { analysisSettingByProjectKey, ANALYSIS_SETTINGS, RULE_CODE_PATTERN, RULE_SELECTOR_PATTERN, SEVERITY_SETTINGS } from '../core/settings-schema';
 import { closestKey } from './key-suggestion';
@@ -344,14 +344,14 @@ export function settingsForFile(config: ProjectConfig, filePath: string): Partia
 export function isExcluded(config: ProjectConfig, filePath: string): boolean {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return false;
-  return matchingGlobs(config.exclude, relativePath).length > 0;
+  return anyGlobMatches(config.exclude, relativePath);
 }
 
 /** Whether `extend-include` asks walks to check this file (absolute path) besides `.py` files and notebooks. */
 export function isExtraIncluded(config: ProjectConfig, filePath: string): boolean {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return false;
-  return matchingGlobs(config.extendInclude, relativePath).length > 0;
+  return anyGlobMatches(config.extendInclude, relativePath);
 }
 
 /** A file that does not parse still counts as declaring oomlint settings when a line says so, so its errors are seen. */

@@ -24,6 +24,8 @@ export type ConfigProblemDetail =
   | { kind: 'patterns-too-long'; key: PatternListKey; limit: number }
   /** A repository's own file asked for a larger safety limit than the default, which it may not raise. */
   | { kind: 'limit-not-raised'; key: 'max-file-size'; value: string; limit: string }
+  /** A `.gitignore` whose lines with wildcards exceed what is matched; `count` lines from the problem's line on are not applied. */
+  | { kind: 'gitignore-wildcards-too-long'; limit: number; count: number }
   /** More problems than are worth listing one by one. */
   | { kind: 'more-problems'; count: number };
 

@@ -179,6 +179,8 @@ export const en: Messages = {
         return `the patterns of this file come to more than ${detail.limit.toLocaleString('en')} characters; this one and the ones after it are ignored`;
       case 'limit-not-raised':
         return `a project's own ${code(detail.key)} cannot raise the limit above ${detail.limit} (this file asks for ${code(detail.value)}), so larger files are still skipped; pass --max-file-size, or name this file with --config, to raise it`;
+      case 'gitignore-wildcards-too-long':
+        return `the lines with wildcards of this .gitignore come to more than ${detail.limit.toLocaleString('en')} characters; ${plural(detail.count, 'line')} from here on are not applied, so the files they would leave out are checked`;
       case 'more-problems': return `and ${detail.count.toLocaleString('en')} more problem${detail.count === 1 ? '' : 's'} in this file`;
     }
   },

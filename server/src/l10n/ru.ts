@@ -187,6 +187,8 @@ export const ru: Messages = {
         return `шаблоны этого файла в сумме длиннее ${detail.limit.toLocaleString('ru')} символов; этот и следующие за ним не учитываются`;
       case 'limit-not-raised':
         return `собственный ${code(detail.key)} проекта не может поднять предел выше ${detail.limit} (файл просит ${code(detail.value)}), поэтому файлы крупнее по-прежнему пропускаются; чтобы поднять предел, передайте --max-file-size или укажите этот файл через --config`;
+      case 'gitignore-wildcards-too-long':
+        return `строки этого .gitignore с подстановочными знаками в сумме длиннее ${detail.limit.toLocaleString('ru')} символов; строки начиная с этой (${detail.count.toLocaleString('ru')}) не применяются, поэтому файлы, которые они исключили бы, проверяются`;
       case 'more-problems': return `и ещё проблем в этом файле: ${detail.count.toLocaleString('ru')}`;
     }
   },

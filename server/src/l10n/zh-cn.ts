@@ -183,6 +183,8 @@ export const zhCn: Messages = {
         return `此文件中的模式合计超过 ${detail.limit.toLocaleString('zh-CN')} 个字符；此模式及其后的模式均被忽略`;
       case 'limit-not-raised':
         return `项目自身的 ${code(detail.key)} 不能把上限提高到 ${detail.limit} 以上（此文件要求 ${code(detail.value)}），因此更大的文件仍会被跳过；如需提高，请使用 --max-file-size，或用 --config 指定此文件`;
+      case 'gitignore-wildcards-too-long':
+        return `此 .gitignore 中含通配符的行合计超过 ${detail.limit.toLocaleString('zh-CN')} 个字符；从此处起的 ${detail.count.toLocaleString('zh-CN')} 行未被应用，因此它们本应排除的文件仍会被检查`;
       case 'more-problems': return `此文件中另有 ${detail.count.toLocaleString('zh-CN')} 个问题`;
     }
   },
