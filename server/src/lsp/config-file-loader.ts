@@ -1,6 +1,8 @@
-// Reads pyproject.toml files on a worker thread, so that a cloned repository's megabyte of TOML keys
-// (about a second to parse) never holds the server's event loop: hovers, edits and other documents
-// go on meanwhile. The worker starts on the first read and stops when idle.
+// Reads pyproject.toml files on a worker thread when they are large, so that a cloned repository's
+// megabyte of TOML keys (about a second to parse) never holds the server's event loop: hovers, edits
+// and other documents go on meanwhile. Files of ordinary size (a few milliseconds to parse) are read
+// on the event loop, without a worker's start-up. The worker starts when first needed and stops when idle.
+import { statSync } from 'node:fs';
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { loadProjectFile, type LoadedFile } from '../config/discover';
 
@@ -58,6 +60,17 @@ export function serveConfigWorker(port: MessagePort): void {
   });
 }
 
+/** Files up to this size are parsed on the event loop: at most about 20 ms of the slowest TOML (keys). */
+export const IN_THREAD_MAX_BYTES = 64 * 1024;
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** How long the worker waits for the next read before it stops. */
 const IDLE_STOP_MS = 30_000;
 /** A worker that parses more than this is stopped: the configuration file is at most 1 MiB. */
@@ -78,6 +91,8 @@ export class WorkerConfigLoader implements ConfigFileLoader {
 
   read(files: readonly string[]): Promise<Map<string, LoadedFile | null>> {
     if (this.disposed) return Promise.reject(new Error('the server is shutting down'));
+    // A special file (a FIFO) reports its size as 0: it is refused unread by the reader either way.
+    if (files.every((file) => sizeOf(file) <= IN_THREAD_MAX_BYTES)) return Promise.resolve(readInOrder(files));
     clearTimeout(this.idleTimer);
     const worker = this.started();
     const id = this.nextId++;
