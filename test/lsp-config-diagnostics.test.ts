@@ -9,6 +9,8 @@ import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, FileChangeType } from 'vscode-languageserver';
 import { configProblemDiagnostics } from '../server/src/lsp/config-diagnostics';
+import { CONFIG_PROBLEMS_NOTIFICATION, CONFIG_STATUS_OPTION, type ConfigProblemsParams } from '../server/src/lsp/protocol';
+import { shortName, statusChanges } from '../client/src/config-status-items';
 import { LspTestClient } from './lsp-client';
 import { FIXTURES_DIR } from './support/paths';
 
@@ -143,4 +145,36 @@ test('configProblemDiagnostics covers the key or value a problem names, or the o
   assert.deepEqual(unplaced!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
   assert.equal(unplaced!.data, undefined);
   assert.equal(warning!.severity, DiagnosticSeverity.Warning);
+});
+
+test('a client with a status of its own is sent the files with problems, and an empty list once they are fixed; no message', async () => {
+  const { root, pyproject, pyprojectUri } = project('status', '[tool.oomlint]\nmax-pined-workers = 4\n');
+  const client = await LspTestClient.start({ initializationOptions: { [CONFIG_STATUS_OPTION]: true } });
+  const statuses = client.record<ConfigProblemsParams>(CONFIG_PROBLEMS_NOTIFICATION);
+  try {
+    await client.open(pathToFileURL(join(root, 'train.py')).href, TRAIN, 1);
+    const shown = await client.waitFor('the status', () => statuses.at(-1));
+    assert.equal(shown.items.length, 1);
+    assert.equal(shown.items[0]!.uri, pyprojectUri);
+    assert.equal(shown.items[0]!.error, true);
+    assert.equal(shown.items[0]!.showTitle, 'Show');
+    assert.match(shown.items[0]!.message, /pyproject\.toml line 2: unknown key \u2018max-pined-workers\u2019; did you mean \u2018max-pinned-workers\u2019\?/);
+    assert.deepEqual(shown.items[0]!.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 17 } });
+
+    writeFileSync(pyproject, '[tool.oomlint]\nmax-pinned-workers = 4\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pyprojectUri, type: FileChangeType.Changed }] });
+    await client.waitFor('the status cleared', () => (statuses.at(-1)?.items.length === 0 ? true : undefined));
+    assert.deepEqual(client.messageRequests, []);
+  } finally {
+    await client.stop();
+  }
+});
+
+test('the status item names the file by its folder, and is replaced or taken away as the list says', () => {
+  assert.equal(shortName('file:///home/me/proj%20one/pyproject.toml'), 'proj one/pyproject.toml');
+  const item = (uri: string) => ({ uri, message: 'm', error: true, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, showTitle: 'Show' });
+  assert.deepEqual(statusChanges(new Set(['file:///a/pyproject.toml', 'file:///b/pyproject.toml']), [item('file:///b/pyproject.toml')]), {
+    show: [item('file:///b/pyproject.toml')],
+    remove: ['file:///a/pyproject.toml'],
+  });
 });

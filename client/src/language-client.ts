@@ -1,7 +1,7 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { CONFIG_STATUS_OPTION, RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
 import { COMMAND_IDS } from './commands/command-ids';
 import { unlessStopping } from './requests-while-stopping';
 
@@ -33,7 +33,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: vsco
     outputChannel: log,
     // Code links in Problems and "Full documentation" in hovers run this command, which opens the
     // bundled rule page in the editor (offline) rather than a website.
-    initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs },
+    // Configuration problems are shown by a status item that goes when they are fixed (config-status.ts).
+    initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs, [CONFIG_STATUS_OPTION]: true },
     // Hovers are Markdown from the server; the one command their links may run is that one.
     markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.openRuleDocs] } },
     middleware: {

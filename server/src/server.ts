@@ -24,6 +24,7 @@ import { DocumentStore } from './lsp/document-store';
 import { registerExecuteCommand } from './lsp/execute-command';
 import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-out-of-memory';
 import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
+import { CONFIG_STATUS_OPTION } from './lsp/protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
@@ -72,7 +73,8 @@ function startServer(): void {
 
     const documents = new DocumentStore(parser);
     const configFiles = new WorkerConfigLoader(__filename);
-    const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log, messagesFor(locale), configFiles);
+    const statusNotifications = (params.initializationOptions as Record<string, unknown> | undefined)?.[CONFIG_STATUS_OPTION] === true;
+    const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log, messagesFor(locale), configFiles, statusNotifications);
     const settings = new DocumentSettingsProvider(
       connection,
       support.configurationPull,

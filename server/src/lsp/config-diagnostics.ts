@@ -1,7 +1,9 @@
 // Problems in a project's `[tool.oomlint]` as diagnostics on its pyproject.toml, where the user looks,
 // instead of only a line in the log: each under the key or value it is about, withdrawn once the file
-// is fixed. A misspelt key carries its likely spelling, offered as a quick fix. A new set of problems
-// also gets one message, whose "Show" opens the file at the first problem.
+// is fixed. A misspelt key carries its likely spelling, offered as a quick fix. Clients that show a
+// status of their own (VS Code: a language status item) are sent the files with problems whenever
+// that changes, and it goes once they are fixed; other clients get one message per new set of
+// problems, whose "Show" opens the file at the first problem.
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
@@ -16,7 +18,7 @@ import type { ConfigFileLoader } from './config-file-loader';
 import type { Logger } from './logger';
 import { plainTextMessage } from './lsp-diagnostic';
 import { currentProblems } from './project-settings';
-import { DIAGNOSTIC_SOURCE } from './protocol';
+import { CONFIG_PROBLEMS_NOTIFICATION, DIAGNOSTIC_SOURCE, type ConfigProblemStatus, type ConfigProblemsParams } from './protocol';
 import { messagesFor, type Messages } from '../l10n';
 
 /** What a configuration diagnostic carries for its quick fix (ruff's way: the fix rides on the diagnostic). */
@@ -87,6 +89,8 @@ export class ConfigDiagnostics {
   private readonly published = new Map<string, string>();
   /** Problem sets already announced with a message, so a re-lint does not announce them again. */
   private readonly announced = new Set<string>();
+  /** Per configuration file with problems, what the client's status shows (with `statusNotifications`). */
+  private readonly status = new Map<string, ConfigProblemStatus>();
 
   constructor(
     private readonly connection: Connection,
@@ -95,6 +99,8 @@ export class ConfigDiagnostics {
     private readonly log: Logger,
     private readonly messages: Messages = messagesFor('en'),
     private readonly configFiles?: ConfigFileLoader,
+    /** The client shows the problems from CONFIG_PROBLEMS_NOTIFICATION instead of messages. */
+    private readonly statusNotifications = false,
   ) {}
 
   /** The problems `file` has now (none: withdraw its diagnostics). Repeats of the last report cost nothing. */
@@ -108,6 +114,10 @@ export class ConfigDiagnostics {
     this.connection
       .sendDiagnostics({ uri, diagnostics })
       .catch((error: unknown) => this.log.error(`oomlint: could not publish the problems of ${file}: ${String(error)}`));
+    if (this.statusNotifications) {
+      this.updateStatus(uri, file, problems, diagnostics[0]);
+      return;
+    }
     const announcement = `${file}\n${key}`;
     if (problems.length && !this.announced.has(announcement)) {
       this.announced.add(announcement);
@@ -131,6 +141,22 @@ export class ConfigDiagnostics {
       },
       (error: unknown) => this.log.warn(`oomlint: could not read ${file} again: ${String(error)}`),
     );
+  }
+
+  private updateStatus(uri: string, file: string, problems: readonly ConfigProblem[], first: LspDiagnostic | undefined): void {
+    if (first) {
+      this.status.set(file, {
+        uri,
+        message: configProblemMessage(file, problems, this.messages),
+        error: problems.some((p) => p.severity !== 'warning'),
+        range: first.range,
+        showTitle: this.messages.configProblemShow,
+      });
+    } else this.status.delete(file);
+    const params: ConfigProblemsParams = { items: [...this.status.values()] };
+    this.connection
+      .sendNotification(CONFIG_PROBLEMS_NOTIFICATION, params)
+      .catch((error: unknown) => this.log.error(`oomlint: could not send the configuration status: ${String(error)}`));
   }
 
   private async announce(uri: string, file: string, problems: readonly ConfigProblem[], first: LspDiagnostic): Promise<void> {
