@@ -20,17 +20,14 @@ const SLASH_CODE = 0x2f;
 /** Braces nested deeper than this are taken literally (the parser recurses once per level). */
 const MAX_BRACE_DEPTH = 32;
 
-/** Compiled pattern lists, by their patterns; a long-running server meets few distinct lists. */
-const compiled = new Map<string, PatternList>();
-const MAX_COMPILED_LISTS = 256;
+/** Compiled pattern lists, by the configuration's list itself (a walk asks for every file and folder). */
+const compiled = new WeakMap<readonly string[], PatternList>();
 
 function listFor(patterns: readonly string[]): PatternList {
-  const key = patterns.join('\0');
-  let list = compiled.get(key);
+  let list = compiled.get(patterns);
   if (!list) {
     list = new PatternList(patterns.map(parseGlob));
-    if (compiled.size >= MAX_COMPILED_LISTS) compiled.clear();
-    compiled.set(key, list);
+    compiled.set(patterns, list);
   }
   return list;
 }

@@ -329,11 +329,22 @@ function readSeverity(value: unknown, problems: ProblemList): Settings['severity
   return severity;
 }
 
+/** The patterns of `per-file-ignores`, the same list each time (compiled matchers are cached by it). */
+const perFilePatternLists = new WeakMap<ProjectConfig['perFileIgnores'], string[]>();
+function perFilePatterns(entries: ProjectConfig['perFileIgnores']): string[] {
+  let patterns = perFilePatternLists.get(entries);
+  if (!patterns) {
+    patterns = entries.map((entry) => entry.pattern);
+    perFilePatternLists.set(entries, patterns);
+  }
+  return patterns;
+}
+
 /** The configuration's settings for one file (absolute path), with its `per-file-ignores` added to `ignore`. */
 export function settingsForFile(config: ProjectConfig, filePath: string): Partial<Settings> {
   const relativePath = relativeToRoot(config.root, filePath);
   if (relativePath === null) return config.settings;
-  const ignored = matchingGlobs(config.perFileIgnores.map((entry) => entry.pattern), relativePath)
+  const ignored = matchingGlobs(perFilePatterns(config.perFileIgnores), relativePath)
     .sort((a, b) => a - b)
     .flatMap((index) => config.perFileIgnores[index]!.codes);
   if (!ignored.length) return config.settings;
