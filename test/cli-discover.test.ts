@@ -85,3 +85,34 @@ test('a folder named explicitly is walked even when .gitignore leaves it out; it
     rmSync(join(root, 'generated/inner/z_pb2.py'));
   }
 });
+
+test('a folder that cannot be listed is named, not skipped in silence', () => {
+  // Seventeen folders of 250 characters: the last ones lie beyond the longest path the system opens.
+  const chain = mkdtempSync(join(tmpdir(), 'oomlint-long-'));
+  const cwd = process.cwd();
+  try {
+    process.chdir(chain);
+    for (let i = 0; i < 17; i++) {
+      mkdirSync('d'.repeat(250));
+      process.chdir('d'.repeat(250));
+    }
+    writeFileSync('deep.py', '');
+  } finally {
+    process.chdir(cwd);
+  }
+  try {
+    const unlisted = new Map<string, string>();
+    assert.deepEqual(discoverPythonFiles([chain], cwd, { isExcluded: () => false, unlistedFolders: unlisted }), []);
+    assert.equal(unlisted.size, 1);
+    assert.match([...unlisted.values()][0]!, /longer than the system allows \(ENAMETOOLONG\); the files below it are not checked/);
+  } finally {
+    // rmSync cannot reach below the longest path either: take the chain down from inside, bottom up.
+    try {
+      process.chdir(join(chain, ...Array.from({ length: 8 }, () => 'd'.repeat(250))));
+      rmSync('d'.repeat(250), { recursive: true, force: true });
+    } finally {
+      process.chdir(cwd);
+    }
+    rmSync(chain, { recursive: true, force: true });
+  }
+});

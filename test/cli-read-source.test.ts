@@ -62,5 +62,24 @@ test('missing files, dangling symlinks and folders are reported, not thrown', ()
   assert.equal(folder.message, 'could not read: is a directory (EISDIR)');
 
   writeFileSync(join(dir, 'ok.py'), 'x = 1\n');
-  assert.deepEqual(readSource(join(dir, 'ok.py')), { ok: true, text: 'x = 1\n', hasBom: false });
+  const ok = readSource(join(dir, 'ok.py'));
+  assert.ok(ok.ok);
+  assert.deepEqual({ text: ok.text, hasBom: ok.hasBom, bytes: Buffer.from(ok.snapshot!.bytes).toString('utf8') }, { text: 'x = 1\n', hasBom: false, bytes: 'x = 1\n' });
+});
+
+test('UTF-16 and NUL bytes are reported, never checked as if they were clean', () => {
+  const source = 'import torch\nmodel.eval()\nfor x in val_loader:\n    out = model(x)\n';
+  const utf16le = Buffer.from(source, 'utf16le');
+  const utf16be = Buffer.from(utf16le).swap16();
+  const cases: [string, Buffer, RegExp][] = [
+    ['UTF-16LE without a BOM', utf16le, /looks like UTF-16LE without a byte-order mark; oomlint reads Python source as UTF-8/],
+    ['UTF-16BE without a BOM', utf16be, /looks like UTF-16BE without a byte-order mark/],
+    ['UTF-16LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le]), /looks like UTF-16LE with a byte-order mark/],
+    ['a NUL byte', Buffer.from('x = 1\ny = "a\0b"\n'), /a NUL byte at line 2, column 7 \(Python refuses source with null bytes\)/],
+  ];
+  for (const [what, bytes, message] of cases) {
+    const read = decodeSource(bytes);
+    assert.equal(read.ok, false, what);
+    assert.match(read.ok ? '' : read.message, message, what);
+  }
 });

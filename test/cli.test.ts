@@ -257,19 +257,19 @@ describe('configuration', () => {
     });
     const run = oomlint(root, ['check']);
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /^pyproject\.toml:5: configuration error: unknown key `max_batch_size`; did you mean `max-batch-size`\?/);
+    assert.match(run.stderr, /^pyproject\.toml:5:1: configuration error: unknown key `max_batch_size`; did you mean `max-batch-size`\?/);
     // per-file-ignores and exclude still worked: only train.py is reported.
     assert.deepEqual(run.stdout.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l)).map((l) => l.split(':')[0]), ['train.py']);
 
     const github = oomlint(root, ['check', '--format', 'github']);
-    assert.match(github.stdout, /^::error title=oomlint configuration,file=pyproject\.toml,line=5::unknown key/);
+    assert.match(github.stdout, /^::error title=oomlint configuration,file=pyproject\.toml,line=5,col=1,endColumn=15::unknown key/);
   });
 
   test('a TOML syntax error is reported at its line', () => {
     const root = project({ 'pyproject.toml': '[tool.oomlint]\nselect = ["OOM003"\n\n', 'train.py': 'train_loop.py' });
     const run = oomlint(root, ['check']);
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /^pyproject\.toml:4: configuration error: invalid TOML: /);
+    assert.match(run.stderr, /^pyproject\.toml:4:\d+: configuration error: invalid TOML: /);
     assert.match(run.stdout, /^train\.py:10:9: OOM003/);
   });
 

@@ -2,6 +2,7 @@
 // them may hang the CLI or the configuration loader, or fill its memory. The child processes run with
 // a timeout far above what a working run takes (well under a second); the old code never finished.
 import assert from 'node:assert/strict';
+import { en } from '../server/src/l10n/en';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ describe('reading only regular files', { skip: !canMakeFifo && 'needs mkfifo and
     mkdirSync(folder);
     assert.equal(spawnSync('mkfifo', [join(folder, 'pyproject.toml')]).status, 0);
     const config = loadProjectConfigFile(join(folder, 'pyproject.toml'));
-    assert.match(config.problems.map((p) => p.message).join('\n'), /not a regular file \(a FIFO\)/);
+    assert.match(config.problems.map((p) => en.configProblem(p.detail)).join('\n'), /not a regular file \(a FIFO\)/);
   });
 });
 
@@ -73,6 +74,23 @@ describe('the size cap', () => {
     writeFileSync(join(folder, 'pyproject.toml'), '[tool.oomlint]\nmax-file-size = "lots"\n');
     const bad = runCli(folder, '.');
     assert.match(bad.stdout + bad.stderr, /max-file-size` must be a size/);
+  });
+
+  test("a repository's own pyproject.toml cannot raise the cap; --max-file-size and --config can", () => {
+    const folder = join(dir, 'sizes-raised');
+    mkdirSync(folder);
+    // A little over the default cap of 10 MiB.
+    writeFileSync(join(folder, 'big.py'), `x = 1\n${'#'.repeat(10 * 1024 * 1024 + 100)}\n`);
+    writeFileSync(join(folder, 'pyproject.toml'), '[tool.oomlint]\nmax-file-size = "100GB"\n');
+    const found = runCli(folder, '.');
+    assert.equal(found.status, 2, found.stdout + found.stderr);
+    assert.match(found.stderr, /big\.py: E902 could not read: 10 MiB, larger than the 10 MiB limit \(max-file-size\): skipped/);
+    assert.match(found.stderr, /pyproject\.toml:2:17: configuration warning: a project's own `max-file-size` cannot raise the limit above 10 MiB \(this file asks for `"100GB"`\)/);
+    const commandLine = runCli(folder, '--max-file-size', '20MB', '.');
+    assert.equal(commandLine.status, 0, commandLine.stdout + commandLine.stderr);
+    assert.doesNotMatch(commandLine.stderr, /configuration warning/);
+    const named = runCli(folder, '--config', 'pyproject.toml', '.');
+    assert.equal(named.status, 0, named.stdout + named.stderr);
   });
 
   test('reading stops at the cap even when the file grows past its size', () => {

@@ -10,6 +10,7 @@ import { translatedRuleDocs } from '../server/src/rules/l10n';
 import { CATALOGUES } from '../server/src/l10n';
 import { en } from '../server/src/l10n/en';
 import { LOCALES, localeFromEnvironment, localeFromTag, type Locale } from '../server/src/l10n/locale';
+import type { ConfigProblemDetail } from '../server/src/core/config-problem';
 import type { Messages, RuleMessages } from '../server/src/l10n/messages';
 import { sharedAnalyzer } from './support/analyzer';
 import { ruleFixtures } from './support/fixtures';
@@ -46,13 +47,15 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   ignoreOnLine: { code: 'OOM001' },
   notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
   notAnalysedError: { error: 'e' },
-  configProblemDiagnostic: { problem: 'p' },
   configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
+  configReplaceKey: { key: 'max-pinned-workers' },
+  configProblem: { kind: 'not-found' },
   summaryWouldFix: { fixes: 3, unsafeOnly: 1 },
   summaryNoFixes: { unsafeOnly: 1 },
   summaryFoundAfterFixing: { total: 5, fixed: 3, remaining: 2, unsafeOnly: 1 },
   summaryFound: { total: 5, fixable: 3, unsafeOnly: 1 },
   summaryNotChecked: { files: 2, noProblems: true },
+  summaryFixesNotApplied: { files: 2 },
 };
 
 describe('message catalogue', () => {
@@ -80,6 +83,37 @@ describe('message catalogue', () => {
       }
     });
   }
+
+  test('every kind of configuration problem is said in each language', () => {
+    const details: ConfigProblemDetail[] = [
+      { kind: 'invalid-toml', reason: 'Unexpected character', column: 4 },
+      { kind: 'unreadable', reason: 'EACCES' },
+      { kind: 'not-found' },
+      { kind: 'section-not-table', section: 'tool.oomlint' },
+      { kind: 'unknown-key', key: 'max-pined-workers', suggestion: 'max-pinned-workers', known: ['select'] },
+      { kind: 'unknown-key', key: 'bogus', suggestion: null, known: ['select'] },
+      { kind: 'not-string-list', key: 'select', value: '"OOM001"' },
+      { kind: 'not-selector', key: 'ignore', entry: 'E501' },
+      { kind: 'not-positive-integer', key: 'max-batch-size', value: '-3' },
+      { kind: 'not-size', key: 'max-file-size', value: '"ten"' },
+      { kind: 'not-table', key: 'severity', value: '5' },
+      { kind: 'not-table', key: 'per-file-ignores', value: '5' },
+      { kind: 'not-rule-code', code: 'X1' },
+      { kind: 'bad-severity', code: 'OOM003', value: '"loud"', levels: ['error', 'off'] },
+      { kind: 'pattern-too-long', key: 'exclude', length: 200000, limit: 4096 },
+      { kind: 'patterns-too-long', key: 'exclude', limit: 65536 },
+      { kind: 'limit-not-raised', key: 'max-file-size', value: '"100GB"', limit: '10.0 MiB' },
+      { kind: 'gitignore-wildcards-too-long', limit: 65536, count: 12 },
+      { kind: 'more-problems', count: 79990 },
+    ];
+    for (const locale of TRANSLATIONS) {
+      for (const detail of details) {
+        const text = CATALOGUES[locale].configProblem(detail);
+        assert.match(text, SCRIPT[locale], `${locale} ${detail.kind}: ${text}`);
+        assert.notEqual(text, en.configProblem(detail));
+      }
+    }
+  });
 
   test('every rule message id is produced by some rule fixture, so the fixture run below covers it', async () => {
     const calls = await fixtureCalls();

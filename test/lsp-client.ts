@@ -178,6 +178,21 @@ export class LspTestClient {
     this.connection.dispose();
   }
 
+  /** Every `method` notification from now on, in order; waits re-check as each arrives. */
+  record<T>(method: string): T[] {
+    const received: T[] = [];
+    this.connection.onNotification(method, (params: T) => {
+      received.push(params);
+      this.notify();
+    });
+    return received;
+  }
+
+  /** Calls `listener` with the server's exit code when it exits. */
+  onServerExit(listener: (code: number | null) => void): void {
+    this.server.once('exit', (code) => listener(code));
+  }
+
   get serverExited(): string | undefined {
     return this.exited;
   }

@@ -7,6 +7,7 @@ import { registerFixAllCommand } from './commands/fix-all';
 import { registerOpenRuleDocsCommand } from './commands/open-rule-docs';
 import { registerRestartServerCommand } from './commands/restart-server';
 import { GPU_CONFIG_SECTION, readGpuConfig, registerGpuStatus } from './gpu/status-bar';
+import { registerConfigProblemStatus } from './config-status';
 import { createLanguageClient } from './language-client';
 import { repositoryUrlOf } from './repository-url';
 import { registerRuleDocsProvider } from './rule-docs-provider';
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registerRestartServerCommand(client, output),
     registerRuleDocsProvider(repositoryUrl),
     registerOpenRuleDocsCommand(repositoryUrl),
+    registerConfigProblemStatus(client),
   );
   // Adds its own disposables to the context.
   const gpuStatus = registerGpuStatus(context, {

@@ -1,7 +1,7 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { CONFIG_STATUS_OPTION, RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
 import { COMMAND_IDS } from './commands/command-ids';
 import { unlessStopping } from './requests-while-stopping';
 
@@ -15,19 +15,26 @@ export const PYTHON_DOCUMENT_SELECTOR = [
   { scheme: 'vscode-notebook-cell', language: 'python' },
 ];
 
+/**
+ * pyproject.toml too, so that VS Code asks the server for the quick fixes of its configuration
+ * problems (a misspelt key); the server takes in Python documents only.
+ */
+const DOCUMENT_SELECTOR = [...PYTHON_DOCUMENT_SELECTOR, { scheme: 'file', pattern: '**/pyproject.toml' }];
+
 export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
   // The bundled server sits next to the extension bundle and needs no node_modules.
   const serverModule = context.asAbsolutePath('dist/server.js');
   const server = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } };
   const serverOptions: ServerOptions = { run: server, debug: server };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: PYTHON_DOCUMENT_SELECTOR,
+    documentSelector: DOCUMENT_SELECTOR,
     // The server pulls the `oomlint` section through workspace/configuration, and registers its own
     // pyproject.toml watcher (a second one here would deliver every change twice).
     outputChannel: log,
     // Code links in Problems and "Full documentation" in hovers run this command, which opens the
     // bundled rule page in the editor (offline) rather than a website.
-    initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs },
+    // Configuration problems are shown by a status item that goes when they are fixed (config-status.ts).
+    initializationOptions: { [RULE_DOCS_COMMAND_OPTION]: COMMAND_IDS.openRuleDocs, [CONFIG_STATUS_OPTION]: true },
     // Hovers are Markdown from the server; the one command their links may run is that one.
     markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.openRuleDocs] } },
     middleware: {

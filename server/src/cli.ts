@@ -25,11 +25,23 @@ const GRAMMAR_DIR = join(__dirname, '..', 'grammars');
 const TOOL = toolInfoFromPackageJson(packageJson);
 
 // A reader that stops early (`oomlint check . | head`) closes the pipe: stop quietly, as other
-// command-line tools do, instead of failing on the next write.
+// command-line tools do, instead of failing on the next write. Any other failure to write the report
+// (`> /dev/full`, a disk that fills up) is said in one line, and the exit status says it failed.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? EXIT_CLEAN);
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_CLEAN);
+  try {
+    process.stderr.write(`${TOOL.name}: could not write to standard output: ${describeWriteError(error)}\n`);
+  } finally {
+    process.exit(EXIT_ERROR);
+  }
 });
+// Nowhere is left to say why: the exit status has to.
+process.stderr.on('error', () => process.exit(EXIT_ERROR));
+
+function describeWriteError(error: NodeJS.ErrnoException): string {
+  const reason = error.code === 'ENOSPC' ? 'no space left on device' : error.code === 'EFBIG' ? 'file too large' : error.message.replace(/^\w+: /, '').replace(/, write$/, '');
+  return error.code ? `${reason} (${error.code})` : reason;
+}
 
 const out: OutputStreams = {
   stdout: (text) => void process.stdout.write(text),

@@ -1,10 +1,21 @@
 // The language server's composition root: creates the connection and wires the handlers in lsp/ to
-// it. `node dist/server.js --stdio` for any LSP client; VS Code starts it with `--node-ipc`.
+// it. `node dist/server.js --stdio` for any LSP client; VS Code starts it with `--node-ipc`. Started as
+// a worker thread by itself, the same file reads pyproject.toml files for it (config-file-loader.ts).
 import { join } from 'node:path';
-import { createConnection, ErrorCodes, ProposedFeatures, ResponseError } from 'vscode-languageserver/node';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  createConnection,
+  ErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Connection,
+} from 'vscode-languageserver/node';
 import { PythonParser } from './parser/parser';
 import { clientSupport, serverCapabilities } from './lsp/capabilities';
 import { registerCodeActions } from './lsp/code-actions';
+import { isConfigWorkerData, serveConfigWorker, WorkerConfigLoader } from './lsp/config-file-loader';
 import { ConfigDiagnostics } from './lsp/config-diagnostics';
 import { DiagnosticsPublisher } from './lsp/diagnostics-publisher';
 import { DocumentLinter } from './lsp/document-linter';
@@ -13,6 +24,7 @@ import { DocumentStore } from './lsp/document-store';
 import { registerExecuteCommand } from './lsp/execute-command';
 import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-out-of-memory';
 import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
+import { CONFIG_STATUS_OPTION } from './lsp/protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
@@ -23,58 +35,99 @@ import { registerTextSync } from './lsp/text-sync';
 import { messagesFor } from './l10n';
 import { localeFromTag } from './l10n/locale';
 
-const connection = createConnection(ProposedFeatures.all);
-const refuseAfterShutdown = (): never => {
-  throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
-};
-const log = connection.console;
-// The bundle lives in dist/, next to grammars/ and package.json.
-const installRoot = join(__dirname, '..');
+/**
+ * Errors of the byte stream's framing (a header without Content-Length, a length that is not a
+ * number): after one the stream cannot be read reliably again. A body that is not JSON is not one of
+ * them: its length was known, so the next message is still found.
+ */
+const FRAMING_ERROR = /^(Header must provide a Content-Length|Content-Length value must be a number|Message header must separate key and value)/;
 
-connection.onInitialize(async (params) => {
-  const packageInfo = readPackageInfo(join(installRoot, 'package.json'));
-  const parser = await PythonParser.create({ grammarDir: join(installRoot, 'grammars') });
-  const support = clientSupport(params.capabilities);
-  // The client's display language: messages, fix titles, hovers and action titles follow it.
-  const locale = localeFromTag(params.locale) ?? 'en';
-
-  const documents = new DocumentStore(parser);
-  const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log, messagesFor(locale));
-  const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
-    configDiagnostics.report(file, problems),
-  );
-  const notebookCells = new NotebookCells();
-  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells, locale);
-  const idleMemory = new IdleMemoryRelease();
-  const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
-
-  registerTextSync(connection, documents, linter, settings, publisher);
-  registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
-  registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
-  registerCodeActions(connection, linter);
-  registerHover(connection, linter);
-  registerExecuteCommand(connection, linter);
-  registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));
-  connection.onInitialized(() => {
-    requestSettingsNotifications(connection, support).catch((error: unknown) =>
-      log.warn(`oomlint: could not register for settings changes: ${String(error)}`),
-    );
+/** The connection; over stdio, with its framing watched (a client that breaks it gets an exit, not a silent server). */
+function openConnection(): Connection {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
+  const reader = new StreamMessageReader(process.stdin);
+  reader.onError((error) => {
+    if (!FRAMING_ERROR.test(error.message)) return;
+    process.stderr.write(`oomlint: the client broke the message framing (${error.message.split('\n')[0]}); stopping so that it can start a new server\n`);
+    process.exit(1);
   });
-  connection.onShutdown(() => {
-    // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser.
-    connection.onHover(refuseAfterShutdown);
-    connection.onCodeAction(refuseAfterShutdown);
-    connection.onExecuteCommand(refuseAfterShutdown);
-    connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);
-    idleMemory.dispose();
-    documents.dispose();
-    parser.delete();
-  });
+  return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+}
 
-  return {
-    capabilities: serverCapabilities(),
-    serverInfo: { name: 'oomlint', ...(packageInfo.version ? { version: packageInfo.version } : {}) },
+function startServer(): void {
+  const connection = openConnection();
+  const refuseAfterShutdown = (): never => {
+    throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
   };
-});
+  const ignoreAfterShutdown = (): void => undefined;
+  const log = connection.console;
+  // The bundle lives in dist/, next to grammars/ and package.json.
+  const installRoot = join(__dirname, '..');
 
-connection.listen();
+  connection.onInitialize(async (params) => {
+    const packageInfo = readPackageInfo(join(installRoot, 'package.json'));
+    const parser = await PythonParser.create({ grammarDir: join(installRoot, 'grammars') });
+    const support = clientSupport(params.capabilities);
+    // The client's display language: messages, fix titles, hovers and action titles follow it.
+    const locale = localeFromTag(params.locale) ?? 'en';
+
+    const documents = new DocumentStore(parser);
+    const configFiles = new WorkerConfigLoader(__filename);
+    const statusNotifications = (params.initializationOptions as Record<string, unknown> | undefined)?.[CONFIG_STATUS_OPTION] === true;
+    const configDiagnostics = new ConfigDiagnostics(connection, support.showDocument, log, messagesFor(locale), configFiles, statusNotifications);
+    const settings = new DocumentSettingsProvider(
+      connection,
+      support.configurationPull,
+      log,
+      (file, problems) => configDiagnostics.report(file, problems),
+      configFiles,
+    );
+    const notebookCells = new NotebookCells();
+    const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells, locale);
+    const idleMemory = new IdleMemoryRelease();
+    const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
+
+    registerTextSync(connection, documents, linter, settings, publisher);
+    registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
+    registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
+    registerCodeActions(connection, linter);
+    registerHover(connection, linter);
+    registerExecuteCommand(connection, linter);
+    registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));
+    connection.onInitialized(() => {
+      requestSettingsNotifications(connection, support).catch((error: unknown) =>
+        log.warn(`oomlint: could not register for settings changes: ${String(error)}`),
+      );
+    });
+    connection.onShutdown(() => {
+      // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser,
+      // and documents opened or changed now are not taken in (they would be parsed by it).
+      connection.onHover(refuseAfterShutdown);
+      connection.onCodeAction(refuseAfterShutdown);
+      connection.onExecuteCommand(refuseAfterShutdown);
+      connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);
+      connection.onDidOpenTextDocument(ignoreAfterShutdown);
+      connection.onDidChangeTextDocument(ignoreAfterShutdown);
+      connection.onDidCloseTextDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidOpenNotebookDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidChangeNotebookDocument(ignoreAfterShutdown);
+      connection.notebooks.synchronization.onDidCloseNotebookDocument(ignoreAfterShutdown);
+      connection.onDidChangeConfiguration(ignoreAfterShutdown);
+      connection.onDidChangeWatchedFiles(ignoreAfterShutdown);
+      idleMemory.dispose();
+      configFiles.dispose();
+      documents.dispose();
+      parser.delete();
+    });
+
+    return {
+      capabilities: serverCapabilities(),
+      serverInfo: { name: 'oomlint', ...(packageInfo.version ? { version: packageInfo.version } : {}) },
+    };
+  });
+
+  connection.listen();
+}
+
+if (!isMainThread && parentPort && isConfigWorkerData(workerData)) serveConfigWorker(parentPort);
+else startServer();

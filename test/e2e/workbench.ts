@@ -260,6 +260,27 @@ export class Workbench {
     return hover.innerText();
   }
 
+  /**
+   * Opens the language status (the `{}` beside the language in the status bar) until its hover says
+   * what `predicate` wants (it follows the server's notifications, so each look opens it afresh);
+   * returns the hover, left open.
+   */
+  async waitForLanguageStatus(predicate: (text: string) => boolean, description: string): Promise<Locator> {
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    const status = this.page.locator('[id="status.languageStatus"]');
+    const hover = this.page.locator('.workbench-hover, .monaco-hover').filter({ visible: true }).first();
+    let text: string;
+    for (;;) {
+      await status.click({ timeout: STEP_TIMEOUT_MS });
+      await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+      text = await hover.innerText();
+      if (predicate(text)) return hover;
+      if (Date.now() > deadline) throw new Error(`the language status never showed ${description}; it shows:\n${text}`);
+      await this.page.keyboard.press('Escape');
+      await hover.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+    }
+  }
+
   /** A status bar entry whose text matches. */
   statusBarItem(text: RegExp): Locator {
     return this.page.locator('.statusbar-item').filter({ hasText: text }).first();

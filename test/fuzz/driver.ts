@@ -1,4 +1,4 @@
-// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp,explain] [--out DIR]`: runs each
+// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp,explain,budgets] [--out DIR]`: runs each
 // target on generated cases until the time is up, prints the seed and every failure with the command
 // that replays it, and writes failing inputs to DIR (default test-output/fuzz). Exit 1 on failures.
 // To add a target: implement FuzzTarget in a module of this folder and list it in TARGETS.
@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnalysisTarget } from './analysis-target';
 import { ExplainTarget } from './explain-target';
+import { BudgetTarget } from './budget-target';
 import { GpuOutputTarget } from './gpu-target';
 import { LspTarget } from './lsp-target';
 import { Random } from './random';
@@ -16,6 +17,7 @@ export const TARGETS: Record<string, () => FuzzTarget> = {
   'gpu-output': () => new GpuOutputTarget(),
   lsp: () => new LspTarget(),
   explain: () => new ExplainTarget(),
+  budgets: () => new BudgetTarget(),
 };
 
 export interface FuzzOptions {
@@ -55,7 +57,7 @@ export async function runFuzz(options: FuzzOptions, log: (line: string) => void 
     let n = options.replayCase ?? 0;
     summary.cases[target.name] = 0;
     do {
-      for (const failure of await target.run(caseRandom(options.seed, target.name, n))) {
+      for (const failure of await target.run(caseRandom(options.seed, target.name, n), n)) {
         summary.failures.push({ ...failure, target: target.name, caseNumber: n });
         log(`FAIL ${target.name} case ${n}: ${failure.kind}: ${failure.detail.split('\n')[0]}`);
         log(`  replay: npm run fuzz -- --seed ${options.seed} --target ${target.name} --case ${n}`);
@@ -68,7 +70,10 @@ export async function runFuzz(options: FuzzOptions, log: (line: string) => void 
       n++;
     } while (options.replayCase === undefined && performance.now() < targetDeadline);
   }
-  for (const target of targets) target.dispose?.();
+  for (const target of targets) {
+    for (const line of target.measurements ?? []) log(`  ${target.name}: ${line}`);
+    target.dispose?.();
+  }
   return summary;
 }
 

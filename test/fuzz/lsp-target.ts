@@ -76,7 +76,7 @@ function rangeInside(document: TextDocument, range: Range): boolean {
   return inside(document, range.start) && inside(document, range.end);
 }
 
-class ServerProcess {
+export class ServerProcess {
   readonly child: ChildProcess;
   private nextId = 1;
   private readonly pending = new Map<number, (message: Message) => void>();
@@ -85,11 +85,21 @@ class ServerProcess {
   readonly publications: { uri: string; version?: number; diagnostics: { range: Range; code?: unknown }[] }[] = [];
   private waiters = new Set<() => void>();
 
-  constructor() {
-    this.child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** What the server wrote to stderr. */
+  stderr = '';
+
+  /** `nodeArgs` come before the script (a preload); `env` replaces the environment; `script`: another build's server. */
+  constructor(options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; cwd?: string; script?: string } = {}) {
+    this.child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script ?? SERVER, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
     const reader = new FrameReader((m) => this.receive(m));
     this.child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
-    this.child.stderr!.on('data', () => undefined);
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      if (this.stderr.length < 100_000) this.stderr += chunk.toString('utf8');
+    });
     this.child.stdin!.on('error', () => undefined);
     this.child.on('exit', (code, signal) => {
       this.exited = `server exited (code ${code}, signal ${signal})`;

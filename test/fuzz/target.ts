@@ -13,8 +13,10 @@ export interface FuzzTarget {
   name: string;
   /** Loads what the target needs (the analyzer, the seed files). */
   prepare(): Promise<void>;
-  /** Runs one generated case; returns the failures it found (none when all checks hold). */
-  run(random: Random): FuzzFailure[] | Promise<FuzzFailure[]>;
+  /** Runs one generated case (case `caseNumber` of the run); returns the failures it found (none when all checks hold). */
+  run(random: Random, caseNumber: number): FuzzFailure[] | Promise<FuzzFailure[]>;
   /** Releases what `prepare` started (a server process). */
   dispose?(): void;
+  /** Lines worth printing after the run (what was measured). */
+  readonly measurements?: readonly string[];
 }

@@ -20,7 +20,8 @@ import { formatStatisticsJson, formatStatisticsText, ruleStatistics } from './fo
 import { writeTextReport } from './format-text';
 import type { OutputStreams } from './output';
 import { summaryLines } from './summary';
-import { messagesFor } from '../l10n';
+import { messagesFor, type Messages } from '../l10n';
+import { printable, printableLines } from './printable';
 import type { ToolInfo } from './tool-info';
 import { unifiedDiff } from './unified-diff';
 
@@ -35,17 +36,28 @@ export interface CheckEnvironment {
   workers?: { script: string; data: CheckWorkerData; cores: number };
 }
 
-function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint): string {
-  return `${paint('bold', `${relative(cwd, problem.file) || problem.file}:${problem.line}`)}: ${paint('red', 'configuration error:')} ${problem.message}\n`;
+function configProblemLine(problem: ConfigProblem, cwd: string, paint: Paint, messages: Messages): string {
+  const where = `${printable(relative(cwd, problem.file) || problem.file)}:${problem.line}${problem.column === undefined ? '' : `:${problem.column}`}`;
+  const label = problem.severity === 'warning' ? paint('yellow', messages.configWarningLabel) : paint('red', messages.configErrorLabel);
+  return `${paint('bold', where)}: ${label} ${printable(messages.configProblem(problem.detail))}\n`;
 }
 
 function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvironment, paint: Paint): void {
   const { out, cwd } = env;
   if (report.mode === 'diff') {
     for (const change of report.changes) {
-      if (!change.cells) out.stdout(unifiedDiff(change.before, change.after, change.displayPath));
-      // A notebook's diff is shown cell by cell, on its code (ruff's form: `path:cell N`).
-      for (const cell of change.cells ?? []) out.stdout(unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`));
+      const diffs = change.cells
+        ? // A notebook's diff is shown cell by cell, on its code (ruff's form: `path:cell N`).
+          change.cells.map((cell) => unifiedDiff(cell.before, cell.after, `${change.displayPath}:cell ${cell.cell}`))
+        : [unifiedDiff(change.before, change.after, change.displayPath)];
+      let escaped = false;
+      for (const diff of diffs) {
+        // Control characters of the code reach the terminal as escapes, never as instructions.
+        const shown = printableLines(diff);
+        escaped ||= shown !== diff;
+        out.stdout(shown);
+      }
+      if (escaped) out.stderr(`${paint('bold', printable(change.displayPath))}: ${paint('yellow', 'warning:')} the diff shows the control characters of this file as escapes (\\x1b), so it does not apply as it is; --fix writes the fix\n`);
     }
     writeFileProblems(report, out, paint);
     if (!options.quiet) out.stderr(summaryLines(report, messagesFor(options.lang)).join('\n') + '\n');
@@ -65,10 +77,10 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
       out.stdout(formatJson(report, env.tool.repositoryUrl));
       break;
     case 'sarif':
-      out.stdout(formatSarif(report, cwd, env.tool));
+      out.stdout(formatSarif(report, cwd, env.tool, messagesFor(options.lang)));
       break;
     case 'github':
-      out.stdout(formatGithub(report, cwd));
+      out.stdout(formatGithub(report, cwd, messagesFor(options.lang)));
       break;
   }
   // Machine-readable formats carry the failures already; rejected fixes still deserve a human's eye.
@@ -76,7 +88,7 @@ function writeReport(report: CheckReport, options: CheckOptions, env: CheckEnvir
 }
 
 export function exitStatus(report: CheckReport, options: CheckOptions): number {
-  if (report.failures.length || report.configProblems.length) return EXIT_ERROR;
+  if (report.failures.length || report.configProblems.some((p) => p.severity !== 'warning')) return EXIT_ERROR;
   if (options.exitZero) return EXIT_CLEAN;
   if (report.mode === 'diff') return report.changes.length ? EXIT_PROBLEMS : EXIT_CLEAN;
   return report.files.some((f) => f.diagnostics.length) ? EXIT_PROBLEMS : EXIT_CLEAN;
@@ -108,7 +120,7 @@ export async function runCheckCommand(options: CheckOptions, env: CheckEnvironme
   }
   // The github format turns configuration problems into annotations; every other format leaves stdout to results.
   if (options.format !== 'github' || options.statistics || report.mode === 'diff') {
-    for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint));
+    for (const problem of report.configProblems) env.out.stderr(configProblemLine(problem, env.cwd, paint, messagesFor(options.lang)));
   }
   writeReport(report, options, env, paint);
   return exitStatus(report, options);

@@ -10,9 +10,11 @@ import type { ConfigProblem } from '../core/types';
 import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
 import { isExcluded, isExtraIncluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';
-import type { CheckReport } from './check-report';
+import type { CheckReport, FileFailure } from './check-report';
 import { discoverPythonFiles } from './discover-files';
 import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read-regular-file';
+import { MAX_WILDCARD_CHARACTERS } from '../config/gitignore';
 
 export interface CheckRun {
   options: CheckOptions;
@@ -29,6 +31,12 @@ export interface CheckPlan {
   configs: ProjectConfig[];
   /** `--config FILE`, when given. */
   explicitConfig: ProjectConfig | undefined;
+  /** Folders the walk could not list: their files are not checked, and the report says so. */
+  unlistedFolders: FileFailure[];
+  /** `.gitignore` files some of whose lines were not applied. */
+  gitignoreWarnings: ConfigProblem[];
+  /** --max-file-size was given: what the configuration files say of the limit does not matter. */
+  maxFileSizeGiven: boolean;
 }
 
 /**
@@ -48,17 +56,39 @@ function withCommandLineOverrides(config: ProjectConfig, options: CheckOptions):
   return { ...config, settings };
 }
 
+/**
+ * The size limit for a file: --max-file-size, else the configuration's. A repository's own file may
+ * lower the limit but not raise it (a cloned repository must not make the checker read gigabytes);
+ * a file the user names with --config may.
+ */
+function maxFileSizeFor(config: ProjectConfig, options: CheckOptions, explicitConfig: ProjectConfig | undefined): { maxFileSize?: number } {
+  if (options.maxFileSize !== undefined) return { maxFileSize: options.maxFileSize };
+  if (config.maxFileSize === undefined) return {};
+  return { maxFileSize: config === explicitConfig ? config.maxFileSize : Math.min(config.maxFileSize, DEFAULT_MAX_FILE_BYTES) };
+}
+
 export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
   const mode: CheckMode = options.diff ? 'diff' : options.fix ? 'fix' : 'check';
   const selection = { unsafe: options.unsafeFixes };
   const explicitConfig = options.configFile === undefined ? undefined : loadProjectConfigFile(resolve(cwd, options.configFile));
   const configFor = (path: string) => explicitConfig ?? findProjectConfig(path);
   const rawPaths = new Map<string, string>();
+  const unlisted = new Map<string, string>();
+  const partlyApplied = new Map<string, { firstLine: number; count: number }>();
   const files = discoverPythonFiles(options.paths, cwd, {
     isExcluded: (path) => isExcluded(configFor(path), path),
     isIncluded: (path) => isExtraIncluded(configFor(path), path),
     rawPaths,
+    unlistedFolders: unlisted,
+    partlyAppliedGitignores: partlyApplied,
   });
+  const gitignoreWarnings: ConfigProblem[] = [...partlyApplied].map(([file, { firstLine, count }]) => ({
+    file,
+    line: firstLine,
+    severity: 'warning',
+    detail: { kind: 'gitignore-wildcards-too-long', limit: MAX_WILDCARD_CHARACTERS, count },
+  }));
+  const unlistedFolders = [...unlisted].map(([path, message]) => ({ path, displayPath: relative(cwd, path) || basename(path), message }));
   const tasks: FileTask[] = [];
   const configs: ProjectConfig[] = [];
   const roots = options.paths.map((p) => resolve(cwd, p));
@@ -71,13 +101,13 @@ export function planCheck(options: CheckOptions, cwd: string): CheckPlan {
       settings: settingsForFile(withCommandLineOverrides(config, options), path),
       mode,
       selection,
-      ...((options.maxFileSize ?? config.maxFileSize) === undefined ? {} : { maxFileSize: options.maxFileSize ?? config.maxFileSize }),
+      ...maxFileSizeFor(config, options, explicitConfig),
       ...(rawPaths.has(path) ? { rawPath: rawPaths.get(path)! } : {}),
       ...(options.lang && options.lang !== 'en' ? { locale: options.lang } : {}),
       roots,
     });
   }
-  return { mode, selection, tasks, configs, explicitConfig };
+  return { mode, selection, tasks, configs, explicitConfig, unlistedFolders, gitignoreWarnings, maxFileSizeGiven: options.maxFileSize !== undefined };
 }
 
 /** The report from each task's outcome, in the plan's order. */
@@ -91,18 +121,26 @@ export function assembleReport(plan: CheckPlan, outcomes: readonly FileOutcome[]
     changes: [],
     configProblems: [],
   };
+  report.failures.push(...plan.unlistedFolders);
   const problems = new Map<string, ConfigProblem>();
-  const noteProblems = (config: ProjectConfig) => {
-    for (const problem of config.problems) problems.set(`${problem.file}\0${problem.line}\0${problem.message}`, problem);
+  const note = (list: readonly ConfigProblem[]) => {
+    for (const problem of list) problems.set(`${problem.file}\0${problem.line}\0${problem.column ?? ''}\0${JSON.stringify(problem.detail)}`, problem);
   };
-  if (plan.explicitConfig) noteProblems(plan.explicitConfig);
+  // A repository's own file that asked to raise a limit hears that it did not (the limit applied
+  // when its files were read), unless the command line set the limit.
+  const noteLimitWarnings = (config: ProjectConfig) => {
+    if (config !== plan.explicitConfig && !plan.maxFileSizeGiven) note(config.limitWarnings);
+  };
+  if (plan.explicitConfig) note(plan.explicitConfig.problems);
+  note(plan.gitignoreWarnings);
   outcomes.forEach((outcome, index) => {
-    // A file that could not be read never had its configuration looked at.
+    noteLimitWarnings(plan.configs[index]!);
+    // A file that could not be read never had the rest of its configuration looked at.
     if (outcome.kind === 'failed' && outcome.stage === 'read') {
       report.failures.push(outcome.failure);
       return;
     }
-    noteProblems(plan.configs[index]!);
+    note(plan.configs[index]!.problems);
     if (outcome.kind === 'failed') {
       report.failures.push(outcome.failure);
       return;

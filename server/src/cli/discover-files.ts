@@ -4,11 +4,11 @@
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Gitignore } from '../config/gitignore';
 import { readRegularTextFile } from '../files/read-regular-file';
 
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
 
 /** Folders that never hold the project's own code. */
 const SKIPPED_FOLDERS = new Set([
@@ -34,9 +34,7 @@ const CHECKED_EXTENSIONS = ['.py', '.ipynb'];
 
 interface GitignoreLayer {
   base: string;
-  rules: Ignore;
-  /** The file's lines, for rebuilding the layer without some of them. */
-  lines: string[];
+  rules: Gitignore;
 }
 
 export interface DiscoveryOptions {
@@ -49,6 +47,10 @@ export interface DiscoveryOptions {
    * `\xNN`) -> the real path's bytes, as a latin1 string (see `rawPathBytes`).
    */
   rawPaths?: Map<string, string>;
+  /** Filled with the folders that could not be listed (their files go unchecked), and why. */
+  unlistedFolders?: Map<string, string>;
+  /** Filled with the `.gitignore` files some of whose lines are not applied (see MAX_WILDCARD_CHARACTERS). */
+  partlyAppliedGitignores?: Map<string, NonNullable<Gitignore['leftOut']>>;
 }
 
 const SEPARATOR = Buffer.from(sep);
@@ -82,14 +84,14 @@ export function rawPathBytes(raw: string): Buffer {
   return Buffer.from(raw, 'latin1');
 }
 
-function readGitignore(folder: string): GitignoreLayer | undefined {
+function readGitignore(folder: string, options?: DiscoveryOptions): GitignoreLayer | undefined {
   const file = join(folder, '.gitignore');
   // A .gitignore that is a FIFO, a device or huge is not a list of patterns worth waiting for.
   const read = readRegularTextFile(file, MAX_GITIGNORE_BYTES);
   if (!read.ok) return undefined;
-  const text = read.text;
-  const lines = text.split(/\r?\n/);
-  return { base: folder, rules: ignore().add(lines), lines };
+  const rules = new Gitignore(read.text);
+  if (rules.leftOut) options?.partlyAppliedGitignores?.set(file, rules.leftOut);
+  return { base: folder, rules };
 }
 
 /**
@@ -98,15 +100,7 @@ function readGitignore(folder: string): GitignoreLayer | undefined {
  */
 function withoutRulesIgnoring(layer: GitignoreLayer, folder: string): GitignoreLayer {
   if (!isGitignored([layer], folder, true)) return layer;
-  const rel = toPosix(relative(layer.base, folder)) + '/';
-  // A line leaves the folder out when it ignores the folder or one of the folders above it.
-  const parts = rel.split('/').filter(Boolean);
-  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/') + '/');
-  const lines = layer.lines.filter((line) => {
-    const single = ignore().add(line);
-    return !prefixes.some((prefix) => single.ignores(prefix));
-  });
-  return { base: layer.base, rules: ignore().add(lines), lines };
+  return { base: layer.base, rules: layer.rules.withoutLinesIgnoring(toPosix(relative(layer.base, folder))) };
 }
 
 const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'));
@@ -115,16 +109,14 @@ const toPosix = (path: string) => (sep === '/' ? path : path.split(sep).join('/'
 function isGitignored(layers: readonly GitignoreLayer[], path: string, isFolder: boolean): boolean {
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const rel = toPosix(relative(layer.base, path)) + (isFolder ? '/' : '');
-    const verdict = layer.rules.test(rel);
-    if (verdict.ignored) return true;
-    if (verdict.unignored) return false;
+    const verdict = layer.rules.verdict(toPosix(relative(layer.base, path)), isFolder);
+    if (verdict) return verdict === 'ignored';
   }
   return false;
 }
 
 /** .gitignore files between the repository's root and `folder` (exclusive) also apply inside it. */
-function enclosingGitignores(folder: string): GitignoreLayer[] {
+function enclosingGitignores(folder: string, options: DiscoveryOptions): GitignoreLayer[] {
   const chain: string[] = [];
   for (let current = folder; !existsSync(join(current, '.git')); ) {
     const parent = dirname(current);
@@ -133,42 +125,62 @@ function enclosingGitignores(folder: string): GitignoreLayer[] {
     chain.unshift(parent);
     current = parent;
   }
-  return chain.map(readGitignore).filter((l): l is GitignoreLayer => l !== undefined);
+  return chain.map((f) => readGitignore(f, options)).filter((l): l is GitignoreLayer => l !== undefined);
 }
 
 function isVirtualenv(folder: string): boolean {
   return existsSync(join(folder, 'pyvenv.cfg'));
 }
 
+interface PendingFolder {
+  folder: string;
+  /** The folder's real bytes: names are listed as bytes, so a file whose name is not valid UTF-8 is still found and read. */
+  rawFolder: Buffer;
+  layers: GitignoreLayer[];
+}
+
+/** Why a folder could not be listed, in words, for folders whose files then go unchecked. */
+function listingProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENAMETOOLONG') return 'could not list this folder: its path is longer than the system allows (ENAMETOOLONG); the files below it are not checked';
+  if (code === 'EACCES' || code === 'EPERM') return `could not list this folder: permission denied (${code}); the files below it are not checked`;
+  return `could not list this folder: ${error instanceof Error ? error.message : String(error)}; the files below it are not checked`;
+}
+
 /**
- * `rawFolder` is the folder's real bytes: names are listed as bytes, so a file whose name is not
- * valid UTF-8 is still found and read (its text path, with `\xNN` for the invalid bytes, is for
- * reports and configuration; `rawPaths` keeps the real one).
+ * Every file to check below `start`, without recursion (a folder chain thousands deep must not
+ * exhaust the stack). A file's text path has `\xNN` for the bytes of its name that are not UTF-8,
+ * for reports and configuration; `rawPaths` keeps the real one.
  */
-function walk(folder: string, rawFolder: Buffer, layers: GitignoreLayer[], options: DiscoveryOptions, found: Set<string>): void {
-  const own = readGitignore(folder);
-  const here = own ? [...layers, own] : layers;
-  let entries;
-  try {
-    entries = readdirSync(rawFolder, { withFileTypes: true, encoding: 'buffer' });
-  } catch {
-    // A folder that cannot be listed holds nothing we could read either.
-    return;
-  }
-  const exact = Buffer.from(folder).equals(rawFolder);
-  for (const entry of entries) {
-    const name = readableName(entry.name);
-    const path = join(folder, name);
-    const rawPath = Buffer.concat([rawFolder, SEPARATOR, entry.name]);
-    if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(name) || isVirtualenv(path)) continue;
-      if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
-      walk(path, rawPath, here, options, found);
-    } else if ((CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
-      // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
-      if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
-      found.add(path);
-      if (!exact || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
+function walk(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): void {
+  const pending: PendingFolder[] = [start];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { folder, rawFolder, layers } = next;
+    const own = readGitignore(folder, options);
+    const here = own ? [...layers, own] : layers;
+    let entries;
+    try {
+      entries = readdirSync(rawFolder, { withFileTypes: true, encoding: 'buffer' });
+    } catch (error) {
+      // Gone meanwhile: nothing to report. Anything else leaves files unchecked: say which.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') options.unlistedFolders?.set(folder, listingProblem(error));
+      continue;
+    }
+    const exact = Buffer.from(folder).equals(rawFolder);
+    for (const entry of entries) {
+      const name = readableName(entry.name);
+      const path = join(folder, name);
+      const rawPath = Buffer.concat([rawFolder, SEPARATOR, entry.name]);
+      if (entry.isDirectory()) {
+        if (SKIPPED_FOLDERS.has(name) || isVirtualenv(path)) continue;
+        if (isGitignored(here, path, true) || options.isExcluded(path)) continue;
+        pending.push({ folder: path, rawFolder: rawPath, layers: here });
+      } else if ((CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(path)) && !entry.isFIFO() && !entry.isSocket()) {
+        // Symlinks count too (a dangling one is then reported as unreadable); linked folders are not followed.
+        if (isGitignored(here, path, false) || options.isExcluded(path)) continue;
+        found.add(path);
+        if (!exact || !Buffer.from(name).equals(entry.name)) options.rawPaths?.set(path, rawPath.toString('latin1'));
+      }
     }
   }
 }
@@ -192,7 +204,7 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
     }
     // A folder named on the command line is checked even when an enclosing .gitignore leaves it
     // out (`oomlint check build/generated`); the rest of that .gitignore still applies inside it.
-    walk(path, Buffer.from(path), enclosingGitignores(path).map((layer) => withoutRulesIgnoring(layer, path)), options, found);
+    walk({ folder: path, rawFolder: Buffer.from(path), layers: enclosingGitignores(path, options).map((layer) => withoutRulesIgnoring(layer, path)) }, options, found);
   }
   return [...found].sort();
 }

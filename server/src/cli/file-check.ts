@@ -7,7 +7,7 @@ import type { Locale } from '../l10n/locale';
 import type { Diagnostic } from '../core/types';
 import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
-import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
+import { RefusedWrite, writeFileAtomic, type ReadSnapshot } from '../files/write-file-atomic';
 import { checkNotebook, isNotebookPath, type NotebookLines } from './notebook-check';
 import { rawPathBytes } from './discover-files';
 import { readSource } from './read-source';
@@ -60,6 +60,21 @@ export type FileOutcome =
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Writes a fixed file; undefined when written, else why not (a refusal, or the system's error: a
+ * full disk, a read-only filesystem). The file is then as it was.
+ */
+export function writeFixes(path: string, text: string, roots: readonly string[], snapshot: ReadSnapshot | undefined): string | undefined {
+  try {
+    writeFileAtomic(path, text, roots, snapshot);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RefusedWrite) return error.message;
+    const code = (error as NodeJS.ErrnoException).code;
+    return `could not be written (${describeError(error)}${code && !describeError(error).includes(code) ? `, ${code}` : ''}); the file is unchanged`;
+  }
+}
+
 export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
   if (isNotebookPath(task.path)) return checkNotebook(task, analyzer);
   const { path, displayPath, settings, mode, selection } = task;
@@ -94,15 +109,10 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
     }
     if (mode === 'fix') {
       // The same bytes as read, BOM included, with only the fixed spans changed.
-      try {
-        writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + outcome.text, task.roots ?? []);
-      } catch (error) {
-        if (!(error instanceof RefusedWrite)) throw error;
-        return {
-          // Nothing was written: the findings are the original text's.
-          kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0,
-          rejected: { path, displayPath, message: error.message },
-        };
+      const notWritten = writeFixes(path, (read.hasBom ? '\ufeff' : '') + outcome.text, task.roots ?? [], read.snapshot);
+      if (notWritten !== undefined) {
+        // Nothing was written: the findings are the original text's, and the report says why.
+        return { kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0, rejected: { path, displayPath, message: notWritten } };
       }
     }
     return {

@@ -6,13 +6,13 @@ import { printable } from './printable';
 
 export function writeFileProblems(report: CheckReport, out: OutputStreams, paint: Paint): void {
   for (const failure of report.failures) {
-    out.stderr(`${paint('bold', printable(failure.displayPath))}: ${paint('red', READ_ERROR_CODE)} ${failure.message}\n`);
+    out.stderr(`${paint('bold', printable(failure.displayPath))}: ${paint('red', READ_ERROR_CODE)} ${printable(failure.message)}\n`);
   }
   writeRejectedFixes(report, out, paint);
 }
 
 export function writeRejectedFixes(report: CheckReport, out: OutputStreams, paint: Paint): void {
   for (const rejected of report.rejectedFixes) {
-    out.stderr(`${paint('bold', printable(rejected.displayPath))}: ${paint('yellow', 'fixes not applied:')} ${rejected.message}\n`);
+    out.stderr(`${paint('bold', printable(rejected.displayPath))}: ${paint('yellow', 'fixes not applied:')} ${printable(rejected.message)}\n`);
   }
 }

@@ -1,16 +1,22 @@
 // GitHub Actions workflow commands: each problem becomes an annotation on the pull request's diff.
+import { printableLines } from './printable';
 import { relative, sep } from 'node:path';
 import type { ConfigProblem, Severity } from '../core/types';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
 import { fileLocation } from './locations';
+import { en } from '../l10n/en';
+import type { ConfigMessages } from '../l10n/messages';
 
 type AnnotationLevel = 'error' | 'warning' | 'notice';
 
 const LEVEL: Record<Severity, AnnotationLevel> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
-/** The message part: `%` and line breaks would end or corrupt the command. */
+/**
+ * The message part: `%` and line breaks would end or corrupt the command, and any other control
+ * character (ESC) would reach the log viewer, which renders terminal escape sequences.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printableLines(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Property values also may not contain the separators `,` and `:`. */
@@ -28,13 +34,19 @@ function annotation(level: AnnotationLevel, properties: Record<string, string | 
 /** GitHub resolves annotation paths against the workspace, with `/` separators. */
 const workspacePath = (displayPath: string) => (sep === '/' ? displayPath : displayPath.split(sep).join('/'));
 
-function configAnnotation(problem: ConfigProblem, cwd: string): string {
+function configAnnotation(problem: ConfigProblem, cwd: string, messages: ConfigMessages): string {
   const file = workspacePath(relative(cwd, problem.file));
-  return annotation('error', { title: 'oomlint configuration', file, line: problem.line }, problem.message);
+  const position = {
+    line: problem.line,
+    ...(problem.column === undefined ? {} : { col: problem.column }),
+    ...(problem.endLine === undefined || problem.endLine === problem.line ? {} : { endLine: problem.endLine }),
+    ...(problem.endColumn === undefined || (problem.endLine ?? problem.line) !== problem.line ? {} : { endColumn: problem.endColumn }),
+  };
+  return annotation(problem.severity ?? 'error', { title: 'oomlint configuration', file, ...position }, messages.configProblem(problem.detail));
 }
 
-export function formatGithub(report: CheckReport, cwd: string): string {
-  let out = report.configProblems.map((p) => configAnnotation(p, cwd)).join('');
+export function formatGithub(report: CheckReport, cwd: string, messages: ConfigMessages = en): string {
+  let out = report.configProblems.map((p) => configAnnotation(p, cwd, messages)).join('');
   for (const failure of report.failures) {
     const position: Record<string, number> = failure.line === undefined ? {} : { line: failure.line, col: failure.column ?? 1 };
     out += annotation('error', { title: `oomlint (${READ_ERROR_CODE})`, file: workspacePath(failure.displayPath), ...position }, failure.message);

@@ -1,4 +1,5 @@
 // ruff's JSON output, field for field, so tools that read `ruff check --output-format json` read ours.
+import { terminalSafeJson } from './printable';
 import type { SourceText } from '../core/source';
 import type { Diagnostic, Fix } from '../core/types';
 import { ruleDocUrl } from '../rules/docs';
@@ -100,5 +101,5 @@ export function formatJson(report: CheckReport, repositoryUrl: string): string {
       a.location.row - b.location.row ||
       a.location.column - b.location.column,
   );
-  return JSON.stringify(entries, null, 2) + '\n';
+  return terminalSafeJson(entries) + '\n';
 }

@@ -1,5 +1,6 @@
 // SARIF 2.1.0, as GitHub code scanning and other result viewers read it. Columns are Unicode code
 // points (stated in `columnKind`); paths are relative to the working folder (`%SRCROOT%`).
+import { terminalSafeJson } from './printable';
 import { isAbsolute, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SourceText } from '../core/source';
@@ -9,6 +10,8 @@ import { ALL_RULES } from '../rules/index';
 import { READ_ERROR_CODE, type CheckReport } from './check-report';
 import { fileLocation as locateIn } from './locations';
 import type { NotebookLines } from './notebook-check';
+import { en } from '../l10n/en';
+import type { ConfigMessages } from '../l10n/messages';
 import type { ToolInfo } from './tool-info';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -94,11 +97,17 @@ function fileLocation(cwd: string, file: string) {
   return rel.startsWith('..') || isAbsolute(rel) ? { uri: pathToFileURL(file).href } : artifactLocation(rel);
 }
 
-function configNotification(problem: ConfigProblem, cwd: string) {
+function configNotification(problem: ConfigProblem, cwd: string, messages: ConfigMessages) {
+  const region = {
+    startLine: problem.line,
+    ...(problem.column === undefined ? {} : { startColumn: problem.column }),
+    ...(problem.endLine === undefined ? {} : { endLine: problem.endLine }),
+    ...(problem.endColumn === undefined ? {} : { endColumn: problem.endColumn }),
+  };
   return {
-    level: 'error',
-    message: { text: problem.message },
-    locations: [{ physicalLocation: { artifactLocation: fileLocation(cwd, problem.file), region: { startLine: problem.line } } }],
+    level: problem.severity ?? 'error',
+    message: { text: messages.configProblem(problem.detail) },
+    locations: [{ physicalLocation: { artifactLocation: fileLocation(cwd, problem.file), region } }],
   };
 }
 
@@ -114,7 +123,7 @@ function result(displayPath: string, file: LocatedFile, diagnostic: Diagnostic, 
   };
 }
 
-export function formatSarif(report: CheckReport, cwd: string, tool: ToolInfo): string {
+export function formatSarif(report: CheckReport, cwd: string, tool: ToolInfo, messages: ConfigMessages = en): string {
   const rules = ruleDescriptors(tool, report.failures.length > 0);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const results = [
@@ -144,13 +153,13 @@ export function formatSarif(report: CheckReport, cwd: string, tool: ToolInfo): s
         columnKind: 'unicodeCodePoints',
         invocations: [
           {
-            executionSuccessful: report.failures.length === 0 && report.configProblems.length === 0,
-            toolConfigurationNotifications: report.configProblems.map((p) => configNotification(p, cwd)),
+            executionSuccessful: report.failures.length === 0 && !report.configProblems.some((p) => p.severity !== 'warning'),
+            toolConfigurationNotifications: report.configProblems.map((p) => configNotification(p, cwd, messages)),
           },
         ],
         results,
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return terminalSafeJson(log) + '\n';
 }

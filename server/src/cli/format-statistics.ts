@@ -1,4 +1,5 @@
 // `--statistics`: how often each rule fired, most frequent first.
+import { terminalSafeJson } from './printable';
 import { applicableFix, type FixSelection } from '../core/fixes';
 import type { Diagnostic } from '../core/types';
 import { ruleByCode } from '../rules/index';
@@ -31,5 +32,5 @@ export function formatStatisticsText(statistics: readonly RuleStatistic[]): stri
 }
 
 export function formatStatisticsJson(statistics: readonly RuleStatistic[]): string {
-  return JSON.stringify(statistics, null, 2) + '\n';
+  return terminalSafeJson(statistics) + '\n';
 }

@@ -35,7 +35,7 @@ export function writeTextReport(report: CheckReport, out: OutputStreams, { paint
       const style = SEVERITY_STYLE[diagnostic.severity];
       const fixable = applicableFix(diagnostic, report.selection) ? `${paint('cyan', '[*]')} ` : '';
       const where = locationLabel(printable(file.displayPath), at);
-      const heading = `${paint('bold', where)}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${diagnostic.message}`;
+      const heading = `${paint('bold', where)}: ${paint(style, paint('bold', diagnostic.code))} ${fixable}${printable(diagnostic.message)}`;
       const frame = renderCodeFrame(file.source, diagnostic.start, diagnostic.end, paint, style, at.row);
       blocks.push([heading, ...frame].join('\n') + '\n');
     }

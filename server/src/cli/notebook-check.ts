@@ -4,11 +4,10 @@
 import type { Analyzer } from '../analysis/analyzer';
 import type { Diagnostic } from '../core/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
-import { RefusedWrite, writeFileAtomic } from '../files/write-file-atomic';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
 import { joinCells, lineTable, splitCells } from '../notebooks/notebook-text';
 import type { CellChange } from './check-report';
-import { RAW_NAME_NOT_WRITTEN, type FileOutcome, type FileTask } from './file-check';
+import { RAW_NAME_NOT_WRITTEN, writeFixes, type FileOutcome, type FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
 import { rawPathBytes } from './discover-files';
 import { readSource } from './read-source';
@@ -93,12 +92,8 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
       return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: RAW_NAME_NOT_WRITTEN } });
     }
     if (mode === 'fix') {
-      try {
-        writeFileAtomic(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? []);
-      } catch (error) {
-        if (!(error instanceof RefusedWrite)) throw error;
-        return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: error.message } });
-      }
+      const notWritten = writeFixes(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? [], read.snapshot);
+      if (notWritten !== undefined) return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: notWritten } });
     }
     // The findings left are the fixed text's, whose lines map to cells through its own table.
     return checked(outcome.text, lineTable(outcome.text, cellNumbers, joined.placeholders), outcome.diagnostics, {

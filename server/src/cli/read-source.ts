@@ -2,9 +2,11 @@
 // never analysed with replacement characters (its fixes would then corrupt it).
 import { lstatSync } from 'node:fs';
 import { DEFAULT_MAX_FILE_BYTES, readRegularFile } from '../files/read-regular-file';
+import type { ReadSnapshot } from '../files/write-file-atomic';
 
 export type SourceRead =
-  | { ok: true; text: string; hasBom: boolean }
+  /** `snapshot`: the file as read, for a fix to be written only if it is still so. */
+  | { ok: true; text: string; hasBom: boolean; snapshot?: ReadSnapshot }
   /** `line` and `column` (1-based) point at the first undecodable byte, when that is the problem. */
   | { ok: false; message: string; line?: number; column?: number };
 
@@ -18,7 +20,8 @@ const READ_ERRORS: Record<string, string> = {
 };
 
 function describeReadError(path: string, code: string, message: string): string {
-  if (code === 'NOT_REGULAR' || code === 'TOO_LARGE') return `could not read: ${message}`;
+  if (code === 'NOT_REGULAR') return `could not read: ${message}`;
+  if (code === 'TOO_LARGE') return `could not read: ${message} (max-file-size): skipped`;
   let reason = READ_ERRORS[code] ?? message;
   if (code === 'ENOENT') {
     try {
@@ -75,7 +78,34 @@ function lineAndColumn(bytes: Uint8Array, offset: number): { line: number; colum
   return { line, column: [...before].length + 1 };
 }
 
+/** UTF-16 (or UTF-32) text: a byte-order mark, or zero bytes in every other place as ASCII gives there. */
+function utf16Encoding(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes[2] === 0 && bytes[3] === 0 ? 'UTF-32LE with a byte-order mark' : 'UTF-16LE with a byte-order mark';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE with a byte-order mark';
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'UTF-32BE with a byte-order mark';
+  const sample = Math.min(bytes.length, 4096) & ~1;
+  if (sample < 2) return undefined;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = sample / 2;
+  if (oddZeros > pairs * 0.4 && evenZeros < pairs * 0.1) return 'UTF-16LE without a byte-order mark';
+  if (evenZeros > pairs * 0.4 && oddZeros < pairs * 0.1) return 'UTF-16BE without a byte-order mark';
+  return undefined;
+}
+
 export function decodeSource(bytes: Uint8Array): SourceRead {
+  const wide = utf16Encoding(bytes);
+  if (wide) return { ok: false, message: `could not decode: the file looks like ${wide}; oomlint reads Python source as UTF-8 (save it as UTF-8)`, line: 1, column: 1 };
+  const zero = bytes.indexOf(0);
+  if (zero >= 0) {
+    // Python refuses such source too ("source code cannot contain null bytes").
+    const { line, column } = lineAndColumn(bytes, zero);
+    return { ok: false, message: `could not read as Python source: a NUL byte at line ${line}, column ${column} (Python refuses source with null bytes)`, line, column };
+  }
   try {
     // The decoder removes a leading BOM itself; remember it so that fixed files keep it.
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -94,5 +124,6 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
 export function readSource(path: string | Buffer, maxBytes = DEFAULT_MAX_FILE_BYTES, shownAs?: string): SourceRead {
   const read = readRegularFile(path, maxBytes);
   if (!read.ok) return { ok: false, message: describeReadError(shownAs ?? String(path), read.code, read.message) };
-  return decodeSource(read.bytes);
+  const decoded = decodeSource(read.bytes);
+  return decoded.ok ? { ...decoded, snapshot: { bytes: read.bytes, dev: read.dev, ino: read.ino } } : decoded;
 }

@@ -32,6 +32,7 @@ export function summaryLines(report: CheckReport, messages: CliMessages = en): s
     lines.push(messages.summaryAllPassed);
   }
 
+  if (report.rejectedFixes.length) lines.push(messages.summaryFixesNotApplied({ files: new Set(report.rejectedFixes.map((r) => r.path)).size }));
   if (report.failures.length) {
     lines.push(messages.summaryNotChecked({ files: report.failures.length, noProblems: report.mode !== 'diff' && !remaining.length && !fixed }));
   }

@@ -44,12 +44,22 @@ export function selectNonOverlapping(diagnostics: readonly Diagnostic[], selecti
   return chosen;
 }
 
-/** Applies edits (any order, non-overlapping) to `text`. */
+/**
+ * Applies edits (any order, non-overlapping) to `text`, in one pass: the pieces between edits are
+ * joined once (splicing each edit into the whole text cost its length per edit: seconds for the
+ * 10,000 re-indented lines of one wrapped loop).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
+  // Insertions at one offset land in reverse order of the list, as splicing them one by one did.
+  const sorted = edits.map((edit, index) => ({ edit, index })).sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || b.index - a.index);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const { edit: e } of sorted) {
+    pieces.push(text.slice(at, e.start), e.newText);
+    at = e.end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join('');
 }
 
 export function applyFixes(text: string, fixes: readonly Fix[]): string {

@@ -38,11 +38,4 @@ export interface Diagnostic {
   noqaLine: number;
 }
 
-export interface ConfigProblem {
-  file: string;
-  /** 1-based. */
-  line: number;
-  /** 1-based, where the problem is known to start within the line (TOML syntax errors). */
-  column?: number;
-  message: string;
-}
+export type { ConfigProblem, ConfigProblemDetail } from './config-problem';

@@ -8,7 +8,8 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export type RegularFileRead =
-  | { ok: true; bytes: Buffer }
+  /** `dev` and `ino` name the file read (after links), so a writer can tell whether it is still the same one. */
+  | { ok: true; bytes: Buffer; dev: number; ino: number }
   /**
    * `code`: the errno code (ENOENT, EACCES, ...), or NOT_REGULAR / TOO_LARGE for files refused here.
    * `message` says why in words, without the path.
@@ -63,7 +64,7 @@ export function readRegularFile(path: string | Buffer, maxBytes = DEFAULT_MAX_FI
     if (stats.isDirectory()) return { ok: false, code: 'EISDIR', message: 'is a directory' };
     if (!stats.isFile()) return { ok: false, code: 'NOT_REGULAR', message: `not a regular file (${kindOf(stats)}): not read` };
     if (stats.size > maxBytes) {
-      return { ok: false, code: 'TOO_LARGE', message: `${formatBytes(stats.size)}, larger than the ${formatBytes(maxBytes)} limit (max-file-size): skipped` };
+      return { ok: false, code: 'TOO_LARGE', message: `${formatBytes(stats.size)}, larger than the ${formatBytes(maxBytes)} limit` };
     }
     // The size may change while we read (a file being written): read until EOF, within the cap.
     const chunks: Buffer[] = [];
@@ -74,11 +75,11 @@ export function readRegularFile(path: string | Buffer, maxBytes = DEFAULT_MAX_FI
       if (read === 0) break;
       total += read;
       if (total > maxBytes) {
-        return { ok: false, code: 'TOO_LARGE', message: `larger than the ${formatBytes(maxBytes)} limit (max-file-size): skipped` };
+        return { ok: false, code: 'TOO_LARGE', message: `larger than the ${formatBytes(maxBytes)} limit` };
       }
       chunks.push(chunk.subarray(0, read));
     }
-    return { ok: true, bytes: Buffer.concat(chunks, total) };
+    return { ok: true, bytes: Buffer.concat(chunks, total), dev: stats.dev, ino: stats.ino };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, code, message: error instanceof Error ? error.message : String(error) };

@@ -146,10 +146,44 @@ export const en: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
   notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,
-  configProblemDiagnostic: ({ problem }) => `${problem}; oomlint uses the default instead`,
   configProblemNotice: ({ file, line, problem, more }) =>
-    `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more} more)` : ''}. The defaults are used until it is fixed.`,
+    `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more.toLocaleString('en')} more)` : ''}.`,
   configProblemShow: 'Show',
+  configReplaceKey: ({ key }) => `Replace with ${key}`,
+
+  configProblem: (detail) => {
+    switch (detail.kind) {
+      case 'invalid-toml': return `invalid TOML: ${detail.reason} (column ${detail.column}); the defaults are used until it is fixed`;
+      case 'unreadable': return `could not read: ${detail.reason}; the defaults are used`;
+      case 'not-found': return 'file not found';
+      case 'section-not-table': return `${code(detail.section)} must be a table; the defaults are used`;
+      case 'unknown-key':
+        return detail.suggestion === null
+          ? `unknown key ${code(detail.key)} (known keys: ${detail.known.join(', ')})`
+          : `unknown key ${code(detail.key)}; did you mean ${code(detail.suggestion)}?`;
+      case 'not-string-list': return `${code(detail.key)} must be a list of strings, not ${code(detail.value)}; the default is used`;
+      case 'not-selector': return `${code(detail.entry)} in ${code(detail.key)} is not a rule code or prefix (such as OOM003, OOM or ALL); it is left out`;
+      case 'not-positive-integer': return `${code(detail.key)} must be a positive integer, not ${code(detail.value)}; the default is used`;
+      case 'not-size': return `${code(detail.key)} must be a size such as "10MB", "512KB" or 1048576, not ${code(detail.value)}; the default is used`;
+      case 'not-table':
+        return detail.key === 'severity'
+          ? `${code('severity')} must be a table of code = "error" | "warning" | "information" | "hint" | "off", not ${code(detail.value)}`
+          : `${code('per-file-ignores')} must be a table of glob = [codes], not ${code(detail.value)}`;
+      case 'not-rule-code': return `${code(detail.code)} in ${code('severity')} is not a rule code (such as OOM003)`;
+      case 'bad-severity': return `severity of ${detail.code} must be one of ${detail.levels.join(', ')}, not ${code(detail.value)}`;
+      case 'pattern-too-long':
+        return `a pattern in ${code(detail.key)} is ${detail.length.toLocaleString('en')} characters long, more than the ${detail.limit.toLocaleString('en')} a pattern may have; it is ignored`;
+      case 'patterns-too-long':
+        return `the patterns of this file come to more than ${detail.limit.toLocaleString('en')} characters; this one and the ones after it are ignored`;
+      case 'limit-not-raised':
+        return `a project's own ${code(detail.key)} cannot raise the limit above ${detail.limit} (this file asks for ${code(detail.value)}), so larger files are still skipped; pass --max-file-size, or name this file with --config, to raise it`;
+      case 'gitignore-wildcards-too-long':
+        return `the lines with wildcards of this .gitignore come to more than ${detail.limit.toLocaleString('en')} characters; ${plural(detail.count, 'line')} from here on are not applied, so the files they would leave out are checked`;
+      case 'more-problems': return `and ${detail.count.toLocaleString('en')} more problem${detail.count === 1 ? '' : 's'} in this file`;
+    }
+  },
+  configErrorLabel: 'configuration error:',
+  configWarningLabel: 'configuration warning:',
 
   summaryWouldFix: ({ fixes, unsafeOnly }) => `Would fix ${plural(fixes, 'problem')}${unsafeHint(unsafeOnly)}.`,
   summaryNoFixes: ({ unsafeOnly }) => `No fixes available${unsafeHint(unsafeOnly)}.`,
@@ -160,5 +194,6 @@ export const en: Messages = {
     return `Found ${plural(total, 'problem')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
   },
   summaryAllPassed: 'All checks passed!',
+  summaryFixesNotApplied: ({ files }) => `Fixes were not applied to ${plural(files, 'file')} (see above); their problems are listed as found.`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'No problems found, but ' : ''}${plural(files, 'file')} could not be checked.`,
 };

@@ -2,6 +2,7 @@
 // data. Each language implements all of it (the compiler checks), so rules hand over names, numbers
 // and small enumerations, never finished English sentences to be translated after the fact.
 import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
+import type { ConfigProblemDetail } from '../core/config-problem';
 
 /** Where a resolved number came from, as a message says it. */
 export interface OriginDetail {
@@ -89,9 +90,18 @@ export interface EditorMessages {
   ignoreOnLine(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
   notAnalysedError(p: { error: string }): string;
-  configProblemDiagnostic(p: { problem: string }): string;
   configProblemNotice(p: { file: string; line: number; problem: string; more: number }): string;
   configProblemShow: string;
+  /** The quick fix for a misspelt key. */
+  configReplaceKey(p: { key: string }): string;
+}
+
+/** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */
+export interface ConfigMessages {
+  configProblem(detail: ConfigProblemDetail): string;
+  /** The label before a problem in `oomlint check`'s output. */
+  configErrorLabel: string;
+  configWarningLabel: string;
 }
 
 /** The closing lines of `oomlint check`'s text report. */
@@ -102,10 +112,12 @@ export interface CliMessages {
   summaryFound(p: { total: number; fixable: number; unsafeOnly: number }): string;
   summaryAllPassed: string;
   summaryNotChecked(p: { files: number; noProblems: boolean }): string;
+  /** Files whose fixes were held back or could not be written (each named above the summary). */
+  summaryFixesNotApplied(p: { files: number }): string;
 }
 
 // The out-of-memory explanation's words have a catalogue of their own.
 export { OOM_CAUSES, OOM_REMEDIES } from './explain-messages';
 export type { ExplainMessages, OomCause, OomHeadlineParams, OomNote, OomRemedy } from './explain-messages';
 
-export interface Messages extends RuleMessages, PageMessages, EditorMessages, CliMessages {}
+export interface Messages extends RuleMessages, PageMessages, EditorMessages, ConfigMessages, CliMessages {}

@@ -154,10 +154,44 @@ export const ru: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: в редакторе не анализируется: в файле ${lines.toLocaleString('ru')} стр. (${millions} млн символов), больше ${limitMillions} млн, которые редактор анализирует при наборе; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedError: ({ error }) => `oomlint: не проанализировано: ${error}; запустите для него \`oomlint check\` в терминале.`,
-  configProblemDiagnostic: ({ problem }) => `${problem}; oomlint использует значение по умолчанию`,
   configProblemNotice: ({ file, line, problem, more }) =>
-    `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more})` : ''}. Пока это не исправлено, используются значения по умолчанию.`,
+    `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more.toLocaleString('ru')})` : ''}.`,
   configProblemShow: 'Показать',
+  configReplaceKey: ({ key }) => `Заменить на ${key}`,
+
+  configProblem: (detail) => {
+    switch (detail.kind) {
+      case 'invalid-toml': return `недопустимый TOML: ${detail.reason} (столбец ${detail.column}); пока это не исправлено, используются значения по умолчанию`;
+      case 'unreadable': return `не удалось прочитать: ${detail.reason}; используются значения по умолчанию`;
+      case 'not-found': return 'файл не найден';
+      case 'section-not-table': return `${code(detail.section)} должен быть таблицей; используются значения по умолчанию`;
+      case 'unknown-key':
+        return detail.suggestion === null
+          ? `неизвестный ключ ${code(detail.key)} (известные ключи: ${detail.known.join(', ')})`
+          : `неизвестный ключ ${code(detail.key)}; возможно, имелся в виду ${code(detail.suggestion)}?`;
+      case 'not-string-list': return `${code(detail.key)} должен быть списком строк, а не ${code(detail.value)}; используется значение по умолчанию`;
+      case 'not-selector': return `${code(detail.entry)} в ${code(detail.key)} не является кодом правила или его префиксом (например, OOM003, OOM или ALL); элемент пропущен`;
+      case 'not-positive-integer': return `${code(detail.key)} должен быть положительным целым числом, а не ${code(detail.value)}; используется значение по умолчанию`;
+      case 'not-size': return `${code(detail.key)} должен быть размером, например "10MB", "512KB" или 1048576, а не ${code(detail.value)}; используется значение по умолчанию`;
+      case 'not-table':
+        return detail.key === 'severity'
+          ? `${code('severity')} должен быть таблицей вида код = "error" | "warning" | "information" | "hint" | "off", а не ${code(detail.value)}`
+          : `${code('per-file-ignores')} должен быть таблицей вида glob = [коды], а не ${code(detail.value)}`;
+      case 'not-rule-code': return `${code(detail.code)} в ${code('severity')} не является кодом правила (например, OOM003)`;
+      case 'bad-severity': return `уровень серьёзности для ${detail.code} должен быть одним из: ${detail.levels.join(', ')}, а не ${code(detail.value)}`;
+      case 'pattern-too-long':
+        return `шаблон в ${code(detail.key)} длиной ${detail.length.toLocaleString('ru')} символов, больше допустимых ${detail.limit.toLocaleString('ru')}; он не учитывается`;
+      case 'patterns-too-long':
+        return `шаблоны этого файла в сумме длиннее ${detail.limit.toLocaleString('ru')} символов; этот и следующие за ним не учитываются`;
+      case 'limit-not-raised':
+        return `собственный ${code(detail.key)} проекта не может поднять предел выше ${detail.limit} (файл просит ${code(detail.value)}), поэтому файлы крупнее по-прежнему пропускаются; чтобы поднять предел, передайте --max-file-size или укажите этот файл через --config`;
+      case 'gitignore-wildcards-too-long':
+        return `строки этого .gitignore с подстановочными знаками в сумме длиннее ${detail.limit.toLocaleString('ru')} символов; строки начиная с этой (${detail.count.toLocaleString('ru')}) не применяются, поэтому файлы, которые они исключили бы, проверяются`;
+      case 'more-problems': return `и ещё проблем в этом файле: ${detail.count.toLocaleString('ru')}`;
+    }
+  },
+  configErrorLabel: 'ошибка конфигурации:',
+  configWarningLabel: 'предупреждение конфигурации:',
 
   // Counts follow a colon ("Найдено проблем: 3"), as Russian interfaces write them, so no noun has to agree.
   summaryWouldFix: ({ fixes, unsafeOnly }) => `Будет исправлено проблем: ${fixes}${unsafeOnly ? ` (ещё с --unsafe-fixes: ${unsafeOnly})` : ''}.`,
@@ -169,5 +203,6 @@ export const ru: Messages = {
     return `Найдено проблем: ${total}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
   },
   summaryAllPassed: 'Все проверки пройдены!',
+  summaryFixesNotApplied: ({ files }) => `Файлов, к которым исправления не применены: ${files} (см. выше); их проблемы перечислены как найденные.`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? 'Проблем не найдено, но не удалось проверить файлов' : 'Не удалось проверить файлов'}: ${files}.`,
 };

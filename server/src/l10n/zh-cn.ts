@@ -150,10 +150,44 @@ export const zhCn: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,
-  configProblemDiagnostic: ({ problem }) => `${problem}；oomlint 改用默认值`,
   configProblemNotice: ({ file, line, problem, more }) =>
-    `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more} 处）` : ''}。修正之前将使用默认值。`,
+    `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more.toLocaleString('zh-CN')} 处）` : ''}。`,
   configProblemShow: '显示',
+  configReplaceKey: ({ key }) => `替换为 ${key}`,
+
+  configProblem: (detail) => {
+    switch (detail.kind) {
+      case 'invalid-toml': return `TOML 无效：${detail.reason}（第 ${detail.column} 列）；修正之前使用默认值`;
+      case 'unreadable': return `无法读取：${detail.reason}；使用默认值`;
+      case 'not-found': return '找不到文件';
+      case 'section-not-table': return `${code(detail.section)} 必须是表；使用默认值`;
+      case 'unknown-key':
+        return detail.suggestion === null
+          ? `未知的键 ${code(detail.key)}（已知的键：${detail.known.join('、')}）`
+          : `未知的键 ${code(detail.key)}；是否想写 ${code(detail.suggestion)}？`;
+      case 'not-string-list': return `${code(detail.key)} 必须是字符串列表，而不是 ${code(detail.value)}；使用默认值`;
+      case 'not-selector': return `${code(detail.key)} 中的 ${code(detail.entry)} 不是规则代码或前缀（例如 OOM003、OOM 或 ALL）；已忽略该项`;
+      case 'not-positive-integer': return `${code(detail.key)} 必须是正整数，而不是 ${code(detail.value)}；使用默认值`;
+      case 'not-size': return `${code(detail.key)} 必须是大小，例如 "10MB"、"512KB" 或 1048576，而不是 ${code(detail.value)}；使用默认值`;
+      case 'not-table':
+        return detail.key === 'severity'
+          ? `${code('severity')} 必须是“代码 = "error" | "warning" | "information" | "hint" | "off"”形式的表，而不是 ${code(detail.value)}`
+          : `${code('per-file-ignores')} 必须是“glob = [代码]”形式的表，而不是 ${code(detail.value)}`;
+      case 'not-rule-code': return `${code('severity')} 中的 ${code(detail.code)} 不是规则代码（例如 OOM003）`;
+      case 'bad-severity': return `${detail.code} 的严重级别必须是 ${detail.levels.join('、')} 之一，而不是 ${code(detail.value)}`;
+      case 'pattern-too-long':
+        return `${code(detail.key)} 中有一个模式长 ${detail.length.toLocaleString('zh-CN')} 个字符，超过了单个模式允许的 ${detail.limit.toLocaleString('zh-CN')} 个字符；已忽略该模式`;
+      case 'patterns-too-long':
+        return `此文件中的模式合计超过 ${detail.limit.toLocaleString('zh-CN')} 个字符；此模式及其后的模式均被忽略`;
+      case 'limit-not-raised':
+        return `项目自身的 ${code(detail.key)} 不能把上限提高到 ${detail.limit} 以上（此文件要求 ${code(detail.value)}），因此更大的文件仍会被跳过；如需提高，请使用 --max-file-size，或用 --config 指定此文件`;
+      case 'gitignore-wildcards-too-long':
+        return `此 .gitignore 中含通配符的行合计超过 ${detail.limit.toLocaleString('zh-CN')} 个字符；从此处起的 ${detail.count.toLocaleString('zh-CN')} 行未被应用，因此它们本应排除的文件仍会被检查`;
+      case 'more-problems': return `此文件中另有 ${detail.count.toLocaleString('zh-CN')} 个问题`;
+    }
+  },
+  configErrorLabel: '配置错误：',
+  configWarningLabel: '配置警告：',
 
   summaryWouldFix: ({ fixes, unsafeOnly }) => `可修复 ${fixes} 个问题${unsafeOnly ? `（另有 ${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
   summaryNoFixes: ({ unsafeOnly }) => `没有可用的修复${unsafeOnly ? `（${unsafeOnly} 个可用 --unsafe-fixes 修复）` : ''}。`,
@@ -164,5 +198,6 @@ export const zhCn: Messages = {
     return `发现 ${total} 个问题${parts.length ? `（${parts.join('，')}）` : ''}。`;
   },
   summaryAllPassed: '所有检查均已通过！',
+  summaryFixesNotApplied: ({ files }) => `有 ${files} 个文件的修复未被应用（见上文）；其问题按发现时列出。`,
   summaryNotChecked: ({ files, noProblems }) => `${noProblems ? '未发现问题，但' : ''}有 ${files} 个文件无法检查。`,
 };

@@ -1,6 +1,7 @@
 // textDocument/codeAction: the fixes each diagnostic carries, "ignore on this line", and fix-all.
 // Diagnostics stamped with another version than the document's current one get nothing.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Connection } from 'vscode-languageserver';
+import { configQuickFixes } from './config-diagnostics';
 import { readDiagnosticData } from './diagnostic-data';
 import type { DocumentLinter } from './document-linter';
 import { fixAllAction, fixAllQuickFix } from './fix-all';
@@ -14,6 +15,9 @@ function isRequested(only: readonly string[] | undefined, kind: string): boolean
 }
 
 export async function codeActions(params: CodeActionParams, linter: DocumentLinter): Promise<CodeAction[]> {
+  // pyproject.toml's own problems (a misspelt key) are fixed there; the file is not Python.
+  const configFixes = configQuickFixes(params, linter.messages);
+  if (configFixes.length) return configFixes;
   const { uri } = params.textDocument;
   const result = await linter.current(uri);
   if (!result || !result.root) return [];

@@ -9,6 +9,8 @@ import { readEditorSettings } from './editor-settings';
 import type { Logger } from './logger';
 import { projectSettingsFor, type ProjectSettings } from './project-settings';
 import { CONFIGURATION_SECTION } from './protocol';
+import { en } from '../l10n/en';
+import { inThreadConfigLoader, type ConfigFileLoader } from './config-file-loader';
 
 export interface DocumentSettings {
   enable: boolean;
@@ -41,6 +43,8 @@ export class DocumentSettingsProvider {
     private readonly log: Logger,
     /** Hears, for each document's configuration file, what is wrong with it now (often nothing). */
     private readonly onProjectProblems: (file: string, problems: readonly ConfigProblem[]) => void = () => undefined,
+    /** Reads pyproject.toml files (off the event loop in the server). */
+    private readonly configFiles: ConfigFileLoader = inThreadConfigLoader,
   ) {}
 
   /** Changes whenever settings may have changed; results computed under an older one are stale. */
@@ -75,8 +79,8 @@ export class DocumentSettingsProvider {
   private async load(uri: string): Promise<DocumentSettings> {
     const editor = readEditorSettings(await this.editorSection(uri));
     for (const problem of editor.problems) this.logOnce(problem);
-    const project = this.projectSettings(uri);
-    for (const problem of project.problems) this.logOnce(`${problem.file}:${problem.line}: ${problem.message}`);
+    const project = await this.projectSettings(uri);
+    for (const problem of project.problems) this.logOnce(`${problem.file}:${problem.line}: ${en.configProblem(problem.detail)}`);
     if (project.file !== null) this.onProjectProblems(project.file, project.problems);
     return {
       enable: editor.settings.enable,
@@ -85,9 +89,9 @@ export class DocumentSettingsProvider {
     };
   }
 
-  private projectSettings(uri: string): ProjectSettings {
+  private async projectSettings(uri: string): Promise<ProjectSettings> {
     try {
-      return projectSettingsFor(documentPath(uri));
+      return await projectSettingsFor(documentPath(uri), this.configFiles);
     } catch (error) {
       // A configuration that cannot be read must not stop the document from being linted.
       this.logOnce(`could not read the project configuration for ${uri}: ${String(error)}`);

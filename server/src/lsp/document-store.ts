@@ -18,6 +18,8 @@ export class DocumentStore {
   private readonly documents = new Map<string, OpenDocument>();
   /** Documents holding trees, least recently used first. */
   private readonly withTrees = new Set<OpenDocument>();
+  /** After dispose the parser is gone: nothing is taken in any more. */
+  private disposed = false;
 
   constructor(
     private readonly parser: PythonParser,
@@ -27,7 +29,7 @@ export class DocumentStore {
   open({ textDocument }: DidOpenTextDocumentParams): OpenDocument {
     this.release(this.documents.get(textDocument.uri));
     const document = new OpenDocument(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
-    this.documents.set(textDocument.uri, document);
+    if (!this.disposed) this.documents.set(textDocument.uri, document);
     return document;
   }
 
@@ -76,6 +78,7 @@ export class DocumentStore {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const document of this.documents.values()) document.freeTree();
     this.documents.clear();
     this.withTrees.clear();

@@ -24,6 +24,33 @@ export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc'];
  */
 export const RULE_DOCS_COMMAND_OPTION = 'ruleDocsCommand';
 
+/**
+ * `initializationOptions` key: when true, the client shows configuration problems itself from
+ * CONFIG_PROBLEMS_NOTIFICATION (VS Code: a language status item, gone once the file is fixed) and
+ * the server sends no `window/showMessageRequest` about them (a notification cannot be taken back).
+ */
+export const CONFIG_STATUS_OPTION = 'configProblemStatus';
+
+/** Server to client: every configuration file that has problems now; an empty list when none has. */
+export const CONFIG_PROBLEMS_NOTIFICATION = 'oomlint/configProblems';
+
+export interface ConfigProblemStatus {
+  /** The configuration file. */
+  uri: string;
+  /** What is wrong, in the client's language: the first problem, and how many more. */
+  message: string;
+  /** Whether any problem is an error (else all are warnings). */
+  error: boolean;
+  /** Where the first problem is, for "Show". */
+  range: Range;
+  /** The title of the action that opens the file there, in the client's language. */
+  showTitle: string;
+}
+
+export interface ConfigProblemsParams {
+  items: ConfigProblemStatus[];
+}
+
 /** The configuration section the server pulls from the editor. */
 export const CONFIGURATION_SECTION = 'oomlint';
 
