@@ -11,7 +11,7 @@ import { planCheck } from '../server/src/cli/check-files';
 import { CHECK_WORKER_ROLE } from '../server/src/cli/check-worker-messages';
 import { checkInWorkers } from '../server/src/cli/check-workers';
 import { checkFile } from '../server/src/cli/file-check';
-import { workerThreadsFor } from '../server/src/cli/jobs';
+import { defaultJobs, workerThreadsFor } from '../server/src/cli/jobs';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, GRAMMAR_DIR, REPO_ROOT } from './support/paths';
 
@@ -94,4 +94,8 @@ describe('worker threads', () => {
     assert.ok((JSON.parse(single.stdout) as unknown[]).length > 0);
     assert.equal(parallel.stdout, single.stdout);
   });
+});
+
+test('without --jobs a check uses half the cores: on two, the main thread alone', () => {
+  assert.deepEqual([1, 2, 3, 4, 16].map(defaultJobs), [1, 1, 1, 2, 8]);
 });

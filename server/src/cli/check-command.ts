@@ -10,7 +10,7 @@ import type { CheckReport } from './check-report';
 import type { CheckWorkerData } from './check-worker-messages';
 import { checkInWorkers } from './check-workers';
 import { checkFile, type FileOutcome } from './file-check';
-import { workerThreadsFor } from './jobs';
+import { defaultJobs, workerThreadsFor } from './jobs';
 import { EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS } from './exit-codes';
 import { writeFileProblems, writeRejectedFixes } from './file-problems';
 import { formatGithub } from './format-github';
@@ -96,7 +96,7 @@ export function exitStatus(report: CheckReport, options: CheckOptions): number {
 
 async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<CheckReport> {
   const plan = planCheck(options, env.cwd);
-  const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? env.workers.cores) : 0;
+  const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? defaultJobs(env.workers.cores)) : 0;
   let outcomes: FileOutcome[];
   if (env.workers && threads > 0) {
     outcomes = await checkInWorkers(plan.tasks, { jobs: threads, workerScript: env.workers.script, workerData: env.workers.data });

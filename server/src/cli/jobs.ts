@@ -17,6 +17,15 @@ function sizeOf(path: string): number {
   }
 }
 
+/**
+ * The threads a check may use when `--jobs` is not given: half the cores. Each thread's V8 runs its
+ * garbage collector and compilers on threads of their own, which on two cores already take the
+ * second one: there a worker beside the main thread made a check slower than the main thread alone.
+ */
+export function defaultJobs(cores: number): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
 /** Worker threads to start for `tasks` with `jobs` allowed; 0 means check on the main thread. */
 export function workerThreadsFor(tasks: readonly FileTask[], jobs: number): number {
   if (jobs <= 1 || tasks.length < 2) return 0;

@@ -34,7 +34,7 @@ Options:
   -q, --quiet         Print only the problems, no summary
   --statistics        Print how many times each rule fired instead of each problem
   --no-color          Do not colour the output (also: NO_COLOR=1)
-  -j, --jobs N        Check files on N threads (default: one per CPU core; 1 for none)
+  -j, --jobs N        Check files on N threads (default: half the CPU cores; 1 for none)
   --max-file-size S   Skip and report files larger than S (default: 10MB)
   --lang LANG         Language of messages and fix titles: en, zh-cn, ru (default: from
                       LC_ALL, LC_MESSAGES or LANG; json and sarif stay English unless given)
