@@ -48,8 +48,9 @@ export interface RuleMessages {
   oom008DetachWithHelper(p: { names: readonly string[]; helper: string }): string;
   oom008DetachBeforeForward(p: { names: readonly string[] }): string;
 
-  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number } | null }): string;
-  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number }): string;
+  /** `loopCell`: in a notebook, the cell of the loop, and `loopLine` its line within the cell. */
+  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number; loopCell?: number } | null }): string;
+  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number; loopCell?: number }): string;
   oom009MapToCpu(): string;
   oom009DeleteBeforeLoop(p: { names: readonly string[] }): string;
 

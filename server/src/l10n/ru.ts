@@ -6,6 +6,8 @@ import type { EvalReason } from '../semantic/eval-context';
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;
+/** Where a loop is: its line, and in a notebook its cell too. */
+const loopPlace = (line: number, cell: number | undefined) => (cell === undefined ? `в строке ${line}` : `в ячейке ${cell}, строка ${line}`);
 const plain = (text: string) => text;
 
 function loaderText(name: LoaderName | null): string {
@@ -116,9 +118,9 @@ export const ru: Messages = {
   oom008DetachBeforeForward: ({ names: carried }) => `Отсоединить ${names(carried, plain)} перед следующим прямым проходом`,
 
   oom009NoMapLocation: ({ call, keptBy }) =>
-    `${code(call)} не задаёт ${code('map_location')}: тензоры чекпоинта восстанавливаются на тот GPU, с которого их сохранили (в многопроцессном запуске — на один и тот же GPU во всех процессах), и только потом ${code('load_state_dict')} их копирует${keptBy ? `, а ${code(keptBy.name)} удерживает их там, пока работает цикл в строке ${keptBy.loopLine}` : ''}.`,
-  oom009KeptOnGpu: ({ names, loopLine }) =>
-    `Чекпоинт, загруженный на GPU, остаётся доступен через ${names.map(code).join(', ')}, пока работает цикл в строке ${loopLine}, и на устройстве хранится вторая копия весов.`,
+    `${code(call)} не задаёт ${code('map_location')}: тензоры чекпоинта восстанавливаются на тот GPU, с которого их сохранили (в многопроцессном запуске — на один и тот же GPU во всех процессах), и только потом ${code('load_state_dict')} их копирует${keptBy ? `, а ${code(keptBy.name)} удерживает их там, пока работает цикл ${loopPlace(keptBy.loopLine, keptBy.loopCell)}` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine, loopCell }) =>
+    `Чекпоинт, загруженный на GPU, остаётся доступен через ${names.map(code).join(', ')}, пока работает цикл ${loopPlace(loopLine, loopCell)}, и на устройстве хранится вторая копия весов.`,
   oom009MapToCpu: () => 'Добавить map_location="cpu" в torch.load',
   oom009DeleteBeforeLoop: ({ names }) => `Удалить ${names.join(', ')} перед циклом обучения`,
 
