@@ -15,7 +15,7 @@ import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-
 import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
-import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
+import { NotebookDocuments, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
 import { ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
@@ -43,14 +43,14 @@ connection.onInitialize(async (params) => {
   const settings = new DocumentSettingsProvider(connection, support.configurationPull, log, (file, problems) =>
     configDiagnostics.report(file, problems),
   );
-  const notebookCells = new NotebookCells();
-  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells, locale);
+  const notebooks = new NotebookDocuments();
+  const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebooks, locale);
   const idleMemory = new IdleMemoryRelease();
   const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
   registerTextSync(connection, documents, linter, settings, publisher);
-  registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
-  registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
+  registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
+  registerSettingsChanges(connection, settings, () => [...documents.all().map((d) => d.uri), ...notebooks.uris()], publisher, configDiagnostics);
   registerCodeActions(connection, linter);
   registerHover(connection, linter);
   registerExecuteCommand(connection, linter);
@@ -68,6 +68,7 @@ connection.onInitialize(async (params) => {
     connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);
     idleMemory.dispose();
     documents.dispose();
+    notebooks.dispose();
     parser.delete();
   });
 

@@ -33,8 +33,9 @@ export function serverCapabilities(): ServerCapabilities {
     // Offsets everywhere are UTF-16 code units: LSP's default, tree-sitter's and JavaScript's unit.
     positionEncoding: 'utf-16',
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-    // Cells arrive with their notebook and order, so a cell's fixes can see what the cells above import.
-    notebookDocumentSync: { notebookSelector: [{ notebook: '*', cells: [{ language: 'python' }] }] },
+    // Cells arrive with their notebook and order, and all of them (markdown too), so that the Python
+    // cells are analysed together as the CLI does it and numbered among all cells as the CLI numbers them.
+    notebookDocumentSync: { notebookSelector: [{ notebook: '*' }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
     executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND] },

@@ -4,12 +4,11 @@ import { MarkupKind, type Connection, type Hover, type HoverParams } from 'vscod
 import { renderRuleHover } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import type { DocumentLinter } from './document-linter';
-import { rangeOf } from './lsp-diagnostic';
 
 export async function hover(params: HoverParams, linter: DocumentLinter): Promise<Hover | null> {
   const result = await linter.current(params.textDocument.uri);
   if (!result) return null;
-  const offset = result.source.offset(params.position);
+  const offset = result.place.offsetAt(params.position);
   // An empty range still answers a hover on its one position.
   const hits = result.diagnostics.filter((d) => d.start <= offset && (offset < d.end || offset === d.start));
   const codes = [...new Set(hits.map((d) => d.code))];
@@ -25,7 +24,7 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
   const end = Math.max(...hits.map((d) => d.end));
   return {
     contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') },
-    range: rangeOf(result.source, start, end),
+    range: result.place.rangeOf(start, end),
   };
 }
 

@@ -1,8 +1,8 @@
 // Converts the analysis' offset-based diagnostics into LSP diagnostics that carry their own fixes.
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
-import type { SourceText } from '../core/source';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Fix, Severity } from '../core/types';
 import { ruleByCode } from '../rules';
+import type { DocumentPlace } from './document-place';
 import { DIAGNOSTIC_SOURCE, type DiagnosticData, type LspFix } from './protocol';
 import type { RuleDocLink } from './rule-doc-links';
 
@@ -28,28 +28,25 @@ export function plainTextMessage(message: string): string {
   return message.replace(/`([^`\n]+)`/g, '‘$1’');
 }
 
-export function rangeOf(source: SourceText, start: number, end: number): Range {
-  return { start: source.position(start), end: source.position(end) };
+/** The fix as edits of the client's documents; undefined when it cannot be written there. */
+function toLspFix(place: DocumentPlace, fix: Fix, uri: string): LspFix | undefined {
+  const documents = place.documentEdits(fix.edits);
+  if (!documents) return undefined;
+  const own = documents.find((d) => d.uri === uri);
+  const elsewhere = documents.filter((d) => d.uri !== uri);
+  return { title: fix.title, applicability: fix.applicability, edits: own?.edits ?? [], ...(elsewhere.length ? { elsewhere } : {}) };
 }
 
-function toLspFix(source: SourceText, fix: Fix): LspFix {
-  return {
-    title: fix.title,
-    applicability: fix.applicability,
-    edits: fix.edits.map((e) => ({ range: rangeOf(source, e.start, e.end), newText: e.newText })),
-  };
-}
-
-export function toLspDiagnostic(source: SourceText, diagnostic: Diagnostic, stamp: DiagnosticStamp): LspDiagnostic {
+export function toLspDiagnostic(place: DocumentPlace, diagnostic: Diagnostic, stamp: DiagnosticStamp): LspDiagnostic {
   const data: DiagnosticData = {
     uri: stamp.uri,
     version: stamp.version,
-    fixes: diagnostic.fixes.map((f) => toLspFix(source, f)),
+    fixes: diagnostic.fixes.flatMap((f) => toLspFix(place, f, stamp.uri) ?? []),
   };
   const rule = ruleByCode(diagnostic.code);
   const href = rule ? stamp.ruleDocLink(rule.meta) : undefined;
   return {
-    range: rangeOf(source, diagnostic.start, diagnostic.end),
+    range: place.rangeOf(diagnostic.start, diagnostic.end),
     severity: LSP_SEVERITY[diagnostic.severity],
     code: diagnostic.code,
     ...(href ? { codeDescription: { href } } : {}),

@@ -35,10 +35,20 @@ export interface LspFixEdit {
   newText: string;
 }
 
+/** Edits of one document at one version. */
+export interface DocumentEdits {
+  uri: string;
+  version: number;
+  edits: LspFixEdit[];
+}
+
 export interface LspFix {
   title: string;
   applicability: Applicability;
+  /** Edits of the diagnostic's own document. */
   edits: LspFixEdit[];
+  /** Edits of other documents the fix needs: another cell of the notebook (an import in the first cell). */
+  elsewhere?: DocumentEdits[];
 }
 
 /**

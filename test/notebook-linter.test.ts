@@ -1,0 +1,94 @@
+// A notebook in the server, in process: its joined text is an open document like a file's, so an
+// edit in one cell is an edit of that text within the cell's lines, and what the analysis keeps from
+// one version for the next (its memory) is kept for the notebook as for a file.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DocumentLinter } from '../server/src/lsp/document-linter';
+import type { DocumentSettingsProvider } from '../server/src/lsp/document-settings';
+import { DocumentStore } from '../server/src/lsp/document-store';
+import { NotebookDocuments } from '../server/src/lsp/notebook-sync';
+import { sharedAnalyzer } from './support/analyzer';
+
+const settings = { generation: 0, forDocument: () => Promise.resolve({ enable: true, excluded: false, analysis: {} }) } as unknown as DocumentSettingsProvider;
+const log = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined };
+const NOTEBOOK = 'file:///project/train.ipynb';
+const cellUri = (i: number) => `vscode-notebook-cell:/project/train.ipynb#c${i}`;
+
+const CELLS = [
+  'import torch\n',
+  'def evaluate(model, loader):\n    model.eval()\n    for x in loader:\n        print(model(x).shape)\n',
+  'batch_size = 64\n',
+  'evaluate(net, test_loader)\n',
+];
+
+function setUp(parser: Awaited<ReturnType<typeof sharedAnalyzer>>['parser']) {
+  const documents = new DocumentStore(parser);
+  const notebooks = new NotebookDocuments();
+  const linter = new DocumentLinter(documents, settings, () => undefined, log, notebooks);
+  notebooks.open({
+    notebookDocument: { uri: NOTEBOOK, notebookType: 'jupyter-notebook', version: 1, cells: CELLS.map((_, i) => ({ kind: 2, document: cellUri(i) })) },
+    cellTextDocuments: CELLS.map((text, i) => ({ uri: cellUri(i), languageId: 'python', version: 1, text })),
+  });
+  return { documents, notebooks, linter };
+}
+
+const type = (notebooks: NotebookDocuments, cell: number, version: number, line: number, text: string) =>
+  notebooks.change({
+    notebookDocument: { uri: NOTEBOOK, version },
+    change: { cells: { textContent: [{ document: { uri: cellUri(cell), version }, changes: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text }] }] } },
+  });
+
+test('a keystroke in one cell changes the joined text within that cell, and the notebook keeps its memory', async () => {
+  const { parser } = await sharedAnalyzer();
+  const { documents, notebooks, linter } = setUp(parser);
+  try {
+    const notebook = notebooks.get(NOTEBOOK)!;
+    const before = await linter.resultsFor(NOTEBOOK);
+    assert.deepEqual(before.map((r) => r.diagnostics.map((d) => d.code)), [[], ['OOM001'], [], []]);
+    const textBefore = notebook.joined.text;
+    const cellStart = notebook.snapshot().layout.cells[2]!.start;
+    type(notebooks, 2, 2, 0, '# a comment\n');
+    const textAfter = notebook.joined.text;
+    // Everything before the cell is as it was, and so is everything after its edit.
+    assert.equal(textAfter.slice(0, cellStart), textBefore.slice(0, cellStart));
+    assert.equal(textAfter.slice(cellStart + '# a comment\n'.length), textBefore.slice(cellStart));
+    const after = await linter.resultsFor(NOTEBOOK);
+    assert.deepEqual(after.map((r) => r.diagnostics.map((d) => d.code)), [[], ['OOM001'], [], []]);
+    // Edited, so the analysis keeps its memory for the next keystroke, as for an edited file: the
+    // same memory, not one made anew each time (the linter's private map is read to see which).
+    const memories = (linter as unknown as { memories: Map<string, unknown> }).memories;
+    const memory = memories.get(NOTEBOOK);
+    assert.ok(memory);
+    type(notebooks, 2, 3, 0, 'x = 1\n');
+    await linter.resultsFor(NOTEBOOK);
+    assert.equal(memories.get(NOTEBOOK), memory);
+    assert.equal(linter.memoriesKept, 1);
+    // Unchanged cells' results are those of the same cells, at their own versions.
+    assert.deepEqual(after.map((r) => [r.uri, r.version]), CELLS.map((_, i) => [cellUri(i), i === 2 ? 2 : 1]));
+  } finally {
+    documents.dispose();
+    notebooks.dispose();
+  }
+});
+
+test('a cell that turns into markdown leaves the program, and later cells keep their numbers', async () => {
+  const { parser } = await sharedAnalyzer();
+  const { documents, notebooks, linter } = setUp(parser);
+  try {
+    notebooks.change({
+      notebookDocument: { uri: NOTEBOOK, version: 2 },
+      change: { cells: { data: [{ kind: 1, document: cellUri(0) }] } },
+    });
+    const layout = notebooks.get(NOTEBOOK)!.snapshot().layout;
+    assert.deepEqual(layout.cells.map((c) => c.cell), [2, 3, 4]);
+    const results = await linter.resultsFor(NOTEBOOK);
+    assert.deepEqual(results.map((r) => r.uri), [cellUri(1), cellUri(2), cellUri(3)]);
+    // Without the import cell, the fix in the evaluation cell brings its own import.
+    const [evaluation] = results;
+    assert.deepEqual(evaluation!.diagnostics.map((d) => d.code), ['OOM001']);
+    assert.ok(evaluation!.diagnostics[0]!.fixes.some((f) => f.edits.some((e) => e.newText === 'import torch\n')));
+  } finally {
+    documents.dispose();
+    notebooks.dispose();
+  }
+});
