@@ -43,17 +43,18 @@ test('a keystroke in one cell changes the joined text within that cell, and the 
   const { documents, notebooks, linter } = setUp(parser);
   try {
     const notebook = notebooks.get(NOTEBOOK)!;
-    const before = await linter.resultsFor(NOTEBOOK);
-    assert.deepEqual(before.map((r) => r.diagnostics.map((d) => d.code)), [[], ['OOM001'], [], []]);
+    const codes = async () => (await Promise.all(CELLS.map((_, i) => linter.current(cellUri(i))))).map((r) => r?.diagnostics.map((d) => d.code));
+    assert.deepEqual(await codes(), [[], ['OOM001'], [], []]);
+    // What is published: the cells with findings only.
+    assert.deepEqual((await linter.resultsFor(NOTEBOOK)).map((r) => r.uri), [cellUri(1)]);
     const textBefore = notebook.joined.text;
-    const cellStart = notebook.snapshot().layout.cells[2]!.start;
+    const cellStart = notebook.snapshot().layout.cellAt(2).start;
     type(notebooks, 2, 2, 0, '# a comment\n');
     const textAfter = notebook.joined.text;
     // Everything before the cell is as it was, and so is everything after its edit.
     assert.equal(textAfter.slice(0, cellStart), textBefore.slice(0, cellStart));
     assert.equal(textAfter.slice(cellStart + '# a comment\n'.length), textBefore.slice(cellStart));
-    const after = await linter.resultsFor(NOTEBOOK);
-    assert.deepEqual(after.map((r) => r.diagnostics.map((d) => d.code)), [[], ['OOM001'], [], []]);
+    assert.deepEqual(await codes(), [[], ['OOM001'], [], []]);
     // Edited, so the analysis keeps its memory for the next keystroke, as for an edited file: the
     // same memory, not one made anew each time (the linter's private map is read to see which).
     const memories = (linter as unknown as { memories: Map<string, unknown> }).memories;
@@ -63,8 +64,9 @@ test('a keystroke in one cell changes the joined text within that cell, and the 
     await linter.resultsFor(NOTEBOOK);
     assert.equal(memories.get(NOTEBOOK), memory);
     assert.equal(linter.memoriesKept, 1);
-    // Unchanged cells' results are those of the same cells, at their own versions.
-    assert.deepEqual(after.map((r) => [r.uri, r.version]), CELLS.map((_, i) => [cellUri(i), i === 2 ? 2 : 1]));
+    // Each cell's result is at its own version.
+    const results = await Promise.all(CELLS.map((_, i) => linter.current(cellUri(i))));
+    assert.deepEqual(results.map((r) => [r?.uri, r?.version]), CELLS.map((_, i) => [cellUri(i), i === 2 ? 3 : 1]));
   } finally {
     documents.dispose();
     notebooks.dispose();
@@ -80,11 +82,11 @@ test('a cell that turns into markdown leaves the program, and later cells keep t
       change: { cells: { data: [{ kind: 1, document: cellUri(0) }] } },
     });
     const layout = notebooks.get(NOTEBOOK)!.snapshot().layout;
-    assert.deepEqual(layout.cells.map((c) => c.cell), [2, 3, 4]);
-    const results = await linter.resultsFor(NOTEBOOK);
-    assert.deepEqual(results.map((r) => r.uri), [cellUri(1), cellUri(2), cellUri(3)]);
+    assert.deepEqual([0, 1, 2].map((i) => layout.cellAt(i).cell), [2, 3, 4]);
+    assert.equal(layout.cellCount, 3);
+    assert.equal(await linter.current(cellUri(0)), undefined, 'a markdown cell has no result');
     // Without the import cell, the fix in the evaluation cell brings its own import.
-    const [evaluation] = results;
+    const evaluation = await linter.current(cellUri(1));
     assert.deepEqual(evaluation!.diagnostics.map((d) => d.code), ['OOM001']);
     assert.ok(evaluation!.diagnostics[0]!.fixes.some((f) => f.edits.some((e) => e.newText === 'import torch\n')));
   } finally {

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { SourceText } from '../server/src/core/source';
-import { LiveNotebookText, type JoinedTextChange, type LiveCell } from '../server/src/notebooks/live-notebook-text';
+import { LiveNotebookText, type JoinedLayout, type JoinedTextChange, type LiveCell } from '../server/src/notebooks/live-notebook-text';
 import { clashesWithNonce, joinCells } from '../server/src/notebooks/notebook-text';
 
+const cellsOf = (layout: JoinedLayout) => Array.from({ length: layout.cellCount }, (_, i) => layout.cellAt(i));
 const apply = (text: string, change: JoinedTextChange | undefined) => (change ? text.slice(0, change.start) + change.text + text.slice(change.end) : text);
 
 const line = fc.oneof(
@@ -31,9 +32,12 @@ test('after any edits, insertions and deletions the joined text and its layout a
       const live = new LiveNotebookText(numbered());
       let text = live.text;
       for (const s of steps) {
+        // A layout handed out stays as it was whatever comes after it.
+        const layoutBefore = live.layout();
+        const cellsBefore = JSON.stringify(cellsOf(layoutBefore));
         if (s.kind === 'type' && cells.length) {
           const index = s.cell % cells.length;
-          const before = live.layout().cells[index]!;
+          const before = live.layout().cellAt(index);
           cells[index] = { ...cells[index]!, source: s.source };
           const change = live.setSource(cells[index]!.id, s.source);
           // Within the cell, unless its new text forced new placeholders everywhere.
@@ -48,6 +52,7 @@ test('after any edits, insertions and deletions the joined text and its layout a
           cells.splice(s.at % cells.length, 1);
           text = apply(text, live.setCells(numbered()));
         }
+        assert.equal(JSON.stringify(cellsOf(layoutBefore)), cellsBefore);
         // The nonce is kept while no cell clashes with it, so the fresh join uses the same one.
         const { nonce } = live.layout();
         assert.ok(!cells.some((c) => clashesWithNonce(c.source, nonce)));
@@ -55,7 +60,7 @@ test('after any edits, insertions and deletions the joined text and its layout a
         assert.equal(live.text, fresh.text);
         assert.equal(text, fresh.text);
         assert.deepEqual(
-          live.layout().cells.map(({ cell, start, row, rows, text: t }) => ({ cell, start, row, rows, text: t })),
+          cellsOf(live.layout()).map(({ cell, start, row, rows, text: t }) => ({ cell, start, row, rows, text: t })),
           fresh.cells.map(({ cell, start, row, rows, text: t }) => ({ cell, start, row, rows, text: t })),
         );
       }

@@ -6,9 +6,8 @@ import type { Position, Range } from 'vscode-languageserver';
 import type { SourceText } from '../core/source';
 import type { TextEdit } from '../core/types';
 import { applyEdits } from '../core/fixes';
-import { cellIndexAtRow, unmaskCell } from '../notebooks/notebook-text';
-import type { JoinedLayout, LayoutCell } from '../notebooks/live-notebook-text';
-import { difference } from '../notebooks/live-notebook-text';
+import { unmaskCell } from '../notebooks/notebook-text';
+import { difference, type JoinedLayout, type LayoutCell } from '../notebooks/live-notebook-text';
 import type { DocumentPlace } from './document-place';
 import type { DocumentEdits, LspFixEdit } from './protocol';
 
@@ -23,7 +22,7 @@ export interface CellSnapshot {
 export interface NotebookSnapshot {
   joined: SourceText;
   layout: JoinedLayout;
-  /** Per cell of `layout.cells`, in order. */
+  /** Per code cell of the layout, in order. */
   cells: readonly CellSnapshot[];
 }
 
@@ -41,7 +40,7 @@ export class CellPlace implements DocumentPlace {
   ) {}
 
   offsetAt(position: Position): number {
-    const cell = this.notebook.layout.cells[this.index]!;
+    const cell = this.notebook.layout.cellAt(this.index);
     const line = Math.max(0, Math.min(position.line, cell.rows - 1));
     return this.notebook.joined.offset({ line: cell.row + line, character: position.character });
   }
@@ -54,17 +53,17 @@ export class CellPlace implements DocumentPlace {
     const { layout, joined } = this.notebook;
     // The cell of an edit is the one its start lies in (an insertion at a cell's first character
     // goes into that cell); the edit must end within it.
-    const byCell = new Map<number, TextEdit[]>();
+    const byCell = new Map<number, { cell: LayoutCell; edits: TextEdit[] }>();
     for (const edit of edits) {
-      const index = cellIndexAtRow(layout.cells, joined.lineOf(edit.start));
-      const cell = layout.cells[index]!;
+      const index = layout.indexAtRow(joined.lineOf(edit.start));
+      const cell = byCell.get(index)?.cell ?? layout.cellAt(index);
       if (edit.start < cell.start || edit.end > cell.start + cell.text.length) return undefined;
       const local = { start: edit.start - cell.start, end: edit.end - cell.start, newText: edit.newText };
-      byCell.set(index, [...(byCell.get(index) ?? []), local]);
+      byCell.set(index, { cell, edits: [...(byCell.get(index)?.edits ?? []), local] });
     }
     const documents: DocumentEdits[] = [];
-    for (const [index, local] of byCell) {
-      const cellEdits = this.cellEdits(layout.cells[index]!, this.notebook.cells[index]!, local);
+    for (const [index, { cell, edits: local }] of byCell) {
+      const cellEdits = this.cellEdits(cell, this.notebook.cells[index]!, local);
       if (!cellEdits) return undefined;
       const { uri, version } = this.notebook.cells[index]!;
       documents.push({ uri, version, edits: cellEdits });
@@ -89,7 +88,7 @@ export class CellPlace implements DocumentPlace {
 
   /** Where an offset of the joined text lies in cell `index`, kept within the cell. */
   private cellPosition(index: number, offset: number): Position {
-    const cell = this.notebook.layout.cells[index]!;
+    const cell = this.notebook.layout.cellAt(index);
     const { source } = this.notebook.cells[index]!;
     const at = this.notebook.joined.position(offset);
     const line = at.line - cell.row;

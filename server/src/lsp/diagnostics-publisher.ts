@@ -15,6 +15,8 @@ export class DiagnosticsPublisher {
   /** Documents with a lint queued for the next turn of the event loop. */
   private readonly queued = new Set<string>();
   private readonly published = new Map<string, LintResult>();
+  /** Per notebook: its cells whose last publication had diagnostics (they must hear when these go). */
+  private readonly cellsWithDiagnostics = new Map<string, Set<string>>();
   /** How long the last analysis of each document took. */
   private readonly lastDurationMs = new Map<string, number>();
   /** Changes (schedule calls) of each document since its last analysis began. */
@@ -83,9 +85,20 @@ export class DiagnosticsPublisher {
       .catch((error: unknown) => this.log.error(`oomlint: could not clear diagnostics for ${uri}: ${String(error)}`));
   }
 
+  private noteCellDiagnostics(notebook: string, result: LintResult): void {
+    let cells = this.cellsWithDiagnostics.get(notebook);
+    if (result.lspDiagnostics.length) {
+      if (!cells) this.cellsWithDiagnostics.set(notebook, (cells = new Set()));
+      cells.add(result.uri);
+    } else {
+      cells?.delete(result.uri);
+    }
+  }
+
   /** Forgets what was scheduled and published for `uri` (a closed notebook), sending nothing. */
   forget(uri: string): void {
     this.published.delete(uri);
+    this.cellsWithDiagnostics.delete(uri);
     this.lastDurationMs.delete(uri);
     this.changesSinceLint.delete(uri);
     this.lastBatch.delete(uri);
@@ -94,7 +107,7 @@ export class DiagnosticsPublisher {
   /** Publishes the document's diagnostics, or each cell's for a notebook. */
   private async publish(uri: string): Promise<void> {
     const started = performance.now();
-    const results = await this.linter.resultsFor(uri);
+    const results = await this.linter.resultsFor(uri, this.cellsWithDiagnostics.get(uri) ?? []);
     this.lastDurationMs.set(uri, performance.now() - started);
     this.noteWork();
     const sent: Promise<void>[] = [];
@@ -109,6 +122,7 @@ export class DiagnosticsPublisher {
         continue;
       }
       this.published.set(result.uri, result);
+      if (cell) this.noteCellDiagnostics(uri, result);
       sent.push(this.connection.sendDiagnostics({ uri: result.uri, version: result.version, diagnostics: result.lspDiagnostics }));
     }
     await Promise.all(sent);

@@ -17,9 +17,8 @@ import type { RuleDocLink } from './rule-doc-links';
 import { messagesFor, type Locale, type Messages } from '../l10n';
 import type { RuleMessages } from '../l10n/messages';
 import { PlainPlace, type DocumentPlace } from './document-place';
-import { cellResults } from './notebook-results';
+import { NotebookResults } from './notebook-results';
 import { withCellLines } from '../notebooks/cell-messages';
-import { cellLineOf } from '../notebooks/notebook-text';
 
 export interface LintResult {
   uri: string;
@@ -51,8 +50,7 @@ interface CachedResult {
 interface CachedNotebook {
   revision: number;
   generation: number;
-  /** By cell URI, for the notebook's Python code cells. */
-  results: Map<string, LintResult>;
+  results: NotebookResults;
 }
 
 /** Settings may change while they are fetched; after this many tries the request is given up. */
@@ -87,7 +85,7 @@ export class DocumentLinter {
    */
   async current(uri: string): Promise<LintResult | undefined> {
     const notebook = this.notebooks?.ofCell(uri);
-    if (notebook) return (await this.currentNotebook(notebook))?.get(uri);
+    if (notebook) return (await this.currentNotebook(notebook))?.forCell(uri);
     for (let attempt = 0; attempt < SETTINGS_ATTEMPTS; attempt++) {
       const generation = this.settings.generation;
       const settings = await this.settings.forDocument(uri);
@@ -106,17 +104,17 @@ export class DocumentLinter {
 
   /**
    * What to publish for `uri`: its analysis, or for a notebook one analysis of its code cells joined,
-   * one result per Python code cell.
+   * one result per cell with findings and per cell of `alsoCells` (those that had some).
    */
-  async resultsFor(uri: string): Promise<LintResult[]> {
+  async resultsFor(uri: string, alsoCells: Iterable<string> = []): Promise<LintResult[]> {
     const notebook = this.notebooks?.get(uri);
-    if (notebook) return [...((await this.currentNotebook(notebook))?.values() ?? [])];
+    if (notebook) return (await this.currentNotebook(notebook))?.withFindings(alsoCells) ?? [];
     const result = await this.current(uri);
     return result ? [result] : [];
   }
 
-  /** The analysis of the notebook's current version, by cell URI, cached or computed now. */
-  private async currentNotebook(notebook: SyncedNotebook): Promise<Map<string, LintResult> | undefined> {
+  /** The analysis of the notebook's current version, cached or computed now. */
+  private async currentNotebook(notebook: SyncedNotebook): Promise<NotebookResults | undefined> {
     for (let attempt = 0; attempt < SETTINGS_ATTEMPTS; attempt++) {
       const generation = this.settings.generation;
       // The notebook's file decides the project configuration, as for `oomlint check`.
@@ -127,11 +125,11 @@ export class DocumentLinter {
       const cached = this.notebookResults.get(notebook.uri);
       if (cached?.revision === joined.revision && cached.generation === generation) return cached.results;
       const snapshot = notebook.snapshot();
-      const messages = withCellLines(this.messages, (line) => cellLineOf(snapshot.layout.cells, line));
+      const messages = withCellLines(this.messages, (line) => snapshot.layout.cellLine(line));
       const notebooks = this.notebooks;
       const revision = joined.revision;
       const analysed = this.lint(joined, settings, { messages, isCurrent: () => notebooks.isOpen(notebook) && joined.revision === revision });
-      const results = cellResults(analysed, snapshot, this.ruleDocLink);
+      const results = new NotebookResults(analysed, snapshot, this.ruleDocLink);
       this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, results });
       return results;
     }

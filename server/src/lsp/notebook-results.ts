@@ -1,26 +1,64 @@
 // One analysis of a notebook's joined cells, handed out cell by cell: each Python code cell gets the
-// findings that start in it, with positions, ranges and fixes in its own lines.
+// findings that start in it, with positions, ranges and fixes in its own lines. A cell's result is
+// made when asked for, so a keystroke costs nothing per cell that has no findings.
 import type { Diagnostic } from '../core/types';
-import { cellIndexAtRow } from '../notebooks/notebook-text';
 import { CellPlace, type NotebookSnapshot } from './cell-place';
 import type { LintResult } from './document-linter';
 import { toLspDiagnostic } from './lsp-diagnostic';
 import type { RuleDocLink } from './rule-doc-links';
 
-/** By cell URI: the results of `analysed`, the joined text of `snapshot`. */
-export function cellResults(analysed: LintResult, snapshot: NotebookSnapshot, ruleDocLink: RuleDocLink): Map<string, LintResult> {
-  const { layout, joined, cells } = snapshot;
-  const byCell: Diagnostic[][] = layout.cells.map(() => []);
-  for (const diagnostic of analysed.diagnostics) byCell[cellIndexAtRow(layout.cells, joined.lineOf(diagnostic.start))]?.push(diagnostic);
-  const results = new Map<string, LintResult>();
-  layout.cells.forEach((_, index) => {
-    const { uri, version } = cells[index]!;
-    const place = new CellPlace(snapshot, index);
-    const stamp = { uri, version, ruleDocLink };
-    const diagnostics = byCell[index]!;
+export class NotebookResults {
+  /** The findings by code cell index, for the cells that have some. */
+  private readonly byCell = new Map<number, Diagnostic[]>();
+  private readonly made = new Map<number, LintResult>();
+
+  constructor(
+    /** The analysis of the joined text. */
+    private readonly analysed: LintResult,
+    private readonly snapshot: NotebookSnapshot,
+    private readonly ruleDocLink: RuleDocLink,
+  ) {
+    const { layout, joined } = snapshot;
+    for (const diagnostic of analysed.diagnostics) {
+      const index = layout.indexAtRow(joined.lineOf(diagnostic.start));
+      const list = this.byCell.get(index);
+      if (list) list.push(diagnostic);
+      else this.byCell.set(index, [diagnostic]);
+    }
+  }
+
+  get revision(): number {
+    return this.analysed.revision;
+  }
+
+  /** The result of one code cell, or undefined for a document that is not one of this version's code cells. */
+  forCell(uri: string): LintResult | undefined {
+    const index = this.snapshot.layout.indexOf(uri);
+    return index === undefined ? undefined : this.result(index);
+  }
+
+  /** The results of the cells with something to show (findings, or the notebook's "not analysed"), and of `alsoCells`. */
+  withFindings(alsoCells: Iterable<string> = []): LintResult[] {
+    const indexes = new Set(this.byCell.keys());
+    if (this.analysed.lspDiagnostics.length && this.snapshot.layout.cellCount) indexes.add(0);
+    for (const uri of alsoCells) {
+      const index = this.snapshot.layout.indexOf(uri);
+      if (index !== undefined) indexes.add(index);
+    }
+    return [...indexes].sort((a, b) => a - b).map((index) => this.result(index));
+  }
+
+  private result(index: number): LintResult {
+    let result = this.made.get(index);
+    if (result) return result;
+    const { analysed } = this;
+    const { uri, version } = this.snapshot.cells[index]!;
+    const place = new CellPlace(this.snapshot, index);
+    const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
+    const diagnostics = this.byCell.get(index) ?? [];
     // A notebook left unanalysed (too large) says so once, in its first code cell.
     const notAnalysed = index === 0 ? analysed.lspDiagnostics : [];
-    results.set(uri, {
+    result = {
       uri,
       version,
       revision: analysed.revision,
@@ -32,7 +70,8 @@ export function cellResults(analysed: LintResult, snapshot: NotebookSnapshot, ru
       diagnostics,
       lspDiagnostics: [...notAnalysed, ...diagnostics.map((d) => toLspDiagnostic(place, d, stamp))],
       place,
-    });
-  });
-  return results;
+    };
+    this.made.set(index, result);
+    return result;
+  }
 }

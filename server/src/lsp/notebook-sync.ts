@@ -11,7 +11,7 @@ import type {
   TextDocumentItem,
 } from 'vscode-languageserver';
 import { LiveNotebookText, type LiveCell } from '../notebooks/live-notebook-text';
-import type { NotebookSnapshot } from './cell-place';
+import type { CellSnapshot, NotebookSnapshot } from './cell-place';
 import type { DiagnosticsPublisher } from './diagnostics-publisher';
 import type { DocumentLinter } from './document-linter';
 import type { DocumentSettingsProvider } from './document-settings';
@@ -32,6 +32,8 @@ export class SyncedNotebook {
   /** The joined text, the document the analysis reads. */
   readonly joined: OpenDocument;
   private joinedVersion = 1;
+  /** Per code cell, in order: its document as it is now (an entry is replaced, never changed). */
+  private codeDocuments: CellSnapshot[] = [];
 
   constructor(
     readonly uri: string,
@@ -40,7 +42,9 @@ export class SyncedNotebook {
   ) {
     this.cells = cells.map((c) => ({ uri: c.document, kind: c.kind }));
     for (const item of items) this.openText(item);
-    this.live = new LiveNotebookText(this.codeCells());
+    const code = this.codeCells();
+    this.live = new LiveNotebookText(code);
+    this.codeDocuments = code.map((c) => this.cellSnapshot(c.id));
     this.joined = new OpenDocument(uri, PYTHON_LANGUAGE_ID, this.joinedVersion, this.live.text);
   }
 
@@ -58,8 +62,8 @@ export class SyncedNotebook {
     return this.texts.has(cellUri);
   }
 
-  /** Applies one didChange; returns the URIs of the cells it closed. */
-  change(params: DidChangeNotebookDocumentParams): string[] {
+  /** Applies one didChange; returns the URIs of the cells it closed, and whether cells came, went or moved. */
+  change(params: DidChangeNotebookDocumentParams): { closed: string[]; layoutChanged: boolean } {
     const change = params.change.cells;
     const closed: string[] = [];
     let layoutChanged = false;
@@ -87,19 +91,30 @@ export class SyncedNotebook {
       text.applyChanges(content.changes, content.document.version);
       edited.add(content.document.uri);
     }
-    if (layoutChanged) this.applyJoinedChange(this.live.setCells(this.codeCells()));
-    else for (const uri of edited) this.applyJoinedChange(this.live.setSource(uri, this.texts.get(uri)!.text));
-    return closed;
+    if (layoutChanged) {
+      const code = this.codeCells();
+      this.applyJoinedChange(this.live.setCells(code));
+      this.codeDocuments = code.map((c) => this.cellSnapshot(c.id));
+    } else if (edited.size) {
+      this.codeDocuments = this.codeDocuments.slice();
+      for (const uri of edited) {
+        const index = this.live.layout().indexOf(uri);
+        if (index === undefined) continue;
+        this.applyJoinedChange(this.live.setSource(uri, this.texts.get(uri)!.text));
+        this.codeDocuments[index] = this.cellSnapshot(uri);
+      }
+    }
+    return { closed, layoutChanged };
   }
 
-  /** The joined text's current version as the analysis reads it, with each cell's document. */
+  /** The joined text's current version as the analysis reads it, with each code cell's document. */
   snapshot(): NotebookSnapshot {
-    const layout = this.live.layout();
-    const cells = layout.cells.map((c) => {
-      const text = this.texts.get(c.id)!;
-      return { uri: c.id, version: text.version, source: text.source };
-    });
-    return { joined: this.joined.source, layout, cells };
+    return { joined: this.joined.source, layout: this.live.layout(), cells: this.codeDocuments };
+  }
+
+  private cellSnapshot(uri: string): CellSnapshot {
+    const text = this.texts.get(uri)!;
+    return { uri, version: text.version, source: text.source };
   }
 
   private openText(item: TextDocumentItem): void {
@@ -141,10 +156,12 @@ export class NotebookDocuments {
   change(params: DidChangeNotebookDocumentParams): { notebook: SyncedNotebook; closed: string[] } | undefined {
     const notebook = this.notebooks.get(params.notebookDocument.uri);
     if (!notebook) return undefined;
-    const before = notebook.cellUris;
-    const closed = notebook.change(params);
-    for (const uri of before) this.notebookOfCell.delete(uri);
-    for (const uri of notebook.cellUris) this.notebookOfCell.set(uri, notebook);
+    const before = params.change.cells?.structure ? notebook.cellUris : [];
+    const { closed } = notebook.change(params);
+    if (params.change.cells?.structure) {
+      for (const uri of before) this.notebookOfCell.delete(uri);
+      for (const uri of notebook.cellUris) this.notebookOfCell.set(uri, notebook);
+    }
     return { notebook, closed };
   }
 

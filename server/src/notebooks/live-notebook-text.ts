@@ -1,6 +1,8 @@
 // An open notebook's code cells joined into one Python text (see notebook-text.ts), kept up to date
 // cell by cell: a change to one cell masks that cell again and changes the joined text only where
-// the cell's text changed, so the analysis can reuse what it knew about the rest.
+// the cell's text changed, so the analysis can reuse what it knew about the rest. Each version's
+// layout (where each cell lies) is a snapshot that later changes leave as it is; a change copies the
+// layout's flat arrays instead of making an object per cell.
 import { clashesWithNonce, joinCells, maskCell, type JoinedCell, type MaskedCell } from './notebook-text';
 
 export interface LiveCell {
@@ -18,28 +20,72 @@ export interface JoinedTextChange {
   text: string;
 }
 
+/** One code cell as a layout describes it. */
 export interface LayoutCell extends JoinedCell {
   id: string;
   source: string;
 }
 
-/** Where each code cell lies in one version of the joined text; never changed once made. */
-export interface JoinedLayout {
-  readonly nonce: string;
-  readonly cells: readonly LayoutCell[];
+interface Part {
+  readonly id: string;
+  readonly cell: number;
+  readonly source: string;
+  readonly masked: MaskedCell;
+  readonly last: boolean;
 }
 
-interface Part {
-  id: string;
-  cell: number;
-  source: string;
-  masked: MaskedCell;
-  last: boolean;
+/** Where each code cell lies in one version of the joined text; never changed once made. */
+export class JoinedLayout {
+  constructor(
+    readonly nonce: string,
+    private readonly parts: readonly Part[],
+    /** Per cell, then the text's end: the offset where it starts. */
+    private readonly starts: Float64Array,
+    /** Per cell, then the text's line count: the row where it starts. */
+    private readonly rows: Float64Array,
+    private readonly indexById: ReadonlyMap<string, number>,
+  ) {}
+
+  get cellCount(): number {
+    return this.parts.length;
+  }
+
+  cellAt(index: number): LayoutCell {
+    const { id, cell, source, masked } = this.parts[index]!;
+    const { text, originals, addedNewline, rows } = masked;
+    return { id, cell, source, start: this.starts[index]!, row: this.rows[index]!, text, originals, addedNewline, rows };
+  }
+
+  /** The index of the cell with this id, if it is a code cell of this version. */
+  indexOf(id: string): number | undefined {
+    return this.indexById.get(id);
+  }
+
+  /** The index of the cell holding joined row `row` (the last cell for rows past the end). */
+  indexAtRow(row: number): number {
+    let lo = 0;
+    let hi = this.parts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.rows[mid]! <= row) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** A 1-based line of the joined text as its cell (1-based among all cells) and its 1-based line there. */
+  cellLine(line: number): { cell: number; line: number } {
+    if (!this.parts.length) return { cell: 0, line };
+    const index = this.indexAtRow(line - 1);
+    return { cell: this.parts[index]!.cell, line: line - this.rows[index]! };
+  }
 }
 
 export class LiveNotebookText {
   private nonce = 'n0';
   private parts: Part[] = [];
+  private starts = new Float64Array(1);
+  private rows = new Float64Array(1);
   private indexById = new Map<string, number>();
   private joined = '';
   private currentLayout: JoinedLayout | undefined;
@@ -52,36 +98,25 @@ export class LiveNotebookText {
     return this.joined;
   }
 
-  /** The current version's layout (worked out once per version). */
+  /** The current version's layout. */
   layout(): JoinedLayout {
-    if (!this.currentLayout) {
-      let start = 0;
-      let row = 0;
-      const cells: LayoutCell[] = [];
-      for (const { id, cell, source, masked } of this.parts) {
-        cells.push({ id, cell, source, start, row, text: masked.text, originals: masked.originals, addedNewline: masked.addedNewline, rows: masked.rows });
-        start += masked.text.length;
-        row += masked.rows;
-      }
-      this.currentLayout = { nonce: this.nonce, cells };
-    }
+    this.currentLayout ??= new JoinedLayout(this.nonce, this.parts, this.starts, this.rows, this.indexById);
     return this.currentLayout;
   }
 
-  /** The cells changed in number, order or position: the joined text's change, if any. */
+  /** The cells changed in number, order or kind: the joined text's change, if any. */
   setCells(cells: readonly LiveCell[]): JoinedTextChange | undefined {
     const before = this.joined;
-    const kept = new Map(this.parts.map((p) => [p.id, p]));
     if (cells.some((c) => clashesWithNonce(c.source, this.nonce))) return this.rebuildAndDiff(cells);
-    this.parts = cells.map((c, position) => {
-      const last = position === cells.length - 1;
-      const old = kept.get(c.id);
-      if (old && old.source === c.source && old.last === last) return { ...old, cell: c.cell };
-      return { id: c.id, cell: c.cell, source: c.source, masked: maskCell(c.source, this.nonce, last), last };
-    });
-    this.indexById = new Map(this.parts.map((p, i) => [p.id, i]));
-    this.joined = this.parts.map((p) => p.masked.text).join('');
-    this.currentLayout = undefined;
+    const kept = new Map(this.parts.map((p) => [p.id, p]));
+    this.setParts(
+      cells.map((c, position) => {
+        const last = position === cells.length - 1;
+        const old = kept.get(c.id);
+        if (old && old.source === c.source && old.last === last) return old.cell === c.cell ? old : { ...old, cell: c.cell };
+        return { id: c.id, cell: c.cell, source: c.source, masked: maskCell(c.source, this.nonce, last), last };
+      }),
+    );
     return difference(before, this.joined, 0);
   }
 
@@ -94,11 +129,14 @@ export class LiveNotebookText {
     if (clashesWithNonce(source, this.nonce)) {
       return this.rebuildAndDiff(this.parts.map((p, i) => ({ id: p.id, cell: p.cell, source: i === index ? source : p.source })));
     }
-    let start = 0;
-    for (let i = 0; i < index; i++) start += this.parts[i]!.masked.text.length;
     const masked = maskCell(source, this.nonce, part.last);
+    const start = this.starts[index]!;
     const change = difference(part.masked.text, masked.text, start);
+    // The next version's arrays; the current layout keeps the old ones.
+    this.parts = this.parts.slice();
     this.parts[index] = { ...part, source, masked };
+    this.starts = shiftedAfter(this.starts, index, masked.text.length - part.masked.text.length);
+    this.rows = shiftedAfter(this.rows, index, masked.rows - part.masked.rows);
     if (change) this.joined = this.joined.slice(0, change.start) + change.text + this.joined.slice(change.end);
     this.currentLayout = undefined;
     return change;
@@ -107,9 +145,24 @@ export class LiveNotebookText {
   private rebuild(cells: readonly LiveCell[]): void {
     const joined = joinCells(cells);
     this.nonce = joined.nonce;
-    this.parts = cells.map((c, i) => ({ id: c.id, cell: c.cell, source: c.source, masked: joined.cells[i]!, last: i === cells.length - 1 }));
-    this.indexById = new Map(this.parts.map((p, i) => [p.id, i]));
-    this.joined = joined.text;
+    this.setParts(
+      cells.map((c, i) => {
+        const { text, originals, addedNewline, rows } = joined.cells[i]!;
+        return { id: c.id, cell: c.cell, source: c.source, masked: { text, originals, addedNewline, rows }, last: i === cells.length - 1 };
+      }),
+    );
+  }
+
+  private setParts(parts: Part[]): void {
+    this.parts = parts;
+    this.starts = new Float64Array(parts.length + 1);
+    this.rows = new Float64Array(parts.length + 1);
+    parts.forEach((p, i) => {
+      this.starts[i + 1] = this.starts[i]! + p.masked.text.length;
+      this.rows[i + 1] = this.rows[i]! + p.masked.rows;
+    });
+    this.indexById = new Map(parts.map((p, i) => [p.id, i]));
+    this.joined = parts.map((p) => p.masked.text).join('');
     this.currentLayout = undefined;
   }
 
@@ -119,6 +172,13 @@ export class LiveNotebookText {
     this.rebuild(cells);
     return difference(before, this.joined, 0);
   }
+}
+
+/** A copy of the prefix sums with every entry after `index` moved by `delta`. */
+function shiftedAfter(sums: Float64Array<ArrayBuffer>, index: number, delta: number): Float64Array<ArrayBuffer> {
+  const copy = sums.slice();
+  if (delta !== 0) for (let i = index + 1; i < copy.length; i++) copy[i]! += delta;
+  return copy;
 }
 
 /** The change that turns `before` into `after` (both at `offset` in the joined text): what lies between their common ends. */
