@@ -17,7 +17,7 @@ import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { NotebookDocuments, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
-import { ruleDocLinks } from './lsp/rule-doc-links';
+import { ruleDocCommands, ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
 import { messagesFor } from './l10n';
@@ -51,7 +51,7 @@ connection.onInitialize(async (params) => {
   registerTextSync(connection, documents, linter, settings, publisher);
   registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
   registerSettingsChanges(connection, settings, () => [...documents.all().map((d) => d.uri), ...notebooks.uris()], publisher, configDiagnostics);
-  registerCodeActions(connection, linter);
+  registerCodeActions(connection, linter, ruleDocCommands(params.initializationOptions, packageInfo.repositoryUrl, support.showDocument));
   registerHover(connection, linter);
   registerExecuteCommand(connection, linter);
   registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));

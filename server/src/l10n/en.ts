@@ -147,6 +147,7 @@ export const en: Messages = {
   unsafeFixTitle: ({ title }) => `${title} (unsafe)`,
   fixAllTitle: 'Fix all oomlint problems',
   ignoreOnLine: ({ code: rule }) => `Ignore ${rule} on this line`,
+  showDocumentation: ({ code: rule }) => `Show documentation for ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
   notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,

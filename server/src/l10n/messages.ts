@@ -90,6 +90,8 @@ export interface EditorMessages {
   unsafeFixTitle(p: { title: string }): string;
   fixAllTitle: string;
   ignoreOnLine(p: { code: string }): string;
+  /** The light bulb's entry that opens a rule's page (ESLint's and Ruff's "Show documentation for …"). */
+  showDocumentation(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
   notAnalysedError(p: { error: string }): string;
   configProblemDiagnostic(p: { problem: string }): string;

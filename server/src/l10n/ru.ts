@@ -155,6 +155,7 @@ export const ru: Messages = {
   unsafeFixTitle: ({ title }) => `${title} (небезопасно)`,
   fixAllTitle: 'Исправить все проблемы oomlint',
   ignoreOnLine: ({ code: rule }) => `Игнорировать ${rule} в этой строке`,
+  showDocumentation: ({ code: rule }) => `Показать документацию по ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: в редакторе не анализируется: в файле ${lines.toLocaleString('ru')} стр. (${millions} млн символов), больше ${limitMillions} млн, которые редактор анализирует при наборе; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedError: ({ error }) => `oomlint: не проанализировано: ${error}; запустите для него \`oomlint check\` в терминале.`,

@@ -151,6 +151,7 @@ export const zhCn: Messages = {
   unsafeFixTitle: ({ title }) => `${title}（不安全）`,
   fixAllTitle: '修复所有 oomlint 问题',
   ignoreOnLine: ({ code: rule }) => `在此行忽略 ${rule}`,
+  showDocumentation: ({ code: rule }) => `显示 ${rule} 的文档`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,

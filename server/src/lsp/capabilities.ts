@@ -5,7 +5,7 @@ import {
   type ClientCapabilities,
   type ServerCapabilities,
 } from 'vscode-languageserver';
-import { APPLY_FIX_ALL_COMMAND, FIX_ALL_KIND } from './protocol';
+import { APPLY_FIX_ALL_COMMAND, FIX_ALL_KIND, SHOW_RULE_DOCUMENTATION_COMMAND } from './protocol';
 
 export interface ClientSupport {
   /** Answers `workspace/configuration`; otherwise settings come with didChangeConfiguration. */
@@ -38,6 +38,6 @@ export function serverCapabilities(): ServerCapabilities {
     notebookDocumentSync: { notebookSelector: [{ notebook: '*' }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
-    executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND] },
+    executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND, SHOW_RULE_DOCUMENTATION_COMMAND] },
   };
 }

@@ -4,6 +4,7 @@ import { MarkupKind, type Connection, type Hover, type HoverParams } from 'vscod
 import { renderRuleHover } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import type { DocumentLinter } from './document-linter';
+import { problemsMessage } from './lsp-diagnostic';
 
 export async function hover(params: HoverParams, linter: DocumentLinter): Promise<Hover | null> {
   const result = await linter.current(params.textDocument.uri);
@@ -17,7 +18,9 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
     if (!rule) return [];
     const fixes = hits.filter((d) => d.code === code).flatMap((d) => d.fixes);
     const titles = [...new Map(fixes.map((f) => [f.title, f])).values()];
-    return [renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)];
+    // A message Problems shows cut to its first clause is given whole here.
+    const details = [...new Set(hits.filter((d) => d.code === code && problemsMessage(d.message) !== d.message).map((d) => d.message))];
+    return [[...details, renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)].join('\n\n')];
   });
   if (!sections.length) return null;
   const start = Math.min(...hits.map((d) => d.start));

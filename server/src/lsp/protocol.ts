@@ -13,6 +13,12 @@ export const FIX_ALL_KIND = 'source.fixAll.oomlint';
 export const APPLY_FIX_ALL_COMMAND = 'oomlint.applyFixAll';
 
 /**
+ * `workspace/executeCommand` that opens a rule's page on the website through `window/showDocument`,
+ * for clients without a rule page command of their own. Arguments: `[code: string]`.
+ */
+export const SHOW_RULE_DOCUMENTATION_COMMAND = 'oomlint.showRuleDocumentation';
+
+/**
  * Node flags a client starts the server with: `--expose-gc` lets it give memory back when idle
  * (without it the server works the same and keeps what it grew to). Passed at spawn, never set later.
  */

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { plainTextMessage } from '../../../server/src/lsp/lsp-diagnostic';
+import { plainTextMessage, problemsMessage } from '../../../server/src/lsp/lsp-diagnostic';
 import { SUITE_LOG_PREFIX } from './suite-log';
 
 const WAIT_MS = 60_000;
@@ -166,7 +166,7 @@ async function notebookFindingsEqualTheCli(): Promise<void> {
   const cli = spawnSync(process.execPath, [vscode.Uri.joinPath(extension.extensionUri, 'dist', 'cli.js').fsPath, 'check', notebookUri.fsPath, '--format', 'json', '--exit-zero'], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);
   const expected = (JSON.parse(cli.stdout) as CliFinding[]).map((f) =>
-    findingKey(f.cell, f.code, plainTextMessage(f.message), [f.location.row, f.location.column, f.end_location.row, f.end_location.column]),
+    findingKey(f.cell, f.code, problemsMessage(plainTextMessage(f.message)), [f.location.row, f.location.column, f.end_location.row, f.end_location.column]),
   );
   assert.ok(expected.length >= 5, `the CLI found only: ${expected.join('\n')}`);
 
