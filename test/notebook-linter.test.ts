@@ -94,3 +94,34 @@ test('a cell that turns into markdown leaves the program, and later cells keep t
     notebooks.dispose();
   }
 });
+
+test('a markdown cell removed above renumbers the cells a message names, though the code did not change', async () => {
+  const { parser } = await sharedAnalyzer();
+  const documents = new DocumentStore(parser);
+  const notebooks = new NotebookDocuments();
+  const linter = new DocumentLinter(documents, settings, () => undefined, log, notebooks);
+  const uri = 'file:///project/finetune.ipynb';
+  const cell = (i: number) => `vscode-notebook-cell:/project/finetune.ipynb#m${i}`;
+  const cells = [
+    { kind: 1 as const, text: '# Fine-tuning' },
+    { kind: 2 as const, text: 'import torch\nmodel = build().cuda()\nstate = torch.load("pretrained.pt")\nmodel.load_state_dict(state)\n' },
+    { kind: 1 as const, text: '## Training' },
+    { kind: 2 as const, text: 'for x, y in loader:\n    loss = criterion(model(x.cuda()), y.cuda())\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n' },
+  ];
+  try {
+    notebooks.open({
+      notebookDocument: { uri, notebookType: 'jupyter-notebook', version: 1, cells: cells.map((c, i) => ({ kind: c.kind, document: cell(i) })) },
+      cellTextDocuments: cells.map((c, i) => ({ uri: cell(i), languageId: c.kind === 2 ? 'python' : 'markdown', version: 1, text: c.text })),
+    });
+    const loopNamed = async () => (await linter.current(cell(1)))?.diagnostics.find((d) => d.code === 'OOM009')?.message ?? '';
+    assert.match(await loopNamed(), /the loop in cell 4, line 1/);
+    notebooks.change({
+      notebookDocument: { uri, version: 2 },
+      change: { cells: { structure: { array: { start: 0, deleteCount: 1 }, didClose: [{ uri: cell(0) }] } } },
+    });
+    assert.match(await loopNamed(), /the loop in cell 3, line 1/);
+  } finally {
+    documents.dispose();
+    notebooks.dispose();
+  }
+});

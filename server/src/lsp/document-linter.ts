@@ -19,6 +19,7 @@ import type { RuleMessages } from '../l10n/messages';
 import { PlainPlace, type DocumentPlace } from './document-place';
 import { NotebookResults } from './notebook-results';
 import { withCellLines } from '../notebooks/cell-messages';
+import type { JoinedLayout } from '../notebooks/live-notebook-text';
 
 export interface LintResult {
   uri: string;
@@ -50,6 +51,8 @@ interface CachedResult {
 interface CachedNotebook {
   revision: number;
   generation: number;
+  /** The cells' layout it was computed for: a markdown cell added or removed renumbers the cells after it. */
+  layout: JoinedLayout;
   results: NotebookResults;
 }
 
@@ -122,15 +125,15 @@ export class DocumentLinter {
       if (generation !== this.settings.generation) continue;
       if (!this.notebooks?.isOpen(notebook)) return undefined;
       const { joined } = notebook;
-      const cached = this.notebookResults.get(notebook.uri);
-      if (cached?.revision === joined.revision && cached.generation === generation) return cached.results;
       const snapshot = notebook.snapshot();
+      const cached = this.notebookResults.get(notebook.uri);
+      if (cached?.revision === joined.revision && cached.generation === generation && cached.layout === snapshot.layout) return cached.results;
       const messages = withCellLines(this.messages, (line) => snapshot.layout.cellLine(line));
       const notebooks = this.notebooks;
       const revision = joined.revision;
       const analysed = this.lint(joined, settings, { messages, isCurrent: () => notebooks.isOpen(notebook) && joined.revision === revision });
       const results = new NotebookResults(analysed, snapshot, this.ruleDocLink);
-      this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, results });
+      this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, layout: snapshot.layout, results });
       return results;
     }
     return undefined;
