@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AnalysisTarget } from './analysis-target';
 import { GpuOutputTarget } from './gpu-target';
 import { LspTarget } from './lsp-target';
+import { NotebookTarget } from './notebook-target';
 import { Random } from './random';
 import type { FuzzFailure, FuzzTarget } from './target';
 
@@ -14,6 +15,7 @@ export const TARGETS: Record<string, () => FuzzTarget> = {
   analysis: () => new AnalysisTarget(),
   'gpu-output': () => new GpuOutputTarget(),
   lsp: () => new LspTarget(),
+  notebook: () => new NotebookTarget(),
 };
 
 export interface FuzzOptions {
