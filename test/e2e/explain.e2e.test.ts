@@ -125,9 +125,10 @@ if (missing) {
         await wb.page.keyboard.press('Enter');
         const row = wb.page.locator('.xterm-rows > div', { hasText: 'torch.cuda.OutOfMemoryError: CUDA out' }).last();
         await row.waitFor({ timeout: STEP_TIMEOUT_MS });
-        // The shell's next prompt: `cat` is done and the rows stop moving (on a loaded machine the
-        // output was still being drawn when the pointer was aimed, and the hover never came).
-        await wb.page.locator('.xterm-rows > div', { hasText: /[$#]\s*$/ }).nth(1).waitFor({ timeout: STEP_TIMEOUT_MS });
+        // The shell's next prompt (the first prompt's row now ends with the command, and the log ends
+        // without a line break, so the new prompt follows the message's last words): `cat` is done and
+        // the rows stop moving before the pointer is aimed.
+        await wb.page.locator('.xterm-rows > div', { hasText: /[$#]\s*$/ }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
         // The terminal's widget layer lies over the rows, so the pointer is moved as a user moves it
         // rather than aimed at the row element; a hover that does not come is asked for again by
         // moving off the link and back, as a user would.
