@@ -116,7 +116,9 @@ console.log(`\n══ ${results.length} test files in ${seconds.toFixed(1)} s ($
 console.log('slowest:');
 for (const r of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 8)) console.log(`  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`);
 mkdirSync(join(root, 'test-output'), { recursive: true });
-writeFileSync(join(root, 'test-output', 'test-times.json'), `${JSON.stringify(results.map(({ file, seconds: s }) => ({ file, seconds: Math.round(s * 10) / 10 })), null, 1)}\n`);
+// Merged with the last run's, so a run of a few files keeps the others' times for ordering.
+for (const { file, seconds: s } of results) lastTimes.set(file, Math.round(s * 10) / 10);
+writeFileSync(join(root, 'test-output', 'test-times.json'), `${JSON.stringify([...lastTimes].map(([file, s]) => ({ file, seconds: s })), null, 1)}\n`);
 if (left.length) console.log(`\nleft in the temporary folder by the tests (a test that does not clean up after itself):\n  ${left.join('\n  ')}`);
 if (failed.length) console.log(`\nfailed:\n  ${failed.map((r) => r.file).join('\n  ')}`);
 process.exit(failed.length || left.length ? 1 : 0);
