@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { SourceText } from '../server/src/core/source';
 import { readNotebook, withNewSources } from '../server/src/notebooks/notebook-json';
-import { joinCells, splitCells, type CellCode } from '../server/src/notebooks/notebook-text';
+import { cellLineOf, joinCells, joinCellsWithMarkers, notebookLines, splitCells, type CellCode } from '../server/src/notebooks/notebook-text';
 
 /** A notebook as nbformat writes it: keys sorted, one space of indentation, sources as line lists. */
 function notebookText(sources: (string | string[])[], extra: Record<string, unknown> = {}): string {
@@ -73,10 +74,12 @@ test('IPython lines become one-line placeholders: the other lines keep their row
   );
   const joined = joinCells(cells);
   const text = joined.text.split('\n');
-  // Each line of each cell has exactly one line in the joined text (7, 3 and 4), plus a marker between cells.
-  assert.deepEqual([1, 2, 3].map((cell) => joined.lineCells.filter((c) => c === cell).length), [7, 3, 4]);
-  assert.equal(text.length, 7 + 3 + 4 + 2);
-  const row = (cell: number, r: number) => text[joined.lineCells.findIndex((c, i) => c === cell && joined.lineRows[i] === r)];
+  const { lineCells, lineRows } = notebookLines(joined);
+  // Each line of each cell has exactly one line in the joined text (7, 3 and 4), and nothing else has.
+  assert.deepEqual([1, 2, 3].map((cell) => lineCells.filter((c) => c === cell).length), [7, 3, 4]);
+  assert.equal(text.length, 7 + 3 + 4);
+  assert.deepEqual(cellLineOf(joined.cells, 12), { cell: 3, line: 2 });
+  const row = (cell: number, r: number) => text[lineCells.findIndex((c, i) => c === cell && lineRows[i] === r)];
   assert.equal(row(1, 3), 'import torch');
   assert.equal(row(3, 3), '    y = x');
   for (const placeholder of [row(1, 0), row(1, 1), row(1, 4), row(1, 5), row(1, 6), row(3, 0)]) assert.match(placeholder!, /^pass {2}# oomlint-ipython /);
@@ -85,7 +88,8 @@ test('IPython lines become one-line placeholders: the other lines keep their row
   assert.match(row(2, 1)!, /^# oomlint-ipython /);
   assert.match(row(2, 2)!, /^ {2}# oomlint-ipython /);
   assert.match(row(3, 2)!, /^ {4}pass {2}# oomlint-ipython /);
-  assert.deepEqual(splitCells(joined.text, cells.length, joined.placeholders), cells.map((c) => c.source));
+  const marked = joinCellsWithMarkers(cells);
+  assert.deepEqual(splitCells(marked.text, cells.length, marked.key), cells.map((c) => c.source));
 });
 
 test('lines that continue a statement or a string are Python, even when they start like a magic', () => {
@@ -105,10 +109,10 @@ test('lines that continue a statement or a string are Python, even when they sta
     '     2]',
     '!ls',
   ].join('\n');
-  const joined = joinCells(cellsOf(source));
+  const joined = joinCellsWithMarkers(cellsOf(source));
   const masked = joined.text.split('\n').flatMap((line, row) => (line.includes('oomlint-ipython') ? [row] : []));
   assert.deepEqual(masked, [10, 13]);
-  assert.deepEqual(splitCells(joined.text, 1, joined.placeholders), [source]);
+  assert.deepEqual(splitCells(joined.text, 1, joined.key), [source]);
 });
 
 test('cells split back exactly as they were, whatever their ends and contents', () => {
@@ -121,19 +125,19 @@ test('cells split back exactly as they were, whatever their ends and contents', 
     ['x = 1\r\ny = 2\r\n', 'z = 3'],
   ];
   for (const sources of cases) {
-    const joined = joinCells(cellsOf(...sources));
-    assert.deepEqual(splitCells(joined.text, sources.length, joined.placeholders), sources, JSON.stringify(sources));
+    const joined = joinCellsWithMarkers(cellsOf(...sources));
+    assert.deepEqual(splitCells(joined.text, sources.length, joined.key), sources, JSON.stringify(sources));
   }
 });
 
 test('a magic that a fix moved into a block moves with it; a text that lost a marker does not split', () => {
   const cells = cellsOf('import torch', 'model.eval()\nfor x in xs:\n    %time y = model(x)\n    out = model(x)');
-  const joined = joinCells(cells);
+  const joined = joinCellsWithMarkers(cells);
   const wrapped = joined.text.replace('for x in xs:\n', 'with torch.no_grad():\n    for x in xs:\n').replace(/\n( {4}(?:pass|out))/g, '\n    $1');
-  const split = splitCells(wrapped, 2, joined.placeholders);
+  const split = splitCells(wrapped, 2, joined.key);
   assert.deepEqual(split, ['import torch', 'model.eval()\nwith torch.no_grad():\n    for x in xs:\n        %time y = model(x)\n        out = model(x)']);
   const withoutMarker = joined.text.replace(/^# oomlint-cell .*\n/m, '');
-  assert.equal(splitCells(withoutMarker, 2, joined.placeholders), undefined);
+  assert.equal(splitCells(withoutMarker, 2, joined.key), undefined);
 });
 
 test('new sources are spliced in: the rest of the notebook keeps every byte, lists stay lists', () => {
@@ -169,11 +173,13 @@ test('any cells split back into themselves, magics, strings, brackets and marker
   const cell = fc.array(line, { maxLength: 8 }).map((lines) => lines.join('\n'));
   fc.assert(
     fc.property(fc.array(cell, { minLength: 1, maxLength: 5 }), (sources) => {
+      const marked = joinCellsWithMarkers(cellsOf(...sources));
+      assert.deepEqual(splitCells(marked.text, sources.length, marked.key), sources);
+      // One line of joined text per line of a cell, as the line table of the text and of each cell count them.
       const joined = joinCells(cellsOf(...sources));
-      assert.deepEqual(splitCells(joined.text, sources.length, joined.placeholders), sources);
-      // One line of joined text per line of a cell, and one marker between cells.
-      const cellLines = sources.map((s, i) => s.split('\n').length - (i < sources.length - 1 && s.endsWith('\n') ? 1 : 0));
-      assert.equal(joined.lineCells.length, cellLines.reduce((a, b) => a + b, 0) + sources.length - 1);
+      const cellLines = sources.map((s, i) => new SourceText(s).lineCount - (i < sources.length - 1 && /(\r\n|\r|\n)$/.test(s) ? 1 : 0));
+      assert.deepEqual(joined.cells.map((c) => c.rows), cellLines);
+      assert.equal(new SourceText(joined.text).lineCount, cellLines.reduce((a, b) => a + b, 0));
     }),
     { numRuns: 300 },
   );
@@ -196,4 +202,17 @@ test('any new sources written into a notebook read back as written, and the old 
     }),
     { numRuns: 300 },
   );
+});
+
+test('a key given twice counts as Jupyter counts it, the last one: the code is read and written there', () => {
+  const hidden = '{"cell_type": "code", "metadata": {}, "outputs": [], "source": ["x = 1\\n"]}';
+  const shown = '{"cell_type": "code", "metadata": {}, "outputs": [], "source": "decoy = 1", "source": ["import torch\\n", "y = 2"]}';
+  const text = `{"cells": [${hidden}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, "cells": [{"cell_type": "markdown", "source": "# t"}, ${shown}]}`;
+  const read = readNotebook(text);
+  assert.ok(read.ok);
+  assert.equal(read.notebook.cellCount, 2);
+  assert.deepEqual(read.notebook.codeCells.map(({ index, source }) => ({ index, source })), [{ index: 1, source: 'import torch\ny = 2' }]);
+  // A rewrite changes the source Jupyter reads, and nothing else.
+  const changed = withNewSources(text, read.notebook, new Map([[0, 'import torch\ny = 3']]));
+  assert.equal(changed, text.replace('["import torch\\n", "y = 2"]', '["import torch\\n", "y = 3"]'));
 });

@@ -144,6 +144,20 @@ describe('real notebooks', () => {
 });
 
 describe('made-up notebooks', () => {
+  test('a message that names a loop names its cell and its line there, not a line of the cells joined', () => {
+    const root = project({ 'train.ipynb': readFileSync(join(FIXTURES_DIR, 'notebooks', 'cifar10-resnet.ipynb'), 'utf8') });
+    const run = oomlint(root, ['check', '--format', 'json', '--exit-zero']);
+    const findings = JSON.parse(run.stdout) as { code: string; message: string }[];
+    const checkpoint = findings.find((f) => f.code === 'OOM009');
+    assert.ok(checkpoint, run.stdout);
+    // The training loop is the second line of cell 8 (line 24 of the code cells joined).
+    assert.match(checkpoint.message, /while the loop in cell 8, line 2 runs\.$/);
+    for (const [lang, place] of [['ru', /в ячейке 8, строка 2/], ['zh-cn', /第 8 个单元格第 2 行/]] as const) {
+      const translated = JSON.parse(oomlint(root, ['check', '--format', 'json', '--exit-zero', '--lang', lang]).stdout) as { code: string; message: string }[];
+      assert.match(translated.find((f) => f.code === 'OOM009')!.message, place);
+    }
+  });
+
   test('magics and shell lines are skipped without moving what follows them', () => {
     const root = project({ 'nb.ipynb': notebook([['%matplotlib inline\n', '!pip install torch\n', 'import torch'], EVAL_CELL]) });
     const findings = JSON.parse(oomlint(root, ['check', '--format', 'json']).stdout) as JsonFinding[];

@@ -65,3 +65,15 @@ test('a README without markers is left alone', () => {
     rmSync(plain, { recursive: true, force: true });
   }
 });
+
+test('the README stays a page a newcomer reads: at most 15 KB, the rest in docs/', () => {
+  const size = readFileSync(join(REPO_ROOT, 'README.md')).length;
+  assert.ok(size <= 15 * 1024, `README.md is ${size} bytes`);
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  // Every relative link leads to a file of the repository (the package test checks they ship).
+  for (const m of readme.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+    const target = m[1]!;
+    if (/^[a-z]+:/i.test(target)) continue;
+    assert.ok(existsSync(join(REPO_ROOT, target)), `README links to ${target}, which does not exist`);
+  }
+});

@@ -2,11 +2,12 @@
 // a flood of readings, a child that ignores SIGTERM, a child that prints one reading and exits.
 // Each stand-in is a small script spawned for real.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { BoundedLineSplitter, GpuMonitor, type GpuMonitorOptions, type GpuSnapshot } from '../client/src/gpu/gpu-monitor';
+import { readComputeApps } from '../client/src/gpu/compute-apps';
+import { BoundedLineSplitter, GpuMonitor, MAX_CHARS_PER_INTERVAL, MAX_LINES_PER_INTERVAL, type GpuMonitorOptions, type GpuSnapshot } from '../client/src/gpu/gpu-monitor';
 import { escapeMarkdown } from '../client/src/gpu/status-format';
 
 const dir = mkdtempSync(join(tmpdir(), 'oomlint-smi-'));
@@ -116,6 +117,71 @@ test('a child that prints one reading and exits backs off further each time', as
   });
   assert.ok(monitor.consecutiveShortRuns >= 3, `short runs counted: ${monitor.consecutiveShortRuns}`);
 });
+
+test('an endless flood of rows is read at a bounded rate, and readings still come through', async () => {
+  const path = standIn('endless-flood', `
+    const block = '${READING}\\n\\n'.repeat(20000);
+    const write = () => { while (process.stdout.write(block)); process.stdout.once('drain', write); };
+    write();`);
+  const intervalMs = 100;
+  const monitor = start(path, { intervalMs });
+  await waitFor(monitor, (s) => s.state === 'ok', 'a reading');
+  const readBefore = monitor.outputRead;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const elapsed = performance.now() - started;
+  const read = monitor.outputRead - readBefore;
+  // Reading pauses once an interval's share is read, so the child waits on the pipe instead of the
+  // extension host reading megabytes a second: at most an interval's lines (and a chunk more) each time.
+  const lineChars = READING.length + 2;
+  const perInterval = Math.min(MAX_CHARS_PER_INTERVAL, MAX_LINES_PER_INTERVAL * lineChars) + 64 * 1024;
+  const allowed = perInterval * (elapsed / intervalMs + 2);
+  assert.ok(read <= allowed, `${read} characters read in ${Math.round(elapsed)} ms; at most ${Math.round(allowed)} allowed`);
+  assert.ok(read > 0, 'reading went on');
+  assert.equal(monitor.snapshot.state, 'ok');
+});
+
+test('the process-list query kills a child that ignores SIGTERM, and clicks while it runs share it', async () => {
+  const spawns = join(dir, 'spawns.txt');
+  const path = standIn('stubborn-apps', `
+    process.on('SIGTERM', () => {});
+    setInterval(() => {}, 1000);`);
+  let pid: number | undefined;
+  const result = await readComputeApps(path, { timeoutMs: 200, killGraceMs: 100, onSpawn: (p) => (pid = p), env: process.env });
+  assert.deepEqual(result, { ok: false, message: `${path} did not answer in time` });
+  assert.ok(pid);
+  await waitUntilGone(pid);
+
+  // Two clicks on the readout while one query runs: one nvidia-smi, one answer for both.
+  writeFileSync(spawns, '');
+  const slow = standIn('slow-apps', `
+    require('node:fs').appendFileSync(${JSON.stringify(spawns)}, process.pid + '\\n');
+    setTimeout(() => process.stdout.write('GPU-1, 48213, /usr/bin/python3, 18650\\n'), 200);`);
+  const monitor = new GpuMonitor({ nvidiaSmiPath: slow, intervalMs: 1000, env: process.env });
+  monitors.push(monitor);
+  const first = monitor.readProcesses();
+  const second = monitor.readProcesses();
+  assert.equal(first, second);
+  const answer = await first;
+  assert.ok(answer.ok && answer.apps.length === 1, JSON.stringify(answer));
+  assert.equal(readFileSync(spawns, 'utf8').trim().split('\n').length, 1, 'one run for both clicks');
+  // The next click after the answer runs a new query.
+  assert.notEqual(monitor.readProcesses(), first);
+});
+
+/** Resolves once no process has this pid (polled: the process is not this one's child any more). */
+async function waitUntilGone(pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) assert.fail(`process ${pid} outlived SIGKILL`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 test('names with URLs and line breaks of any kind stay plain text in the tooltip', () => {
   assert.equal(escapeMarkdown('python https://example.com/x\rnext'), 'python https\\:\\/\\/example.com/x next');

@@ -15,7 +15,8 @@ import {
   type GpuStatusOptions,
   type ProcessListing,
 } from '../client/src/gpu/status-format';
-import { FIXTURES_DIR } from './support/paths';
+import { decimalFor, english, type Translate, type Words } from '../client/src/translate';
+import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
 const SCENARIOS = join(FIXTURES_DIR, 'nvidia-smi', 'scenarios');
 const OPTIONS: GpuStatusOptions = DEFAULT_GPU_CONFIG;
@@ -65,7 +66,7 @@ test('the accessibility label is plain words in every state', () => {
     assert.ok(label.length > 10, label);
     assert.doesNotMatch(label, /[*`|$\\\n]|&nbsp;/, `"${label}" is plain text`);
   }
-  assert.equal(labels[0], 'GPU memory on 2 GPUs: 91.2 of 159.3 GiB used, 57 percent. Filling up. Activate for per-process usage');
+  assert.equal(labels[0], 'GPU memory on 2 GPUs: 91.2 of 159.3 GiB used, 57 percent. Filling up: GPU 1 at 91 percent. Activate for per-process usage');
   assert.equal(labels[3], 'No GPU readout: nvidia-smi was not found');
   assert.equal(labels[4], 'GPU readout failed: NVIDIA-SMI has failed. Make sure the driver is installed');
 });
@@ -73,9 +74,10 @@ test('the accessibility label is plain words in every state', () => {
 test('several GPUs show the sum or the busiest GPU, and the level follows the fullest GPU', () => {
   const gpus = scenarioGpus('two-gpus');
   const sum = formatGpuStatus(okSnapshot(gpus), { ...OPTIONS, aggregate: 'sum' });
-  assert.equal(sum.text, '$(chip) 91.2/159.3 GiB');
-  // 74210 of 81559 MiB on GPU 1 is 91%: a warning although the sum is only 57%.
+  // 74210 of 81559 MiB on GPU 1 is 91%: a warning although the sum is only 57%, and the text says which GPU.
+  assert.equal(sum.text, '$(chip) 91.2/159.3 GiB, #1 91%');
   assert.equal(sum.level, 'warning');
+  assert.match(sum.tooltip, /GPU 1 is 91% full: the colour is for it, while all 2 GPUs together use 57%\./);
   const busiest = formatGpuStatus(okSnapshot(gpus), { ...OPTIONS, aggregate: 'busiest' });
   assert.equal(busiest.text, '$(chip) #1 72.5/79.6 GiB');
   assert.equal(busiest.level, 'warning');
@@ -172,16 +174,19 @@ test('details rows list GPUs then processes', () => {
       ['process', '$(folder) /usr/bin/python3', '18.2 GiB on GPU 0'],
     ],
   );
+  // Without a reading, one row says what is wrong; no processes are read or listed.
   const error = buildGpuDetailRows({ state: 'error', gpus: [], message: 'No devices were found', at: 0 }, undefined);
   assert.deepEqual(
     error.map((row) => row.kind),
-    ['separator', 'message', 'separator', 'message'],
+    ['separator', 'message'],
   );
   assert.equal(error[1]?.detail, 'No devices were found');
 });
 
 test('without nvidia-smi the details say so once and what to do, not the same words twice', () => {
   const rows = buildGpuDetailRows({ state: 'missing', gpus: [], message: 'nvidia-smi was not found', at: 0 }, undefined);
+  // One error row: no second "could not read per-process usage" row saying the same.
+  assert.deepEqual(rows.map((row) => row.kind), ['separator', 'message']);
   const message = rows[1]!;
   assert.equal(message.label, '$(circle-slash) nvidia-smi was not found');
   assert.match(message.detail ?? '', /^Install the NVIDIA driver, or set oomlint\.gpu\.nvidiaSmiPath/);
@@ -248,4 +253,34 @@ test('formatting never throws on odd input', () => {
       assert.ok(Array.isArray(buildGpuDetailRows(snapshot, undefined)));
     }),
   );
+});
+
+/** A translator from the extension's bundle for `locale`, as VS Code's l10n.t would translate. */
+function bundleTranslator(locale: string): Translate {
+  const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', `bundle.l10n.${locale}.json`), 'utf8')) as Record<string, string>;
+  return (message, ...args) => english(bundle[message] ?? message, ...args);
+}
+
+test('numbers are written as the display language writes them: 81,2 in Russian', () => {
+  const gpus = scenarioGpus('two-gpus');
+  const ru: Words = { t: bundleTranslator('ru'), decimal: decimalFor('ru') };
+  const view = formatGpuStatus(okSnapshot(gpus), OPTIONS, undefined, ru);
+  assert.equal(view.text, '$(chip) 91,2/159,3 GiB, #1 91%');
+  assert.match(view.accessibilityLabel, /занято 91,2 из 159,3 GiB/);
+  assert.match(unpadded(view.tooltip), /\| 18,7 \/ 79,6 GiB \(24%\) \|/);
+  assert.deepEqual(buildGpuDetailRows(okSnapshot(gpus), undefined, ru).filter((r) => r.kind === 'gpu').map((r) => r.description), ['18,7 / 79,6 GiB (24%)', '72,5 / 79,6 GiB (91%)']);
+  // English and Chinese write a full stop; a language tag Intl does not know falls back to it.
+  assert.equal(decimalFor('zh-cn')(81.25, 1), '81.3');
+  assert.equal(decimalFor('en')(81.2, 1), '81.2');
+  assert.equal(decimalFor('not a tag')(81.2, 1), '81.2');
+});
+
+test('the Chinese screen-reader label ends its sentences with Chinese full stops', () => {
+  const zh: Words = { t: bundleTranslator('zh-cn'), decimal: decimalFor('zh-cn') };
+  for (const scenario of ['h100-training', 'two-gpus', 'near-full']) {
+    const label = formatGpuStatus(okSnapshot(scenarioGpus(scenario)), OPTIONS, undefined, zh).accessibilityLabel;
+    assert.match(label, /。/, label);
+    // No ASCII full stop ends a sentence (a decimal point between digits is not one).
+    assert.doesNotMatch(label.replace(/\d\.\d/g, ''), /\./, label);
+  }
 });

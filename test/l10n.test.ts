@@ -45,6 +45,7 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   pageOffByDefault: { code: 'OOM009', because: undefined },
   unsafeFixTitle: { title: 'x' },
   ignoreOnLine: { code: 'OOM001' },
+  showDocumentation: { code: 'OOM001' },
   notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
   notAnalysedError: { error: 'e' },
   configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },

@@ -66,3 +66,52 @@ test('diagnostic messages carry no Markdown: code spans become typographic quote
   }
   assert.equal(plainTextMessage('`a` and `b[0]` but not ``'), '\u2018a\u2019 and \u2018b[0]\u2019 but not ``');
 });
+
+test('the light bulb offers "Show documentation for OOMxxx": the client\'s page command, or the website through showDocument', async () => {
+  const withCommand = await LspTestClient.start({ initializationOptions: { ruleDocsCommand: COMMAND } });
+  try {
+    const uri = pathToFileURL(join(folder, 'docs-action.py')).href;
+    await withCommand.open(uri, TRAIN, 1);
+    const [diagnostic] = (await withCommand.diagnosticsAt(uri, 1)).diagnostics;
+    const actions = (await withCommand.codeActions(uri, diagnostic!.range, [diagnostic!])) ?? [];
+    const show = actions.filter((a) => a.title === 'Show documentation for OOM003');
+    assert.equal(show.length, 1, actions.map((a) => a.title).join(' | '));
+    assert.deepEqual(show[0]!.command, { title: 'Show documentation for OOM003', command: COMMAND, arguments: ['OOM003'] });
+    assert.equal(show[0]!.edit, undefined);
+  } finally {
+    await withCommand.stop();
+  }
+
+  // Another client (Neovim, Helix): the server's own command asks the client to open the website.
+  const plain = await LspTestClient.start();
+  try {
+    const uri = pathToFileURL(join(folder, 'docs-web.py')).href;
+    await plain.open(uri, TRAIN, 1);
+    const [diagnostic] = (await plain.diagnosticsAt(uri, 1)).diagnostics;
+    const actions = (await plain.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix'])) ?? [];
+    const show = actions.find((a) => a.title === 'Show documentation for OOM003');
+    assert.ok(show?.command, actions.map((a) => a.title).join(' | '));
+    assert.equal(show.command.command, 'oomlint.showRuleDocumentation');
+    assert.equal(await plain.executeCommand(show.command.command, show.command.arguments ?? []), true);
+    const [shown] = plain.shownDocuments;
+    assert.ok(shown);
+    assert.equal(shown.external, true);
+    assert.match(shown.uri, /^https:\/\/.+\/docs\/rules\/OOM003-[a-z-]+\.md$/);
+    await assert.rejects(plain.executeCommand('oomlint.showRuleDocumentation', ['NOPE']), /expects \[code\]/);
+  } finally {
+    await plain.stop();
+  }
+
+  // A client that cannot open documents is offered nothing it could not do.
+  const minimal = await LspTestClient.start({ minimal: true });
+  try {
+    const uri = pathToFileURL(join(folder, 'docs-minimal.py')).href;
+    await minimal.open(uri, TRAIN, 1);
+    const [diagnostic] = (await minimal.diagnosticsAt(uri, 1)).diagnostics;
+    const actions = (await minimal.codeActions(uri, diagnostic!.range, [diagnostic!])) ?? [];
+    assert.ok(actions.length > 0);
+    assert.ok(!actions.some((a) => a.title.startsWith('Show documentation')), actions.map((a) => a.title).join(' | '));
+  } finally {
+    await minimal.stop();
+  }
+});

@@ -43,7 +43,7 @@ test('initialize announces incremental sync, code actions, hover and the fix-all
   const { capabilities } = result;
   assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental });
   assert.equal(capabilities.hoverProvider, true);
-  assert.deepEqual(capabilities.executeCommandProvider?.commands, ['oomlint.applyFixAll']);
+  assert.deepEqual(capabilities.executeCommandProvider?.commands, ['oomlint.applyFixAll', 'oomlint.showRuleDocumentation']);
   const codeActions = capabilities.codeActionProvider;
   assert.ok(typeof codeActions === 'object');
   assert.deepEqual(codeActions.codeActionKinds, ['quickfix', 'source.fixAll.oomlint']);

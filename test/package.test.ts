@@ -4,10 +4,10 @@
 // Set OOMLINT_VSIX to check an existing package instead (for example the one CI publishes).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { after, before, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { REPO_ROOT } from './support/paths';
@@ -22,6 +22,7 @@ const PACKAGING_INPUTS = [
   '.vscodeignore',
   'README.md',
   'CHANGELOG.md',
+  'docs',
   'LICENSE',
   'images',
   'grammars',
@@ -52,7 +53,34 @@ const SHIPPED = [
   'extension/grammars/tree-sitter-python.wasm',
   'extension/grammars/web-tree-sitter.wasm',
   'extension/grammars/provenance.json',
+  // The README's pictures, and the pages its links lead to (with theirs).
+  ...readmeImages().map((path) => `extension/${path}`),
+  ...filesUnder('docs').filter((path) => path.endsWith('.md') || (path.startsWith('docs/images/') && path.endsWith('.png'))).map((path) => `extension/${path}`),
 ];
+
+/** The relative links and image paths of the README, as paths from the repository root. */
+function readmeTargets(): { images: string[]; links: string[] } {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const images: string[] = [];
+  const links: string[] = [];
+  for (const m of readme.matchAll(/(!?)\[(?:[^\]]*)\]\(([^)\s]+)\)/g)) {
+    const target = m[2]!.split('#')[0]!;
+    if (!target || /^[a-z]+:/i.test(target)) continue;
+    (m[1] ? images : links).push(target);
+  }
+  return { images, links };
+}
+
+function readmeImages(): string[] {
+  return [...new Set(readmeTargets().images)];
+}
+
+/** Every file under `dir` of the repository, as paths from its root. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(REPO_ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(REPO_ROOT, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
 /** vsce's own bookkeeping at the archive root. */
 const VSIX_METADATA = ['[Content_Types].xml', 'extension.vsixmanifest'];
 const MAX_VSIX_BYTES = 5 * 1024 * 1024;
@@ -211,6 +239,17 @@ test('the package is small', () => {
 test('the package holds the bundles, grammars, docs and icon, and nothing else', () => {
   const names = entries.map((e) => e.name).sort();
   assert.deepEqual(names, [...VSIX_METADATA, ...SHIPPED].sort());
+});
+
+test("the Details page works offline: the packaged README's pictures and links are in the package, its links relative", () => {
+  const names = new Set(entries.map((e) => e.name));
+  const packaged = readFileSync(join(unpacked, 'extension', 'readme.md'), 'utf8');
+  const { images, links } = readmeTargets();
+  assert.ok(images.length >= 2, 'the README has pictures');
+  for (const target of [...images, ...links]) {
+    assert.ok(packaged.includes(`](${target}`), `vsce rewrote the link to ${target}`);
+    assert.ok(names.has(`extension/${target}`), `${target} is not in the package`);
+  }
 });
 
 test('no sources, tests, source maps or node_modules slip in', () => {

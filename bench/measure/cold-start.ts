@@ -1,7 +1,7 @@
 // Cold start: from spawning a process to the first diagnostics for one file. For the language
 // server that is spawn -> initialize -> didOpen -> publishDiagnostics; for the CLI, `oomlint check
 // FILE` from spawn to exit.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,8 +23,15 @@ export interface ColdStartResult {
 }
 
 export async function measureColdStart(options: { runs: number; lines: number; nodeArgs: readonly string[] }): Promise<ColdStartResult> {
-  const folder = join(tmpdir(), 'oomlint-bench-cold');
-  mkdirSync(folder, { recursive: true });
+  const folder = mkdtempSync(join(tmpdir(), 'oomlint-bench-cold-'));
+  try {
+    return await coldStartIn(folder, options);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function coldStartIn(folder: string, options: { runs: number; lines: number; nodeArgs: readonly string[] }): Promise<ColdStartResult> {
   const path = join(folder, 'train.py');
   const text = largeFile(options.lines, 5);
   writeFileSync(path, text);

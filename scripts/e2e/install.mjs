@@ -53,7 +53,10 @@ function installDebianPackages() {
   }
   if (process.getuid?.() !== 0) fail(`missing Debian packages ${missing.join(' ')}; run this script as root`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+  // Only what is missing, and nothing already installed is upgraded on the way (--no-upgrade): the
+  // test suite adds packages to a machine, it does not change the ones it has.
+  log(`installing the missing Debian packages: ${missing.join(', ')}`);
+  const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', '--no-upgrade', ...missing], { env });
   let updated = false;
   if (!aptListsPresent()) {
     if (!run('apt-get', ['update'], { env }).ok) fail('apt-get update failed');
@@ -65,7 +68,9 @@ function installDebianPackages() {
     if (!run('apt-get', ['update'], { env }).ok) fail('apt-get update failed');
     result = install();
   }
-  if (!result.ok) fail(`apt-get install ${missing.join(' ')}: ${result.why}`);
+  if (!result.ok) {
+    fail(`apt-get install ${missing.join(' ')}: ${result.why}. They may need newer versions of installed packages, which this script does not upgrade: install them yourself (apt-get install ${missing.join(' ')}), then run it again`);
+  }
 }
 
 function ripgrepTarget() {
@@ -76,15 +81,17 @@ function ripgrepTarget() {
 
 // @vscode/ripgrep's postinstall downloads a release from GitHub unless the tarball is already in its
 // cache under the OS temporary folder; these machines cannot reach GitHub, so Debian's rg stands in.
+// Returns a function that removes what it seeded (the cache is needed only while code-server installs).
 function seedRipgrepCache() {
   const cacheDir = join(tmpdir(), `vscode-ripgrep-cache-${RIPGREP_PACKAGE_VERSION}`);
   const tarball = join(cacheDir, `ripgrep-${RIPGREP_RELEASE}-${ripgrepTarget()}.tar.gz`);
   if (existsSync(tarball)) {
     log(`ripgrep cache already seeded: ${tarball}`);
-    return;
+    return () => undefined;
   }
   const systemRg = '/usr/bin/rg';
   if (!existsSync(systemRg)) fail(`${systemRg} not found (Debian package ripgrep)`);
+  const createdDir = !existsSync(cacheDir);
   mkdirSync(cacheDir, { recursive: true });
   const staging = mkdtempSync(join(tmpdir(), 'oomlint-rg-'));
   try {
@@ -94,6 +101,10 @@ function seedRipgrepCache() {
     rmSync(staging, { recursive: true, force: true });
   }
   log(`seeded ripgrep cache: ${tarball}`);
+  const remove = () => rmSync(createdDir ? cacheDir : tarball, { recursive: true, force: true });
+  // Also when a failure ends the script with process.exit.
+  process.once('exit', remove);
+  return remove;
 }
 
 function codeServerBinary() {
@@ -129,6 +140,15 @@ function installCodeServer() {
     allowScripts: { 'code-server': true, argon2: true },
   };
   writeFileSync(join(installDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const unseed = seedRipgrepCache();
+  try {
+    runCodeServerInstall();
+  } finally {
+    unseed();
+  }
+}
+
+function runCodeServerInstall() {
   const env = {
     ...process.env,
     // Lets code-server's build step fetch node-gyp without a prompt.
@@ -163,6 +183,5 @@ function installCodeServer() {
 }
 
 installDebianPackages();
-seedRipgrepCache();
 installCodeServer();
 log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -27,9 +27,9 @@ import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
 import { CONFIG_STATUS_OPTION } from './lsp/protocol';
 import { registerHover } from './lsp/hover';
 import { IdleMemoryRelease } from './lsp/idle-memory';
-import { NotebookCells, registerNotebookSync } from './lsp/notebook-sync';
+import { NotebookDocuments, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
-import { ruleDocLinks } from './lsp/rule-doc-links';
+import { ruleDocCommands, ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
 import { messagesFor } from './l10n';
@@ -82,15 +82,15 @@ function startServer(): void {
       (file, problems) => configDiagnostics.report(file, problems),
       configFiles,
     );
-    const notebookCells = new NotebookCells();
-    const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebookCells, locale);
+    const notebooks = new NotebookDocuments();
+    const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebooks, locale);
     const idleMemory = new IdleMemoryRelease();
     const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
 
     registerTextSync(connection, documents, linter, settings, publisher);
-    registerNotebookSync(connection, notebookCells, documents, linter, settings, publisher);
-    registerSettingsChanges(connection, settings, documents, publisher, configDiagnostics);
-    registerCodeActions(connection, linter);
+    registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
+    registerSettingsChanges(connection, settings, () => [...documents.all().map((d) => d.uri), ...notebooks.uris()], publisher, configDiagnostics);
+    registerCodeActions(connection, linter, ruleDocCommands(params.initializationOptions, packageInfo.repositoryUrl, support.showDocument));
     registerHover(connection, linter);
     registerExecuteCommand(connection, linter);
     registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));
@@ -117,6 +117,7 @@ function startServer(): void {
       idleMemory.dispose();
       configFiles.dispose();
       documents.dispose();
+      notebooks.dispose();
       parser.delete();
     });
 

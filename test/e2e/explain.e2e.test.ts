@@ -131,13 +131,29 @@ if (missing) {
         await wb.page.keyboard.press('Enter');
         const row = wb.page.locator('.xterm-rows > div', { hasText: 'torch.cuda.OutOfMemoryError: CUDA out' }).last();
         await row.waitFor({ timeout: STEP_TIMEOUT_MS });
+        // The shell's next prompt (the first prompt's row now ends with the command, and the log ends
+        // without a line break, so the new prompt follows the message's last words): `cat` is done and
+        // the rows stop moving before the pointer is aimed.
+        await wb.page.locator('.xterm-rows > div', { hasText: /[$#]\s*$/ }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
         // The terminal's widget layer lies over the rows, so the pointer is moved as a user moves it
-        // rather than aimed at the row element.
-        const box = await row.boundingBox();
-        assert.ok(box, 'the row is not on screen');
-        const [x, y] = [box.x + 40, box.y + box.height / 2];
-        await wb.page.mouse.move(x, y);
-        await wb.page.locator('.workbench-hover, .monaco-hover', { hasText: 'Explain this out-of-memory error' }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+        // rather than aimed at the row element; a hover that does not come is asked for again by
+        // moving off the link and back, as a user would.
+        const hover = wb.page.locator('.workbench-hover, .monaco-hover', { hasText: 'Explain this out-of-memory error' }).first();
+        let point: [number, number] | undefined;
+        for (let attempt = 0; attempt < 4 && !point; attempt++) {
+          const box = await row.boundingBox();
+          assert.ok(box, 'the row is not on screen');
+          const [x, y] = [box.x + 40, box.y + box.height / 2];
+          await wb.page.mouse.move(x, y - 3 * box.height);
+          await wb.page.mouse.move(x, y, { steps: 4 });
+          const shown = await hover.waitFor({ timeout: STEP_TIMEOUT_MS / 4 }).then(
+            () => true,
+            () => false,
+          );
+          if (shown) point = [x, y];
+        }
+        assert.ok(point, 'no "Explain this out-of-memory error" hover on the message in the terminal');
+        const [x, y] = point;
         await wb.screenshot('explain-03-terminal-link.png');
         await wb.page.keyboard.down('Control');
         await wb.page.mouse.click(x, y);

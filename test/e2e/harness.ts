@@ -35,6 +35,11 @@ export interface SessionOptions {
 export class E2ESession {
   private codeServer: CodeServer | undefined;
   private browser: BrowserContext | undefined;
+  /**
+   * code-server's temporary folder, for the sockets VS Code leaves behind when it is stopped; a short
+   * path of its own, since a socket's path may not be longer than 107 bytes.
+   */
+  private codeServerTmp: string | undefined;
   private workbenchOrUndefined: Workbench | undefined;
 
   private constructor(
@@ -72,10 +77,11 @@ export class E2ESession {
   private async startAll(options: SessionOptions): Promise<void> {
     cpSync(E2E_WORKSPACE_FIXTURE, this.workspaceDir, { recursive: true });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    this.codeServerTmp = mkdtempSync(join(tmpdir(), 'oc-'));
     const codeServer = await CodeServer.prepare({
       stateDir: join(this.rootDir, 'code-server'),
       workspaceDir: this.workspaceDir,
-      env: environmentFor(options.gpu),
+      env: { ...environmentFor(options.gpu), TMPDIR: this.codeServerTmp, TMP: this.codeServerTmp, TEMP: this.codeServerTmp },
       userSettings: options.userSettings,
       logFile: join(SCREENSHOT_DIR, `code-server-${options.name}.log`),
       ...(options.locale ? { locale: options.locale } : {}),
@@ -138,6 +144,7 @@ export class E2ESession {
       await this.codeServer?.stop();
       this.codeServer = undefined;
       rmSync(this.rootDir, { recursive: true, force: true });
+      if (this.codeServerTmp) rmSync(this.codeServerTmp, { recursive: true, force: true });
     }
   }
 }

@@ -1,4 +1,4 @@
-// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp,explain,budgets] [--out DIR]`: runs each
+// `npm run fuzz -- [--seconds N] [--seed S] [--target analysis,gpu-output,lsp,explain,budgets,notebook] [--out DIR]`: runs each
 // target on generated cases until the time is up, prints the seed and every failure with the command
 // that replays it, and writes failing inputs to DIR (default test-output/fuzz). Exit 1 on failures.
 // To add a target: implement FuzzTarget in a module of this folder and list it in TARGETS.
@@ -9,6 +9,7 @@ import { ExplainTarget } from './explain-target';
 import { BudgetTarget } from './budget-target';
 import { GpuOutputTarget } from './gpu-target';
 import { LspTarget } from './lsp-target';
+import { NotebookTarget } from './notebook-target';
 import { Random } from './random';
 import type { FuzzFailure, FuzzTarget } from './target';
 
@@ -18,6 +19,7 @@ export const TARGETS: Record<string, () => FuzzTarget> = {
   lsp: () => new LspTarget(),
   explain: () => new ExplainTarget(),
   budgets: () => new BudgetTarget(),
+  notebook: () => new NotebookTarget(),
 };
 
 export interface FuzzOptions {

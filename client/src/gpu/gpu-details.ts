@@ -1,7 +1,7 @@
 // The rows of the "GPU details" pick list: one per GPU, then one per process by memory. Pure, so the
 // VS Code glue only maps these rows to QuickPickItems.
 import type { GpuSnapshot } from './gpu-monitor';
-import { english, type Translate } from '../translate';
+import { ENGLISH_WORDS, type Translate, type Words } from '../translate';
 import { formatGiB, formatGpuMemory, formatUtilization, gpuLabel, type ProcessListing } from './status-format';
 
 export interface GpuDetailRow {
@@ -12,12 +12,15 @@ export interface GpuDetailRow {
   pid?: number;
 }
 
-export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessListing | undefined, t: Translate = english): GpuDetailRow[] {
+export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessListing | undefined, words: Words = ENGLISH_WORDS): GpuDetailRow[] {
+  const { t, decimal } = words;
   const rows: GpuDetailRow[] = [{ kind: 'separator', label: t('GPUs') }];
   if (snapshot.state !== 'ok') {
     // A missing nvidia-smi is said by the label; the detail then says what to do, not the same again.
     const detail = snapshot.state === 'missing' ? t('Install the NVIDIA driver, or set oomlint.gpu.nvidiaSmiPath (used in trusted workspaces only)') : snapshot.message;
     rows.push({ kind: 'message', label: stateLabel(snapshot, t), ...(detail ? { detail } : {}) });
+    // Without a reading there are no processes to read either: one row says what is wrong, not two.
+    return rows;
   } else if (snapshot.gpus.length === 0) {
     rows.push({ kind: 'message', label: t('nvidia-smi reports no GPU') });
   }
@@ -25,7 +28,7 @@ export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessList
     rows.push({
       kind: 'gpu',
       label: `$(chip) GPU ${gpu.index}: ${gpu.name || 'N/A'}`,
-      description: formatGpuMemory(gpu),
+      description: formatGpuMemory(gpu, decimal),
       detail: `${t('Utilisation {0}', formatUtilization(gpu))}${gpu.uuid ? ` · ${gpu.uuid}` : ''}`,
     });
   }
@@ -40,7 +43,7 @@ export function buildGpuDetailRows(snapshot: GpuSnapshot, processes: ProcessList
     const byMemory = [...processes.apps].sort((a, b) => (b.usedMemoryMiB ?? -1) - (a.usedMemoryMiB ?? -1));
     for (const app of byMemory) {
       const inWorkspace = processes.workspacePids.has(app.pid);
-      const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB)} GiB` : 'N/A';
+      const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB, decimal)} GiB` : 'N/A';
       rows.push({
         kind: 'process',
         pid: app.pid,
@@ -78,8 +81,8 @@ export interface ProcessDetailRow {
 }
 
 /** What a picked process is, then what can be done with it. */
-export function buildProcessDetailRows(facts: ProcessFacts, t: Translate = english): ProcessDetailRow[] {
-  const memory = facts.usedMemoryMiB !== undefined ? `${formatGiB(facts.usedMemoryMiB)} GiB` : t('an unknown amount of memory');
+export function buildProcessDetailRows(facts: ProcessFacts, { t, decimal }: Words = ENGLISH_WORDS): ProcessDetailRow[] {
+  const memory = facts.usedMemoryMiB !== undefined ? `${formatGiB(facts.usedMemoryMiB, decimal)} GiB` : t('an unknown amount of memory');
   const rows: ProcessDetailRow[] = [
     { kind: 'separator', label: t('Process {0}', facts.pid) },
     {

@@ -66,6 +66,14 @@ class ListenerSet<T> {
   }
 }
 
+/**
+ * Lines and characters read per interval before reading pauses until the next one. A real reading is
+ * a line of under a hundred characters per GPU; a child that floods is held back by the pipe instead
+ * of keeping a core of the extension host busy.
+ */
+export const MAX_LINES_PER_INTERVAL = 1024;
+export const MAX_CHARS_PER_INTERVAL = 1024 * 1024;
+
 const DEFAULT_RESTART_INITIAL_MS = 1000;
 const DEFAULT_RESTART_MAX_MS = 60_000;
 const MAX_KEPT_OUTPUT_CHARS = 4000;
@@ -151,7 +159,11 @@ export class GpuMonitor {
   private startupTimer: NodeJS.Timeout | undefined;
   private killTimer: NodeJS.Timeout | undefined;
   private updateTimer: NodeJS.Timeout | undefined;
+  private resumeTimer: NodeJS.Timeout | undefined;
   private lastOkUpdate = 0;
+  private lastLineAt = 0;
+  private readChars = 0;
+  private processQuery: Promise<ComputeAppsResult> | undefined;
   private pendingOk: Omit<GpuSnapshot, 'at'> | undefined;
   private disposed = false;
   private current: GpuSnapshot = { state: 'starting', gpus: [], at: Date.now() };
@@ -174,6 +186,11 @@ export class GpuMonitor {
   /** Runs in a row that ended before they had run long enough to count as stable (they set the backoff). */
   get consecutiveShortRuns(): number {
     return this.failedRuns;
+  }
+
+  /** Characters of output read from the loop so far (a flood is read at a bounded rate). */
+  get outputRead(): number {
+    return this.readChars;
   }
 
   /** Whether a restart is waiting for its backoff delay. */
@@ -199,9 +216,13 @@ export class GpuMonitor {
     this.launch();
   }
 
-  /** Per-process usage: one short nvidia-smi run with the same binary. */
+  /** Per-process usage: one short nvidia-smi run with the same binary; clicks while it runs share it. */
   readProcesses(): Promise<ComputeAppsResult> {
-    return readComputeApps(this.options.nvidiaSmiPath, { env: this.options.env });
+    this.processQuery ??= readComputeApps(this.options.nvidiaSmiPath, {
+      ...(this.options.env ? { env: this.options.env } : {}),
+      ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
+    }).finally(() => (this.processQuery = undefined));
+    return this.processQuery;
   }
 
   /** Resolves once no nvidia-smi started by this monitor is running. */
@@ -217,6 +238,7 @@ export class GpuMonitor {
     clearTimeout(this.quietTimer);
     clearTimeout(this.startupTimer);
     clearTimeout(this.updateTimer);
+    clearTimeout(this.resumeTimer);
     this.restartTimer = undefined;
     const child = this.child;
     if (child) {
@@ -259,11 +281,38 @@ export class GpuMonitor {
     });
     child.on('close', (code, signal) => this.finishChild(child, run, assembler, code, signal));
 
-    if (child.stdout) {
-      const lines = new BoundedLineSplitter((line) => this.acceptLine(run, assembler, line));
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => lines.push(chunk));
-      child.stdout.on('end', () => lines.end());
+    const stdout = child.stdout;
+    if (stdout) {
+      let windowLines = 0;
+      const lines = new BoundedLineSplitter((line) => {
+        windowLines++;
+        this.acceptLine(run, assembler, line);
+      });
+      stdout.setEncoding('utf8');
+      let windowStart = Date.now();
+      let windowChars = 0;
+      stdout.on('data', (chunk: string) => {
+        const now = Date.now();
+        if (now - windowStart >= this.options.intervalMs) {
+          windowStart = now;
+          windowChars = 0;
+          windowLines = 0;
+        }
+        this.readChars += chunk.length;
+        windowChars += chunk.length;
+        lines.push(chunk);
+        if ((windowLines < MAX_LINES_PER_INTERVAL && windowChars < MAX_CHARS_PER_INTERVAL) || this.disposed) return;
+        // More than readings need this interval: leave the rest in the pipe until the next one.
+        stdout.pause();
+        clearTimeout(this.resumeTimer);
+        this.resumeTimer = setTimeout(() => {
+          windowStart = Date.now();
+          windowChars = 0;
+          windowLines = 0;
+          if (!run.ended) stdout.resume();
+        }, Math.max(0, windowStart + this.options.intervalMs - now));
+      });
+      stdout.on('end', () => lines.end());
     }
     this.armStartupTimer(run);
     child.stderr?.setEncoding('utf8');
@@ -293,10 +342,21 @@ export class GpuMonitor {
     }
   }
 
+  /** Flushes the block once no line came for a while; one timer per block, not one per line. */
   private armQuietTimer(assembler: GpuBlockAssembler): void {
-    clearTimeout(this.quietTimer);
+    this.lastLineAt = Date.now();
+    if (this.quietTimer) return;
     const quietMs = this.options.blockQuietMs ?? Math.min(100, Math.max(10, this.options.intervalMs / 4));
-    this.quietTimer = setTimeout(() => assembler.flush(), quietMs);
+    const check = () => {
+      const idle = Date.now() - this.lastLineAt;
+      if (idle < quietMs) {
+        this.quietTimer = setTimeout(check, quietMs - idle);
+        return;
+      }
+      this.quietTimer = undefined;
+      assembler.flush();
+    };
+    this.quietTimer = setTimeout(check, quietMs);
   }
 
   /** A child that starts but never prints a reading must not leave "Starting…" up forever. */
@@ -348,6 +408,8 @@ export class GpuMonitor {
   ): void {
     if (run.ended) return;
     clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
+    clearTimeout(this.resumeTimer);
     assembler.flush();
     if (this.child === child) this.child = undefined;
     this.endRun(run, { pid: child.pid, code, signal });

@@ -7,6 +7,7 @@ import { GpuMonitor, type GpuSnapshot } from './gpu-monitor';
 import type { ComputeAppRow, GpuRow } from './nvidia-smi-parse';
 import { findWorkspacePids, readProcessCommandLine, readProcessCwd } from './process-workspace';
 import { formatGpuStatus, gpuLabel, type ProcessListing } from './status-format';
+import { decimalFor, type Words } from '../translate';
 
 export { readGpuConfig, type GpuConfig } from './gpu-config';
 
@@ -40,13 +41,14 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
   let monitor: GpuMonitor | undefined;
   let monitorKey: string | undefined;
   let processes: ProcessListing | undefined;
+  const words: Words = { t: vscode.l10n.t, decimal: decimalFor(vscode.env.language) };
 
   const render = (): void => {
     if (!monitor) {
       item.hide();
       return;
     }
-    const view = formatGpuStatus(monitor.snapshot, config, processes, vscode.l10n.t);
+    const view = formatGpuStatus(monitor.snapshot, config, processes, words);
     item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;
@@ -84,28 +86,29 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
     render();
   };
 
+  /** Per-process usage now; none without a reading (no nvidia-smi, a failing driver): the GPU rows say why. */
+  const readProcessListing = async (current: GpuMonitor): Promise<ProcessListing | undefined> => {
+    if (current.snapshot.state !== 'ok') return undefined;
+    const result = await current.readProcesses();
+    const readAt = Date.now();
+    if (!result.ok) return { ok: false, message: result.message, readAt };
+    const workspacePids = await findWorkspacePids(
+      result.apps.map((app) => app.pid),
+      options.workspaceFolders(),
+    );
+    return { ok: true, apps: result.apps, workspacePids, readAt };
+  };
+
   const showDetails = async (): Promise<void> => {
     const current = monitor;
     if (!current) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The oomlint GPU readout is turned off (oomlint.gpu.enabled).'));
       return;
     }
-    const result = await current.readProcesses();
-    const readAt = Date.now();
-    processes = result.ok
-      ? {
-          ok: true,
-          apps: result.apps,
-          workspacePids: await findWorkspacePids(
-            result.apps.map((app) => app.pid),
-            options.workspaceFolders(),
-          ),
-          readAt,
-        }
-      : { ok: false, message: result.message, readAt };
+    processes = await readProcessListing(current);
     if (current !== monitor) return;
     render();
-    const items = buildGpuDetailRows(current.snapshot, processes, vscode.l10n.t).map(
+    const items = buildGpuDetailRows(current.snapshot, processes, words).map(
       (row): vscode.QuickPickItem & { pid?: number } =>
         row.kind === 'separator'
           ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
@@ -128,7 +131,7 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
       ...(workingFolder ? { workingFolder } : {}),
       inWorkspace,
     };
-    const items = buildProcessDetailRows(facts, vscode.l10n.t).map(
+    const items = buildProcessDetailRows(facts, words).map(
       (row): vscode.QuickPickItem & { action?: ProcessAction } =>
         row.kind === 'separator'
           ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }

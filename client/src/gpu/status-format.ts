@@ -1,6 +1,6 @@
 // Turns a monitor snapshot into what the status bar shows: text, colour level, visibility and a
 // markdown tooltip. Pure and total: odd input (unknown fields, no GPUs) gives a sensible item.
-import { english, type Translate } from '../translate';
+import { ENGLISH_WORDS, fixedDecimal, type FormatDecimal, type Words } from '../translate';
 import type { GpuConfig } from './gpu-config';
 import type { GpuSnapshot } from './gpu-monitor';
 import type { ComputeAppRow, GpuRow } from './nvidia-smi-parse';
@@ -36,9 +36,9 @@ export interface MemorySummary {
 
 const TOP_PROCESSES = 5;
 
-/** MiB as GiB with one decimal. */
-export function formatGiB(mib: number): string {
-  return (mib / 1024).toFixed(1);
+/** MiB as GiB with one decimal, in the language's notation. */
+export function formatGiB(mib: number, decimal: FormatDecimal = fixedDecimal): string {
+  return decimal(mib / 1024, 1);
 }
 
 /** Used share of a GPU's memory, or undefined when nvidia-smi could not say. */
@@ -72,7 +72,8 @@ export function memoryLevel(fraction: number | undefined, options: Pick<GpuStatu
   return 'normal';
 }
 
-export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing, t: Translate = english): GpuStatusView {
+export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions, processes?: ProcessListing, words: Words = ENGLISH_WORDS): GpuStatusView {
+  const { t } = words;
   switch (snapshot.state) {
     case 'starting':
       return {
@@ -105,37 +106,48 @@ export function formatGpuStatus(snapshot: GpuSnapshot, options: GpuStatusOptions
         accessibilityLabel: t('GPU readout failed: {0}', plainSentence(snapshot.message ?? t('no reason given'))),
       };
     case 'ok':
-      return formatReading(snapshot, options, processes, t);
+      return formatReading(snapshot, options, processes, words);
     default:
       return { visible: false, text: '', level: 'normal', muted: true, tooltip: '', accessibilityLabel: '' };
   }
 }
 
-function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, processes: ProcessListing | undefined, t: Translate): GpuStatusView {
+function formatReading(snapshot: GpuSnapshot, options: GpuStatusOptions, processes: ProcessListing | undefined, words: Words): GpuStatusView {
+  const { t, decimal } = words;
   const gpus = snapshot.gpus;
   const summary = summarizeMemory(gpus, options.aggregate);
   // The colour follows the fullest GPU even when the text shows the sum: one full GPU is enough to OOM.
   const fullest = fullestGpu(gpus);
-  const level = memoryLevel(fullest ? memoryFraction(fullest) : undefined, options);
+  const fullestShare = fullest ? memoryFraction(fullest) : undefined;
+  const level = memoryLevel(fullestShare, options);
+  // When the text is a sum over GPUs, the GPU the colour warns of is named beside it.
+  const cause = level !== 'normal' && fullest && fullestShare !== undefined && summary && summary.gpuIndex === undefined && gpus.length > 1
+    ? { index: fullest.index, percent: Math.round(fullestShare * 100) }
+    : undefined;
   let text: string;
   if (gpus.length === 0) text = `$(chip) ${t('No GPU')}`;
   else if (!summary) text = '$(chip) N/A';
   else {
     const which = summary.gpuIndex !== undefined ? `#${summary.gpuIndex} ` : '';
-    text = `$(chip) ${which}${formatGiB(summary.usedMiB)}/${formatGiB(summary.totalMiB)} GiB`;
+    text = `$(chip) ${which}${formatGiB(summary.usedMiB, decimal)}/${formatGiB(summary.totalMiB, decimal)} GiB${cause ? `, #${cause.index} ${cause.percent}%` : ''}`;
   }
-  const sections = [gpuTable(gpus, t)];
+  const sections = [gpuTable(gpus, words)];
+  if (cause && summary) {
+    const together = Math.round((summary.usedMiB / summary.totalMiB) * 100);
+    sections.push(`$(warning) ${t('GPU {0} is {1}% full: the colour is for it, while all {2} GPUs together use {3}%.', cause.index, cause.percent, gpus.length, together)}`);
+  }
   if (snapshot.message) sections.push(`$(warning) ${escapeMarkdown(snapshot.message)}`);
-  sections.push(processes ? processSection(processes, gpus, t) : `_${t('Click for per-process usage.')}_`);
-  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n'), accessibilityLabel: readingLabel(gpus, summary, level, t) };
+  sections.push(processes ? processSection(processes, gpus, words) : `_${t('Click for per-process usage.')}_`);
+  return { visible: true, text, level, muted: gpus.length === 0, tooltip: sections.join('\n\n'), accessibilityLabel: readingLabel(gpus, summary, level, fullest, words) };
 }
 
-/** "GPU memory: 18.7 of 79.6 GiB used, 24 percent", with the warning level in words. */
-function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefined, level: GpuLevel, t: Translate): string {
+/** "GPU memory: 18.7 of 79.6 GiB used, 24 percent. …", with the warning level and its GPU in words. */
+function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefined, level: GpuLevel, fullest: GpuRow | undefined, words: Words): string {
+  const { t, decimal } = words;
   if (gpus.length === 0) return t('GPU memory: nvidia-smi reports no GPU');
   if (!summary) return t('GPU memory: nvidia-smi could not read the memory in use');
-  const used = formatGiB(summary.usedMiB);
-  const total = formatGiB(summary.totalMiB);
+  const used = formatGiB(summary.usedMiB, decimal);
+  const total = formatGiB(summary.totalMiB, decimal);
   const reading =
     summary.gpuIndex !== undefined
       ? t('GPU memory on GPU {0}: {1} of {2} GiB used', summary.gpuIndex, used, total)
@@ -143,8 +155,12 @@ function readingLabel(gpus: readonly GpuRow[], summary: MemorySummary | undefine
         ? t('GPU memory on {0} GPUs: {1} of {2} GiB used', gpus.length, used, total)
         : t('GPU memory: {0} of {1} GiB used', used, total);
   const percent = summary.totalMiB > 0 ? t(', {0} percent', Math.round((summary.usedMiB / summary.totalMiB) * 100)) : '';
-  const warning = level === 'error' ? `. ${t('Nearly full')}` : level === 'warning' ? `. ${t('Filling up')}` : '';
-  return `${reading}${percent}${warning}. ${t('Activate for per-process usage')}`;
+  // Whole sentences are translated, so each language ends them with its own full stop.
+  const share = fullest ? memoryFraction(fullest) : undefined;
+  const gpu = fullest && share !== undefined && gpus.length > 1 ? t('GPU {0} at {1} percent', fullest.index, Math.round(share * 100)) : undefined;
+  if (level === 'error') return gpu ? t('{0}. Nearly full: {1}. Activate for per-process usage', reading + percent, gpu) : t('{0}. Nearly full. Activate for per-process usage', reading + percent);
+  if (level === 'warning') return gpu ? t('{0}. Filling up: {1}. Activate for per-process usage', reading + percent, gpu) : t('{0}. Filling up. Activate for per-process usage', reading + percent);
+  return t('{0}. Activate for per-process usage', reading + percent);
 }
 
 /** nvidia-smi's message as one line of plain text. */
@@ -176,9 +192,9 @@ function fullestGpu(gpus: readonly GpuRow[]): GpuRow | undefined {
 }
 
 /** "18.7 / 79.6 GiB (24%)", with N/A for what nvidia-smi could not read. */
-export function formatGpuMemory(gpu: GpuRow): string {
-  const used = gpu.memoryUsedMiB !== undefined ? formatGiB(gpu.memoryUsedMiB) : 'N/A';
-  const total = gpu.memoryTotalMiB !== undefined ? formatGiB(gpu.memoryTotalMiB) : 'N/A';
+export function formatGpuMemory(gpu: GpuRow, decimal: FormatDecimal = fixedDecimal): string {
+  const used = gpu.memoryUsedMiB !== undefined ? formatGiB(gpu.memoryUsedMiB, decimal) : 'N/A';
+  const total = gpu.memoryTotalMiB !== undefined ? formatGiB(gpu.memoryTotalMiB, decimal) : 'N/A';
   const fraction = memoryFraction(gpu);
   const share = fraction !== undefined ? ` (${Math.round(fraction * 100)}%)` : '';
   return `${used} / ${total} GiB${share}`;
@@ -188,13 +204,13 @@ export function formatUtilization(gpu: GpuRow): string {
   return gpu.utilizationPercent !== undefined ? `${gpu.utilizationPercent}%` : 'N/A';
 }
 
-function gpuTable(gpus: readonly GpuRow[], t: Translate): string {
+function gpuTable(gpus: readonly GpuRow[], { t, decimal }: Words): string {
   if (gpus.length === 0) return `**${t('GPU memory')}**: ${t('nvidia-smi reports no GPU')}.`;
-  const rows = gpus.map((gpu) => tableRow([String(gpu.index), escapeMarkdown(gpu.name || 'N/A'), formatGpuMemory(gpu), formatUtilization(gpu)]));
+  const rows = gpus.map((gpu) => tableRow([String(gpu.index), escapeMarkdown(gpu.name || 'N/A'), formatGpuMemory(gpu, decimal), formatUtilization(gpu)]));
   return [`**${t('GPU memory')}**`, '', tableRow(['GPU', t('Name'), t('Memory'), t('Utilisation')]), '|---:|:---|---:|---:|', ...rows].join('\n');
 }
 
-function processSection(processes: ProcessListing, gpus: readonly GpuRow[], t: Translate): string {
+function processSection(processes: ProcessListing, gpus: readonly GpuRow[], { t, decimal }: Words): string {
   const when = new Date(processes.readAt).toTimeString().slice(0, 8);
   const heading = `**${t('Processes')}** (${t('at {0}', when)})`;
   if (!processes.ok) return `${heading}: ${escapeMarkdown(processes.message)}`;
@@ -204,7 +220,7 @@ function processSection(processes: ProcessListing, gpus: readonly GpuRow[], t: T
     .slice(0, TOP_PROCESSES);
   const rows = top.map((app) => {
     const mark = processes.workspacePids.has(app.pid) ? ` $(folder) ${t('workspace')}` : '';
-    const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB)} GiB` : 'N/A';
+    const memory = app.usedMemoryMiB !== undefined ? `${formatGiB(app.usedMemoryMiB, decimal)} GiB` : 'N/A';
     return tableRow([String(app.pid), `${escapeMarkdown(app.processName || 'N/A')}${mark}`, gpuLabel(app.gpuUuid, gpus), memory]);
   });
   const more = processes.apps.length > top.length ? [`\n_${t('and {0} more', processes.apps.length - top.length)}_`] : [];

@@ -5,7 +5,9 @@ import type { Analyzer } from '../analysis/analyzer';
 import type { Diagnostic } from '../core/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
-import { joinCells, lineTable, splitCells } from '../notebooks/notebook-text';
+import { withCellLines } from '../notebooks/cell-messages';
+import { cellLineOf, joinCells, joinCellsWithMarkers, notebookLines, splitCells, type CellCode } from '../notebooks/notebook-text';
+import { messagesFor } from '../l10n';
 import type { CellChange } from './check-report';
 import { RAW_NAME_NOT_WRITTEN, writeFixes, type FileOutcome, type FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
@@ -52,34 +54,30 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
     const message = `could not read: ${formatBytes(codeSize)} of code in cells, larger than the ${formatBytes(codeLimit)} limit (max-file-size): skipped`;
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message } };
   }
-  const cellNumbers = notebook.codeCells.map((c) => c.index + 1);
-  const joined = joinCells(notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source })));
-  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...(task.locale ? { locale: task.locale } : {}) });
-  const checked = (text: string, lines: NotebookLines, diagnostics: Diagnostic[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => ({
-    kind: 'checked',
-    path,
-    displayPath,
-    text,
-    diagnostics,
-    fixesApplied: 0,
-    notebook: lines,
-    ...extra,
-  });
-  const original = { lineCells: joined.lineCells, lineRows: joined.lineRows };
+  const cellCode = notebook.codeCells.map((c) => ({ cell: c.index + 1, source: c.source }));
+  const locale = task.locale ? { locale: task.locale } : {};
+  const messages = messagesFor(task.locale);
+  /** The cells checked as one text, as the editor checks them: findings point at cells and rows. */
+  const check = (cells: readonly CellCode[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => {
+    const joined = joinCells(cells);
+    const diagnostics = analyzer.analyzeText(joined.text, { settings, path, ...locale, messages: withCellLines(messages, (line) => cellLineOf(joined.cells, line)) });
+    return { kind: 'checked', path, displayPath, text: joined.text, diagnostics, fixesApplied: 0, notebook: notebookLines(joined), ...extra };
+  };
   try {
-    if (mode === 'check') return checked(joined.text, original, analyse(joined.text));
-    const outcome = fixText({ text: joined.text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection });
-    if (outcome.kind === 'rejected') {
-      return checked(joined.text, original, outcome.diagnostics, { rejected: { path, displayPath, message: outcome.reason } });
-    }
+    if (mode === 'check') return check(cellCode);
+    // Fixes are applied to the cells joined with markers between them, which split the result back.
+    const marked = joinCellsWithMarkers(cellCode);
+    const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...locale });
+    const outcome = fixText({ text: marked.text, analyse, parse: (t) => analyzer.parser.parseToSyntax(t), selection });
+    if (outcome.kind === 'rejected') return check(cellCode, { rejected: { path, displayPath, message: outcome.reason } });
     const failureMessage = describeFixFailures(outcome.failures);
     const fixFailure = failureMessage ? { rejected: { path, displayPath, message: failureMessage } } : {};
-    if (outcome.kind === 'unchanged') return checked(joined.text, original, outcome.diagnostics, fixFailure);
+    if (outcome.kind === 'unchanged') return check(cellCode, fixFailure);
 
-    const sources = splitCells(outcome.text, notebook.codeCells.length, joined.placeholders);
+    const sources = splitCells(outcome.text, notebook.codeCells.length, marked.key);
     if (!sources || notebook.codeCells.some((cell, i) => firstLine(cell.source).startsWith('%%') && firstLine(sources[i]!) !== firstLine(cell.source))) {
       const message = 'a fix reached across cells, into an IPython line or above a cell magic, so the notebook was left as it was';
-      return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message } });
+      return check(cellCode, { rejected: { path, displayPath, message } });
     }
     const changed = new Map<number, string>();
     const cells: CellChange[] = [];
@@ -88,15 +86,13 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
       changed.set(position, sources[position]!);
       cells.push({ cell: cell.index + 1, before: cell.source, after: sources[position]! });
     });
-    if (mode === 'fix' && task.rawPath !== undefined) {
-      return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: RAW_NAME_NOT_WRITTEN } });
-    }
+    if (mode === 'fix' && task.rawPath !== undefined) return check(cellCode, { rejected: { path, displayPath, message: RAW_NAME_NOT_WRITTEN } });
     if (mode === 'fix') {
       const notWritten = writeFixes(path, (read.hasBom ? '\ufeff' : '') + withNewSources(read.text, notebook, changed), task.roots ?? [], read.snapshot);
-      if (notWritten !== undefined) return checked(joined.text, original, analyse(joined.text), { rejected: { path, displayPath, message: notWritten } });
+      if (notWritten !== undefined) return check(cellCode, { rejected: { path, displayPath, message: notWritten } });
     }
-    // The findings left are the fixed text's, whose lines map to cells through its own table.
-    return checked(outcome.text, lineTable(outcome.text, cellNumbers, joined.placeholders), outcome.diagnostics, {
+    // The findings left are the fixed cells', checked as `check` would check them.
+    return check(cellCode.map((cell, position) => ({ cell: cell.cell, source: sources[position]! })), {
       fixesApplied: outcome.applied,
       ...fixFailure,
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),

@@ -3,6 +3,8 @@ import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts'
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;
+/** Where a loop is: its line, and in a notebook its cell too. */
+const loopPlace = (line: number, cell: number | undefined) => (cell === undefined ? `on line ${line}` : `in cell ${cell}, line ${line}`);
 
 /** "DataLoader `train_loader`", "DataLoader returned by `train_dataloader()`". */
 function loaderText(name: LoaderName | null): string {
@@ -107,9 +109,9 @@ export const en: Messages = {
   oom008DetachBeforeForward: ({ names }) => `Detach ${names.join(' and ')} before the next forward pass`,
 
   oom009NoMapLocation: ({ call, keptBy }) =>
-    `${code(call)} gives no ${code('map_location')}: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before ${code('load_state_dict')} copies them${keptBy ? ` and ${code(keptBy.name)} keeps it there while the loop on line ${keptBy.loopLine} runs` : ''}.`,
-  oom009KeptOnGpu: ({ names, loopLine }) =>
-    `The checkpoint loaded onto the GPU stays referenced by ${names.map(code).join(', ')} while the loop on line ${loopLine} runs, keeping a second copy of the weights on the device.`,
+    `${code(call)} gives no ${code('map_location')}: the checkpoint's tensors are restored onto the GPU they were saved from (the same GPU for every process of a multi-GPU run) before ${code('load_state_dict')} copies them${keptBy ? ` and ${code(keptBy.name)} keeps it there while the loop ${loopPlace(keptBy.loopLine, keptBy.loopCell)} runs` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine, loopCell }) =>
+    `The checkpoint loaded onto the GPU stays referenced by ${names.map(code).join(', ')} while the loop ${loopPlace(loopLine, loopCell)} runs, keeping a second copy of the weights on the device.`,
   oom009MapToCpu: () => 'Add map_location="cpu" to torch.load',
   oom009DeleteBeforeLoop: ({ names }) => `Delete ${names.join(', ')} before the training loop`,
 
@@ -143,6 +145,7 @@ export const en: Messages = {
   unsafeFixTitle: ({ title }) => `${title} (unsafe)`,
   fixAllTitle: 'Fix all oomlint problems',
   ignoreOnLine: ({ code: rule }) => `Ignore ${rule} on this line`,
+  showDocumentation: ({ code: rule }) => `Show documentation for ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
   notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,

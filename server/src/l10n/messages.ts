@@ -47,8 +47,9 @@ export interface RuleMessages {
   oom008DetachWithHelper(p: { names: readonly string[]; helper: string }): string;
   oom008DetachBeforeForward(p: { names: readonly string[] }): string;
 
-  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number } | null }): string;
-  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number }): string;
+  /** `loopCell`: in a notebook, the cell of the loop, and `loopLine` its line within the cell. */
+  oom009NoMapLocation(p: { call: string; keptBy: { name: string; loopLine: number; loopCell?: number } | null }): string;
+  oom009KeptOnGpu(p: { names: readonly string[]; loopLine: number; loopCell?: number }): string;
   oom009MapToCpu(): string;
   oom009DeleteBeforeLoop(p: { names: readonly string[] }): string;
 
@@ -88,6 +89,8 @@ export interface EditorMessages {
   unsafeFixTitle(p: { title: string }): string;
   fixAllTitle: string;
   ignoreOnLine(p: { code: string }): string;
+  /** The light bulb's entry that opens a rule's page (ESLint's and Ruff's "Show documentation for …"). */
+  showDocumentation(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
   notAnalysedError(p: { error: string }): string;
   configProblemNotice(p: { file: string; line: number; problem: string; more: number }): string;

@@ -4,6 +4,8 @@ import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts'
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;
+/** Where a loop is: its line, and in a notebook its cell too. */
+const loopPlace = (line: number, cell: number | undefined) => (cell === undefined ? `в строке ${line}` : `в ячейке ${cell}, строка ${line}`);
 const plain = (text: string) => text;
 
 function loaderText(name: LoaderName | null): string {
@@ -114,9 +116,9 @@ export const ru: Messages = {
   oom008DetachBeforeForward: ({ names: carried }) => `Отсоединить ${names(carried, plain)} перед следующим прямым проходом`,
 
   oom009NoMapLocation: ({ call, keptBy }) =>
-    `${code(call)} не задаёт ${code('map_location')}: тензоры чекпоинта восстанавливаются на тот GPU, с которого их сохранили (в многопроцессном запуске — на один и тот же GPU во всех процессах), и только потом ${code('load_state_dict')} их копирует${keptBy ? `, а ${code(keptBy.name)} удерживает их там, пока работает цикл в строке ${keptBy.loopLine}` : ''}.`,
-  oom009KeptOnGpu: ({ names, loopLine }) =>
-    `Чекпоинт, загруженный на GPU, остаётся доступен через ${names.map(code).join(', ')}, пока работает цикл в строке ${loopLine}, и на устройстве хранится вторая копия весов.`,
+    `${code(call)} не задаёт ${code('map_location')}: тензоры чекпоинта восстанавливаются на тот GPU, с которого их сохранили (в многопроцессном запуске — на один и тот же GPU во всех процессах), и только потом ${code('load_state_dict')} их копирует${keptBy ? `, а ${code(keptBy.name)} удерживает их там, пока работает цикл ${loopPlace(keptBy.loopLine, keptBy.loopCell)}` : ''}.`,
+  oom009KeptOnGpu: ({ names, loopLine, loopCell }) =>
+    `Чекпоинт, загруженный на GPU, остаётся доступен через ${names.map(code).join(', ')}, пока работает цикл ${loopPlace(loopLine, loopCell)}, и на устройстве хранится вторая копия весов.`,
   oom009MapToCpu: () => 'Добавить map_location="cpu" в torch.load',
   oom009DeleteBeforeLoop: ({ names }) => `Удалить ${names.join(', ')} перед циклом обучения`,
 
@@ -151,6 +153,7 @@ export const ru: Messages = {
   unsafeFixTitle: ({ title }) => `${title} (небезопасно)`,
   fixAllTitle: 'Исправить все проблемы oomlint',
   ignoreOnLine: ({ code: rule }) => `Игнорировать ${rule} в этой строке`,
+  showDocumentation: ({ code: rule }) => `Показать документацию по ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: в редакторе не анализируется: в файле ${lines.toLocaleString('ru')} стр. (${millions} млн символов), больше ${limitMillions} млн, которые редактор анализирует при наборе; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedError: ({ error }) => `oomlint: не проанализировано: ${error}; запустите для него \`oomlint check\` в терминале.`,

@@ -3,6 +3,8 @@ import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts'
 import type { Messages, OriginDetail } from './messages';
 
 const code = (text: string) => `\`${text}\``;
+/** Where a loop is: its line, and in a notebook its cell too. */
+const loopPlace = (line: number, cell: number | undefined) => (cell === undefined ? `第 ${line} 行` : `第 ${cell} 个单元格第 ${line} 行`);
 
 function loaderText(name: LoaderName | null): string {
   switch (name?.kind) {
@@ -110,9 +112,9 @@ export const zhCn: Messages = {
   oom008DetachBeforeForward: ({ names: carried }) => `在下一次前向传播之前分离 ${names(carried, (n) => n)}`,
 
   oom009NoMapLocation: ({ call, keptBy }) =>
-    `${code(call)} 没有指定 ${code('map_location')}：检查点（checkpoint）中的张量会先被恢复到保存它们时所在的 GPU 上（多 GPU 训练时每个进程都恢复到同一块 GPU），然后才由 ${code('load_state_dict')} 复制${keptBy ? `；而且在第 ${keptBy.loopLine} 行的循环运行期间，${code(keptBy.name)} 一直让它们留在显存中` : ''}。`,
-  oom009KeptOnGpu: ({ names, loopLine }) =>
-    `加载到 GPU 上的检查点在第 ${loopLine} 行的循环运行期间仍被 ${names.map(code).join('、')} 引用，使设备上多保留了一份权重。`,
+    `${code(call)} 没有指定 ${code('map_location')}：检查点（checkpoint）中的张量会先被恢复到保存它们时所在的 GPU 上（多 GPU 训练时每个进程都恢复到同一块 GPU），然后才由 ${code('load_state_dict')} 复制${keptBy ? `；而且在${loopPlace(keptBy.loopLine, keptBy.loopCell)}的循环运行期间，${code(keptBy.name)} 一直让它们留在显存中` : ''}。`,
+  oom009KeptOnGpu: ({ names, loopLine, loopCell }) =>
+    `加载到 GPU 上的检查点在${loopPlace(loopLine, loopCell)}的循环运行期间仍被 ${names.map(code).join('、')} 引用，使设备上多保留了一份权重。`,
   oom009MapToCpu: () => '为 torch.load 添加 map_location="cpu"',
   oom009DeleteBeforeLoop: ({ names }) => `在训练循环之前删除 ${names.join('、')}`,
 
@@ -147,6 +149,7 @@ export const zhCn: Messages = {
   unsafeFixTitle: ({ title }) => `${title}（不安全）`,
   fixAllTitle: '修复所有 oomlint 问题',
   ignoreOnLine: ({ code: rule }) => `在此行忽略 ${rule}`,
+  showDocumentation: ({ code: rule }) => `显示 ${rule} 的文档`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,

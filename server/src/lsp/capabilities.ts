@@ -5,7 +5,7 @@ import {
   type ClientCapabilities,
   type ServerCapabilities,
 } from 'vscode-languageserver';
-import { APPLY_FIX_ALL_COMMAND, FIX_ALL_KIND } from './protocol';
+import { APPLY_FIX_ALL_COMMAND, FIX_ALL_KIND, SHOW_RULE_DOCUMENTATION_COMMAND } from './protocol';
 
 export interface ClientSupport {
   /** Answers `workspace/configuration`; otherwise settings come with didChangeConfiguration. */
@@ -33,10 +33,11 @@ export function serverCapabilities(): ServerCapabilities {
     // Offsets everywhere are UTF-16 code units: LSP's default, tree-sitter's and JavaScript's unit.
     positionEncoding: 'utf-16',
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-    // Cells arrive with their notebook and order, so a cell's fixes can see what the cells above import.
-    notebookDocumentSync: { notebookSelector: [{ notebook: '*', cells: [{ language: 'python' }] }] },
+    // Cells arrive with their notebook and order, and all of them (markdown too), so that the Python
+    // cells are analysed together as the CLI does it and numbered among all cells as the CLI numbers them.
+    notebookDocumentSync: { notebookSelector: [{ notebook: '*' }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
-    executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND] },
+    executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND, SHOW_RULE_DOCUMENTATION_COMMAND] },
   };
 }

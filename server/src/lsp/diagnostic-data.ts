@@ -2,7 +2,7 @@
 // crosses a process boundary, so it is checked before any edit is built from it.
 import type { Position, Range } from 'vscode-languageserver';
 import type { Applicability } from '../core/types';
-import type { DiagnosticData, LspFix, LspFixEdit } from './protocol';
+import type { DiagnosticData, DocumentEdits, LspFix, LspFixEdit } from './protocol';
 
 const APPLICABILITIES: readonly Applicability[] = ['safe', 'unsafe', 'display-only'];
 
@@ -22,13 +22,18 @@ function isFixEdit(value: unknown): value is LspFixEdit {
   return isRecord(value) && isRange(value.range) && typeof value.newText === 'string';
 }
 
+function isDocumentEdits(value: unknown): value is DocumentEdits {
+  return isRecord(value) && typeof value.uri === 'string' && Number.isInteger(value.version) && Array.isArray(value.edits) && value.edits.every(isFixEdit);
+}
+
 function isFix(value: unknown): value is LspFix {
   return (
     isRecord(value) &&
     typeof value.title === 'string' &&
     APPLICABILITIES.includes(value.applicability as Applicability) &&
     Array.isArray(value.edits) &&
-    value.edits.every(isFixEdit)
+    value.edits.every(isFixEdit) &&
+    (value.elsewhere === undefined || (Array.isArray(value.elsewhere) && value.elsewhere.every(isDocumentEdits)))
   );
 }
 

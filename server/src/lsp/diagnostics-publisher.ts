@@ -15,6 +15,8 @@ export class DiagnosticsPublisher {
   /** Documents with a lint queued for the next turn of the event loop. */
   private readonly queued = new Set<string>();
   private readonly published = new Map<string, LintResult>();
+  /** Per notebook: its cells whose last publication had diagnostics (they must hear when these go). */
+  private readonly cellsWithDiagnostics = new Map<string, Set<string>>();
   /** How long the last analysis of each document took. */
   private readonly lastDurationMs = new Map<string, number>();
   /** Changes (schedule calls) of each document since its last analysis began. */
@@ -69,28 +71,64 @@ export class DiagnosticsPublisher {
     for (const uri of uris) this.schedule(uri);
   }
 
-  /** Withdraws a closed document's diagnostics. */
-  clear(uri: string): void {
-    this.published.delete(uri);
-    this.lastDurationMs.delete(uri);
-    this.changesSinceLint.delete(uri);
-    this.lastBatch.delete(uri);
+  /**
+   * Withdraws a closed document's diagnostics; `onlyIfPublished`: only where some were published
+   * (a notebook's cells, most of which never had any).
+   */
+  clear(uri: string, { onlyIfPublished = false } = {}): void {
+    const published = this.published.get(uri);
+    this.forget(uri);
     this.noteWork();
+    if (onlyIfPublished && !published?.lspDiagnostics.length) return;
     this.connection
       .sendDiagnostics({ uri, diagnostics: [] })
       .catch((error: unknown) => this.log.error(`oomlint: could not clear diagnostics for ${uri}: ${String(error)}`));
   }
 
+  private noteCellDiagnostics(notebook: string, result: LintResult): void {
+    let cells = this.cellsWithDiagnostics.get(notebook);
+    if (result.lspDiagnostics.length) {
+      if (!cells) this.cellsWithDiagnostics.set(notebook, (cells = new Set()));
+      cells.add(result.uri);
+    } else {
+      cells?.delete(result.uri);
+    }
+  }
+
+  /** Forgets what was scheduled and published for `uri` (a closed notebook), sending nothing. */
+  forget(uri: string): void {
+    this.published.delete(uri);
+    this.cellsWithDiagnostics.delete(uri);
+    this.lastDurationMs.delete(uri);
+    this.changesSinceLint.delete(uri);
+    this.lastBatch.delete(uri);
+  }
+
+  /** Publishes the document's diagnostics, or each cell's for a notebook. */
   private async publish(uri: string): Promise<void> {
     const started = performance.now();
-    const result = await this.linter.current(uri);
+    const results = await this.linter.resultsFor(uri, this.cellsWithDiagnostics.get(uri) ?? []);
     this.lastDurationMs.set(uri, performance.now() - started);
     this.noteWork();
-    if (!result) return;
-    const last = this.published.get(uri);
-    // Compared by revision: a client may send a lower version number for newer text.
-    if (last && (last.revision > result.revision || last === result)) return;
-    this.published.set(uri, result);
-    await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.lspDiagnostics });
+    const sent: Promise<void>[] = [];
+    for (const result of results) {
+      const last = this.published.get(result.uri);
+      // Compared by revision: a client may send a lower version number for newer text.
+      if (last && (last.revision > result.revision || last === result)) continue;
+      // A notebook's cells are analysed together: a cell whose findings did not change is not sent again.
+      const cell = result.uri !== uri;
+      if (cell && (last ? last.version === result.version && sameDiagnostics(last, result) : !result.lspDiagnostics.length)) {
+        this.published.set(result.uri, result);
+        continue;
+      }
+      this.published.set(result.uri, result);
+      if (cell) this.noteCellDiagnostics(uri, result);
+      sent.push(this.connection.sendDiagnostics({ uri: result.uri, version: result.version, diagnostics: result.lspDiagnostics }));
+    }
+    await Promise.all(sent);
   }
+}
+
+function sameDiagnostics(a: LintResult, b: LintResult): boolean {
+  return a.lspDiagnostics.length === b.lspDiagnostics.length && JSON.stringify(a.lspDiagnostics) === JSON.stringify(b.lspDiagnostics);
 }

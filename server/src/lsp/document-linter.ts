@@ -11,17 +11,22 @@ import type { DocumentStore } from './document-store';
 import { plainTextMessage, toLspDiagnostic } from './lsp-diagnostic';
 import type { Logger } from './logger';
 import { AnalysisSession } from '../analysis/session';
-import { moduleLevelImports } from '../semantic/imports';
-import type { NotebookCells } from './notebook-sync';
+import type { NotebookDocuments, SyncedNotebook } from './notebook-sync';
 import type { OpenDocument } from './open-document';
 import type { RuleDocLink } from './rule-doc-links';
 import { messagesFor, type Locale, type Messages } from '../l10n';
+import type { RuleMessages } from '../l10n/messages';
+import { PlainPlace, type DocumentPlace } from './document-place';
+import { NotebookResults } from './notebook-results';
+import { withCellLines } from '../notebooks/cell-messages';
+import type { JoinedLayout } from '../notebooks/live-notebook-text';
 
 export interface LintResult {
   uri: string;
   version: number;
   /** Counts every change of the open document; unlike `version`, it never goes back. */
   revision: number;
+  /** The text the analysis read: the document's own, or for a notebook cell the notebook's code joined. */
   source: SourceText;
   /**
    * The tree the analysis saw; absent when the document was not analysed (disabled, excluded,
@@ -30,30 +35,33 @@ export interface LintResult {
    */
   readonly root: SyntaxNode | undefined;
   settings: DocumentSettings;
+  /** The findings in this document, at offsets of `source`. */
   diagnostics: Diagnostic[];
   lspDiagnostics: LspDiagnostic[];
+  /** Between `source` and the document: positions, ranges and edits. */
+  place: DocumentPlace;
 }
 
 interface CachedResult {
   revision: number;
   generation: number;
-  /** What the earlier cells of its notebook imported when it was computed. */
-  earlierKey: string;
   result: LintResult;
 }
 
-interface EarlierImports {
-  imports: ReadonlyMap<string, string>;
-  key: string;
+interface CachedNotebook {
+  revision: number;
+  generation: number;
+  /** The cells' layout it was computed for: a markdown cell added or removed renumbers the cells after it. */
+  layout: JoinedLayout;
+  results: NotebookResults;
 }
-
-const NO_EARLIER_IMPORTS: EarlierImports = { imports: new Map(), key: '' };
 
 /** Settings may change while they are fetched; after this many tries the request is given up. */
 const SETTINGS_ATTEMPTS = 3;
 
 export class DocumentLinter {
   private readonly results = new Map<string, CachedResult>();
+  private readonly notebookResults = new Map<string, CachedNotebook>();
   /** Per document analysed version after version, the session its analyses share (see AnalysisSession). */
   private readonly sessions = new Map<string, AnalysisSession>();
 
@@ -63,8 +71,8 @@ export class DocumentLinter {
     /** Where diagnostics and hovers link a rule's documentation. */
     readonly ruleDocLink: RuleDocLink,
     private readonly log: Logger,
-    /** The notebooks' cell order, where the client syncs notebooks. */
-    private readonly cells?: NotebookCells,
+    /** The open notebooks, where the client syncs notebooks. */
+    private readonly notebooks?: NotebookDocuments,
     /** The client's language (from `initialize`), for messages, fix titles and hovers. */
     readonly locale: Locale = 'en',
   ) {
@@ -79,6 +87,8 @@ export class DocumentLinter {
    * document is closed, or when settings kept changing meanwhile (a re-lint is then on its way).
    */
   async current(uri: string): Promise<LintResult | undefined> {
+    const notebook = this.notebooks?.ofCell(uri);
+    if (notebook) return (await this.currentNotebook(notebook))?.forCell(uri);
     for (let attempt = 0; attempt < SETTINGS_ATTEMPTS; attempt++) {
       const generation = this.settings.generation;
       const settings = await this.settings.forDocument(uri);
@@ -86,12 +96,45 @@ export class DocumentLinter {
       // From here on everything is synchronous: the document cannot change under the analysis.
       const document = this.documents.get(uri);
       if (!document) return undefined;
-      const earlier = this.earlierImports(uri);
       const cached = this.results.get(uri);
-      if (cached?.revision === document.revision && cached.generation === generation && cached.earlierKey === earlier.key) return cached.result;
-      const result = this.lint(document, settings, earlier.imports);
-      this.results.set(uri, { revision: document.revision, generation, earlierKey: earlier.key, result });
+      if (cached?.revision === document.revision && cached.generation === generation) return cached.result;
+      const result = this.lint(document, settings);
+      this.results.set(uri, { revision: document.revision, generation, result });
       return result;
+    }
+    return undefined;
+  }
+
+  /**
+   * What to publish for `uri`: its analysis, or for a notebook one analysis of its code cells joined,
+   * one result per cell with findings and per cell of `alsoCells` (those that had some).
+   */
+  async resultsFor(uri: string, alsoCells: Iterable<string> = []): Promise<LintResult[]> {
+    const notebook = this.notebooks?.get(uri);
+    if (notebook) return (await this.currentNotebook(notebook))?.withFindings(alsoCells) ?? [];
+    const result = await this.current(uri);
+    return result ? [result] : [];
+  }
+
+  /** The analysis of the notebook's current version, cached or computed now. */
+  private async currentNotebook(notebook: SyncedNotebook): Promise<NotebookResults | undefined> {
+    for (let attempt = 0; attempt < SETTINGS_ATTEMPTS; attempt++) {
+      const generation = this.settings.generation;
+      // The notebook's file decides the project configuration, as for `oomlint check`.
+      const settings = await this.settings.forDocument(notebook.uri);
+      if (generation !== this.settings.generation) continue;
+      if (!this.notebooks?.isOpen(notebook)) return undefined;
+      const { joined } = notebook;
+      const snapshot = notebook.snapshot();
+      const cached = this.notebookResults.get(notebook.uri);
+      if (cached?.revision === joined.revision && cached.generation === generation && cached.layout === snapshot.layout) return cached.results;
+      const messages = withCellLines(this.messages, (line) => snapshot.layout.cellLine(line));
+      const notebooks = this.notebooks;
+      const revision = joined.revision;
+      const analysed = this.lint(joined, settings, { messages, isCurrent: () => notebooks.isOpen(notebook) && joined.revision === revision });
+      const results = new NotebookResults(analysed, snapshot, this.ruleDocLink);
+      this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, layout: snapshot.layout, results });
+      return results;
     }
     return undefined;
   }
@@ -118,6 +161,7 @@ export class DocumentLinter {
 
   forget(uri: string): void {
     this.results.delete(uri);
+    this.notebookResults.delete(uri);
     this.sessions.delete(uri);
   }
 
@@ -127,30 +171,22 @@ export class DocumentLinter {
    * more, and holding it would hold those nodes too.
    */
   private forgetReleasedTrees(): void {
-    for (const uri of this.sessions.keys()) if (!this.documents.get(uri)?.parsedNodes) this.sessions.delete(uri);
-  }
-
-  /** The names the cells above a notebook cell import at module level; later cells win. */
-  private earlierImports(uri: string): EarlierImports {
-    const earlierCells = this.cells?.earlierCells(uri) ?? [];
-    if (!earlierCells.length) return NO_EARLIER_IMPORTS;
-    const imports = new Map<string, string>();
-    for (const cell of earlierCells) {
-      const document = this.documents.get(cell);
-      if (!document) continue;
-      try {
-        for (const [local, qualified] of moduleLevelImports(this.documents.syntax(document), document.text)) imports.set(local, qualified);
-      } catch (error) {
-        this.log.error(`oomlint: could not read the imports of ${cell}: ${errorText(error)}`);
-      }
+    for (const uri of this.sessions.keys()) {
+      // A notebook's session is its joined text's, a document held outside the store.
+      const document = this.documents.get(uri) ?? this.notebooks?.get(uri)?.joined;
+      if (!document?.parsedNodes) this.sessions.delete(uri);
     }
-    return { imports, key: JSON.stringify([...imports]) };
   }
 
-  private lint(document: OpenDocument, settings: DocumentSettings, earlierImports: ReadonlyMap<string, string>): LintResult {
+  /**
+   * Analyses an open document's text: a file, or a notebook's joined cells (`notebook`: messages that
+   * name cells, and when the tree is still the notebook's; the cells' diagnostics are made from it).
+   */
+  private lint(document: OpenDocument, settings: DocumentSettings, notebook?: { messages: RuleMessages; isCurrent: () => boolean }): LintResult {
     const { uri, version, text, revision } = document;
     const { source } = document;
-    const result: LintResult = { uri, version, revision, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [] };
+    const place = new PlainPlace(source, uri, version);
+    const result: LintResult = { uri, version, revision, source, root: undefined, settings, diagnostics: [], lspDiagnostics: [], place };
     if (!settings.enable || settings.excluded) return result;
     if (text.length > MAX_ANALYSED_CHARS) {
       // A huge document would cost seconds and gigabytes per keystroke: say so once, in the file.
@@ -172,16 +208,18 @@ export class DocumentLinter {
       const reuses = document.edited || source.lineCount >= SESSION_FROM_OPEN_LINES;
       let session = reuses ? this.sessions.get(uri) : undefined;
       if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
-      const diagnostics = analyze(root, text, { settings: settings.analysis, earlierImports, locale: this.locale, source, ...(session ? { session } : {}), ...(path ? { path } : {}) });
+      const messages = notebook ? { messages: notebook.messages } : {};
+      const diagnostics = analyze(root, text, { settings: settings.analysis, locale: this.locale, ...messages, source, ...(session ? { session } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
+      const isCurrent = notebook?.isCurrent ?? (() => documents.isOpen(document) && document.revision === revision);
       return {
         ...result,
         get root() {
-          return documents.isOpen(document) && document.revision === revision ? documents.syntax(document) : undefined;
+          return isCurrent() ? documents.syntax(document) : undefined;
         },
         diagnostics,
-        lspDiagnostics: diagnostics.map((d) => toLspDiagnostic(source, d, stamp)),
+        lspDiagnostics: notebook ? [] : diagnostics.map((d) => toLspDiagnostic(place, d, stamp)),
       };
     } catch (error) {
       // One document the analysis cannot handle must not take the server down with it.

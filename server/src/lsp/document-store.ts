@@ -77,6 +77,11 @@ export class DocumentStore {
     return this.parser.parseToSyntax(text);
   }
 
+  /** Frees the tree of a document kept outside the store (a notebook's joined cells). */
+  forgetTree(document: OpenDocument): void {
+    this.release(document);
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const document of this.documents.values()) document.freeTree();

@@ -5,9 +5,8 @@
 import { CodeActionKind, type CodeAction, type WorkspaceEdit } from 'vscode-languageserver';
 import { selectNonOverlapping } from '../core/fixes';
 import type { LintResult } from './document-linter';
-import { rangeOf } from './lsp-diagnostic';
 import { FIX_ALL_KIND } from './protocol';
-import { versionedEdit } from './versioned-edit';
+import { versionedEdits } from './versioned-edit';
 
 /** Safe fixes in the document from which the quick-fix menu offers fix-all. */
 export const MIN_FIXES_FOR_QUICK_FIX_ALL = 2;
@@ -19,12 +18,11 @@ interface FixAll {
 }
 
 function collectFixAll(result: LintResult): FixAll | undefined {
-  const fixes = selectNonOverlapping(result.diagnostics, { unsafe: false });
-  const edits = fixes
-    .flatMap((fix) => fix.edits)
-    .sort((a, b) => a.start - b.start)
-    .map((e) => ({ range: rangeOf(result.source, e.start, e.end), newText: e.newText }));
-  return edits.length ? { edit: versionedEdit(result.uri, result.version, edits), fixes: fixes.length } : undefined;
+  // In a notebook, a fix that reaches across cells cannot be written as edits of cells: it is left out.
+  const fixes = selectNonOverlapping(result.diagnostics, { unsafe: false }).filter((fix) => result.place.documentEdits(fix.edits));
+  const edits = fixes.flatMap((fix) => fix.edits).sort((a, b) => a.start - b.start);
+  const documents = edits.length ? result.place.documentEdits(edits) : undefined;
+  return documents ? { edit: versionedEdits(documents), fixes: fixes.length } : undefined;
 }
 
 /** `undefined` when there is nothing to fix. */

@@ -4,12 +4,12 @@ import { MarkupKind, type Connection, type Hover, type HoverParams } from 'vscod
 import { renderRuleHover } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import type { DocumentLinter } from './document-linter';
-import { rangeOf } from './lsp-diagnostic';
+import { problemsMessage } from './lsp-diagnostic';
 
 export async function hover(params: HoverParams, linter: DocumentLinter): Promise<Hover | null> {
   const result = await linter.current(params.textDocument.uri);
   if (!result) return null;
-  const offset = result.source.offset(params.position);
+  const offset = result.place.offsetAt(params.position);
   // An empty range still answers a hover on its one position.
   const hits = result.diagnostics.filter((d) => d.start <= offset && (offset < d.end || offset === d.start));
   const codes = [...new Set(hits.map((d) => d.code))];
@@ -18,14 +18,16 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
     if (!rule) return [];
     const fixes = hits.filter((d) => d.code === code).flatMap((d) => d.fixes);
     const titles = [...new Map(fixes.map((f) => [f.title, f])).values()];
-    return [renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)];
+    // A message Problems shows cut to its first clause is given whole here.
+    const details = [...new Set(hits.filter((d) => d.code === code && problemsMessage(d.message) !== d.message).map((d) => d.message))];
+    return [[...details, renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)].join('\n\n')];
   });
   if (!sections.length) return null;
   const start = Math.min(...hits.map((d) => d.start));
   const end = Math.max(...hits.map((d) => d.end));
   return {
     contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') },
-    range: rangeOf(result.source, start, end),
+    range: result.place.rangeOf(start, end),
   };
 }
 

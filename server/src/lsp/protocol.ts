@@ -13,6 +13,12 @@ export const FIX_ALL_KIND = 'source.fixAll.oomlint';
 export const APPLY_FIX_ALL_COMMAND = 'oomlint.applyFixAll';
 
 /**
+ * `workspace/executeCommand` that opens a rule's page on the website through `window/showDocument`,
+ * for clients without a rule page command of their own. Arguments: `[code: string]`.
+ */
+export const SHOW_RULE_DOCUMENTATION_COMMAND = 'oomlint.showRuleDocumentation';
+
+/**
  * Node flags a client starts the server with: `--expose-gc` lets it give memory back when idle
  * (without it the server works the same and keeps what it grew to). Passed at spawn, never set later.
  */
@@ -62,10 +68,20 @@ export interface LspFixEdit {
   newText: string;
 }
 
+/** Edits of one document at one version. */
+export interface DocumentEdits {
+  uri: string;
+  version: number;
+  edits: LspFixEdit[];
+}
+
 export interface LspFix {
   title: string;
   applicability: Applicability;
+  /** Edits of the diagnostic's own document. */
   edits: LspFixEdit[];
+  /** Edits of other documents the fix needs: another cell of the notebook (an import in the first cell). */
+  elsewhere?: DocumentEdits[];
 }
 
 /**

@@ -2,7 +2,7 @@
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { EditorMessages } from '../l10n/messages';
 import type { DiagnosticData } from './protocol';
-import { versionedEdit } from './versioned-edit';
+import { versionedEdits } from './versioned-edit';
 
 export function quickFixActions(diagnostic: LspDiagnostic, data: DiagnosticData, messages: EditorMessages): CodeAction[] {
   const actions: CodeAction[] = [];
@@ -15,7 +15,7 @@ export function quickFixActions(diagnostic: LspDiagnostic, data: DiagnosticData,
       diagnostics: [diagnostic],
       // Fixes arrive safest first, so only the first can be the one to apply without asking.
       ...(index === 0 && fix.applicability === 'safe' ? { isPreferred: true } : {}),
-      edit: versionedEdit(data.uri, data.version, fix.edits),
+      edit: versionedEdits([{ uri: data.uri, version: data.version, edits: fix.edits }, ...(fix.elsewhere ?? [])]),
     });
   });
   return actions;

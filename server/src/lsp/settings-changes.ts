@@ -11,7 +11,6 @@ import type { ConfigDiagnostics } from './config-diagnostics';
 import type { DiagnosticsPublisher } from './diagnostics-publisher';
 import { documentPath } from './document-path';
 import type { DocumentSettingsProvider } from './document-settings';
-import type { DocumentStore } from './document-store';
 import { forgetProjectSettings } from './project-settings';
 import { CONFIGURATION_SECTION, PROJECT_FILE_GLOB } from './protocol';
 
@@ -24,11 +23,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function registerSettingsChanges(
   connection: Connection,
   settings: DocumentSettingsProvider,
-  documents: DocumentStore,
+  /** The open documents and notebooks. */
+  openUris: () => string[],
   publisher: DiagnosticsPublisher,
   configDiagnostics: ConfigDiagnostics,
 ): void {
-  const relintAll = () => publisher.scheduleAll(documents.all().map((d) => d.uri));
+  const relintAll = () => publisher.scheduleAll(openUris());
 
   connection.onDidChangeConfiguration((params) => {
     // Pull clients send nothing useful here (often `null`); push clients send the whole tree.

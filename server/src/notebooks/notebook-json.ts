@@ -23,140 +23,138 @@ export interface NotebookFile {
 
 export type NotebookRead = { ok: true; notebook: NotebookFile } | { ok: false; message: string };
 
-class JsonSyntaxError extends Error {}
-
-/** A JSON value with the span of its text; objects keep their members in order. */
-type Located =
-  | { kind: 'object'; start: number; end: number; members: { key: string; value: Located }[] }
-  | { kind: 'array'; start: number; end: number; items: Located[] }
-  | { kind: 'scalar'; start: number; end: number; value: unknown };
-
-/** A small JSON reader that remembers where each value is; JSON.parse decodes strings and numbers. */
-function parseLocated(text: string): Located {
-  let at = 0;
-  const skipSpace = () => {
-    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
-  };
-  const fail = (what: string): never => {
-    throw new JsonSyntaxError(`${what} at offset ${at}`);
-  };
-  const stringEnd = (from: number): number => {
-    let i = from + 1;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= text.length) fail('unterminated string');
-    return i + 1;
-  };
-  const value = (): Located => {
-    skipSpace();
-    const start = at;
-    const c = text[at];
-    if (c === '{') {
-      at++;
-      const members: { key: string; value: Located }[] = [];
-      skipSpace();
-      if (text[at] === '}') return { kind: 'object', start, end: ++at, members };
-      for (;;) {
-        skipSpace();
-        if (text[at] !== '"') fail('expected a key');
-        const keyEnd = stringEnd(at);
-        const key = JSON.parse(text.slice(at, keyEnd)) as string;
-        at = keyEnd;
-        skipSpace();
-        if (text[at++] !== ':') fail('expected ":"');
-        members.push({ key, value: value() });
-        skipSpace();
-        if (text[at] === ',') at++;
-        else if (text[at] === '}') return { kind: 'object', start, end: ++at, members };
-        else fail('expected "," or "}"');
-      }
-    }
-    if (c === '[') {
-      at++;
-      const items: Located[] = [];
-      skipSpace();
-      if (text[at] === ']') return { kind: 'array', start, end: ++at, items };
-      for (;;) {
-        items.push(value());
-        skipSpace();
-        if (text[at] === ',') at++;
-        else if (text[at] === ']') return { kind: 'array', start, end: ++at, items };
-        else fail('expected "," or "]"');
-      }
-    }
-    if (c === '"') at = stringEnd(at);
-    else {
-      const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(at, at + 64));
-      if (!match) fail('unexpected character');
-      at += match![0].length;
-    }
-    return { kind: 'scalar', start, end: at, value: JSON.parse(text.slice(start, at)) as unknown };
-  };
-  const root = value();
-  skipSpace();
-  if (at < text.length) fail('unexpected text after the notebook');
-  return root;
+/**
+ * Where each member of a JSON object's value lies in `text`, for the object starting at `at`, in
+ * order (a key given twice appears twice). The text is valid JSON (JSON.parse read it first).
+ */
+function memberSpans(text: string, at: number): { key: string; start: number; end: number }[] {
+  const members: { key: string; start: number; end: number }[] = [];
+  let i = skipSpace(text, at + 1);
+  if (text[i] === '}') return members;
+  for (;;) {
+    i = skipSpace(text, i);
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    const start = skipSpace(text, skipSpace(text, keyEnd) + 1);
+    const end = valueEnd(text, start);
+    members.push({ key, start, end });
+    i = skipSpace(text, end);
+    if (text[i] !== ',') return members;
+    i++;
+  }
 }
 
-const member = (node: Located, key: string): Located | undefined =>
-  node.kind === 'object' ? node.members.find((m) => m.key === key)?.value : undefined;
-
-function sourceOf(node: Located): { source: string; sourceIsList: boolean } | undefined {
-  if (node.kind === 'scalar') return typeof node.value === 'string' ? { source: node.value, sourceIsList: false } : undefined;
-  if (node.kind !== 'array') return undefined;
-  const lines: string[] = [];
-  for (const item of node.items) {
-    if (item.kind !== 'scalar' || typeof item.value !== 'string') return undefined;
-    lines.push(item.value);
+/** Where each item of the JSON array starting at `at` begins and ends. */
+function itemSpans(text: string, at: number): { start: number; end: number }[] {
+  const items: { start: number; end: number }[] = [];
+  let i = skipSpace(text, at + 1);
+  if (text[i] === ']') return items;
+  for (;;) {
+    const start = skipSpace(text, i);
+    const end = valueEnd(text, start);
+    items.push({ start, end });
+    i = skipSpace(text, end);
+    if (text[i] !== ',') return items;
+    i++;
   }
-  return { source: lines.join(''), sourceIsList: true };
+}
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length) {
+    const c = text.charCodeAt(at);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    at++;
+  }
+  return at;
+}
+
+/** The end of the string whose opening quote is at `at`. */
+function stringEnd(text: string, at: number): number {
+  let i = at + 1;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote < 0) return text.length;
+    let slashes = 0;
+    for (let k = quote - 1; text.charCodeAt(k) === 92; k--) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    i = quote + 1;
+  }
+}
+
+/** The end of the value starting at `at`; containers are skipped without being read. */
+function valueEnd(text: string, at: number): number {
+  const first = text[at];
+  if (first === '"') return stringEnd(text, at);
+  if (first !== '{' && first !== '[') {
+    let i = at;
+    while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
+    return i;
+  }
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') i = stringEnd(text, i) - 1;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/** The last member named `key`, as Jupyter's reader (Python's json) takes a key given twice. */
+function lastMember(members: readonly { key: string; start: number; end: number }[], key: string): { start: number; end: number } | undefined {
+  for (let i = members.length - 1; i >= 0; i--) if (members[i]!.key === key) return members[i];
+  return undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function sourceOf(value: unknown): { source: string; sourceIsList: boolean } | undefined {
+  if (typeof value === 'string') return { source: value, sourceIsList: false };
+  if (!Array.isArray(value) || !value.every((line): line is string => typeof line === 'string')) return undefined;
+  return { source: value.join(''), sourceIsList: true };
 }
 
 /** Reads a notebook (nbformat 4); what is wrong with it comes back as one sentence. */
 export function readNotebook(text: string): NotebookRead {
-  // JSON.parse first: its message for broken JSON is the one people know.
+  let root: unknown;
   try {
-    JSON.parse(text);
+    root = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: `not a valid notebook: invalid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  let root: Located;
-  try {
-    root = parseLocated(text);
-  } catch (error) {
-    return { ok: false, message: `not a valid notebook: invalid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  if (root.kind !== 'object') return { ok: false, message: 'not a valid notebook: the top level is not a JSON object' };
-  const nbformat = member(root, 'nbformat');
-  const version = nbformat?.kind === 'scalar' ? nbformat.value : undefined;
+  if (!isRecord(root)) return { ok: false, message: 'not a valid notebook: the top level is not a JSON object' };
+  const version = root.nbformat;
   if (version !== 4) {
     const found = version === undefined ? 'no `nbformat`' : `nbformat ${JSON.stringify(version)}`;
     return { ok: false, message: `unsupported notebook: ${found} (only nbformat 4 is read; \`jupyter nbconvert --to notebook\` upgrades older ones)` };
   }
-  const cells = member(root, 'cells');
-  if (cells?.kind !== 'array') return { ok: false, message: 'not a valid notebook: `cells` is missing or not a list' };
+  const cells = root.cells;
+  if (!Array.isArray(cells)) return { ok: false, message: 'not a valid notebook: `cells` is missing or not a list' };
+  // JSON.parse keeps the last of a key given twice; the spans are found the same way.
+  const cellSpans = itemSpans(text, lastMember(memberSpans(text, skipSpace(text, 0)), 'cells')!.start);
   const codeCells: CodeCell[] = [];
-  for (const [index, cell] of cells.items.entries()) {
-    const cellType = member(cell, 'cell_type');
-    if (cellType?.kind !== 'scalar' || typeof cellType.value !== 'string') {
-      return { ok: false, message: `not a valid notebook: cell ${index + 1} has no \`cell_type\`` };
-    }
-    if (cellType.value !== 'code') continue;
-    const sourceNode = member(cell, 'source');
-    const source = sourceNode && sourceOf(sourceNode);
-    if (!sourceNode || !source) {
+  for (const [index, cell] of cells.entries()) {
+    const cellType = isRecord(cell) ? cell.cell_type : undefined;
+    if (typeof cellType !== 'string') return { ok: false, message: `not a valid notebook: cell ${index + 1} has no \`cell_type\`` };
+    if (cellType !== 'code') continue;
+    const source = sourceOf((cell as Record<string, unknown>).source);
+    if (!source) {
       return { ok: false, message: `not a valid notebook: code cell ${index + 1} has no \`source\` (a string or a list of strings)` };
     }
-    codeCells.push({ index, ...source, span: { start: sourceNode.start, end: sourceNode.end } });
+    const span = lastMember(memberSpans(text, cellSpans[index]!.start), 'source')!;
+    codeCells.push({ index, ...source, span: { start: span.start, end: span.end } });
   }
-  return { ok: true, notebook: { language: languageOf(root), codeCells, cellCount: cells.items.length } };
+  return { ok: true, notebook: { language: languageOf(root), codeCells, cellCount: cells.length } };
 }
 
 /** `metadata.language_info.name`, else `metadata.kernelspec.language`, as Jupyter records them. */
-function languageOf(root: Located): string | undefined {
-  const metadata = root.kind === 'object' ? member(root, 'metadata') : undefined;
+function languageOf(root: Record<string, unknown>): string | undefined {
+  const metadata = root.metadata;
+  if (!isRecord(metadata)) return undefined;
   for (const [table, key] of [['language_info', 'name'], ['kernelspec', 'language']] as const) {
-    const value = metadata && member(metadata, table) && member(member(metadata, table)!, key);
-    if (value?.kind === 'scalar' && typeof value.value === 'string') return value.value.toLowerCase();
+    const section = metadata[table];
+    const value = isRecord(section) ? section[key] : undefined;
+    if (typeof value === 'string') return value.toLowerCase();
   }
   return undefined;
 }

@@ -2,7 +2,9 @@
 // workbench loads it from the URL's `payload`). Checks the extension through the VS Code API, as
 // another extension would see it. A thrown error makes the extension host exit with code 1.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as vscode from 'vscode';
+import { plainTextMessage, problemsMessage } from '../../../server/src/lsp/lsp-diagnostic';
 import { SUITE_LOG_PREFIX } from './suite-log';
 
 const WAIT_MS = 60_000;
@@ -42,6 +44,27 @@ function waitForDiagnostics(
       finish();
       const shown = oomlintDiagnostics(uri).map((d) => `${codeOf(d)} line ${d.range.start.line + 1}`);
       reject(new Error(`timed out waiting for ${what}; ${uri.path} has [${shown.join(', ')}]`));
+    }, WAIT_MS);
+    check();
+  });
+}
+
+/** Resolves once `done` holds, checked whenever some document's diagnostics change. */
+function diagnosticsSettle(done: () => boolean, what: string, describe: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const finish = (): void => {
+      subscription.dispose();
+      clearTimeout(timer);
+    };
+    const check = (): void => {
+      if (!done()) return;
+      finish();
+      resolve();
+    };
+    const subscription = vscode.languages.onDidChangeDiagnostics(check);
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`timed out waiting for ${what}; there are:\n${describe()}`));
     }, WAIT_MS);
     check();
   });
@@ -123,10 +146,50 @@ async function noGradDecoratorDecidesOOM001(): Promise<void> {
   );
 }
 
+/** What `oomlint check --format json` says of one finding in a notebook. */
+interface CliFinding {
+  cell: number;
+  code: string;
+  message: string;
+  location: { row: number; column: number };
+  end_location: { row: number; column: number };
+}
+
+/** A finding as compared: its cell (1-based among all cells), code, message and range in the cell. */
+const findingKey = (cell: number, code: string, message: string, range: readonly number[]) => `cell ${cell} ${range.join(':')} ${code} ${message}`;
+
+async function notebookFindingsEqualTheCli(): Promise<void> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  // Imports in the first code cell, then data, model, training and evaluation, with markdown between.
+  const notebookUri = vscode.Uri.joinPath(extension.extensionUri, 'test', 'fixtures', 'notebooks', 'cifar10-resnet.ipynb');
+  const cli = spawnSync(process.execPath, [vscode.Uri.joinPath(extension.extensionUri, 'dist', 'cli.js').fsPath, 'check', notebookUri.fsPath, '--format', 'json', '--exit-zero'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const expected = (JSON.parse(cli.stdout) as CliFinding[]).map((f) =>
+    findingKey(f.cell, f.code, problemsMessage(plainTextMessage(f.message)), [f.location.row, f.location.column, f.end_location.row, f.end_location.column]),
+  );
+  assert.ok(expected.length >= 5, `the CLI found only: ${expected.join('\n')}`);
+
+  const notebook = await vscode.workspace.openNotebookDocument(notebookUri);
+  await vscode.window.showNotebookDocument(notebook);
+  const cells = notebook.getCells();
+  const actual = () =>
+    cells.flatMap((cell) =>
+      oomlintDiagnostics(cell.document.uri).map((d) => {
+        const { start, end } = d.range;
+        return findingKey(cell.index + 1, codeOf(d), d.message, [start.line + 1, start.character + 1, end.line + 1, end.character + 1]);
+      }),
+    );
+  // The cells are published together: wait until as many findings as the CLI's have arrived.
+  await diagnosticsSettle(() => actual().length >= expected.length, `${expected.length} findings in the notebook's cells`, () => actual().join('\n'));
+  assert.deepEqual(actual().sort(), [...expected].sort());
+}
+
 const CHECKS: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   ['train.py gets OOM001 and OOM003 on the right lines', diagnosticsOfTrainPy],
   ['the preferred quick fix for OOM003 detaches the loss and clears the diagnostic', preferredFixOfOOM003],
   ['in evaluate.py, OOM001 comes and goes with @torch.no_grad()', noGradDecoratorDecidesOOM001],
+  ['a realistic notebook gets, cell by cell, exactly the findings `oomlint check` reports', notebookFindingsEqualTheCli],
 ];
 
 /** Entry point the extension host calls (extensionTestsPath). */
