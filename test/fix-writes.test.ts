@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { readSource } from '../server/src/cli/read-source';
 import { writeFileAtomic } from '../server/src/files/write-file-atomic';
@@ -82,8 +82,10 @@ const TEAMMATE = 4242;
 function sharedFolder(name: string): string {
   const folder = join(dir, name);
   mkdirSync(folder);
-  chmodSync(dir, 0o755);
   chmodSync(folder, 0o777);
+  // The other user must reach it: every folder on the way from the temporary root, the test
+  // runner's private one included, lets others pass through.
+  for (let up = dir; up.startsWith(tmpdir()) && up !== dirname(up); up = dirname(up)) chmodSync(up, statSync(up).mode | 0o055);
   return folder;
 }
 
