@@ -24,9 +24,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   fixes: ['core', 'parser', 'semantic'],
   rules: ['core', 'parser', 'semantic', 'fixes', 'l10n'],
   analysis: ['core', 'parser', 'semantic', 'semantic/engine', 'fixes', 'rules', 'l10n'],
+  // The project's files linked: summaries read from each file's model.
+  project: ['core', 'parser', 'semantic', 'analysis', 'files', 'config'],
   config: ['core', 'files'],
-  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n'],
-  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n'],
+  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'project', 'config', 'files', 'explain', 'notebooks', 'l10n'],
+  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'project', 'config', 'files', 'explain', 'notebooks', 'l10n'],
 };
 
 /** Every .ts file under `dir`, as paths relative to server/src. */

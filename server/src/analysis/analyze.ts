@@ -6,6 +6,7 @@ import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
+import type { ProjectView } from '../semantic/project-facts';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -33,6 +34,8 @@ export interface AnalysisOptions {
   session?: AnalysisSession;
   /** The text's line table, where the caller holds one (an open document carries its own over edits). */
   source?: SourceText;
+  /** What the rest of the file's project says about the names it imports from it; none by default. */
+  project?: ProjectView;
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -68,8 +71,8 @@ export class AnalysisRun {
     this.settings = resolveSettings(options.settings);
     this.source = options.source?.text === text ? options.source : new SourceText(text);
     this.model = options.session
-      ? options.session.modelOf(root, this.source, this.settings, options.path, options.earlierImports)
-      : new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports);
+      ? options.session.modelOf(root, this.source, this.settings, options.path, options.earlierImports, options.project)
+      : new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, undefined, options.project);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }

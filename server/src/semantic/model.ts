@@ -7,7 +7,7 @@ import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { argparseIn, classesByName, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
 import { DefinitionIndex, groupDefinitions, indexDefinitions, type Definition, type StatementDefinitionGroups } from './definitions';
-import { Database, Query, type QueryOptions } from './engine/database';
+import { Database, Input, Query, stateKey, type QueryOptions } from './engine/database';
 import { EachItem, ItemIndex, Sequence } from './engine/sequence';
 import { EvalContextAnalysis, evalStatementsByBlock } from './eval-context';
 import { needsGradients } from './gradient-needs';
@@ -20,6 +20,8 @@ import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, r
 import { classOfMethod, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
 import { groupBy, joined } from './group-by';
+import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
+import { returnedKind, valueKindOf, type ValueDeps } from './values';
 
 const NO_NODES: readonly SyntaxNode[] = [];
 
@@ -97,6 +99,8 @@ export class SemanticModel {
     private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
     /** The database of the document's earlier versions, which this version continues; a new one by default. */
     db?: Database<SemanticModel>,
+    /** What the rest of the project says about the names this file imports from it. */
+    project: ProjectView = NO_PROJECT,
   ) {
     this.text = source.text;
     if (db) {
@@ -105,6 +109,50 @@ export class SemanticModel {
     } else {
       this.db = new Database<SemanticModel>(this, false);
     }
+    this.db.state(PROJECT).set(this.db, project);
+  }
+
+  /**
+   * The facts of the project's symbol that `qualified` names (as the imports qualify a name), or
+   * undefined when it is not one of the project's files' (see ProjectView.symbol).
+   */
+  projectSymbol(qualified: string | null): SymbolFacts | undefined {
+    return qualified ? PROJECT_SYMBOL.of(this, qualified) : undefined;
+  }
+
+  private valueReader: ValueDeps | undefined;
+
+  private get values(): ValueDeps {
+    return (this.valueReader ??= {
+      text: this.text,
+      imports: this.imports,
+      definitions: this.definitions,
+      isModuleExpr: (e) => this.modules.isModuleExpr(e),
+      carriesGraph: (e) => this.graph.carriesGraph(e),
+      projectSymbol: (q) => this.projectSymbol(q),
+      functionsNamed: (name) => this.functionsNamed(name),
+      returnsOf: (fn) => this.returnsOf(fn),
+    });
+  }
+
+  /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */
+  valueKind(expression: SyntaxNode): ValueKind {
+    return valueKindOf(this.values, expression);
+  }
+
+  /** The kind every return of `fn` gives ('unknown' when they differ). */
+  returnedKind(fn: SyntaxNode): ValueKind {
+    return returnedKind(this.values, fn);
+  }
+
+  /** The calls that other files of the project make of this file's top-level function `name`. */
+  externalCallsOf(name: string): readonly ExternalCall[] {
+    return EXTERNAL_CALLS.of(this, name);
+  }
+
+  /** Some file of the project, this one or another, moves models or tensors to a GPU. */
+  get projectUsesGpu(): boolean {
+    return this.usesGpu || PROJECT_USES_GPU.of(this, undefined);
   }
 
   /**
@@ -340,6 +388,18 @@ export class SemanticModel {
 
 // The facts of the file that the model provides.
 
+/** The project's view, an input of the database: answers that read it are worked out again when another file's facts change. */
+const PROJECT = stateKey(() => new Input<ProjectView>(NO_PROJECT));
+
+const PROJECT_SYMBOL = modelQuery('project symbol', (model, qualified: string) => model.db.state(PROJECT).get(model.db).symbol(qualified), { reads: 'key', equals: sameSymbolFacts });
+
+const EXTERNAL_CALLS = modelQuery('external calls', (model, name: string) => model.db.state(PROJECT).get(model.db).externalCallsOf(name), {
+  reads: 'key',
+  equals: (a, b) => a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop),
+});
+
+const PROJECT_USES_GPU = modelQuery('project uses a GPU', (model, _: undefined) => model.db.state(PROJECT).get(model.db).usesGpu, { reads: 'key' });
+
 const NODES_OF_KIND = modelQuery('nodes of a kind', (model, kind: string): readonly SyntaxNode[] => {
   const list = model.root.type === kind ? [model.root] : [];
   for (const statement of model.root.children) for (const node of ofKindIn(model, statement, kind)) list.push(node);
@@ -485,6 +545,8 @@ const GRAD_MODE = modelQuery('grad mode', (model, _: void) => new GradModeAnalys
   valueOfName: (name) => valueOfName(model, name),
   setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
   withMode: (withStatement) => WITH_MODE.of(model, withStatement),
+  projectSymbol: (qualified) => model.projectSymbol(qualified),
+  externalCallsOf: (name) => model.externalCallsOf(name),
 }));
 
 /** The value assigned to a name where it stands, if an assignment gives it. */
