@@ -85,6 +85,7 @@ export class ProjectIndex {
     return {
       symbol: (qualified) => (place ? linked.symbol(path, place, qualified) : undefined),
       externalCallsOf: (name) => linked.externalCallsOf(path, name),
+      externalMethodCallsOf: (name) => linked.externalMethodCallsOf(path, name),
       usesGpu: linked.usesGpu,
     };
   }
@@ -124,6 +125,7 @@ class LinkedFacts {
   private readonly classes = new Map<string, ClassFacts>();
   private readonly inProgress = new Set<string>();
   private externalCalls: Map<string, ExternalCall[]> | undefined;
+  private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
   private gpu: boolean | undefined;
 
   constructor(private readonly index: ProjectIndex) {}
@@ -147,16 +149,31 @@ class LinkedFacts {
       for (const [caller, entry] of this.index.allEntries()) {
         for (const call of entry.summary.calls) {
           const target = this.resolveFrom(caller, entry.place, call.callee, 0);
-          if (!target || target.member !== undefined || target.path === caller) continue;
-          const key = `${target.path}\0${target.name}`;
+          if (!target || target.path === caller) continue;
+          const key = `${target.path}\0${target.member === undefined ? target.name : `${target.name}.${target.member}`}`;
           const list = this.externalCalls.get(key);
-          const item = { gradDisabled: call.gradDisabled, inLoop: call.inLoop };
+          const item = { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains };
           if (list) list.push(item);
           else this.externalCalls.set(key, [item]);
         }
       }
     }
     return this.externalCalls.get(`${path}\0${name}`) ?? [];
+  }
+
+  externalMethodCallsOf(path: string, name: string): readonly ExternalCall[] {
+    if (!this.methodCalls) {
+      this.methodCalls = new Map();
+      for (const [caller, entry] of this.index.allEntries()) {
+        for (const call of entry.summary.methodCalls) {
+          const item = { path: caller, call: { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains } };
+          const list = this.methodCalls.get(call.callee);
+          if (list) list.push(item);
+          else this.methodCalls.set(call.callee, [item]);
+        }
+      }
+    }
+    return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path).map((c) => c.call);
   }
 
   /** The project name that `qualified`, written in the file at `path`, means. */

@@ -9,7 +9,7 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
 import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
 import type { ValueKind } from '../semantic/project-facts';
-import { decoratorExpression, decoratorsOf, enclosingLoops, functionName } from '../semantic/scopes';
+import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
 /** A value as the file says it: a kind it can tell, or a call of a name to be linked. */
 export type LocalValue = { readonly kind: ValueKind } | { readonly call: string };
@@ -38,11 +38,12 @@ export interface LocalClass {
   readonly methods: Readonly<Record<string, LocalFunction>>;
 }
 
-/** A call of another file's name. */
+/** A call of another file's name, or of a method by its name. */
 export interface LocalCall {
   readonly callee: string;
   readonly gradDisabled: boolean;
   readonly inLoop: boolean;
+  readonly callerTrains: boolean;
 }
 
 export interface FileSummary {
@@ -53,6 +54,8 @@ export interface FileSummary {
   /** Module-level names bound once, with what they hold. */
   readonly values: Readonly<Record<string, LocalValue>>;
   readonly calls: readonly LocalCall[];
+  /** Calls `x.name(...)` of methods, by the method's name (`callee`), on anything but `self`. */
+  readonly methodCalls: readonly LocalCall[];
   readonly usesGpu: boolean;
 }
 
@@ -97,7 +100,8 @@ export function summarizeFile(model: SemanticModel): FileSummary {
   }
   // A name bound twice at the top level holds one or the other.
   for (const [name, count] of counts) if (count > 1) values[name] = { kind: 'unknown' };
-  return { imports, functions, classes, values, calls: externalCalls(model), usesGpu: model.usesGpu };
+  const { calls, methodCalls } = externalCalls(model);
+  return { imports, functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu };
 }
 
 function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }): LocalClass {
@@ -171,15 +175,33 @@ function linkName(model: SemanticModel, dotted: string | null): string | null {
   return model.functionsNamed(dotted).length > 0 || model.modules.classNames.has(dotted) ? `#${dotted}` : null;
 }
 
-/** The calls of other files' functions in this file, with the grad mode and loop they run in. */
-function externalCalls(model: SemanticModel): LocalCall[] {
-  const seen = new Map<string, LocalCall>();
+/** The calls of other files' functions in this file, and of methods by name, with the grad mode, loop and caller they run in. */
+function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls: LocalCall[] } {
+  const calls = new Map<string, LocalCall>();
+  const methodCalls = new Map<string, LocalCall>();
+  const trains = new Map<SyntaxNode | null, boolean>();
+  const callerTrains = (call: SyntaxNode): boolean => {
+    const fn = enclosingFunction(call);
+    let known = trains.get(fn);
+    if (known === undefined) trains.set(fn, (known = fn !== null && model.needsGradients(fn)));
+    return known;
+  };
   for (const call of model.nodesOfKind('call')) {
     const dotted = dottedName(callee(call), model.text);
-    const qualified = dotted ? model.imports.qualify(dotted) : null;
-    if (!qualified || OUTSIDE.test(qualified)) continue;
-    const entry = { callee: qualified, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0 };
-    seen.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}`, entry);
+    if (!dotted) continue;
+    const dot = dotted.lastIndexOf('.');
+    const receiver = dot > 0 ? dotted.slice(0, dot) : null;
+    let qualified = model.imports.qualify(dotted);
+    // A method of an object of another file's class (`self.decoder.inference(x)`): that class's method.
+    if (!qualified && receiver && !/^(self|cls)$/.test(receiver)) {
+      const made = model.modules.constructorNameOf(receiver);
+      if (made && !OUTSIDE.test(made)) qualified = `${made}.${dotted.slice(dot + 1)}`;
+    }
+    const target = qualified ? (OUTSIDE.test(qualified) ? null : calls) : receiver && !/^(self|cls)$/.test(receiver) ? methodCalls : null;
+    if (!target) continue;
+    const name = qualified ?? dotted.slice(dot + 1);
+    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call) };
+    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}`, entry);
   }
-  return [...seen.values()];
+  return { calls: [...calls.values()], methodCalls: [...methodCalls.values()] };
 }

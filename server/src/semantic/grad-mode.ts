@@ -35,8 +35,8 @@ export interface GradModeDeps {
   withMode(withStatement: SyntaxNode): GradMode | null;
   /** The facts of another project file's symbol (see ProjectView.symbol). */
   projectSymbol(qualified: string | null): SymbolFacts | undefined;
-  /** The calls other files of the project make of this file's top-level function `name`. */
-  externalCallsOf(name: string): readonly ExternalCall[];
+  /** The calls other files of the project make of a function of this file (see SemanticModel.externalCallsOfFunction). */
+  externalCallsOfFunction(fn: SyntaxNode): { calls: readonly ExternalCall[]; exact: boolean };
 }
 
 /** What reading a context manager's mode needs. */
@@ -331,13 +331,13 @@ export class GradModeAnalysis {
   }
 
   /**
-   * A top-level function this file never calls: 'disabled' when other files of the project call it
-   * and every such call runs with grad off (a validation helper the training script calls under
-   * `torch.no_grad()`); otherwise 'enabled', as for any function nobody is seen to call.
+   * A function this file never calls: 'disabled' when other files of the project call it (a method:
+   * call a method of its name) and every such call runs with grad off (a validation helper the
+   * training script calls under `torch.no_grad()`); otherwise 'enabled', as for any function nobody
+   * is seen to call.
    */
   private modeFromOtherFiles(fn: SyntaxNode): GradMode {
-    if (fn.parent?.type !== 'module' && fn.parent?.parent?.type !== 'module') return 'enabled';
-    const calls = this.deps.externalCallsOf(functionName(fn, this.deps.text));
+    const { calls } = this.deps.externalCallsOfFunction(fn);
     return calls.length > 0 && calls.every((call) => call.gradDisabled) ? 'disabled' : 'enabled';
   }
 

@@ -53,6 +53,8 @@ export interface ExternalCall {
   readonly gradDisabled: boolean;
   /** The call runs in a loop (so the work it does is repeated per item). */
   readonly inLoop: boolean;
+  /** The function the call is made in trains (backward, an optimiser step). */
+  readonly callerTrains: boolean;
 }
 
 /** What a file's analysis may ask about the rest of its project. */
@@ -65,6 +67,8 @@ export interface ProjectView {
   symbol(qualified: string): SymbolFacts | undefined;
   /** The calls other files of the project make of this file's top-level function `name`. */
   externalCallsOf(name: string): readonly ExternalCall[];
+  /** The calls of a method named `name` (`x.name(...)`) that other files of the project make. */
+  externalMethodCallsOf(name: string): readonly ExternalCall[];
   /** Some file of the project moves models or tensors to a GPU. */
   readonly usesGpu: boolean;
 }
@@ -73,6 +77,7 @@ export interface ProjectView {
 export const NO_PROJECT: ProjectView = {
   symbol: () => undefined,
   externalCallsOf: () => [],
+  externalMethodCallsOf: () => [],
   usesGpu: false,
 };
 
