@@ -122,6 +122,23 @@ describe('logs as they really look', () => {
     );
   });
 
+  test('a message a terminal cut once, just before a separator, is joined without a space, under a rank prefix too', () => {
+    const mps = 'RuntimeError: MPS backend out of memory (MPS allocated: 5.56 GB, other allocations: 1.10 GB, max allowed: 6.80 GB). Tried to allocate 768.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0';
+    const cached = 'RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 7.93 GiB total capacity; 6.50 GiB already allocated; 3.06 MiB free; 7.20 GiB cached)';
+    for (const message of [mps, cached]) {
+      const expected = parseOomMessages(message)[0]!;
+      for (const separator of [...message.matchAll(/[.;,] /g)].filter((match) => match.index >= 60)) {
+        // The one row at a terminal's width ends where the separator starts; the rest is the next row.
+        const rows = [message.slice(0, separator.index), message.slice(separator.index)];
+        for (const prefix of ['', '[rank1]: ']) {
+          const [read] = parseOomMessages(`${rows.map((row) => prefix + row).join('\n')}\nnext line\n`);
+          assert.equal(read?.text, expected.text, `cut at ${separator.index} with ${JSON.stringify(prefix)}`);
+          assert.equal(read?.truncated, false);
+        }
+      }
+    }
+  });
+
   test('colour codes inside the message and around the frames are taken out', () => {
     const log = `\x1b[31m  File "train.py", line 12, in main\x1b[0m\n    loss.backward()\n\x1b[1;31mtorch.OutOfMemoryError\x1b[0m: CUDA out of memory. Tried to allocate \x1b[1m20.00 MiB\x1b[0m. GPU 0 has a total capacity of 23.65 GiB of which 3.06 MiB is free.`;
     const [message] = parseOomMessages(log);

@@ -125,8 +125,8 @@ function isOneWordCut(left: string, right: string): boolean {
 /** A line that goes on with a message a logger wrapped: it starts with one of the message's words or a figure. */
 function isMessageFragment(text: string): boolean {
   if (NEW_RECORD.test(text)) return false;
-  // Also a clause cut before its separator ("; 4.00 GiB already allocated").
-  const first = /^\s*[(;,:]?\s*([\w.-]+)/.exec(text)?.[1];
+  // Also a clause cut before its separator ("; 4.00 GiB already allocated", ". Tried to allocate").
+  const first = /^\s*[(;,:.]?\s*([\w.-]+)/.exec(text)?.[1];
   return first !== undefined && (MESSAGE_WORDS.has(first.replace(/[.;,]+$/, '')) || /^\d/.test(first));
 }
 
@@ -197,13 +197,15 @@ class MessageReader {
       // Rows a terminal cut at its width are joined already (joinTerminalRows). A message cut once
       // leaves a single row at the width, without a prefix of its own: the cut word gives it away, or
       // the space the cut left at the end of one row or the start of the next, or a bracket the next
-      // row closes.
+      // row closes, or a separator the next row starts with.
       const rest = next.source === headLine.source ? next.text : next.rawText;
       const long = previous.rawLength >= 40;
       const cutOnce = long && previous.cuttable && isOneWordCut(body, rest);
       const cutAtSpace = long && (/\S $/.test(body) || (previous.cuttable && /^ \S/.test(rest))) && isMessageFragment(rest);
       const cutAtBracket = long && rest.startsWith(')') && isOpen(body);
-      if (cutOnce || cutAtSpace || cutAtBracket) body += rest;
+      // No line of a log starts with a clause's separator: the row before was cut just ahead of it.
+      const cutAtSeparator = long && previous.cuttable && /^[.;,]\s/.test(rest) && isMessageFragment(rest);
+      if (cutOnce || cutAtSpace || cutAtBracket || cutAtSeparator) body += rest;
       else if (next.source !== headLine.source) continue;
       else {
         const text = next.text.replace(QUOTE_LEAD, '').replace(RIGHT_COLUMN, '');
