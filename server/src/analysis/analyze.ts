@@ -6,6 +6,7 @@ import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
+import { OverBudget } from '../core/budget';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -33,15 +34,30 @@ export interface AnalysisOptions {
   session?: AnalysisSession;
   /** The text's line table, where the caller holds one (an open document carries its own over edits). */
   source?: SourceText;
+  /**
+   * The time the analysis may take: past `deadline` (a `performance.now()` time) it stops and throws
+   * OverBudget, saying `limitMs`. What it worked out until then stays valid for an open document's session.
+   */
+  budget?: { deadline: number; limitMs: number };
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const run = new AnalysisRun(root, text, options);
-  // A file that suppresses every finding costs no rule's work.
-  const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings());
-  // What a file analysed once learned goes now; an open document's session holds it for the next version.
-  if (!options.session) run.model.db.release();
-  return diagnostics;
+  const { db } = run.model;
+  const { budget } = options;
+  if (budget) {
+    db.checkpoint = () => {
+      if (performance.now() > budget.deadline) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
+    };
+  }
+  try {
+    // A file that suppresses every finding costs no rule's work.
+    return run.suppressesEverything() ? [] : run.diagnostics(run.findings());
+  } finally {
+    db.checkpoint = undefined;
+    // What a file analysed once learned goes now; an open document's session holds it for the next version.
+    if (!options.session) db.release();
+  }
 }
 
 /** What a rule reported, before suppression comments, severities and the file's syntax errors apply. */
