@@ -6,7 +6,7 @@ import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
-import { OverBudget } from '../core/budget';
+import { OverBudget, processorTimeMs } from '../core/budget';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -35,10 +35,11 @@ export interface AnalysisOptions {
   /** The text's line table, where the caller holds one (an open document carries its own over edits). */
   source?: SourceText;
   /**
-   * The time the analysis may take: past `deadline` (a `performance.now()` time) it stops and throws
-   * OverBudget, saying `limitMs`. What it worked out until then stays valid for an open document's session.
+   * The time the analysis may take: once the process's processor time (`processorTimeMs`) passes
+   * `until`, it stops and throws OverBudget, saying `limitMs`. What it worked out until then stays valid
+   * for an open document's session.
    */
-  budget?: { deadline: number; limitMs: number };
+  budget?: { until: number; limitMs: number };
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -47,7 +48,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   const { budget } = options;
   if (budget) {
     db.checkpoint = () => {
-      if (performance.now() > budget.deadline) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
+      if (processorTimeMs() > budget.until) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
     };
   }
   try {

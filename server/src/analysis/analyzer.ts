@@ -2,7 +2,7 @@
 import { ParseAbandoned, PythonParser, type GrammarLocation } from '../parser/parser';
 import type { SyntaxNode } from '../parser/syntax';
 import { analyze, type AnalysisOptions } from './analyze';
-import { ANALYSIS_BUDGET_MS, checkLines, checkNodes, OverBudget } from '../core/budget';
+import { ANALYSIS_BUDGET_MS, checkLines, checkNodes, OverBudget, processorTimeMs } from '../core/budget';
 import type { Diagnostic } from '../core/types';
 
 export class Analyzer {
@@ -17,8 +17,8 @@ export class Analyzer {
    * for a file with too many lines or syntax nodes, or whose parse and analysis take too long.
    */
   analyzeText(text: string, options: AnalysisOptions = {}): Diagnostic[] {
-    const started = performance.now();
-    return analyze(this.parseWithinBudget(text), text, { budget: { deadline: started + ANALYSIS_BUDGET_MS, limitMs: ANALYSIS_BUDGET_MS }, ...options });
+    const until = processorTimeMs() + ANALYSIS_BUDGET_MS;
+    return analyze(this.parseWithinBudget(text), text, { budget: { until, limitMs: ANALYSIS_BUDGET_MS }, ...options });
   }
 
   /** The syntax tree of `text`, unless the text goes over a limit of the analysis (see analyzeText). */
