@@ -1,6 +1,8 @@
 // One file's share of `oomlint check`: read it, analyse it, and fix it or compute its diff when
 // asked. Plain data in and out, so a worker thread can run it as well as the main thread.
 import type { Analyzer } from '../analysis/analyzer';
+import { OverBudget } from '../core/budget';
+import { messagesFor } from '../l10n';
 import type { FixSelection } from '../core/fixes';
 import type { Settings } from '../core/settings';
 import type { Locale } from '../l10n/locale';
@@ -139,6 +141,8 @@ export function checkFile(task: FileTask, analyzer: Analyzer, projects?: CheckPr
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: outcome.text } } : {}),
     };
   } catch (error) {
+    // A file over a limit of the analysis says which, in the user's language.
+    if (error instanceof OverBudget) return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: messagesFor(task.locale).overBudget({ reason: error.reason }) } };
     const during = mode === 'fix' ? 'fixing or writing' : 'checking';
     return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
   }

@@ -3,6 +3,7 @@
 // into the changed cells' `source` only.
 import type { Analyzer } from '../analysis/analyzer';
 import type { ProjectView } from '../semantic/project-facts';
+import { OverBudget } from '../core/budget';
 import type { Diagnostic } from '../core/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
@@ -99,6 +100,8 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer, project?: Proj
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),
     });
   } catch (error) {
+    // A file over a limit of the analysis says which, in the user's language.
+    if (error instanceof OverBudget) return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: messagesFor(task.locale).overBudget({ reason: error.reason }) } };
     const during = mode === 'fix' ? 'fixing or writing' : 'checking';
     return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
   }

@@ -678,8 +678,13 @@ function evalContextOf(model: SemanticModel): EvalContextAnalysis {
     functionRegion: (fn) => FUNCTION_EVAL_REGION.of(model, fn),
     loopRegion: (loop) => LOOP_EVAL_REGION.of(model, loop),
     evalStatementsByBlock: () => EVAL_STATEMENTS_BY_BLOCK.of(model),
+    statementsAfterEval: (call) => STATEMENTS_AFTER_EVAL.of(model, call),
+    afterEvalRegion: (call) => AFTER_EVAL_REGION.of(model, call),
   });
 }
+
+const STATEMENTS_AFTER_EVAL = modelQuery('statements after eval()', (model, call: SyntaxNode) => model.evalContext.statementsAfterEvalOf(call));
+const AFTER_EVAL_REGION = modelQuery('evaluation region after eval()', (model, call: SyntaxNode) => model.evalContext.afterEvalRegionOf(call));
 
 const FUNCTION_EVAL_REGION = modelQuery('evaluation region of a function', (model, fn: SyntaxNode) => model.evalContext.functionRegionOf(fn));
 const LOOP_EVAL_REGION = modelQuery('evaluation region of a loop', (model, loop: SyntaxNode) => model.evalContext.loopRegionOf(loop));
