@@ -34,7 +34,7 @@ const MAX_CALLER_DEPTH = 6;
 
 /** Whether `node` runs once per run of the program (see above). */
 export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boolean {
-  if (inLoopOfItsScope(node)) return false;
+  if (inLoopOfItsScope(deps, node)) return false;
   const fn = enclosingFunction(node);
   if (!fn) return true;
   if (isSetUpOrTest(deps, fn)) return true;
@@ -47,14 +47,26 @@ export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boo
   return callers.every((call) => call !== node && runsOnce(deps, call, depth + 1));
 }
 
-/** `node` is in a loop or a comprehension inside its own function (or module code). */
-function inLoopOfItsScope(node: SyntaxNode): boolean {
+/**
+ * `node` is in a loop or a comprehension inside its own function (or module code), other than a
+ * loop over a small value (the tokens of a constructed prompt, a literal list of names).
+ */
+function inLoopOfItsScope(deps: RepetitionDeps, node: SyntaxNode): boolean {
   if (enclosingComprehension(node)) return true;
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') return false;
-    if ((p.type === 'for_statement' || p.type === 'while_statement') && !breaksFirstTime(p)) return true;
+    if (p.type === 'while_statement' && !breaksFirstTime(p)) return true;
+    if (is(p, 'for_statement') && !breaksFirstTime(p) && !overSmallValue(deps, p)) return true;
   }
   return false;
+}
+
+/** A `for` loop over a small value, or over a literal list or tuple. */
+function overSmallValue(deps: RepetitionDeps, loop: SyntaxNode & { type: 'for_statement' }): boolean {
+  const iterable = field(loop, 'right');
+  if (!iterable) return false;
+  const expr = unparenthesize(iterable);
+  return sizeOf(deps, expr, 0) === 'small' || ((expr.type === 'list' || expr.type === 'tuple') && sizeOf(deps, expr, 0) === 'literal');
 }
 
 /** A loop whose body ends in a `break` at its own level: it runs its body once (`for batch in loader: ...; break`). */
