@@ -91,7 +91,10 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
       const outputs = addition.values.filter((_, i) => origins[i] !== null);
       const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');
       if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
-      if (!walksData(model, loop) && (buildsModuleOutput(model, addition.site, addition.list) || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
+      const moduleOutput = buildsModuleOutput(model, addition.site, addition.list);
+      if (!walksData(model, loop) && (moduleOutput || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
+      // A module's method that cuts its own input into chunks (`x[i * bs:(i + 1) * bs]`) builds its output from them.
+      if (moduleOutput && slicesOwnParameter(model, loop)) continue;
       const creations = keptAcrossIterations(model, addition, loop);
       if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph });
     }
@@ -161,4 +164,22 @@ function runsInForward(model: SemanticModel, cls: SyntaxNode & { type: 'class_de
     });
   }
   return name === 'forward' || reached.has(name);
+}
+
+/** The loop's body slices (`x[a:b]`) a parameter of the function it runs in. */
+function slicesOwnParameter(model: SemanticModel, loop: SyntaxNode): boolean {
+  const fn = enclosingFunction(loop);
+  if (!fn) return false;
+  let found = false;
+  walk(loop, (node) => {
+    if (found || !is(node, 'subscript')) return !found;
+    const value = field(node, 'value');
+    const index = field(node, 'subscript');
+    if (value?.type === 'identifier' && index?.type === 'slice') {
+      const scope = scopeOf(node);
+      if (scope === fn && model.definitions.reaching(scope, nodeText(value, model.text), node.start)?.kind === 'parameter') found = true;
+    }
+    return !found;
+  });
+  return found;
 }
