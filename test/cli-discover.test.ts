@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, test } from 'node:test';
-import { discoverPythonFiles, type DiscoveryOptions } from '../server/src/cli/discover-files';
+import { discoverPythonFiles, type DiscoveryOptions } from '../server/src/project/discover-files';
 import { parseProjectConfig, isExcluded } from '../server/src/config/pyproject';
 
 const root = mkdtempSync(join(tmpdir(), 'oomlint-discover-'));

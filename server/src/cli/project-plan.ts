@@ -9,9 +9,6 @@ import { candidateNames, modulePlaceOf, projectRootOf } from '../project/layout'
 import type { FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 
-/** The most files of one project whose summaries are read. */
-export const MAX_PROJECT_FILES = 5_000;
-
 function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();

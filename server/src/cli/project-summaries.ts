@@ -7,8 +7,9 @@ import { ProjectIndex } from '../project/project-index';
 import { summarizeText, type FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
-import { importedFiles, MAX_PROJECT_FILES } from './project-plan';
-import { readSource } from './read-source';
+import { MAX_PROJECT_FILES } from '../project/layout';
+import { importedFiles } from './project-plan';
+import { readSource } from '../files/read-source';
 
 /** One file to summarise. */
 export interface SummaryRequest {

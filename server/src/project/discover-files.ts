@@ -1,5 +1,6 @@
-// Which files `oomlint check PATH...` looks at: every .py and .ipynb file below the folders named, minus what
-// .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
+// Which files `oomlint check PATH...` looks at, and the editor's index in its workspace folders:
+// every .py and .ipynb file below the folders named, minus what .gitignore files, the
+// configuration's `exclude`, virtualenvs and tool caches leave out. A path
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
