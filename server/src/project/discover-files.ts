@@ -4,8 +4,8 @@
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Gitignore } from '../config/gitignore';
 import { readRegularTextFile } from '../files/read-regular-file';
 
@@ -210,3 +210,36 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
   return [...found].sort();
 }
 
+
+/**
+ * Whether a walk of `folder` would find the file `path` below it: no folder on the way is skipped, a
+ * virtualenv, a link, left out by a .gitignore or excluded, and neither is the file. For files that
+ * appear after the walk (the editor's file watcher reports them).
+ */
+export function isDiscoverable(folder: string, path: string, options: DiscoveryOptions): boolean {
+  const rel = relative(folder, path);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return false;
+  const parts = rel.split(sep);
+  let layers = enclosingGitignores(folder, options).map((layer) => withoutRulesIgnoring(layer, folder));
+  let current = folder;
+  for (const [i, name] of parts.entries()) {
+    const own = readGitignore(current, options);
+    if (own) layers = [...layers, own];
+    const next = join(current, name);
+    if (i === parts.length - 1) {
+      return (CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(next) === true) && !isGitignored(layers, next, false) && !options.isExcluded(next);
+    }
+    if (SKIPPED_FOLDERS.has(name) || !isRealFolder(next) || isVirtualenv(next) || isGitignored(layers, next, true) || options.isExcluded(next)) return false;
+    current = next;
+  }
+  return false;
+}
+
+/** A folder itself, not a link to one (walks do not follow linked folders). */
+function isRealFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
