@@ -56,14 +56,18 @@ interface Workspace {
   uri: (name: string) => string;
 }
 
-/** Runs `body` with a server on a fresh workspace of these files, once its index is built. */
-async function withIndexedWorkspace(files: Record<string, string>, body: (workspace: Workspace) => Promise<void>): Promise<void> {
+/**
+ * Runs `body` with a server on a fresh workspace of these files, once its index is built (`minimal`:
+ * a client without capabilities, so without progress: the server's log says when).
+ */
+async function withIndexedWorkspace(files: Record<string, string>, body: (workspace: Workspace) => Promise<void>, minimal = false): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'oomlint-workspace-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-    const client = await LspTestClient.start({ workspaceFolders: [folder] });
+    const client = await LspTestClient.start({ workspaceFolders: [folder], minimal });
     try {
-      await client.waitFor('the end of the indexing progress', () => client.progress.find((p) => p.value.kind === 'end'));
+      if (minimal) await logLine(client, 'Python files in', 0);
+      else await client.waitFor('the end of the indexing progress', () => client.progress.find((p) => p.value.kind === 'end'));
       await body({ client, folder, uri: (name) => pathToFileURL(join(folder, name)).href });
     } finally {
       await client.stop();
@@ -73,8 +77,8 @@ async function withIndexedWorkspace(files: Record<string, string>, body: (worksp
   }
 }
 
-/** The index of the next debug log line that contains `text`, after the first `from` lines. */
-function debugLine(client: LspTestClient, text: string, from: number): Promise<string> {
+/** The next log line that contains `text`, after the first `from` lines. */
+function logLine(client: LspTestClient, text: string, from: number): Promise<string> {
   return client.waitFor(`a log line with "${text}"`, () => client.logs.slice(from).find((l) => l.message.includes(text))?.message);
 }
 
@@ -94,6 +98,15 @@ test('the index is built with progress that begins and ends with file counts, an
   );
   assert.equal(watched.method, 'workspace/didChangeWatchedFiles');
   }));
+
+test('a client without work-done progress gets none, and its documents see the index all the same', () =>
+  withIndexedWorkspace({ 'helpers.py': HELPERS, 'main.py': MAIN }, async ({ client, uri }) => {
+    assert.match(client.logs.find((l) => l.message.includes('Python files in'))!.message, /indexed 2 of 2 Python files/);
+    assert.deepEqual(client.progressTokens, []);
+    assert.deepEqual(client.progress, []);
+    await client.open(uri('main.py'), MAIN, 1);
+    assert.deepEqual((await client.diagnosticsAt(uri('main.py'), 1)).diagnostics.map((d) => d.code), []);
+  }, true));
 
 test('a finding that depends on another file is right in a document opened after indexing', () =>
   withIndexedWorkspace({ 'helpers.py': HELPERS, 'main.py': MAIN }, async ({ client, uri }) => {
@@ -117,14 +130,14 @@ test('a change of helpers.py on disk re-lints main.py; a change that keeps its s
   let published = client.publicationsFor(main).length;
   writeFileSync(join(folder, 'helpers.py'), `# A comment changes no summary.\n${HELPERS}`);
   await changed();
-  assert.match(await debugLine(client, 'changed file(s) again', logs), /read 1 changed file\(s\) again: 0 summary\(ies\) changed; 0 open document/);
+  assert.match(await logLine(client, 'changed file(s) again', logs), /read 1 changed file\(s\) again: 0 summary\(ies\) changed; 0 open document/);
   assert.equal(client.publicationsFor(main).length, published);
 
   logs = client.logs.length;
   published = client.publicationsFor(main).length;
   writeFileSync(join(folder, 'helpers.py'), HELPERS_PLAIN);
   await changed();
-  assert.match(await debugLine(client, 'changed file(s) again', logs), /1 summary\(ies\) changed; 1 open document/);
+  assert.match(await logLine(client, 'changed file(s) again', logs), /1 summary\(ies\) changed; 1 open document/);
   const relinted = await client.diagnostics(main, (p) => client.publicationsFor(main).length > published && hasOom001(p), 'main.py linted again');
   assert.equal(relinted.version, 1);
   }));
@@ -137,7 +150,7 @@ test('editing helpers.py as an open document re-lints main.py; an edit that keep
   await client.open(main, MAIN, 1);
   await client.open(helpers, HELPERS, 1);
   assert.ok(!hasOom001(await client.diagnosticsAt(main, 1)));
-  await debugLine(client, helpersSummary, 0);
+  await logLine(client, helpersSummary, 0);
 
   let published = client.publicationsFor(main).length;
   await client.change(helpers, 2, [{ text: HELPERS_PLAIN }]);
@@ -151,6 +164,6 @@ test('editing helpers.py as an open document re-lints main.py; an edit that keep
   published = client.publicationsFor(main).length;
   await client.change(helpers, 4, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# A comment changes no summary.\n' }]);
   await client.diagnosticsAt(helpers, 4);
-  assert.match(await debugLine(client, helpersSummary, logs), /unchanged$/);
+  assert.match(await logLine(client, helpersSummary, logs), /unchanged$/);
   assert.equal(client.publicationsFor(main).length, published);
   }));
