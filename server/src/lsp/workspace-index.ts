@@ -23,7 +23,7 @@ import type { ProjectView } from '../semantic/project-facts';
 export const MAX_INDEXED_LINES = 20_000;
 
 /** The longest the background work runs before it lets the server answer messages again. */
-const SLICE_MS = 40;
+const SLICE_MS = 25;
 
 /** How the building of the index is told to the user (LSP work-done progress, or nothing). */
 export interface IndexProgress {
@@ -55,6 +55,8 @@ export class WorkspaceIndex {
   private readonly fromEditor = new Set<string>();
   private readonly views = new Map<string, { revision: number; view: ProjectView }>();
   private stopped = false;
+  /** While the first build runs, analyses' cached results stay valid: every file would change them, and all are linted again at its end. */
+  private building = false;
 
   constructor(
     /** The workspace folders' paths. */
@@ -95,16 +97,11 @@ export class WorkspaceIndex {
     return view;
   }
 
-  /** Changes whenever a summary of `path`'s project changes (-1 outside the workspace folders). */
+  /** Changes whenever a summary of `path`'s project changes (-1 outside the workspace folders, -2 while the index is built). */
   revisionFor(path: string): number {
-    return this.projectOf(path)?.revision ?? -1;
-  }
-
-  /** Files indexed, in all projects. */
-  get size(): number {
-    let total = 0;
-    for (const project of this.projects.values()) total += project.size;
-    return total;
+    const project = this.projectOf(path);
+    if (!project) return -1;
+    return this.building ? -2 : project.revision;
   }
 
   /** The Python files of the workspace folders, less what .gitignore files and the projects' `exclude` leave out. */
@@ -118,6 +115,15 @@ export class WorkspaceIndex {
    */
   async build(progress: IndexProgress): Promise<IndexBuild> {
     const started = performance.now();
+    this.building = true;
+    try {
+      return await this.summarizeAll(progress, started);
+    } finally {
+      this.building = false;
+    }
+  }
+
+  private async summarizeAll(progress: IndexProgress, started: number): Promise<IndexBuild> {
     const files = this.discover();
     const counts = new Map<ProjectIndex, number>();
     progress.begin(files.length);

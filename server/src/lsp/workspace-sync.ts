@@ -22,7 +22,7 @@ const MAX_SUMMARY_DELAY_MS = 500;
 const DISK_CHANGES_DELAY_MS = 50;
 
 /** The longest the work on changed files runs before it lets the server answer messages again. */
-const SLICE_MS = 40;
+const SLICE_MS = 25;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
