@@ -167,3 +167,40 @@ test('editing helpers.py as an open document re-lints main.py; an edit that keep
   assert.match(await logLine(client, helpersSummary, logs), /unchanged$/);
   assert.equal(client.publicationsFor(main).length, published);
   }));
+
+/** A validation helper that is fine only because its one caller, in another file, turns gradients off. */
+const VALIDATE = `def validate(model, loader):
+    model.eval()
+    total = 0.0
+    for images, labels in loader:
+        logits = model(images)
+        total += (logits.argmax(1) == labels).float().mean().item()
+    return total
+`;
+
+const TRAIN = `import torch
+
+from helpers import validate
+
+
+def run(model, train_loader, val_loader, optimizer):
+    for epoch in range(10):
+        for images, labels in train_loader:
+            loss = torch.nn.functional.cross_entropy(model(images), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        with torch.no_grad():
+            print(validate(model, val_loader))
+`;
+
+test('a change of the calls in train.py re-lints helpers.py, which it imports', () =>
+  withIndexedWorkspace({ 'helpers.py': VALIDATE, 'train.py': TRAIN }, async ({ client, folder, uri }) => {
+    const helpers = uri('helpers.py');
+    await client.open(helpers, VALIDATE, 1);
+    assert.ok(!hasOom001(await client.diagnosticsAt(helpers, 1)));
+    const published = client.publicationsFor(helpers).length;
+    writeFileSync(join(folder, 'train.py'), TRAIN.replace('with torch.no_grad():', 'if True:'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('train.py'), type: 2 }] });
+    await client.diagnostics(helpers, (p) => client.publicationsFor(helpers).length > published && hasOom001(p), 'helpers.py linted again');
+  }));
