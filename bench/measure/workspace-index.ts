@@ -25,8 +25,10 @@ export interface WorkspaceIndexResult {
   progressReports: number;
   /** The last progress message (the files counted). */
   progressEnd: string | undefined;
-  /** Hovers answered while the index was built, and the longest wait for one, in ms. */
+  /** Hovers answered while the index was built, and the waits for them, in ms. */
   hovers: number;
+  hoverMedianMs: number;
+  hoverP95Ms: number;
   longestHoverMs: number;
   /** main.py, opened after indexing, got the finding its import decides (none). */
   dependentFindingRight: boolean;
@@ -96,6 +98,8 @@ async function measureIn(folder: string, options: { files: number; edits: number
       progressReports: session.progress.filter((p) => p.kind === 'report').length,
       progressEnd: end.message,
       hovers: hoverMs.length,
+      hoverMedianMs: round(median(hoverMs)),
+      hoverP95Ms: round(percentile(hoverMs, 0.95)),
       longestHoverMs: round(Math.max(0, ...hoverMs)),
       dependentFindingRight,
       refreshMs: refreshMs.map((m) => round(m)),

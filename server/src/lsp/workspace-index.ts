@@ -23,7 +23,10 @@ import type { ProjectView } from '../semantic/project-facts';
 export const MAX_INDEXED_LINES = 20_000;
 
 /** The longest the background work runs before it lets the server answer messages again. */
-const SLICE_MS = 25;
+export const SLICE_MS = 15;
+
+/** Turns of the event loop between slices: reading a message, dispatching it and answering take one each. */
+const TURNS_BETWEEN_SLICES = 3;
 
 /** How the building of the index is told to the user (LSP work-done progress, or nothing). */
 export interface IndexProgress {
@@ -45,7 +48,10 @@ const DISCOVERY: DiscoveryOptions = {
   isIncluded: (path) => isExtraIncluded(findProjectConfig(path), path),
 };
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the server handle the messages that arrived meanwhile before the background work goes on. */
+export async function yieldToMessages(): Promise<void> {
+  for (let turn = 0; turn < TURNS_BETWEEN_SLICES; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 export class WorkspaceIndex {
   private readonly projects = new Map<string, ProjectIndex>();
@@ -145,7 +151,7 @@ export class WorkspaceIndex {
       done++;
       if (performance.now() - sliceStart > SLICE_MS) {
         progress.report(done, files.length);
-        await yieldToEventLoop();
+        await yieldToMessages();
         sliceStart = performance.now();
       }
     }

@@ -6,7 +6,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, typ
 import { documentPath } from './document-path';
 import type { DocumentStore } from './document-store';
 import type { Logger } from './logger';
-import { MAX_INDEXED_LINES, type IndexProgress, type WorkspaceIndex } from './workspace-index';
+import { MAX_INDEXED_LINES, SLICE_MS, yieldToMessages, type IndexProgress, type WorkspaceIndex } from './workspace-index';
 
 /** The project's own modules, watched on disk while the index is kept. */
 export const PYTHON_FILE_GLOB = '**/*.py';
@@ -21,10 +21,6 @@ const MAX_SUMMARY_DELAY_MS = 500;
 /** Changes on disk arriving together (a checkout, a formatter's run) are taken in once they pause this long. */
 const DISK_CHANGES_DELAY_MS = 50;
 
-/** The longest the work on changed files runs before it lets the server answer messages again. */
-const SLICE_MS = 25;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class WorkspaceSync {
   private readonly summaryTimers = new Map<string, NodeJS.Timeout>();
@@ -134,7 +130,7 @@ export class WorkspaceSync {
       if (dependents) changed++;
       for (const dependent of dependents ?? []) affected.add(dependent);
       if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToEventLoop();
+        await yieldToMessages();
         sliceStart = performance.now();
       }
     }
