@@ -204,3 +204,17 @@ test('a change of the calls in train.py re-lints helpers.py, which it imports', 
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('train.py'), type: 2 }] });
     await client.diagnostics(helpers, (p) => client.publicationsFor(helpers).length > published && hasOom001(p), 'helpers.py linted again');
   }));
+
+test('a change of helpers.py re-lints main.py, which imports it through wrappers.py', () =>
+  withIndexedWorkspace(
+    { 'helpers.py': HELPERS, 'wrappers.py': 'from helpers import inference\n', 'main.py': MAIN.replace('from helpers import', 'from wrappers import') },
+    async ({ client, folder, uri }) => {
+      const main = uri('main.py');
+      await client.open(main, MAIN.replace('from helpers import', 'from wrappers import'), 1);
+      assert.ok(!hasOom001(await client.diagnosticsAt(main, 1)));
+      const published = client.publicationsFor(main).length;
+      writeFileSync(join(folder, 'helpers.py'), HELPERS_PLAIN);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('helpers.py'), type: 2 }] });
+      await client.diagnostics(main, (p) => client.publicationsFor(main).length > published && hasOom001(p), 'main.py linted again');
+    },
+  ));
