@@ -218,3 +218,17 @@ test('a change of helpers.py re-lints main.py, which imports it through wrappers
       await client.diagnostics(main, (p) => client.publicationsFor(main).length > published && hasOom001(p), 'main.py linted again');
     },
   ));
+
+test('a pyproject.toml that comes to exclude helpers.py takes its summary out of the index', () =>
+  withIndexedWorkspace({ 'helpers.py': HELPERS, 'main.py': MAIN }, async ({ client, folder, uri }) => {
+    const main = uri('main.py');
+    await client.open(main, MAIN, 1);
+    assert.ok(!hasOom001(await client.diagnosticsAt(main, 1)));
+    const ended = client.progress.filter((p) => p.value.kind === 'end').length;
+    writeFileSync(join(folder, 'pyproject.toml'), '[tool.oomlint]\nexclude = ["helpers.py"]\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('pyproject.toml'), type: 1 }] });
+    const end = await client.waitFor('the end of the second indexing', () => client.progress.filter((p) => p.value.kind === 'end')[ended]);
+    assert.equal(end.value.message, '1 / 1 files');
+    // Without helpers.py's summary, the decorator is unknown and the loop records a graph.
+    await client.diagnostics(main, hasOom001, 'main.py linted without helpers.py');
+  }));

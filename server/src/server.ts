@@ -95,7 +95,8 @@ function startServer(): void {
     const idleMemory = new IdleMemoryRelease();
     const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
     const openUris = () => [...documents.all().map((d) => d.uri), ...notebooks.uris()];
-    const workspaceSync = workspace && new WorkspaceSync(workspace, documents, (uris) => publisher.scheduleAll(uris), openUris, log);
+    const progress = () => indexProgress(connection, support.workDoneProgress, messagesFor(locale), log);
+    const workspaceSync = workspace && new WorkspaceSync(workspace, documents, (uris) => publisher.scheduleAll(uris), openUris, log, progress);
 
     registerTextSync(connection, documents, linter, settings, publisher, workspaceSync && { changed: (uri) => workspaceSync.documentChanged(uri), closed: (uri) => workspaceSync.documentClosed(uri) });
     registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
@@ -112,9 +113,7 @@ function startServer(): void {
       if (support.watchedFilesRegistration) {
         watchPythonFiles(connection).catch((error: unknown) => log.warn(`oomlint: could not watch the workspace's Python files: ${String(error)}`));
       }
-      indexProgress(connection, support.workDoneProgress, messagesFor(locale), log)
-        .then((progress) => workspaceSync.build(progress))
-        .catch((error: unknown) => log.error(`oomlint: could not index the workspace: ${String(error)}`));
+      workspaceSync.build().catch((error: unknown) => log.error(`oomlint: could not index the workspace: ${String(error)}`));
     });
     connection.onShutdown(() => {
       // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser,

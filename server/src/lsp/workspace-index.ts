@@ -117,7 +117,7 @@ export class WorkspaceIndex {
 
   /**
    * Summarises every file found, a slice at a time, yielding to the event loop between slices; open
-   * documents keep the summaries of their own text.
+   * documents keep the summaries of their own text. Built again, it also drops the files no longer found.
    */
   async build(progress: IndexProgress): Promise<IndexBuild> {
     const started = performance.now();
@@ -155,8 +155,17 @@ export class WorkspaceIndex {
         sliceStart = performance.now();
       }
     }
+    if (!this.stopped) this.forgetAllBut(new Set(files));
     progress.end(done, files.length);
     return { files: files.length, summarized, ms: Math.round(performance.now() - started) };
+  }
+
+  /** Drops the files that a new walk no longer finds (an `exclude` added), except open documents'. */
+  private forgetAllBut(found: ReadonlySet<string>): void {
+    for (const project of this.projects.values()) {
+      const gone = [...project.summaries()].map(([path]) => path).filter((path) => !found.has(path) && !this.fromEditor.has(path));
+      for (const path of gone) project.delete(path);
+    }
   }
 
   /** Stops a build under way (the server is shutting down). */

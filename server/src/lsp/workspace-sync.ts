@@ -2,11 +2,14 @@
 // `initialized`, takes an open document's text as its file's summary after a pause in typing,
 // re-reads the files that change on disk, and re-lints the open documents whose facts may follow
 // from a summary that changed. A change that leaves the summary as it was re-lints nothing else.
+import { basename } from 'node:path';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type FileEvent } from 'vscode-languageserver';
 import { documentPath } from './document-path';
 import type { DocumentStore } from './document-store';
 import type { Logger } from './logger';
 import { MAX_INDEXED_LINES, SLICE_MS, yieldToMessages, type IndexProgress, type WorkspaceIndex } from './workspace-index';
+
+const PROJECT_FILE_NAME = 'pyproject.toml';
 
 /** The project's own modules, watched on disk while the index is kept. */
 export const PYTHON_FILE_GLOB = '**/*.py';
@@ -30,6 +33,9 @@ export class WorkspaceSync {
   /** Files changed on disk and not taken in yet, with the last kind of change heard. */
   private readonly diskChanges = new Map<string, FileChangeType>();
   private diskTimer: NodeJS.Timeout | undefined;
+  /** A project configuration changed: the folders are walked and summarised again once the build under way ends. */
+  private rebuildWanted = false;
+  private building = false;
   private disposed = false;
 
   constructor(
@@ -40,14 +46,28 @@ export class WorkspaceSync {
     /** Every open document and notebook. */
     private readonly openUris: () => string[],
     private readonly log: Logger,
+    /** A progress for each build of the index. */
+    private readonly progress: () => Promise<IndexProgress>,
   ) {}
 
-  /** Builds the index, then lints the open documents again with it. */
-  async build(progress: IndexProgress): Promise<void> {
-    const build = await this.index.build(progress);
-    if (this.disposed) return;
-    this.log.info(`oomlint: indexed ${build.summarized} of ${build.files} Python files in ${build.ms} ms`);
-    this.relint(this.openUris());
+  /** Builds the index (again while asked meanwhile), then lints the open documents again with it. */
+  async build(): Promise<void> {
+    if (this.building) {
+      this.rebuildWanted = true;
+      return;
+    }
+    this.building = true;
+    try {
+      do {
+        this.rebuildWanted = false;
+        const build = await this.index.build(await this.progress());
+        if (this.disposed) return;
+        this.log.info(`oomlint: indexed ${build.summarized} of ${build.files} Python files in ${build.ms} ms`);
+        this.relint(this.openUris());
+      } while (this.rebuildWanted && !this.disposed);
+    } finally {
+      this.building = false;
+    }
   }
 
   /** An open document's text changed (or it was opened): its summary follows once typing pauses. */
@@ -77,10 +97,14 @@ export class WorkspaceSync {
 
   /** `workspace/didChangeWatchedFiles`: the Python files among the changes are read again once they pause. */
   filesChanged(changes: readonly FileEvent[]): void {
+    let configChanged = false;
     for (const change of changes) {
       const path = documentPath(change.uri);
       if (path !== undefined && path.endsWith('.py')) this.diskChanges.set(path, change.type);
+      if (path !== undefined && basename(path) === PROJECT_FILE_NAME) configChanged = true;
     }
+    // Its `exclude` and settings decide which files are held and what their summaries say.
+    if (configChanged) this.build().catch((error: unknown) => this.log.error(`oomlint: could not index the workspace again: ${String(error)}`));
     if (!this.diskChanges.size) return;
     clearTimeout(this.diskTimer);
     this.diskTimer = setTimeout(() => {
