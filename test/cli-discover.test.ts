@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, test } from 'node:test';
-import { discoverPythonFiles, isDiscoverable, type DiscoveryOptions } from '../server/src/project/discover-files';
+import { discoverInFolders, discoverPythonFiles, isDiscoverable, type DiscoveryOptions } from '../server/src/project/discover-files';
 import { parseProjectConfig, isExcluded } from '../server/src/config/pyproject';
 
 const root = mkdtempSync(join(tmpdir(), 'oomlint-discover-'));
@@ -57,6 +57,13 @@ test('a file alone is discoverable exactly when the walk finds it (the editor as
   ];
   for (const file of everyFile) assert.equal(isDiscoverable(root, join(root, file), nothingExcluded), walked.includes(file), file);
   assert.equal(isDiscoverable(join(root, 'sub'), join(root, 'train.py'), nothingExcluded), false, 'outside the folder');
+});
+
+test('the walk in steps (the editor pauses between folders) finds what the walk in one go finds', async () => {
+  let pauses = 0;
+  const stepped = await discoverInFolders([root, join(root, 'sub')], nothingExcluded, () => (pauses++ % 2 ? Promise.resolve() : undefined));
+  assert.deepEqual(stepped.map((p) => relative(root, p)), found(['.', 'sub']));
+  assert.ok(pauses > 1, `paused ${pauses} times`);
 });
 
 test('.gitignore files above the folder walked apply up to the repository root', () => {

@@ -3,7 +3,7 @@
 // current as files change on disk or in the editor, so that an open document's analysis sees the
 // rest of its project as the CLI's does. Each workspace folder bounds the projects inside it.
 import { dirname, sep } from 'node:path';
-import { discoverPythonFiles, isDiscoverable, type DiscoveryOptions } from '../project/discover-files';
+import { discoverInFolders, isDiscoverable, type DiscoveryOptions } from '../project/discover-files';
 import { readSource } from '../files/read-source';
 import { findProjectConfig } from '../config/discover';
 import { isExcluded, isExtraIncluded, settingsForFile } from '../config/pyproject';
@@ -110,9 +110,17 @@ export class WorkspaceIndex {
     return this.building ? -2 : project.revision;
   }
 
-  /** The Python files of the workspace folders, less what .gitignore files and the projects' `exclude` leave out. */
-  discover(): string[] {
-    return discoverPythonFiles(this.folders, '/', DISCOVERY).filter((path) => path.endsWith('.py'));
+  /**
+   * The Python files of the workspace folders, less what .gitignore files and the projects' `exclude`
+   * leave out; the walk lets messages through between slices as the summaries do.
+   */
+  async discover(): Promise<string[]> {
+    let sliceStart = performance.now();
+    const pause = () => {
+      if (performance.now() - sliceStart <= SLICE_MS) return undefined;
+      return yieldToMessages().then(() => void (sliceStart = performance.now()));
+    };
+    return (await discoverInFolders(this.folders, DISCOVERY, pause)).filter((path) => path.endsWith('.py'));
   }
 
   /**
@@ -130,7 +138,7 @@ export class WorkspaceIndex {
   }
 
   private async summarizeAll(progress: IndexProgress, started: number): Promise<IndexBuild> {
-    const files = this.discover();
+    const files = await this.discover();
     const counts = new Map<ProjectIndex, number>();
     progress.begin(files.length);
     let done = 0;

@@ -154,8 +154,14 @@ function listingProblem(error: unknown): string {
  * for reports and configuration; `rawPaths` keeps the real one.
  */
 function walk(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): void {
+  for (const _folder of walkFolders(start, options, found));
+}
+
+/** The walk, one folder listed per step, so that a caller may pause between folders. */
+function* walkFolders(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): Generator<void> {
   const pending: PendingFolder[] = [start];
   for (let next = pending.pop(); next; next = pending.pop()) {
+    yield;
     const { folder, rawFolder, layers } = next;
     const own = readGitignore(folder, options);
     const here = own ? [...layers, own] : layers;
@@ -192,6 +198,24 @@ function isFolder(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The files a walk of each of `folders` (absolute) finds, sorted, as `discoverPythonFiles` finds them;
+ * between folders it calls `pause`, and waits when that returns a promise (the editor's server stays
+ * responsive during the walk of a large workspace).
+ */
+export async function discoverInFolders(folders: readonly string[], options: DiscoveryOptions, pause: () => Promise<void> | undefined): Promise<string[]> {
+  const found = new Set<string>();
+  for (const folder of folders) {
+    if (!isFolder(folder)) continue;
+    const start = { folder, rawFolder: Buffer.from(folder), layers: enclosingGitignores(folder, options).map((layer) => withoutRulesIgnoring(layer, folder)) };
+    for (const _folder of walkFolders(start, options, found)) {
+      const waiting = pause();
+      if (waiting) await waiting;
+    }
+  }
+  return [...found].sort();
 }
 
 /** Absolute paths of the files to check, sorted. */
