@@ -96,7 +96,7 @@ function startServer(): void {
     const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
     const openUris = () => [...documents.all().map((d) => d.uri), ...notebooks.uris()];
     const progress = () => indexProgress(connection, support.workDoneProgress, messagesFor(locale), log);
-    const workspaceSync = workspace && new WorkspaceSync(workspace, documents, (uris) => publisher.scheduleAll(uris), openUris, log, progress);
+    const workspaceSync = workspace && new WorkspaceSync(workspace, documents, (uris) => publisher.scheduleAll(uris), openUris, log, progress, () => idleMemory.noteWork());
 
     registerTextSync(connection, documents, linter, settings, publisher, workspaceSync && { changed: (uri) => workspaceSync.documentChanged(uri), closed: (uri) => workspaceSync.documentClosed(uri) });
     registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);

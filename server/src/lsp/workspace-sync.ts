@@ -48,6 +48,8 @@ export class WorkspaceSync {
     private readonly log: Logger,
     /** A progress for each build of the index. */
     private readonly progress: () => Promise<IndexProgress>,
+    /** Hears of each slice of work (the idle memory release must not collect in the middle of a build). */
+    private readonly noteWork: () => void = () => undefined,
   ) {}
 
   /** Builds the index (again while asked meanwhile), then lints the open documents again with it. */
@@ -60,7 +62,14 @@ export class WorkspaceSync {
     try {
       do {
         this.rebuildWanted = false;
-        const build = await this.index.build(await this.progress());
+        const progress = await this.progress();
+        const build = await this.index.build({
+          ...progress,
+          report: (done, total) => {
+            this.noteWork();
+            progress.report(done, total);
+          },
+        });
         if (this.disposed) return;
         this.log.info(`oomlint: indexed ${build.summarized} of ${build.files} Python files in ${build.ms} ms`);
         this.relint(this.openUris());
@@ -154,6 +163,7 @@ export class WorkspaceSync {
       if (dependents) changed++;
       for (const dependent of dependents ?? []) affected.add(dependent);
       if (performance.now() - sliceStart > SLICE_MS) {
+        this.noteWork();
         await yieldToMessages();
         sliceStart = performance.now();
       }
