@@ -1,9 +1,10 @@
 // `npm run bench` (node out/bench/run.js): measures oomlint against ruff's WebAssembly build and a
 // bare web-tree-sitter parse on the same files in the same run, plus editor latency, server memory,
-// cold start and the GPU readout's cost; prints a table and writes the figures as JSON.
+// cold start, the GPU readout's cost and the editor's workspace index; prints a table and writes the
+// figures as JSON.
 //
 //   --short            a small corpus and few samples, for CI (under a minute); figures are not judged
-//   --only LIST        some of: cli,rules,editor,memory,cold,gpu (comma-separated)
+//   --only LIST        some of: cli,rules,editor,memory,cold,gpu,workspace (comma-separated)
 //   --out FILE         where the JSON goes (default bench/results/latest.json, latest-short.json)
 //   --corpus-dir DIR   where the generated corpus lives (default bench/.corpus/LINES-SEED)
 //   --profile          run the measured oomlint processes under --cpu-prof (bench/results/profiles/)
@@ -20,11 +21,12 @@ import { measureGpuReadout } from './measure/gpu-readout';
 import { measureRuleTimes } from './measure/rule-times';
 import { prepareCorpus } from './measure/prepare-corpus';
 import { measureServerMemory } from './measure/server-memory';
+import { measureWorkspaceIndex } from './measure/workspace-index';
 import { BENCH_ROOT, CLI_BUNDLE, SERVER_BUNDLE } from './paths';
 import { checkTargets, type BenchResults } from './results';
 import { formatResults } from './table';
 
-const SECTIONS = ['cli', 'rules', 'editor', 'memory', 'cold', 'gpu'] as const;
+const SECTIONS = ['cli', 'rules', 'editor', 'memory', 'cold', 'gpu', 'workspace'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** How much of everything each mode measures. */
@@ -46,6 +48,8 @@ const PLANS = {
     coldLines: 1_000,
     gpuDurationMs: 60_000,
     gpuIntervalMs: 2_000,
+    workspaceFiles: 1_000,
+    workspaceEdits: 20,
   },
   short: {
     corpusLines: 6_000,
@@ -64,6 +68,8 @@ const PLANS = {
     coldLines: 300,
     gpuDurationMs: 3_000,
     gpuIntervalMs: 500,
+    workspaceFiles: 60,
+    workspaceEdits: 4,
   },
 } as const;
 
@@ -149,6 +155,10 @@ async function main(): Promise<void> {
   if (sections.has('gpu')) {
     log(`GPU readout, ${plan.gpuDurationMs / 1000} s...`);
     partial.gpuReadout = await measureGpuReadout({ durationMs: plan.gpuDurationMs, intervalMs: plan.gpuIntervalMs });
+  }
+  if (sections.has('workspace')) {
+    log(`workspace index of ${plan.workspaceFiles} files, ${plan.workspaceEdits} edits that change a summary...`);
+    partial.workspace = await measureWorkspaceIndex({ files: plan.workspaceFiles, edits: plan.workspaceEdits, nodeArgs });
   }
   partial.durationS = Math.round((performance.now() - started) / 100) / 10;
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };

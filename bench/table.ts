@@ -16,7 +16,7 @@ const thousands = (value: number) => value.toLocaleString('en-US');
 
 export function formatResults(results: BenchResults): string {
   const out: string[] = [`oomlint benchmark (${results.mode}), ${results.startedAt}`, `machine: ${machineLine(results.machine)}`, ''];
-  const { corpus, cli, ruleTimes, editor, editorFloor, memory, coldStart, gpuReadout } = results;
+  const { corpus, cli, ruleTimes, editor, editorFloor, memory, coldStart, gpuReadout, workspace } = results;
   if (cli && corpus) {
     out.push(`CLI throughput: ${thousands(corpus.files)} files, ${thousands(corpus.lines)} lines, whole processes, median of ${cli.rounds} rounds`);
     const row = (name: string, t: { medianMs: number; cpuMs: number | undefined; linesPerSecond: number }, vsRuff: string, vsParse: string) => [
@@ -136,6 +136,24 @@ export function formatResults(results: BenchResults): string {
         row('one nvidia-smi per interval', gpuReadout.spawnPerInterval),
       ]),
       `spawning per interval costs ${gpuReadout.spawnToLongLived}x the CPU`,
+      '',
+    );
+  }
+  if (workspace) {
+    out.push(`Workspace index: ${thousands(workspace.files)} files of real modules, ${thousands(workspace.lines)} lines`);
+    out.push(
+      ...table(['spawn -> indexed', 'server cpu', 'progress begin -> end', 'reports', 'hover wait (median, p95, max)', 'edit -> dependent (median)', 'edit -> dependent (p95)'], [
+        [
+          ms(workspace.spawnToIndexedMs),
+          workspace.serverCpuAtIndexedMs === undefined ? '-' : ms(workspace.serverCpuAtIndexedMs),
+          ms(workspace.indexingMs),
+          String(workspace.progressReports),
+          `${ms(workspace.hoverMedianMs)}, ${ms(workspace.hoverP95Ms)}, ${ms(workspace.longestHoverMs)} (${workspace.hovers})`,
+          ms(workspace.refreshMedianMs),
+          ms(workspace.refreshP95Ms),
+        ],
+      ]),
+      `progress at the end: ${workspace.progressEnd ?? 'none'}; ${workspace.refreshMs.length} edits that change a summary`,
       '',
     );
   }

@@ -35,7 +35,7 @@ test('npm run bench -- --short --passes 2 measures every section, times two pass
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.ok(existsSync(out));
   assert.ok(run.stdout.includes('the timed edits are 2 more passes over the same edits'), run.stdout);
-  for (const heading of ['CLI throughput', 'Editor latency', 'Like for like with ruff', 'Protocol floor', 'Server memory', 'Cold start', 'GPU readout', 'Targets']) {
+  for (const heading of ['CLI throughput', 'Editor latency', 'Like for like with ruff', 'Protocol floor', 'Server memory', 'Cold start', 'GPU readout', 'Workspace index', 'Targets']) {
     assert.ok(run.stdout.includes(heading), `the table has "${heading}"`);
   }
 
@@ -84,6 +84,13 @@ test('npm run bench -- --short --passes 2 measures every section, times two pass
   const gpu = object(results.gpuReadout, 'gpuReadout');
   positive(object(gpu.longLived, 'longLived').readings, 'long-lived readings');
   positive(object(gpu.spawnPerInterval, 'spawnPerInterval').readings, 'per-interval readings');
+
+  const workspace = object(results.workspace, 'workspace');
+  positive(workspace.files, 'workspace files');
+  positive(workspace.spawnToIndexedMs, 'workspace indexed');
+  assert.equal(workspace.dependentFindingRight, true);
+  positive(workspace.refreshMedianMs, 'edit -> dependent diagnostics');
+  assert.match(String(workspace.progressEnd), /^\d+ \/ \d+ files$/);
 
   assert.ok(Array.isArray(results.targets) && results.targets.length > 0, 'targets are listed');
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, test } from 'node:test';
-import { discoverPythonFiles, type DiscoveryOptions } from '../server/src/cli/discover-files';
+import { discoverInFolders, discoverPythonFiles, isDiscoverable, type DiscoveryOptions } from '../server/src/project/discover-files';
 import { parseProjectConfig, isExcluded } from '../server/src/config/pyproject';
 
 const root = mkdtempSync(join(tmpdir(), 'oomlint-discover-'));
@@ -46,6 +46,24 @@ symlinkSync(join(root, 'pkg'), join(root, 'pkg_link'));
 
 test('walks folders for .py files, skipping ignored files, virtualenvs and caches', () => {
   assert.deepEqual(found(['.']), ['build/lib/x.py', 'dangling.py', 'keep_pb2.py', 'pkg/__init__.py', 'sub/ok.py', 'train.py']);
+});
+
+test('a file alone is discoverable exactly when the walk finds it (the editor asks so of files created later)', () => {
+  const walked = found(['.']);
+  const everyFile = [
+    ...['train.py', 'notes.txt', 'model_pb2.py', 'keep_pb2.py', 'generated/out.py', 'pkg/__init__.py', 'pkg/local_settings.py', 'pkg/__pycache__/x.py'],
+    ...['node_modules/lib/x.py', '.venv/lib/site.py', 'env/lib/python3.11/site-packages/torch/x.py', 'vendor/site-packages/x.py', 'build/lib/x.py'],
+    ...['generated/inner/y.py', 'sub/model_pb2.py', 'sub/ok.py', 'nested/api_pb2.py', 'dangling.py', 'pkg_link/__init__.py'],
+  ];
+  for (const file of everyFile) assert.equal(isDiscoverable(root, join(root, file), nothingExcluded), walked.includes(file), file);
+  assert.equal(isDiscoverable(join(root, 'sub'), join(root, 'train.py'), nothingExcluded), false, 'outside the folder');
+});
+
+test('the walk in steps (the editor pauses between folders) finds what the walk in one go finds', async () => {
+  let pauses = 0;
+  const stepped = await discoverInFolders([root, join(root, 'sub')], nothingExcluded, () => (pauses++ % 2 ? Promise.resolve() : undefined));
+  assert.deepEqual(stepped.map((p) => relative(root, p)), found(['.', 'sub']));
+  assert.ok(pauses > 1, `paused ${pauses} times`);
 });
 
 test('.gitignore files above the folder walked apply up to the repository root', () => {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { readableName } from '../server/src/cli/discover-files';
+import { readableName } from '../server/src/project/discover-files';
 import { REPO_ROOT } from './support/paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'oomlint-raw-names-'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
-import { decodeSource, firstInvalidUtf8Byte, readSource } from '../server/src/cli/read-source';
+import { decodeSource, firstInvalidUtf8Byte, readSource } from '../server/src/files/read-source';
 
 const dir = mkdtempSync(join(tmpdir(), 'oomlint-read-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, linkSync, mkdirSync, mkdtempSync, readdirSync, re
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { readSource } from '../server/src/cli/read-source';
+import { readSource } from '../server/src/files/read-source';
 import { writeFileAtomic } from '../server/src/files/write-file-atomic';
 import { REPO_ROOT } from './support/paths';
 

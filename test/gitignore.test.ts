@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { discoverPythonFiles } from '../server/src/cli/discover-files';
+import { discoverPythonFiles } from '../server/src/project/discover-files';
 import { Gitignore, MAX_WILDCARD_CHARACTERS } from '../server/src/config/gitignore';
 
 const gitWorks = spawnSync('git', ['--version']).status === 0;

@@ -52,6 +52,7 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   overBudget: { reason: { kind: 'analysis-time', limitMs: 8_000 } },
   configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
   configReplaceKey: { key: 'max-pinned-workers' },
+  indexingFiles: { done: 12, total: 1000 },
   configProblem: { kind: 'not-found' },
   summaryWouldFix: { fixes: 3, unsafeOnly: 1 },
   summaryNoFixes: { unsafeOnly: 1 },

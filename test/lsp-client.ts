@@ -2,7 +2,7 @@
 // speaks JSON-RPC to it over its stdio, as an editor would. Waits are on messages, with a timeout.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   createMessageConnection,
@@ -32,6 +32,11 @@ import {
   type MessageActionItem,
   type ShowDocumentParams,
   type ShowMessageRequestParams,
+  type ProgressToken,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressCreateParams,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { REPO_ROOT } from './support/paths';
@@ -60,10 +65,16 @@ const CAPABILITIES: ClientCapabilities = {
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
   },
-  window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } } },
+  window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } }, workDoneProgress: true },
 };
 
 type Listener = () => void;
+
+/** A `$/progress` notification of work-done progress. */
+export interface WorkDoneProgressParams {
+  token: ProgressToken;
+  value: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
+}
 
 export interface ClientOptions {
   /** The `oomlint` section answered to `workspace/configuration`, per document URI. */
@@ -76,6 +87,8 @@ export interface ClientOptions {
   transport?: 'stdio' | 'ipc';
   /** The client's display language, sent as `initialize`'s `locale`. */
   locale?: string;
+  /** Folders sent as `initialize`'s `workspaceFolders` (none by default); the first is the root too. */
+  workspaceFolders?: readonly string[];
 }
 
 export class LspTestClient {
@@ -85,6 +98,9 @@ export class LspTestClient {
   readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
   readonly messageRequests: ShowMessageRequestParams[] = [];
   readonly shownDocuments: ShowDocumentParams[] = [];
+  /** Tokens the server created with `window/workDoneProgress/create`, and every `$/progress`, in order. */
+  readonly progressTokens: ProgressToken[] = [];
+  readonly progress: WorkDoneProgressParams[] = [];
   /** The action the next `window/showMessageRequest` is answered with (none: dismissed). */
   answerMessage: (params: ShowMessageRequestParams) => MessageActionItem | null = () => null;
   /** Every publication, oldest first, per URI. */
@@ -130,6 +146,15 @@ export class LspTestClient {
       this.notify();
       return this.answerMessage(params);
     });
+    connection.onRequest('window/workDoneProgress/create', (params: WorkDoneProgressCreateParams) => {
+      this.progressTokens.push(params.token);
+      this.notify();
+      return null;
+    });
+    connection.onNotification('$/progress', (params: WorkDoneProgressParams) => {
+      this.progress.push(params);
+      this.notify();
+    });
     connection.onRequest('window/showDocument', (params: ShowDocumentParams) => {
       this.shownDocuments.push(params);
       this.notify();
@@ -158,9 +183,9 @@ export class LspTestClient {
     const client = new LspTestClient(server, connection, options);
     client.initializeResult = await connection.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
-      rootUri: pathToFileURL(REPO_ROOT).href,
+      rootUri: pathToFileURL(options.workspaceFolders?.[0] ?? REPO_ROOT).href,
       capabilities: options.minimal ? {} : CAPABILITIES,
-      workspaceFolders: null,
+      workspaceFolders: options.workspaceFolders?.map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) })) ?? null,
       ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
       ...(options.locale !== undefined ? { locale: options.locale } : {}),
     });

@@ -15,11 +15,21 @@ export interface Publication {
 
 type Waiter = { accept: (p: Publication) => boolean; resolve: (p: Publication) => void };
 
+/** A work-done progress notification's value and when it arrived. */
+export interface ProgressEvent {
+  kind: 'begin' | 'report' | 'end';
+  message: string | undefined;
+  at: number;
+}
+
 export class LspSession {
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly latest = new Map<string, Publication>();
   private stderr = '';
   private exit: string | undefined;
+  /** The server's work-done progress, in order. */
+  readonly progress: ProgressEvent[] = [];
+  private progressListeners: (() => void)[] = [];
 
   private constructor(
     readonly server: ChildProcess,
@@ -44,6 +54,11 @@ export class LspSession {
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
     connection.onRequest('client/registerCapability', () => null);
     connection.onNotification('window/logMessage', () => undefined);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('$/progress', (params: { value: { kind: ProgressEvent['kind']; message?: string } }) => {
+      this.progress.push({ kind: params.value.kind, message: params.value.message, at: performance.now() });
+      for (const listener of this.progressListeners) listener();
+    });
     connection.listen();
   }
 
@@ -51,7 +66,7 @@ export class LspSession {
    * Starts the server and completes the initialize handshake. `startedAt` is when the process was
    * spawned; `nodeArgs` go to Node before the script (`--cpu-prof`, say).
    */
-  static async start(rootPath: string, nodeArgs: readonly string[] = []): Promise<{ session: LspSession; startedAt: number }> {
+  static async start(rootPath: string, nodeArgs: readonly string[] = [], options: { workspaceFolder?: boolean } = {}): Promise<{ session: LspSession; startedAt: number }> {
     const startedAt = performance.now();
     // Started as the VS Code client starts it (SERVER_NODE_FLAGS), so the memory figures are the editor's.
     const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE, '--stdio'], { stdio: 'pipe' });
@@ -61,10 +76,12 @@ export class LspSession {
       processId: process.pid,
       rootUri: pathToFileURL(rootPath).href,
       capabilities: {
-        workspace: { configuration: true },
+        workspace: { configuration: true, ...(options.workspaceFolder ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}) },
         textDocument: { publishDiagnostics: { versionSupport: true, dataSupport: true, codeDescriptionSupport: true } },
+        ...(options.workspaceFolder ? { window: { workDoneProgress: true } } : {}),
       },
-      workspaceFolders: null,
+      // As a folder of the workspace, the server indexes its projects.
+      workspaceFolders: options.workspaceFolder ? [{ uri: pathToFileURL(rootPath).href, name: 'workspace' }] : null,
     });
     await connection.sendNotification('initialized', {});
     return { session, startedAt };
@@ -83,6 +100,27 @@ export class LspSession {
       list.push({ accept: (p) => accept(p.params), resolve: (p) => (clearTimeout(timer), resolve(p)) });
       this.waiters.set(uri, list);
     });
+  }
+
+  /** Resolves when a work-done progress of `kind` has arrived. */
+  progressOf(kind: ProgressEvent['kind'], timeoutMs = 120_000): Promise<ProgressEvent> {
+    return new Promise<ProgressEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${kind} progress within ${timeoutMs} ms${this.exit ? `: ${this.exit}` : ''}`)), timeoutMs);
+      const check = () => {
+        const found = this.progress.find((p) => p.kind === kind);
+        if (!found) return;
+        clearTimeout(timer);
+        this.progressListeners = this.progressListeners.filter((l) => l !== check);
+        resolve(found);
+      };
+      this.progressListeners.push(check);
+      check();
+    });
+  }
+
+  /** Sends a request and waits for its answer. */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest<R>(method, params);
   }
 
   /** Diagnostics of exactly `version`. */

@@ -28,6 +28,17 @@ export function childrenCpuMs(): number | undefined {
   }
 }
 
+/** CPU time (user + system) another process has used so far, in ms; undefined where /proc cannot tell. */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time of this process itself and of its waited-for children, in ms. */
 export function selfAndChildrenCpuMs(): { self: number; children: number | undefined } {
   const usage = process.cpuUsage();

@@ -32,6 +32,10 @@ import { readPackageInfo } from './lsp/package-info';
 import { ruleDocCommands, ruleDocLinks } from './lsp/rule-doc-links';
 import { registerSettingsChanges, requestSettingsNotifications } from './lsp/settings-changes';
 import { registerTextSync } from './lsp/text-sync';
+import { documentPath } from './lsp/document-path';
+import { indexProgress } from './lsp/index-progress';
+import { WorkspaceIndex } from './lsp/workspace-index';
+import { watchPythonFiles, WorkspaceSync } from './lsp/workspace-sync';
 import { messagesFor } from './l10n';
 import { localeFromTag } from './l10n/locale';
 
@@ -83,13 +87,20 @@ function startServer(): void {
       configFiles,
     );
     const notebooks = new NotebookDocuments();
-    const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebooks, locale);
+    // The workspace folders' projects are indexed (not `rootUri`'s: a client that names no folder
+    // may have opened a home directory).
+    const folders = (params.workspaceFolders ?? []).flatMap((folder) => documentPath(folder.uri) ?? []);
+    const workspace = folders.length ? new WorkspaceIndex(folders, parser) : undefined;
+    const linter = new DocumentLinter(documents, settings, ruleDocLinks(params.initializationOptions, packageInfo.repositoryUrl), log, notebooks, locale, workspace);
     const idleMemory = new IdleMemoryRelease();
     const publisher = new DiagnosticsPublisher(connection, linter, log, () => idleMemory.noteWork());
+    const openUris = () => [...documents.all().map((d) => d.uri), ...notebooks.uris()];
+    const progress = () => indexProgress(connection, support.workDoneProgress, messagesFor(locale), log);
+    const workspaceSync = workspace && new WorkspaceSync(workspace, documents, (uris) => publisher.scheduleAll(uris), openUris, log, progress, () => idleMemory.noteWork());
 
-    registerTextSync(connection, documents, linter, settings, publisher);
+    registerTextSync(connection, documents, linter, settings, publisher, workspaceSync && { changed: (uri) => workspaceSync.documentChanged(uri), closed: (uri) => workspaceSync.documentClosed(uri) });
     registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
-    registerSettingsChanges(connection, settings, () => [...documents.all().map((d) => d.uri), ...notebooks.uris()], publisher, configDiagnostics);
+    registerSettingsChanges(connection, settings, openUris, publisher, configDiagnostics, workspaceSync && ((changes) => workspaceSync.filesChanged(changes)));
     registerCodeActions(connection, linter, ruleDocCommands(params.initializationOptions, packageInfo.repositoryUrl, support.showDocument));
     registerHover(connection, linter);
     registerExecuteCommand(connection, linter);
@@ -98,6 +109,11 @@ function startServer(): void {
       requestSettingsNotifications(connection, support).catch((error: unknown) =>
         log.warn(`oomlint: could not register for settings changes: ${String(error)}`),
       );
+      if (!workspaceSync) return;
+      if (support.watchedFilesRegistration) {
+        watchPythonFiles(connection).catch((error: unknown) => log.warn(`oomlint: could not watch the workspace's Python files: ${String(error)}`));
+      }
+      workspaceSync.build().catch((error: unknown) => log.error(`oomlint: could not index the workspace: ${String(error)}`));
     });
     connection.onShutdown(() => {
       // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser,
@@ -114,6 +130,7 @@ function startServer(): void {
       connection.notebooks.synchronization.onDidCloseNotebookDocument(ignoreAfterShutdown);
       connection.onDidChangeConfiguration(ignoreAfterShutdown);
       connection.onDidChangeWatchedFiles(ignoreAfterShutdown);
+      workspaceSync?.dispose();
       idleMemory.dispose();
       configFiles.dispose();
       documents.dispose();

@@ -1,7 +1,7 @@
 // Runs the analysis the CLI runs on every labelled file and matches its findings to the labels.
 import type { Analyzer } from '../../server/src/analysis/analyzer';
 import { SourceText } from '../../server/src/core/source';
-import { readSource } from '../../server/src/cli/read-source';
+import { readSource } from '../../server/src/files/read-source';
 import type { LabelledFile, LabelSet } from './manifest';
 import { commitOutcome, matchFile, summarise, type CommitOutcome, type FileMatch, type Finding } from './matching';
 

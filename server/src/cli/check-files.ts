@@ -11,7 +11,7 @@ import { findProjectConfig, loadProjectConfigFile } from '../config/discover';
 import { isExcluded, isExtraIncluded, settingsForFile, type ProjectConfig } from '../config/pyproject';
 import type { CheckOptions } from './args';
 import type { CheckReport, FileFailure } from './check-report';
-import { discoverPythonFiles } from './discover-files';
+import { discoverPythonFiles } from '../project/discover-files';
 import { checkFile, type CheckMode, type FileOutcome, type FileTask } from './file-check';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-regular-file';
 import { MAX_WILDCARD_CHARACTERS } from '../config/gitignore';

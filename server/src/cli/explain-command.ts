@@ -16,7 +16,7 @@ import { readLogFile, readLogStream, type LogInputLimits } from './explain-input
 import { formatExplanationsJson, formatExplanationsText } from './format-explain';
 import type { OutputStreams } from './output';
 import { printable } from './printable';
-import { readSource } from './read-source';
+import { readSource } from '../files/read-source';
 
 /** Source files larger than this are not analysed for an explanation: `oomlint check` does that. */
 export const MAX_ANALYSED_SOURCE_BYTES = 1024 * 1024;

@@ -11,8 +11,8 @@ import type { FileChange, FileFailure } from './check-report';
 import { describeFixFailures, fixText } from './fix-file';
 import { RefusedWrite, writeFileAtomic, type ReadSnapshot } from '../files/write-file-atomic';
 import { checkNotebook, isNotebookPath, type NotebookLines } from './notebook-check';
-import { rawPathBytes } from './discover-files';
-import { readSource } from './read-source';
+import { rawPathBytes } from '../project/discover-files';
+import { readSource } from '../files/read-source';
 import type { ProjectIndex } from '../project/project-index';
 import type { ProjectView } from '../semantic/project-facts';
 

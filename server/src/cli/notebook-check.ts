@@ -13,8 +13,8 @@ import { messagesFor } from '../l10n';
 import type { CellChange } from './check-report';
 import { RAW_NAME_NOT_WRITTEN, writeFixes, type FileOutcome, type FileTask } from './file-check';
 import { describeFixFailures, fixText } from './fix-file';
-import { rawPathBytes } from './discover-files';
-import { readSource } from './read-source';
+import { rawPathBytes } from '../project/discover-files';
+import { readSource } from '../files/read-source';
 
 /** How much larger than `max-file-size` a notebook file may be, outputs included. */
 const NOTEBOOK_SIZE_FACTOR = 20;

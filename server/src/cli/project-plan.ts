@@ -8,9 +8,6 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { candidateNames, modulePlaceOf, projectRootOf } from '../project/layout';
 import type { CheckPlan } from './check-files';
 
-/** The most files of one project whose summaries are read. */
-export const MAX_PROJECT_FILES = 5_000;
-
 function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();

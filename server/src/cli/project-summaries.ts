@@ -11,8 +11,9 @@ import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
 import { existsSync } from 'node:fs';
 import { scanImports } from '../project/import-scan';
-import { importedFiles, MAX_PROJECT_FILES } from './project-plan';
-import { readSource } from './read-source';
+import { MAX_PROJECT_FILES } from '../project/layout';
+import { importedFiles } from './project-plan';
+import { readSource } from '../files/read-source';
 
 /** One file to summarise. */
 export interface SummaryRequest {

@@ -166,6 +166,8 @@ export const en: Messages = {
     `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more.toLocaleString('en')} more)` : ''}.`,
   configProblemShow: 'Show',
   configReplaceKey: ({ key }) => `Replace with ${key}`,
+  indexingTitle: 'oomlint: indexing the workspace',
+  indexingFiles: ({ done, total }) => `${done.toLocaleString('en')} / ${total.toLocaleString('en')} files`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -102,6 +102,10 @@ export interface EditorMessages {
   configProblemShow: string;
   /** The quick fix for a misspelt key. */
   configReplaceKey(p: { key: string }): string;
+  /** The title of the progress shown while the workspace's Python files are indexed. */
+  indexingTitle: string;
+  /** How far the indexing is: files done of the files found. */
+  indexingFiles(p: { done: number; total: number }): string;
 }
 
 /** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */

@@ -174,6 +174,8 @@ export const ru: Messages = {
     `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more.toLocaleString('ru')})` : ''}.`,
   configProblemShow: 'Показать',
   configReplaceKey: ({ key }) => `Заменить на ${key}`,
+  indexingTitle: 'oomlint: индексация рабочей области',
+  indexingFiles: ({ done, total }) => `${done.toLocaleString('ru')} / ${total.toLocaleString('ru')} файлов`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -170,6 +170,8 @@ export const zhCn: Messages = {
     `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more.toLocaleString('zh-CN')} 处）` : ''}。`,
   configProblemShow: '显示',
   configReplaceKey: ({ key }) => `替换为 ${key}`,
+  indexingTitle: 'oomlint：正在索引工作区',
+  indexingFiles: ({ done, total }) => `${done.toLocaleString('zh-CN')} / ${total.toLocaleString('zh-CN')} 个文件`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -16,6 +16,8 @@ export interface ClientSupport {
   watchedFilesRegistration: boolean;
   /** Opens a document when the server asks (`window/showDocument`). */
   showDocument: boolean;
+  /** Shows progress the server reports (`window/workDoneProgress/create`). */
+  workDoneProgress: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -25,6 +27,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     showDocument: capabilities.window?.showDocument?.support === true,
+    workDoneProgress: capabilities.window?.workDoneProgress === true,
   };
 }
 

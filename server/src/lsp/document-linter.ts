@@ -18,6 +18,7 @@ import type { RuleDocLink } from './rule-doc-links';
 import { messagesFor, type Locale, type Messages } from '../l10n';
 import type { RuleMessages } from '../l10n/messages';
 import { PlainPlace, type DocumentPlace } from './document-place';
+import type { ProjectView } from '../semantic/project-facts';
 import { NotebookResults } from './notebook-results';
 import { withCellLines } from '../notebooks/cell-messages';
 import type { JoinedLayout } from '../notebooks/live-notebook-text';
@@ -46,15 +47,26 @@ export interface LintResult {
 interface CachedResult {
   revision: number;
   generation: number;
+  /** The revision of the project's summaries it read (see ProjectViews). */
+  projectRevision: number;
   result: LintResult;
 }
 
 interface CachedNotebook {
   revision: number;
   generation: number;
+  projectRevision: number;
   /** The cells' layout it was computed for: a markdown cell added or removed renumbers the cells after it. */
   layout: JoinedLayout;
   results: NotebookResults;
+}
+
+/** What the rest of each file's project says to it (the workspace index). */
+export interface ProjectViews {
+  /** Undefined for a file outside the projects known. */
+  viewFor(path: string): ProjectView | undefined;
+  /** Changes whenever what `viewFor(path)` answers may change. */
+  revisionFor(path: string): number;
 }
 
 /** Settings may change while they are fetched; after this many tries the request is given up. */
@@ -76,6 +88,8 @@ export class DocumentLinter {
     private readonly notebooks?: NotebookDocuments,
     /** The client's language (from `initialize`), for messages, fix titles and hovers. */
     readonly locale: Locale = 'en',
+    /** The workspace's projects; each document is analysed alone without them. */
+    private readonly projects?: ProjectViews,
   ) {
     this.messages = messagesFor(locale);
   }
@@ -97,10 +111,11 @@ export class DocumentLinter {
       // From here on everything is synchronous: the document cannot change under the analysis.
       const document = this.documents.get(uri);
       if (!document) return undefined;
+      const projectRevision = this.projectRevisionOf(uri);
       const cached = this.results.get(uri);
-      if (cached?.revision === document.revision && cached.generation === generation) return cached.result;
+      if (cached?.revision === document.revision && cached.generation === generation && cached.projectRevision === projectRevision) return cached.result;
       const result = this.lint(document, settings);
-      this.results.set(uri, { revision: document.revision, generation, result });
+      this.results.set(uri, { revision: document.revision, generation, projectRevision, result });
       return result;
     }
     return undefined;
@@ -127,14 +142,17 @@ export class DocumentLinter {
       if (!this.notebooks?.isOpen(notebook)) return undefined;
       const { joined } = notebook;
       const snapshot = notebook.snapshot();
+      const projectRevision = this.projectRevisionOf(notebook.uri);
       const cached = this.notebookResults.get(notebook.uri);
-      if (cached?.revision === joined.revision && cached.generation === generation && cached.layout === snapshot.layout) return cached.results;
+      if (cached?.revision === joined.revision && cached.generation === generation && cached.projectRevision === projectRevision && cached.layout === snapshot.layout) {
+        return cached.results;
+      }
       const messages = withCellLines(this.messages, (line) => snapshot.layout.cellLine(line));
       const notebooks = this.notebooks;
       const revision = joined.revision;
       const analysed = this.lint(joined, settings, { messages, isCurrent: () => notebooks.isOpen(notebook) && joined.revision === revision });
       const results = new NotebookResults(analysed, snapshot, this.ruleDocLink);
-      this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, layout: snapshot.layout, results });
+      this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, projectRevision, layout: snapshot.layout, results });
       return results;
     }
     return undefined;
@@ -147,12 +165,22 @@ export class DocumentLinter {
   reportsIn(result: LintResult, text: string, code: string, start: number): boolean {
     try {
       const path = documentPath(result.uri);
-      const diagnostics = analyze(this.documents.parseDetached(text), text, { settings: result.settings.analysis, locale: this.locale, ...(path ? { path } : {}) });
+      const project = this.projectOf(path);
+      const diagnostics = analyze(this.documents.parseDetached(text), text, { settings: result.settings.analysis, locale: this.locale, ...(path ? { path } : {}), ...(project ? { project } : {}) });
       return diagnostics.some((d) => d.code === code && d.start === start);
     } catch (error) {
       this.log.error(`oomlint: could not analyse a candidate edit of ${result.uri}: ${errorText(error)}`);
       return true;
     }
+  }
+
+  private projectRevisionOf(uri: string): number {
+    const path = documentPath(uri);
+    return path === undefined ? -1 : (this.projects?.revisionFor(path) ?? -1);
+  }
+
+  private projectOf(path: string | undefined): ProjectView | undefined {
+    return path === undefined ? undefined : this.projects?.viewFor(path);
   }
 
   /** How many documents the linter holds a session for (see AnalysisSession). */
@@ -215,7 +243,17 @@ export class DocumentLinter {
       let session = reuses ? this.sessions.get(uri) : undefined;
       if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
       const messages = notebook ? { messages: notebook.messages } : {};
-      const diagnostics = analyze(root, text, { settings: settings.analysis, locale: this.locale, ...messages, source, budget, ...(session ? { session } : {}), ...(path ? { path } : {}) });
+      const project = this.projectOf(path);
+      const diagnostics = analyze(root, text, {
+        settings: settings.analysis,
+        locale: this.locale,
+        ...messages,
+        source,
+        budget,
+        ...(session ? { session } : {}),
+        ...(path ? { path } : {}),
+        ...(project ? { project } : {}),
+      });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       const isCurrent = notebook?.isCurrent ?? (() => documents.isOpen(document) && document.revision === revision);

@@ -3,4 +3,6 @@ export interface Logger {
   error(message: string): void;
   warn(message: string): void;
   info(message: string): void;
+  /** Detail for whoever looks into the server's work (VS Code hides it unless asked). */
+  debug?(message: string): void;
 }

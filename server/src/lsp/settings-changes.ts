@@ -1,10 +1,11 @@
 // workspace/didChangeConfiguration and pyproject.toml changes: forget cached settings and lint every
-// open document again.
+// open document again. Other watched files' changes go on to whoever else listens.
 import { basename } from 'node:path';
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   type Connection,
+  type FileEvent,
 } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
 import type { ConfigDiagnostics } from './config-diagnostics';
@@ -27,6 +28,8 @@ export function registerSettingsChanges(
   openUris: () => string[],
   publisher: DiagnosticsPublisher,
   configDiagnostics: ConfigDiagnostics,
+  /** Hears of every watched file's change (the workspace index reads changed Python files again). */
+  onWatchedFiles?: (changes: readonly FileEvent[]) => void,
 ): void {
   const relintAll = () => publisher.scheduleAll(openUris());
 
@@ -37,6 +40,7 @@ export function registerSettingsChanges(
   });
 
   connection.onDidChangeWatchedFiles((params) => {
+    onWatchedFiles?.(params.changes);
     const changed = params.changes
       .map((change) => documentPath(change.uri))
       .filter((path): path is string => path !== undefined && basename(path) === PROJECT_FILE_NAME);

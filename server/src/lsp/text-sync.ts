@@ -5,6 +5,12 @@ import type { DocumentLinter } from './document-linter';
 import type { DocumentSettingsProvider } from './document-settings';
 import type { DocumentStore } from './document-store';
 
+/** Hears of open documents' texts as they come and go (the workspace index takes them in). */
+export interface TextListener {
+  changed(uri: string): void;
+  closed(uri: string): void;
+}
+
 /** Files and notebook cells alike arrive as text documents in this language. */
 const PYTHON_LANGUAGE_ID = 'python';
 
@@ -14,16 +20,20 @@ export function registerTextSync(
   linter: DocumentLinter,
   settings: DocumentSettingsProvider,
   publisher: DiagnosticsPublisher,
+  listener?: TextListener,
 ): void {
   connection.onDidOpenTextDocument((params) => {
     // Clients that send every open file to every server (Helix, for one) send other languages too.
     if (params.textDocument.languageId !== PYTHON_LANGUAGE_ID) return;
     documents.open(params);
     publisher.schedule(params.textDocument.uri);
+    listener?.changed(params.textDocument.uri);
   });
 
   connection.onDidChangeTextDocument((params) => {
-    if (documents.change(params)) publisher.schedule(params.textDocument.uri);
+    if (!documents.change(params)) return;
+    publisher.schedule(params.textDocument.uri);
+    listener?.changed(params.textDocument.uri);
   });
 
   connection.onDidCloseTextDocument((params) => {
@@ -33,5 +43,6 @@ export function registerTextSync(
     linter.forget(uri);
     settings.forget(uri);
     publisher.clear(uri);
+    listener?.closed(uri);
   });
 }

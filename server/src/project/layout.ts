@@ -5,6 +5,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
+/** The most files of one project whose summaries are read (by `oomlint check` and by the editor's index). */
+export const MAX_PROJECT_FILES = 5_000;
+
 /** Files whose folder is the root of a Python project. */
 const ROOT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg', '.git'];
 

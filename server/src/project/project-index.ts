@@ -153,6 +153,17 @@ class LinkedFacts {
     return this.index.has(path) && this.gpuGroups.gpu.has(this.gpuGroups.find(path));
   }
 
+  /** The files that import another file of the project or that another imports. */
+  private linkedPaths(): Set<string> {
+    const linked = new Set<string>();
+    for (const [importer, entry] of this.index.allEntries()) {
+      const imported = this.importedPaths(entry).filter((path) => path !== importer);
+      if (imported.length) linked.add(importer);
+      for (const path of imported) linked.add(path);
+    }
+    return linked;
+  }
+
   /** The project files an entry's imports name, as modules or as packages of names. */
   private importedPaths(entry: Entry): string[] {
     const out: string[] = [];
@@ -196,7 +207,11 @@ class LinkedFacts {
   externalMethodCallsOf(path: string, name: string): readonly ExternalCall[] {
     if (!this.methodCalls) {
       this.methodCalls = new Map();
+      // Calls by method name count from files an import links to another: only they can hold the
+      // project's objects (and the command line summarises only them).
+      const linked = this.linkedPaths();
       for (const [caller, entry] of this.index.allEntries()) {
+        if (!linked.has(caller)) continue;
         for (const call of entry.summary.methodCalls) {
           const item = { path: caller, call: { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains } };
           const list = this.methodCalls.get(call.callee);

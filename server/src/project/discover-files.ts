@@ -1,10 +1,11 @@
-// Which files `oomlint check PATH...` looks at: every .py and .ipynb file below the folders named, minus what
-// .gitignore files, the configuration's `exclude`, virtualenvs and tool caches leave out. A path
+// Which files `oomlint check PATH...` looks at, and the editor's index in its workspace folders:
+// every .py and .ipynb file below the folders named, minus what .gitignore files, the
+// configuration's `exclude`, virtualenvs and tool caches leave out. A path
 // named on the command line is always checked, whatever it is called, so that a missing or
 // unreadable one is reported rather than silently skipped, and a folder named there is walked even
 // when an enclosing .gitignore leaves that folder out.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Gitignore } from '../config/gitignore';
 import { readRegularTextFile } from '../files/read-regular-file';
 
@@ -153,8 +154,14 @@ function listingProblem(error: unknown): string {
  * for reports and configuration; `rawPaths` keeps the real one.
  */
 function walk(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): void {
+  for (const _folder of walkFolders(start, options, found));
+}
+
+/** The walk, one folder listed per step, so that a caller may pause between folders. */
+function* walkFolders(start: PendingFolder, options: DiscoveryOptions, found: Set<string>): Generator<void> {
   const pending: PendingFolder[] = [start];
   for (let next = pending.pop(); next; next = pending.pop()) {
+    yield;
     const { folder, rawFolder, layers } = next;
     const own = readGitignore(folder, options);
     const here = own ? [...layers, own] : layers;
@@ -193,6 +200,24 @@ function isFolder(path: string): boolean {
   }
 }
 
+/**
+ * The files a walk of each of `folders` (absolute) finds, sorted, as `discoverPythonFiles` finds them;
+ * between folders it calls `pause`, and waits when that returns a promise (the editor's server stays
+ * responsive during the walk of a large workspace).
+ */
+export async function discoverInFolders(folders: readonly string[], options: DiscoveryOptions, pause: () => Promise<void> | undefined): Promise<string[]> {
+  const found = new Set<string>();
+  for (const folder of folders) {
+    if (!isFolder(folder)) continue;
+    const start = { folder, rawFolder: Buffer.from(folder), layers: enclosingGitignores(folder, options).map((layer) => withoutRulesIgnoring(layer, folder)) };
+    for (const _folder of walkFolders(start, options, found)) {
+      const waiting = pause();
+      if (waiting) await waiting;
+    }
+  }
+  return [...found].sort();
+}
+
 /** Absolute paths of the files to check, sorted. */
 export function discoverPythonFiles(paths: readonly string[], cwd: string, options: DiscoveryOptions): string[] {
   const found = new Set<string>();
@@ -209,3 +234,36 @@ export function discoverPythonFiles(paths: readonly string[], cwd: string, optio
   return [...found].sort();
 }
 
+
+/**
+ * Whether a walk of `folder` would find the file `path` below it: no folder on the way is skipped, a
+ * virtualenv, a link, left out by a .gitignore or excluded, and neither is the file. For files that
+ * appear after the walk (the editor's file watcher reports them).
+ */
+export function isDiscoverable(folder: string, path: string, options: DiscoveryOptions): boolean {
+  const rel = relative(folder, path);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return false;
+  const parts = rel.split(sep);
+  let layers = enclosingGitignores(folder, options).map((layer) => withoutRulesIgnoring(layer, folder));
+  let current = folder;
+  for (const [i, name] of parts.entries()) {
+    const own = readGitignore(current, options);
+    if (own) layers = [...layers, own];
+    const next = join(current, name);
+    if (i === parts.length - 1) {
+      return (CHECKED_EXTENSIONS.some((ext) => name.endsWith(ext)) || options.isIncluded?.(next) === true) && !isGitignored(layers, next, false) && !options.isExcluded(next);
+    }
+    if (SKIPPED_FOLDERS.has(name) || !isRealFolder(next) || isVirtualenv(next) || isGitignored(layers, next, true) || options.isExcluded(next)) return false;
+    current = next;
+  }
+  return false;
+}
+
+/** A folder itself, not a link to one (walks do not follow linked folders). */
+function isRealFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

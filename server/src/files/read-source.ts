@@ -1,8 +1,8 @@
 // Reads a Python file as bytes and decodes it strictly: a file that is not UTF-8 is reported,
 // never analysed with replacement characters (its fixes would then corrupt it).
 import { lstatSync } from 'node:fs';
-import { DEFAULT_MAX_FILE_BYTES, readRegularFile } from '../files/read-regular-file';
-import type { ReadSnapshot } from '../files/write-file-atomic';
+import { DEFAULT_MAX_FILE_BYTES, readRegularFile } from './read-regular-file';
+import type { ReadSnapshot } from './write-file-atomic';
 
 export type SourceRead =
   /** `snapshot`: the file as read, for a fix to be written only if it is still so. */
