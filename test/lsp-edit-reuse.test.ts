@@ -77,7 +77,7 @@ const DEFINED_ELSEWHERE = [
   '    return scores',
   '',
   '',
-  'evaluate([torch.randn(2, 4)], None)',
+  'evaluate(torch.utils.data.DataLoader(torch.load("val.pt"), batch_size=32), None)',
   '',
 ].join('\n');
 

@@ -4,6 +4,7 @@ The forward passes run under no_grad, but the logits stay on the device in a lis
 the dataset; labels are collected on the CPU.
 """
 import os
+import tempfile
 
 import torch
 import torch.nn as nn
@@ -16,7 +17,11 @@ DEVICE = torch.device(os.environ.get("FIX_SAFETY_DEVICE", "cuda" if torch.cuda.i
 def main():
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(12, 24), nn.ReLU(), nn.Linear(24, 5)).to(DEVICE)
-    dataset = torch.utils.data.TensorDataset(torch.randn(40, 12), torch.randint(0, 5, (40,)))
+    # The test set comes from a file, as it does in real code.
+    path = os.path.join(tempfile.mkdtemp(), "test.pt")
+    torch.save({"x": torch.randn(40, 12), "y": torch.randint(0, 5, (40,))}, path)
+    data = torch.load(path)
+    dataset = torch.utils.data.TensorDataset(data["x"], data["y"])
     loader = torch.utils.data.DataLoader(dataset, batch_size=8)
     model.eval()
     all_logits, all_labels = [], []
