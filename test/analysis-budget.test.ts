@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { analyze } from '../server/src/analysis/analyze';
+import { summarizeMember } from '../server/src/cli/project-summaries';
 import { AnalysisSession } from '../server/src/analysis/session';
 import { countLines, MAX_ANALYSED_LINES, MAX_ANALYSED_NODES, OverBudget, type OverBudgetReason } from '../server/src/core/budget';
 import { CATALOGUES } from '../server/src/l10n';
@@ -85,4 +86,13 @@ test('a session whose analysis was stopped part way then gives the analysis from
     }
     assert.ok(stops < 1000, 'the analysis never completed');
   }
+});
+
+test('the project pass leaves out a file over a limit instead of parsing it', async () => {
+  const analyzer = await sharedAnalyzer();
+  const path = join(folder, 'letters.py');
+  writeFileSync(path, 'a\n'.repeat(MAX_ANALYSED_LINES + 1));
+  assert.equal(summarizeMember({ path, settings: {} }, analyzer), undefined);
+  writeFileSync(path, 'import torch\n');
+  assert.deepEqual(summarizeMember({ path, settings: {} }, analyzer)?.imports, { torch: 'torch' });
 });

@@ -4,7 +4,7 @@
 import type { Analyzer } from '../analysis/analyzer';
 import type { Settings } from '../core/settings';
 import { ProjectIndex } from '../project/project-index';
-import { summarizeText, type FileSummary } from '../project/summary';
+import { summarizeSyntax, type FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
 import { importedFiles, MAX_PROJECT_FILES } from './project-plan';
@@ -23,7 +23,8 @@ export function summarizeMember(request: SummaryRequest, analyzer: Analyzer): Fi
   const read = readSource(fileToOpen(request), request.maxFileSize, request.path);
   if (!read.ok) return undefined;
   try {
-    return summarizeText(analyzer.parser, read.text, request.path, request.settings);
+    // Within the limits of a file's analysis: a file over them is left out here and refused by the check.
+    return summarizeSyntax(analyzer.parseWithinBudget(read.text), read.text, request.path, request.settings);
   } catch {
     return undefined;
   }
