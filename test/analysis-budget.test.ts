@@ -96,3 +96,12 @@ test('the project pass leaves out a file over a limit instead of parsing it', as
   writeFileSync(path, 'import torch\n');
   assert.deepEqual(summarizeMember({ path, settings: {} }, analyzer)?.imports, { torch: 'torch' });
 });
+
+test('each value\'s size is worked out once: values made from eight copies of the one before', async () => {
+  const analyzer = await sharedAnalyzer();
+  // Followed path by path, the size of `x11` asked 8 ** 11 questions (minutes, which no budget stopped).
+  const lines = ['import torch', 'model = torch.nn.Linear(2, 2)', 'model.eval()', 'x0 = torch.randn(1, 2)'];
+  for (let i = 1; i <= 11; i++) lines.push(`x${i} = torch.cat([${Array(8).fill(`x${i - 1}`).join(', ')}])`);
+  lines.push('out = model(x11)', '');
+  assert.deepEqual(analyzer.analyzeText(lines.join('\n'), {}).map((d) => d.code), ['OOM001']);
+});
