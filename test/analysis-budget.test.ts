@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { analyze } from '../server/src/analysis/analyze';
+import { summarizeMember } from '../server/src/cli/project-summaries';
 import { AnalysisSession } from '../server/src/analysis/session';
 import { countLines, MAX_ANALYSED_LINES, MAX_ANALYSED_NODES, OverBudget, ProcessorTimeBudget, type OverBudgetReason } from '../server/src/core/budget';
 import { CATALOGUES } from '../server/src/l10n';
@@ -103,4 +104,22 @@ test('a processor-time budget reads the processor only for work longer than the 
   wall += 4_200;
   processor += 4_200;
   assert.equal(budget.exceeded(), true);
+});
+
+test('the project pass leaves out a file over a limit instead of parsing it', async () => {
+  const analyzer = await sharedAnalyzer();
+  const path = join(folder, 'letters.py');
+  writeFileSync(path, 'a\n'.repeat(MAX_ANALYSED_LINES + 1));
+  assert.equal(summarizeMember({ path, settings: {} }, analyzer), undefined);
+  writeFileSync(path, 'import torch\n');
+  assert.deepEqual(summarizeMember({ path, settings: {} }, analyzer)?.imports, { torch: 'torch' });
+});
+
+test('each value\'s size is worked out once: values made from eight copies of the one before', async () => {
+  const analyzer = await sharedAnalyzer();
+  // Followed path by path, the size of `x11` asked 8 ** 11 questions (minutes, which no budget stopped).
+  const lines = ['import torch', 'model = torch.nn.Linear(2, 2)', 'model.eval()', 'x0 = torch.load("x.pt")'];
+  for (let i = 1; i <= 11; i++) lines.push(`x${i} = torch.cat([${Array(8).fill(`x${i - 1}`).join(', ')}])`);
+  lines.push('out = model(x11)', '');
+  assert.deepEqual(analyzer.analyzeText(lines.join('\n'), {}).map((d) => d.code), ['OOM001']);
 });

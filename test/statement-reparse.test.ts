@@ -197,13 +197,13 @@ test('a mend finds the statements parsed alone before the error as they were, an
   } finally {
     document.freeTree();
   }
-  // A comment kept in the tree (it may suppress findings) right after the broken function: it may
-  // belong to either side, so the mend is parsed whole.
-  const commented = new OpenDocument('untitled:mend-comment', 'python', 1, TEXT.replace('class Head', '# noqa: OOM001\nclass Head'));
+  // A comment kept in the tree (it ends a statement's last line, after a backslash) right after the
+  // statement broken and mended: it may belong to either side, so both are parsed whole.
+  const commented = new OpenDocument('untitled:mend-comment', 'python', 1, TEXT.replace('class Head', 'scale = 2 \\\n# noqa\nclass Head'));
   try {
     assert.ok(commented.syntax(parser).children.some((c) => c.type === 'comment'));
-    assert.ok(syntaxAfter(t, parser, commented, () => edit(commented, 11, 'return outputs', 'return outputs)', 2)).whole);
-    const mended = syntaxAfter(t, parser, commented, () => edit(commented, 11, 'return outputs)', 'return outputs', 3));
+    assert.ok(syntaxAfter(t, parser, commented, () => edit(commented, 14, 'scale = 2', 'scale = (2', 2)).whole);
+    const mended = syntaxAfter(t, parser, commented, () => edit(commented, 14, 'scale = (2', 'scale = 2', 3));
     assert.ok(mended.whole);
     assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(commented.text)));
   } finally {

@@ -2,9 +2,10 @@
 // each run in a child process that the harness measures (wall time here, peak memory and the longest
 // event-loop hold reported by the child through measure-child.ts): the CLI on configurations, globs,
 // .gitignore lines, folder chains, oversized and mis-encoded files, hostile bytes in the code and an
-// unwritable stdout; the language server on the same configurations (hovers answered within a second
-// throughout) and on its lifecycle. Each case must finish within TIME_BUDGET_MS and MEMORY_BUDGET_MB,
-// or be refused with the message the case names.
+// unwritable stdout; the language server on the same configurations and on large documents (hovers
+// answered within a second throughout) and on its lifecycle; the explainer on endless and slow logs.
+// Each case must finish within TIME_BUDGET_MS and MEMORY_BUDGET_MB, or be refused with the message
+// the case names.
 //
 // `OOMLINT_BUDGET_DIST=folder` measures another build's dist/ (the same cases before a change).
 import { spawnSync } from 'node:child_process';
@@ -90,7 +91,7 @@ class Tools {
 
   constructor(private readonly dir: string) {}
 
-  cli(cwd: string, args: string[], options: { stdout?: number } = {}): CliRun {
+  cli(cwd: string, args: string[], options: { stdout?: number; stdin?: number } = {}): CliRun {
     const measureFile = join(this.dir, `measure-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);
     const started = performance.now();
     const result = spawnSync(process.execPath, ['--require', MEASURE, CLI, ...args], {
@@ -99,7 +100,7 @@ class Tools {
       env: { ...process.env, OOMLINT_MEASURE_FILE: measureFile, NO_COLOR: '1', LANG: 'C' },
       timeout: 2 * TIME_BUDGET_MS,
       maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
+      stdio: [options.stdin ?? 'ignore', options.stdout ?? 'pipe', 'pipe'],
     });
     const wallMs = performance.now() - started;
     const measured = readMeasurement(measureFile);
@@ -264,6 +265,79 @@ const ANALYSIS_CASES: Case[] = [
       writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
       const lines = Math.min(995_000 * scale, 5_000_000);
       return tools.hoverWhileLoading(`server, ${lines} one-letter lines open`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`), { 'letters.py': 'a\n'.repeat(lines) });
+    },
+  },
+  {
+    // The editor's server analysing a document of real code as large as it analyses (2 MB) while another file is hovered.
+    name: 'server-real-code',
+    run: (dir, scale, tools) => {
+      writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
+      const text = realCode(1_990_000 * scale).slice(0, 1_990_000 * scale).replace(/[^\n]*$/, '');
+      return tools.hoverWhileLoading(`server, ${(text.length / 1_000_000).toFixed(1)} MB of real code open`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`), { 'real.py': text });
+    },
+  },
+  {
+    // The editor's server with a document whose code is followed by comment lines that hold quotes.
+    name: 'server-comment-lines',
+    run: (dir, scale, tools) => {
+      writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
+      const text = `${FLAGGED}${"# it's a comment\n".repeat(3_000 * scale)}x = 1\n`;
+      return tools.hoverWhileLoading(`server, ${3_000 * scale} comment lines with a quote open`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`), { 'comments.py': text });
+    },
+  },
+  {
+    // Three files of 600 KB checked by three workers.
+    name: 'jobs-three-large-files',
+    run: (dir, scale, tools) => {
+      const text = realCode(600_000 * scale).slice(0, 600_000 * scale).replace(/[^\n]*$/, '');
+      for (const name of ['a.py', 'b.py', 'c.py']) writeFileSync(join(dir, name), text);
+      return tools.checkedCli(`--jobs 3 on three files of ${(text.length / 1_000_000).toFixed(1)} MB`, dir, ['check', '--jobs', '3', 'a.py', 'b.py', 'c.py'], (run, failures) => {
+        expect(failures, run.status === 1 || run.status === 2, `exit ${run.status}`);
+      });
+    },
+  },
+];
+
+const OOM_MESSAGE = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.79 GiB of which 2.00 MiB is free.';
+
+/** The explainer on logs shaped to be read without end or parsed slowly. */
+const EXPLAIN_CASES: Case[] = [
+  {
+    name: 'explain-stdin-dev-zero',
+    run: (dir, _scale, tools) => {
+      if (!existsSync('/dev/zero')) return [];
+      const zero = openSync('/dev/zero', 'r');
+      try {
+        const run = tools.cli(dir, ['explain', '-'], { stdin: zero });
+        const failures = tools.budget('explain - < /dev/zero', run);
+        if (run.status !== 2 && run.status !== 1) failures.push(`explain - < /dev/zero: exit ${run.status}, stderr ${JSON.stringify(run.stderr.slice(0, 300))}`);
+        return failures;
+      } finally {
+        closeSync(zero);
+      }
+    },
+  },
+  {
+    name: 'explain-digits',
+    run: (dir, scale, tools) => {
+      const digits = '7'.repeat(160_000 * scale);
+      writeFileSync(join(dir, 'digits.log'), `RuntimeError: CUDA out of memory. Tried to allocate ${digits} GiB (GPU 0; ${digits}\n`);
+      return tools.checkedCli(`explain, ${160_000 * scale} digits in a row`, dir, ['explain', 'digits.log'], (run, failures) => {
+        expect(failures, !/Infinity|NaN/.test(run.stdout), 'Infinity or NaN printed');
+      });
+    },
+  },
+  {
+    name: 'explain-frames-of-a-large-file',
+    run: (dir, scale, tools) => {
+      // 20 frames of a 2 KB log naming one source file of about 1 MB (ten times: 10 MB).
+      const source = realCode(1_000_000 * scale).slice(0, 1_000_000 * scale).replace(/[^\n]*$/, '');
+      writeFileSync(join(dir, 'big.py'), source);
+      const frames = Array.from({ length: 20 }, (_, k) => `  File "big.py", line ${10 + 997 * k}, in f${k}\n    x = model(x)`).join('\n');
+      writeFileSync(join(dir, 'oom.log'), `Traceback (most recent call last):\n${frames}\n${OOM_MESSAGE}\n`);
+      return tools.checkedCli(`explain, 20 frames naming a ${(source.length / 1_000_000).toFixed(1)} MB file`, dir, ['explain', 'oom.log'], (run, failures) => {
+        expect(failures, run.status === 0, `exit ${run.status}`);
+      });
     },
   },
 ];
@@ -447,6 +521,7 @@ export const CASES: Case[] = [
     },
   },
   ...ANALYSIS_CASES,
+  ...EXPLAIN_CASES,
 ];
 
 export class BudgetTarget implements FuzzTarget {

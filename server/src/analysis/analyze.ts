@@ -130,7 +130,7 @@ export class AnalysisRun {
 
   /** The file holds a comment that suppresses every finding in it. */
   suppressesEverything(): boolean {
-    this.fileSuppressed ??= SUPPRESSIONS_IN_STATEMENT.ofEach(this.model).some((s) => s.file);
+    this.fileSuppressed ??= SUPPRESSIONS_IN_STATEMENT.ofEach(this.model).some((s) => s.file) || hasFileSuppressionLine(this.model);
     return this.fileSuppressed;
   }
 
@@ -181,6 +181,40 @@ const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (mod
   }
   return { lines, file };
 });
+
+/** Where the text mentions oomlint: the lines that may suppress the file. */
+const OOMLINT_WORD = /oomlint/gi;
+
+/**
+ * Whether a line of its own, outside any string, holds a file suppression (`# oomlint: noqa`). The
+ * parser leaves comment lines out of the tree (see `parserText`), so they are read from the text,
+ * where each mention of oomlint is one search away.
+ */
+function hasFileSuppressionLine(model: SemanticModel): boolean {
+  const { text, source } = model;
+  OOMLINT_WORD.lastIndex = 0;
+  for (let found = OOMLINT_WORD.exec(text); found; found = OOMLINT_WORD.exec(text)) {
+    const line = source.lineOf(found.index);
+    const lineText = source.lineText(line);
+    if (lineText.trimStart().startsWith('#') && isFileSuppressionComment(lineText) && !insideString(multiLineStrings(model), line)) return true;
+    if (line + 1 >= source.lineCount) break;
+    OOMLINT_WORD.lastIndex = source.lineStart(line + 1);
+  }
+  return false;
+}
+
+/** Whether `line` is inside one of `strings` (in document order) after the line it starts on. */
+function insideString(strings: readonly SyntaxNode[], line: number): boolean {
+  let low = 0;
+  let high = strings.length - 1;
+  // The last string that starts on an earlier line.
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (strings[middle]!.row < line) low = middle + 1;
+    else high = middle - 1;
+  }
+  return high >= 0 && strings[high]!.endRow >= line;
+}
 
 /** Per rule with `select`, the fact declared for it: the nodes of each of its kinds in a top-level statement that `select` takes. */
 const SELECTED = new WeakMap<Rule, StatementFact<readonly (readonly SyntaxNode[])[]>>();

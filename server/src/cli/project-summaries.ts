@@ -32,6 +32,7 @@ export function summarizeMember(request: SummaryRequest, analyzer: Analyzer, kee
   const read = readSource(fileToOpen(request), request.maxFileSize, request.path);
   if (!read.ok) return undefined;
   try {
+    // Within the limits of a file's analysis: a file over them is left out here and refused by the check.
     return summarizeSyntax(analyzer.parseForFirstLook(read.text, request.path, keep), read.text, request.path, request.settings);
   } catch {
     return undefined;

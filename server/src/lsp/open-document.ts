@@ -3,9 +3,9 @@
 // After a single edit, the plain tree is converted incrementally too, reusing unchanged subtrees.
 import { SourceText } from '../core/source';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { PreviousConversion, PythonParser, TextEditSpan, Tree } from '../parser/parser';
+import { parserText, type PreviousConversion, type PythonParser, type TextEditSpan, type Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
-import { editForChange } from './tree-edit';
+import { changedSpan, editForChange } from './tree-edit';
 import { aloneStatementsIn, noteWholeParse, reparseStatement, type AloneStatement, type TextRange } from '../parser/statement-reparse';
 
 /**
@@ -20,6 +20,8 @@ export class OpenDocument {
   private versionNumber: number;
   /** The last parse, already `edit()`ed for every change since; undefined before the first parse. */
   private tree: Tree | undefined;
+  /** The parser's text `tree` was parsed from (see `parserText`). */
+  private treeParserText = '';
   private changeCount = ++lastRevision;
   private parsed: { revision: number; root: SyntaxNode; nodes: number } | undefined;
   /** Ranged edits since the last parse, in order. */
@@ -168,8 +170,16 @@ export class OpenDocument {
 
   /** tree-sitter's parse of the current text, from the edited previous tree when there is one. */
   private parseWhole(parser: PythonParser): Tree {
+    const seen = parserText(this.text);
+    if (this.tree) {
+      // Lines past the edits whose comments a string opened or closed above them blanks or keeps.
+      const relexed = changedSpan(this.treeParserText, seen, this.lines);
+      if (relexed) this.tree.edit(relexed);
+    }
     try {
-      return parser.parse(this.text, this.tree);
+      const tree = parser.parse(this.text, this.tree);
+      this.treeParserText = seen;
+      return tree;
     } catch (error) {
       this.freeTree();
       throw error;
@@ -185,6 +195,7 @@ export class OpenDocument {
   freeTree(): void {
     this.tree?.delete();
     this.tree = undefined;
+    this.treeParserText = '';
     this.parsed = undefined;
     this.editsSinceParse = [];
     this.rangesAhead = [];

@@ -1,4 +1,5 @@
-// Describes one ranged text change in the terms tree-sitter wants for `Tree.edit()`.
+// Describes one ranged text change in the terms tree-sitter wants for `Tree.edit()`, and the lines
+// whose parser's text changed with it beyond the change itself.
 import type { SourceText } from '../core/source';
 import { makeEdit, type Edit } from '../parser/parser';
 
@@ -77,6 +78,42 @@ export function editForChange(oldText: string, start: number, end: number, inser
   const oldEndPoint = pointAt(end);
   const next = end < oldText.length ? oldText.charCodeAt(end) : NaN;
   return makeEdit(start, end, start + inserted.length, startPoint, oldEndPoint, pointAfter(startPoint, inserted, next));
+}
+
+/**
+ * The edit that tells a tree parsed from `before` (the parser's text of an earlier version, see
+ * `parserText`) about the lines beyond the document's own changes whose parser's text differs in
+ * `after` (the current version's, whose line table is `lines`): comment lines blanked or kept since a
+ * string opened or closed above them. It spans from the first difference to the last, unchanged in
+ * length, so the tree reads those lines again; undefined when nothing differs but a plain insertion.
+ */
+export function changedSpan(before: string, after: string, lines: SourceText): Edit | undefined {
+  if (before === after) return undefined;
+  const start = commonPrefix(before, after);
+  const end = after.length - commonSuffix(before, after, Math.min(before.length, after.length) - start);
+  if (end <= start) return undefined;
+  const startPoint = pointFromLines(lines, start);
+  const endPoint = pointFromLines(lines, end);
+  return makeEdit(start, end, end, startPoint, endPoint, endPoint);
+}
+
+/** Characters compared at once before the first difference is looked for one by one. */
+const BLOCK = 4096;
+
+function commonPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let at = 0;
+  while (at + BLOCK <= limit && a.slice(at, at + BLOCK) === b.slice(at, at + BLOCK)) at += BLOCK;
+  while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/** The length of the common end of `a` and `b`, at most `limit`. */
+function commonSuffix(a: string, b: string, limit: number): number {
+  let length = 0;
+  while (length + BLOCK <= limit && a.slice(a.length - length - BLOCK, a.length - length) === b.slice(b.length - length - BLOCK, b.length - length)) length += BLOCK;
+  while (length < limit && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1)) length++;
+  return length;
 }
 
 /** `treeSitterPoint` read from a line table, which counts lines as the parser does ("\n", "\r\n", a lone "\r"). */

@@ -22,9 +22,10 @@
 // command line, which parses whole files, may read such a text differently.
 //
 // The exception is an edit that leaves a string or bracket open at the end of its lines (typing the
-// `"""` that starts a docstring): a later line of the file may close it, and the whole text may then be
-// valid Python with one reading, which the editor must share with the command line. Such a parse says
-// so (`leavesOpen`), and the caller asks the whole text.
+// `"""` that starts a docstring), or one after a statement that leaves one open: a later line of the
+// file may close it, and the whole text may then be valid Python with one reading, which the editor
+// must share with the command line. Such a parse says so (`leavesOpen`), and the caller asks the whole
+// text.
 //
 // A file with a syntax error may take this path too: the statements outside the edit must then be
 // what their lines parse to alone (those of an earlier parse without errors, or parsed alone here),
@@ -79,7 +80,9 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
     if (!last || replacements.some((statement) => statement.type === 'comment' || statement.isMissing || !startsLine(lines, statement.start))) return undefined;
     // Only blank lines may follow the statements up to the next one (comment lines are blank to the parser).
     if (parserText(lines).slice(last.end).trim() !== '') return undefined;
-    leavesOpen = replacements.some((statement) => parser.containsErrors(statement) && opensPastItsEnd(statement));
+    // So does a string or bracket left open by a statement before them: these lines may be inside it.
+    const opens = (statement: SyntaxNode) => parser.containsErrors(statement) && opensPastItsEnd(statement);
+    leavesOpen = replacements.some(opens) || (parser.containsErrors(previous) && statements.slice(0, first).some(opens));
   } finally {
     tree.delete();
   }

@@ -36,6 +36,24 @@ export interface RepetitionDeps {
 /** How many callers deep "runs once" is followed. */
 const MAX_CALLER_DEPTH = 6;
 
+/**
+ * What one model's questions worked out: per function and caller depth whether it runs once, and
+ * per expression its size. Each answer is worked out once, so following callers and definitions
+ * costs time in proportion to the file, not to the number of paths through it.
+ */
+interface RepetitionAnswers {
+  functionRunsOnce: Map<SyntaxNode, (boolean | undefined)[]>;
+  sizes: Map<SyntaxNode, Size>;
+}
+
+const ANSWERS = new WeakMap<RepetitionDeps, RepetitionAnswers>();
+
+function answersOf(deps: RepetitionDeps): RepetitionAnswers {
+  let answers = ANSWERS.get(deps);
+  if (!answers) ANSWERS.set(deps, (answers = { functionRunsOnce: new Map(), sizes: new Map() }));
+  return answers;
+}
+
 /** Whether `node` runs once per run of the program (see above). */
 export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boolean {
   if (inLoopOfItsScope(deps, node)) return false;
@@ -43,6 +61,18 @@ export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boo
   if (!fn) return true;
   if (isSetUpOrTest(deps, fn)) return true;
   if (depth >= MAX_CALLER_DEPTH) return false;
+  const known = answersOf(deps).functionRunsOnce;
+  let byDepth = known.get(fn);
+  if (!byDepth) known.set(fn, (byDepth = []));
+  const answer = byDepth[depth];
+  if (answer !== undefined) return answer;
+  // A function met again while its own answer is worked out (recursion) is not known to run once.
+  byDepth[depth] = false;
+  return (byDepth[depth] = calledOnce(deps, fn, node, depth));
+}
+
+/** Whether every caller of `fn` (the function holding `node`) runs once, `depth` callers up. */
+function calledOnce(deps: RepetitionDeps, fn: SyntaxNode, node: SyntaxNode, depth: number): boolean {
   const callers = deps.callersOf(fn);
   const external = deps.externalCallsOf(fn);
   if (callers === null || (callers.length === 0 && external.length === 0)) return false;
@@ -119,6 +149,17 @@ function largest(sizes: readonly Size[]): Size {
 
 function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Size {
   if (depth > 32) return 'unknown';
+  const sizes = answersOf(deps).sizes;
+  const known = sizes.get(expression);
+  if (known !== undefined) return known;
+  // An expression met again while its own size is worked out (a value defined from itself) is unknown.
+  sizes.set(expression, 'unknown');
+  const size = sizeOfExpression(deps, expression, depth);
+  sizes.set(expression, size);
+  return size;
+}
+
+function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Size {
   const expr = unparenthesize(expression);
   switch (expr.type) {
     case 'integer':
