@@ -5,7 +5,9 @@ import type { EvalRegion } from '../../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from './unused-forwards';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { callArguments, literalBool, methodCall } from '../../semantic/names';
+import { nodesIn } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
 
 export const OOM001: Rule = {
@@ -57,13 +59,18 @@ def evaluate(model, loader):
         logits = model(images.cuda())
         correct += (logits.argmax(1) == labels.cuda()).sum().item()
     return correct`,
-      fixSafety: `Adding \`@torch.no_grad()\` or wrapping the evaluation loop in \`with torch.no_grad():\` is safe when the
-region computes no gradients: regions that call \`backward()\`, \`step()\`, \`autograd.grad\` or
-\`requires_grad_()\` are never reported. Decorating a function that returns a model output is marked
-unsafe, because a caller in another file might backpropagate through it. \`import torch\` is added when
-the file does not import it. Where the output was followed to no backward pass inside code that also
-trains, the fix wraps just those statements and is marked unsafe: it is worth a look before it lands in a
-training loop.`,
+      fixSafety: `Adding \`@torch.no_grad()\` or wrapping the evaluation loop in \`with torch.no_grad():\` is safe only where the
+analysis proves that nothing in the guarded code needs gradients: it calls no \`backward()\`, \`autograd.grad\`,
+optimizer or scaler \`step()\`, \`zero_grad()\` or \`requires_grad_()\`, neither itself nor through the functions it
+calls in this file or, checked as one project, in other files; it does not put a model in train mode before
+running it (test-time adaptation, Monte Carlo dropout); and the output of every forward pass in it was
+followed to a dead end, neither to a backward pass nor out of what the file shows (stored on an object,
+returned to callers that cannot be seen, handed to a call that may keep it). Where any of this is not
+proven, the fix is unsafe; so is the decorator on a function that returns a model output, or that training
+code in another file calls and that returns more than a number: a caller might backpropagate through what
+it returns. \`import torch\` is added when the file does not import it. Where the output was followed to no backward
+pass inside code that also trains, the fix wraps just those statements and is marked unsafe: it is worth a
+look before it lands in a training loop.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -88,7 +95,8 @@ training loop.`,
     // (Whether the output leaves the file is asked of calls in a named region only: most are in none.)
     const regionOf = (call: SyntaxNode): EvalRegion | null => {
       const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
-      return (named && !leavesTheFile(model, call) ? named : null) ?? unused.regionOf(call);
+      // Evaluation by its name whose output still reaches a backward pass (a `predict()` feeding a consistency loss) needs its graph.
+      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call);
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
@@ -119,7 +127,7 @@ training loop.`,
       ctx.report({
         node: call,
         message: ctx.messages.oom001UnusedGraph({ forward, isForwardPass: forwards.has(call), reason: region.reason }),
-        fixes: guardFix(ctx, region, call),
+        fixes: guardFix(ctx, region, call, candidates),
       });
     }
   },
@@ -139,7 +147,7 @@ function leavesTheFile(model: SemanticModel, call: SyntaxNode): boolean {
   return classOfMethod(fn) !== null && callers.length > 0 && model.forwardFlow.fateOf(call) === 'escapes';
 }
 
-function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[] {
+function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Fix[] {
   const { model } = ctx;
   // Where the parser had to recover, a rewrite is no better than a guess.
   if (hasErrors(region.node) || region.statements.some(hasErrors)) return [];
@@ -153,7 +161,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     const returnsOutput = model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
       title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
-      applicability: returnsOutput ? 'unsafe' : 'safe',
+      applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && !returnedToTraining(model, fn) ? 'safe' : 'unsafe',
       edits: [...importEdits, ...edits],
     }];
   }
@@ -169,11 +177,56 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
   if (!edits) return [];
+  const guarded = region.kind === 'loop' ? [region.node] : statementsFromTo(first, last);
   return [{
     title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
-    applicability: 'safe',
+    applicability: provenUnneeded(model, guarded, candidates) ? 'safe' : 'unsafe',
     edits: [...importEdits, ...edits],
   }];
+}
+
+/**
+ * The guarded code provably needs no gradients: nothing in it trains (`backward()`, an optimizer or
+ * scaler step, `zero_grad()`, `autograd.grad`, through the helpers it calls in this file and the
+ * project), it puts no model in train mode before running one, and every forward pass in it hands
+ * its output to nothing that may backpropagate it (not to a backward pass, not out of what the file
+ * shows).
+ */
+function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], candidates: readonly SyntaxNode[]): boolean {
+  if (guarded.some((node) => model.needsGradients(node))) return false;
+  const forwards = guarded.flatMap((node) => candidates.filter((c) => within(c, node)));
+  if (forwards.some((c) => model.forwardFlow.fateOf(c) !== 'unused')) return false;
+  return !trainModeBeforeForward(model, guarded, forwards);
+}
+
+/**
+ * `model.train()` before a forward pass of the guarded code: the model runs as in training (test-time
+ * adaptation, Monte Carlo dropout), which is worth a look before gradients are turned off. The
+ * `model.train()` that restores the mode after the last forward pass is not one.
+ */
+function trainModeBeforeForward(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
+  const lastForward = forwards.reduce((end, c) => Math.max(end, c.start), -1);
+  return guarded.some((node) => nodesIn(node, ['call']).some((call) => {
+    const m = methodCall(call, model.text);
+    if (m?.method !== 'train' || call.start > lastForward) return false;
+    const mode = callArguments(call, model.text).positional[0];
+    return (!mode || literalBool(mode) !== false) && model.modules.isModuleExpr(m.receiver);
+  }));
+}
+
+/**
+ * Another file of the project calls the function from code that trains, and the function returns
+ * something that is not a plain number: what it returns may be backpropagated there.
+ */
+function returnedToTraining(model: SemanticModel, fn: SyntaxNode): boolean {
+  if (!model.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment'))) return false;
+  return model.externalCallsOfFunction(fn).calls.some((c) => c.callerTrains) && model.returnedKind(fn) !== 'number';
+}
+
+/** The statements of one block from `first` to `last`. */
+function statementsFromTo(first: SyntaxNode, last: SyntaxNode): SyntaxNode[] {
+  const siblings = first.parent?.children.filter((c) => isStatement(c)) ?? [first];
+  return siblings.filter((s) => s.start >= first.start && s.end <= last.end);
 }
 
 /** From the first to the last statement after `model.eval()` that runs the model. */

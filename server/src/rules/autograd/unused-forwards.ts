@@ -6,6 +6,8 @@ import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
 import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { scanForGradients } from '../../semantic/gradient-needs';
+import { nodesWithin } from '../../semantic/subtree';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are
@@ -106,7 +108,7 @@ export class UnusedForwardRegions {
   regionOf(call: SyntaxNode): EvalRegion | null {
     if (this.regionByCall.has(call)) return this.regionByCall.get(call)!;
     let region: EvalRegion | null = null;
-    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused') {
+    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused' && !this.trainsOutOfSight(enclosingFunction(call))) {
       const fn = enclosingFunction(call);
       if (fn && this.wholeFunctionUnused(fn)) {
         region = { kind: 'function', node: fn, statements: [], reason: { kind: 'unused-function', name: functionName(fn, this.model.text) } };
@@ -172,6 +174,18 @@ export class UnusedForwardRegions {
       const left = a.children.find((c) => c.fieldName === 'left');
       return within(a, owner) && !within(a, init) && left !== undefined && dottedName(left, text) === attribute;
     });
+  }
+
+  /**
+   * The function trains (zeroes gradients, steps an optimizer) but no backward pass is in sight: not
+   * in its code, nor in a helper of this file it calls. The backward pass is then in something it
+   * calls that the file cannot see into (timm's `loss_scaler(loss, optimizer)`), which may receive
+   * any of its forwards' outputs.
+   */
+  private trainsOutOfSight(fn: SyntaxNode | null): boolean {
+    if (!fn || !this.model.needsGradients(fn)) return false;
+    if (nodesWithin(this.model.backwardCalls, fn).length) return false;
+    return !scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)));
   }
 
   /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */
