@@ -1,12 +1,12 @@
 import type { Fix, TextEdit } from '../../core/types';
 import { addDecorator, addImport, wrapStatements } from '../../fixes/edits';
-import { hasErrors, type SyntaxNode } from '../../parser/syntax';
+import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from './unused-forwards';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
-import { callArguments, literalBool, methodCall } from '../../semantic/names';
+import { callArguments, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
 
@@ -66,11 +66,12 @@ calls in this file or, checked as one project, in other files; it does not put a
 running it (test-time adaptation, Monte Carlo dropout); and the output of every forward pass in it was
 followed to a dead end, neither to a backward pass nor out of what the file shows (stored on an object,
 returned to callers that cannot be seen, handed to a call that may keep it). Where any of this is not
-proven, the fix is unsafe; so is the decorator on a function that returns a model output, or that training
-code in another file calls and that returns more than a number: a caller might backpropagate through what
-it returns. \`import torch\` is added when the file does not import it. Where the output was followed to no backward
-pass inside code that also trains, the fix wraps just those statements and is marked unsafe: it is worth a
-look before it lands in a training loop.`,
+proven, the fix is unsafe; so is the decorator on a function whose return value may take a graph to a
+caller that backpropagates it: a model output, or any value not built from numbers and detached tensors
+alone, unless every caller is in the file and the call's result reaches no backward pass (a KL term fed to
+\`autograd.grad\` by a trust-region step is such a value). \`import torch\` is added when the file does not
+import it. Where the output was followed to no backward pass inside code that also trains, the fix wraps
+just those statements and is marked unsafe: it is worth a look before it lands in a training loop.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -161,7 +162,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candid
     const returnsOutput = model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
       title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
-      applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && !returnedToTraining(model, fn) ? 'safe' : 'unsafe',
+      applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && returnsToNoBackward(model, fn) ? 'safe' : 'unsafe',
       edits: [...importEdits, ...edits],
     }];
   }
@@ -180,7 +181,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candid
   const guarded = region.kind === 'loop' ? [region.node] : statementsFromTo(first, last);
   return [{
     title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
-    applicability: provenUnneeded(model, guarded, candidates) ? 'safe' : 'unsafe',
+    applicability: provenUnneeded(model, guarded, candidates) && !bindsWhatIsBackpropagated(model, guarded) ? 'safe' : 'unsafe',
     edits: [...importEdits, ...edits],
   }];
 }
@@ -215,12 +216,107 @@ function trainModeBeforeForward(model: SemanticModel, guarded: readonly SyntaxNo
 }
 
 /**
- * Another file of the project calls the function from code that trains, and the function returns
- * something that is not a plain number: what it returns may be backpropagated there.
+ * What the function returns needs no graph: it returns nothing, or values that carry none (a number,
+ * `.item()`, `.numpy()`, `.tolist()`, a detached tensor), or else its callers are all in this file and
+ * the result of each call reaches no backward pass and nothing out of sight; and no caller in
+ * another file of the project trains while the function returns more than a number. A value the
+ * analysis cannot follow (a model's method it does not know runs a forward pass) is returned with the
+ * graph the guard would take away: TRPO's `kl_divergence` feeding `autograd.grad`.
  */
-function returnedToTraining(model: SemanticModel, fn: SyntaxNode): boolean {
-  if (!model.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment'))) return false;
-  return model.externalCallsOfFunction(fn).calls.some((c) => c.callerTrains) && model.returnedKind(fn) !== 'number';
+function returnsToNoBackward(model: SemanticModel, fn: SyntaxNode): boolean {
+  const values = model.returnsOf(fn).flatMap((r) => r.children.filter((c) => c.named && c.type !== 'comment'));
+  if (!values.length) return true;
+  if (model.externalCallsOfFunction(fn).calls.some((c) => c.callerTrains) && model.returnedKind(fn) !== 'number') return false;
+  if (values.every((v) => plainValue(model, v))) return true;
+  const callers = model.callersOf(fn);
+  if (!callers?.length || model.externalCallsOfFunction(fn).calls.length) return false;
+  return callers.every((call) => model.forwardFlow.fateOf(call) === 'unused');
+}
+
+/** How deep `plainValue` follows names and operands. */
+const MAX_PLAIN_DEPTH = 6;
+
+/**
+ * A value that no guard can change: it carries no graph whatever its inputs (a literal, a number,
+ * `.item()`, `.numpy()`, `.tolist()`, `.argmax()`, a detached tensor, a new tensor from a shape) or
+ * is computed only from such values (`correct / len(loader.dataset)` after `correct += ... .item()`,
+ * `torch.cat([ys, next_word])` of chosen indices), through every definition of the names it reads.
+ */
+function plainValue(model: SemanticModel, value: SyntaxNode, depth = 0, visiting = new Set<SyntaxNode>()): boolean {
+  if (depth > MAX_PLAIN_DEPTH) return false;
+  const expr = unparenthesize(value);
+  if (model.graph.endsGraph(expr) || ['number', 'detached', 'device'].includes(model.valueKind(expr))) return true;
+  const parts = () => expr.children.filter((c) => c.named && c.type !== 'comment');
+  switch (expr.type) {
+    case 'tuple':
+    case 'list':
+    case 'expression_list':
+    case 'binary_operator':
+    case 'unary_operator':
+    case 'boolean_operator':
+    case 'conditional_expression':
+      return parts().every((p) => plainValue(model, p, depth + 1, visiting));
+    case 'subscript': {
+      const base = expr.children.find((c) => c.fieldName === 'value');
+      return base !== undefined && plainValue(model, base, depth + 1, visiting);
+    }
+    case 'identifier':
+      return plainName(model, expr, depth, visiting);
+    case 'call': {
+      const qualified = model.imports.qualify(dottedName(expr.children.find((c) => c.fieldName === 'function') ?? null, model.text));
+      const m = qualified ? null : methodCall(expr, model.text);
+      // A tensor method or torch function applied to plain tensors only (`next_word.unsqueeze(0)`, `torch.cat([ys, w])`).
+      if (!m && !qualified?.startsWith('torch.')) return false;
+      const { positional, keywords } = callArguments(expr, model.text);
+      const inputs = [...(m ? [m.receiver] : []), ...positional, ...keywords.values()];
+      return inputs.every((input) => plainValue(model, input, depth + 1, visiting));
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Every definition of the name in its scope gives a plain value (the values of `x += v` included); a
+ * definition met again while it is being read (`ys = torch.cat([ys, w])`) adds nothing new.
+ */
+function plainName(model: SemanticModel, use: SyntaxNode, depth: number, visiting: Set<SyntaxNode>): boolean {
+  const defs = model.definitions.definitionsOf(scopeOf(use), nodeText(use, model.text));
+  return defs.length > 0 && defs.every((d) => {
+    if ((d.kind !== 'assign' && d.kind !== 'augmented') || !d.value) return false;
+    if (visiting.has(d.node)) return true;
+    visiting.add(d.node);
+    if (d.unpackIndex < 0) return plainValue(model, d.value, depth + 1, visiting);
+    // `total, seen = 0.0, 0`: the element at that place.
+    const literal = unparenthesize(d.value);
+    if (literal.type === 'tuple' || literal.type === 'expression_list') {
+      const element = literal.children.filter((c) => c.named && c.type !== 'comment')[d.unpackIndex];
+      return element !== undefined && plainValue(model, element, depth + 1, visiting);
+    }
+    // `_, next_word = torch.max(prob, dim=1)`: the indices of a values-and-indices pair.
+    const m = is(unparenthesize(d.value), 'call') ? methodCall(unparenthesize(d.value), model.text) : null;
+    const called = dottedName(unparenthesize(d.value).children.find((c) => c.fieldName === 'function') ?? null, model.text);
+    const pair = (m && VALUES_AND_INDICES.has(m.method)) || /^torch\.(max|min|topk|sort|kthvalue|median|mode)$/.test(model.imports.qualify(called) ?? '');
+    return pair && d.unpackIndex === 1;
+  });
+}
+
+/** Methods (and torch functions) that return values and their indices. */
+const VALUES_AND_INDICES = new Set(['max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode']);
+
+/**
+ * Names that the guarded statements bind and that a backward pass of the same function reads
+ * (`out = policy.act(x)` guarded, `loss(out).backward()` later): they would lose their graph.
+ */
+function bindsWhatIsBackpropagated(model: SemanticModel, guarded: readonly SyntaxNode[]): boolean {
+  return guarded.some((node) => {
+    const backpropagated = model.backpropagatedIn(scopeOf(node));
+    if (!backpropagated.size) return false;
+    return nodesIn(node, ['assignment', 'augmented_assignment']).some((a) => {
+      const left = a.children.find((c) => c.fieldName === 'left');
+      return left !== undefined && referencesIn(left, model.text).some((name) => backpropagated.has(name));
+    });
+  });
 }
 
 /** The statements of one block from `first` to `last`. */
