@@ -238,7 +238,8 @@ const MAX_PLAIN_DEPTH = 6;
 
 /**
  * A value that no guard can change: it carries no graph whatever its inputs (a literal, a number,
- * `.item()`, `.numpy()`, `.tolist()`, `.argmax()`, a detached tensor, a new tensor from a shape) or
+ * `.item()`, `.numpy()`, `.tolist()`, `.argmax()`, a detached tensor, a new tensor from a shape, what a
+ * NumPy function returns) or
  * is computed only from such values (`correct / len(loader.dataset)` after `correct += ... .item()`,
  * `torch.cat([ys, next_word])` of chosen indices), through every definition of the names it reads.
  */
@@ -264,6 +265,8 @@ function plainValue(model: SemanticModel, value: SyntaxNode, depth = 0, visiting
       return plainName(model, expr, depth, visiting);
     case 'call': {
       const qualified = model.imports.qualify(dottedName(expr.children.find((c) => c.fieldName === 'function') ?? null, model.text));
+      // NumPy hands back arrays, never a tensor with a graph (it refuses one that requires grad).
+      if (qualified?.startsWith('numpy.')) return true;
       const m = qualified ? null : methodCall(expr, model.text);
       // A tensor method or torch function applied to plain tensors only (`next_word.unsqueeze(0)`, `torch.cat([ys, w])`).
       if (!m && !qualified?.startsWith('torch.')) return false;
