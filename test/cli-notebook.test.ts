@@ -72,10 +72,11 @@ describe('real notebooks', () => {
     const headings = run.stdout.split('\n').filter((line) => /^\S+\.ipynb:/.test(line));
     assert.deepEqual(
       headings.map((line) => line.split(' ').slice(0, 3).join(' ')),
-      ['bn.ipynb:cell 18:20:18: OOM001', 'denoise.ipynb:cell 12:10:10: OOM001', 'rnn.ipynb:cell 8:13:20: OOM001'],
+      // The RNN notebook's shape check on a constructed sine wave runs once: not a warning.
+      ['bn.ipynb:cell 18:20:18: OOM001', 'denoise.ipynb:cell 12:10:10: OOM001'],
     );
-    assert.match(run.stdout, /^13 \| test_out, test_h = test_rnn\(test_input, None\)$/m);
-    assert.match(run.stdout, /Found 3 problems/);
+    assert.match(run.stdout, /^10 \| output = model\(noisy_imgs\)$/m);
+    assert.match(run.stdout, /Found 2 problems/);
   });
 
   test('JSON carries the cell, rows within it, and each fix edit with its own cell', () => {
@@ -90,19 +91,19 @@ describe('real notebooks', () => {
   });
 
   test('SARIF regions count rows within the cell and name it', () => {
-    const root = project({ 'rnn.ipynb': real('Simple_RNN') });
+    const root = project({ 'denoise.ipynb': real('Denoising') });
     const log = JSON.parse(oomlint(root, ['check', '--format', 'sarif']).stdout) as {
       runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: Record<string, unknown> } }[] }[] }[];
     };
     const location = log.runs[0]!.results[0]!.locations[0]!.physicalLocation;
-    assert.equal(location.artifactLocation.uri, 'rnn.ipynb');
-    assert.deepEqual(location.region, { startLine: 13, startColumn: 20, endLine: 13, endColumn: 46, properties: { cell: 8 } });
+    assert.equal(location.artifactLocation.uri, 'denoise.ipynb');
+    assert.deepEqual(location.region, { startLine: 10, startColumn: 10, endLine: 10, endColumn: 27, properties: { cell: 12 } });
   });
 
   test('GitHub annotations count lines within the cell and name it in the title', () => {
-    const root = project({ 'rnn.ipynb': real('Simple_RNN') });
+    const root = project({ 'denoise.ipynb': real('Denoising') });
     const run = oomlint(root, ['check', '--format', 'github']);
-    assert.match(run.stdout, /^::warning title=oomlint \(OOM001\) cell 8,file=rnn\.ipynb,line=13,col=20,endLine=13,endColumn=46::/m);
+    assert.match(run.stdout, /^::warning title=oomlint \(OOM001\) cell 12,file=denoise\.ipynb,line=10,col=10,endLine=10,endColumn=27::/m);
   });
 
   test('--fix changes only the fixed cells\' source; everything else keeps its bytes, and a second --fix changes nothing', () => {
@@ -110,10 +111,15 @@ describe('real notebooks', () => {
     const before = new Map(REAL.map((name) => [name, readFileSync(join(root, name), 'utf8')]));
     const run = oomlint(root, ['check', '--fix', '--unsafe-fixes']);
     assert.equal(run.status, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /Found 3 problems \(3 fixed, 0 remaining\)/);
+    assert.match(run.stdout, /Found 2 problems \(2 fixed, 0 remaining\)/);
     for (const name of REAL) {
       const original = before.get(name)!;
       const fixed = readFileSync(join(root, name), 'utf8');
+      // The RNN notebook has no finding (its one forward is a shape check): nothing to write.
+      if (name === real('Simple_RNN')) {
+        assert.equal(fixed, original, name);
+        continue;
+      }
       assert.notEqual(fixed, original, name);
       assert.equal(withoutSources(fixed), withoutSources(original), name);
       // Putting the original sources back gives the original file, byte for byte.
@@ -134,12 +140,12 @@ describe('real notebooks', () => {
   });
 
   test('--diff shows each changed cell on its own, headed by the cell', () => {
-    const root = project({ 'rnn.ipynb': real('Simple_RNN') });
+    const root = project({ 'denoise.ipynb': real('Denoising') });
     const run = oomlint(root, ['check', '--diff', '--unsafe-fixes']);
     assert.equal(run.status, 1, run.stderr);
-    assert.match(run.stdout, /^--- a\/rnn\.ipynb:cell 8\n\+\+\+ b\/rnn\.ipynb:cell 8\n@@ -10,6 \+10,7 @@\n/);
-    assert.match(run.stdout, /^\+with torch\.no_grad\(\):\n\+ {4}test_out, test_h = test_rnn\(test_input, None\)$/m);
-    assert.equal(readFileSync(join(root, 'rnn.ipynb'), 'utf8'), readFileSync(join(REAL_DIR, real('Simple_RNN')), 'utf8'));
+    assert.match(run.stdout, /^--- a\/denoise\.ipynb:cell 12\n\+\+\+ b\/denoise\.ipynb:cell 12\n@@ -7,7 \+7,8 @@\n/);
+    assert.match(run.stdout, /^\+with torch\.no_grad\(\):\n\+ {4}output = model\(noisy_imgs\)$/m);
+    assert.equal(readFileSync(join(root, 'denoise.ipynb'), 'utf8'), readFileSync(join(REAL_DIR, real('Denoising')), 'utf8'));
   });
 });
 

@@ -92,6 +92,17 @@ describe('modules and forward calls', () => {
     // A base imported from elsewhere may be a module: `w` keeps what its methods say.
     assert.deepEqual(['scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)'].map(forward), [false, false, true, true, true]);
   });
+
+  test("an attribute named like a model that holds a tokenizer library's object is not one", async () => {
+    const model = await modelOf([
+      'import tiktoken', 'import torch',
+      'class Tokenizer:', '    def __init__(self, ranks):', '        self.model = tiktoken.Encoding(name="bpe", mergeable_ranks=ranks)',
+      '    def decode(self, ids):', '        return self.model.decode(ids)',
+      'tokenizer = Tokenizer({})', 'text = tokenizer.decode([1, 2])',
+    ].join('\n'));
+    assert.equal(model.modules.isModuleName('self.model'), false);
+    assert.equal(model.modules.isForwardCall(find(model, 'call', 'tokenizer.decode([1, 2])')), false);
+  });
 });
 
 describe('argparse and constants', () => {

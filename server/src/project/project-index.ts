@@ -86,7 +86,9 @@ export class ProjectIndex {
       symbol: (qualified) => (place ? linked.symbol(path, place, qualified) : undefined),
       externalCallsOf: (name) => linked.externalCallsOf(path, name),
       externalMethodCallsOf: (name) => linked.externalMethodCallsOf(path, name),
-      usesGpu: linked.usesGpu,
+      get usesGpu() {
+        return linked.usesGpuAround(path);
+      },
     };
   }
 
@@ -126,16 +128,46 @@ class LinkedFacts {
   private readonly inProgress = new Set<string>();
   private externalCalls: Map<string, ExternalCall[]> | undefined;
   private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
-  private gpu: boolean | undefined;
+  private gpuGroups: { find: (path: string) => string; gpu: Set<string> } | undefined;
 
   constructor(private readonly index: ProjectIndex) {}
 
-  get usesGpu(): boolean {
-    if (this.gpu === undefined) {
-      this.gpu = false;
-      for (const [, entry] of this.index.allEntries()) if (entry.summary.usesGpu) this.gpu = true;
+  /** Whether a file of the group that imports connect with `path` moves models or tensors to a GPU. */
+  usesGpuAround(path: string): boolean {
+    if (!this.gpuGroups) {
+      // Files joined by their imports, in either direction, form a group (union-find).
+      const parent = new Map<string, string>();
+      const find = (p: string): string => {
+        let root = p;
+        while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
+        parent.set(p, root);
+        return root;
+      };
+      for (const [importer, entry] of this.index.allEntries()) {
+        for (const imported of this.importedPaths(entry)) parent.set(find(imported), find(importer));
+      }
+      const gpu = new Set<string>();
+      for (const [file, entry] of this.index.allEntries()) if (entry.summary.usesGpu) gpu.add(find(file));
+      this.gpuGroups = { find, gpu };
     }
-    return this.gpu;
+    return this.index.has(path) && this.gpuGroups.gpu.has(this.gpuGroups.find(path));
+  }
+
+  /** The project files an entry's imports name, as modules or as packages of names. */
+  private importedPaths(entry: Entry): string[] {
+    const out: string[] = [];
+    for (const qualified of Object.values(entry.summary.imports)) {
+      for (const candidate of candidateNames(entry.place, qualified)) {
+        const parts = candidate.split('.');
+        let hit: string | undefined;
+        for (let i = parts.length; i >= 1 && !hit; i--) hit = this.index.pathOfModule(parts.slice(0, i).join('.'));
+        if (hit) {
+          out.push(hit);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   symbol(path: string, place: ModulePlace, qualified: string): SymbolFacts | undefined {

@@ -150,7 +150,7 @@ export class SemanticModel {
   }
 
   private get repetition(): RepetitionDeps {
-    return { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), returnsOf: (fn) => this.returnsOf(fn) };
+    return { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), returnsOf: (fn) => this.returnsOf(fn), isForwardCall: (call) => this.modules.isForwardCall(call), isModuleName: (name) => this.modules.isModuleName(name) };
   }
 
   /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */

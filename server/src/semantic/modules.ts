@@ -102,6 +102,13 @@ export interface ModuleDeps {
 export type InstanceClass = { readonly local: string } | { readonly project: ClassFacts; readonly qualified: string };
 
 /**
+ * Libraries whose objects are never PyTorch modules (tokenizers, cloud clients): a list because
+ * their code is not the project's, so no fact read here can tell what their constructors return,
+ * and an attribute named `model` holding one (`self.model = tiktoken.Encoding(...)`) is not one.
+ */
+const NOT_MODULE_LIBRARIES = /^(tiktoken|sentencepiece|tokenizers|boto3|botocore|openai|anthropic|requests|httpx|sqlite3|redis)(\.|$)/;
+
+/**
  * Objects of libraries that run their models with gradients off inside their own code, which no
  * project file shows: a `transformers` pipeline, a `diffusers` pipeline, `SentenceTransformer.encode`.
  * Matched against `<what made the object>#<method called>` (`__call__` for calling it).
@@ -257,13 +264,15 @@ export class ModuleAnalysis {
    * its `load_state_dict` or `eval` are that class's own methods, and calling it is not a forward pass.
    */
   private holdsPlainObject(name: string): boolean {
-    if (!this.plainClasses.size) return false;
     const defs = this.definitionsOf(name);
     return defs.length > 0 && defs.every((d) => {
       const value = d.value && d.unpackIndex < 0 ? unparenthesize(d.value) : null;
       if (!is(value, 'call')) return false;
       const dotted = dottedName(callee(value), this.deps.text);
-      return dotted !== null && this.plainClasses.has(dotted) && !this.deps.imports.resolveName(dotted);
+      if (dotted === null) return false;
+      if (this.plainClasses.has(dotted) && !this.deps.imports.resolveName(dotted)) return true;
+      const qualified = this.deps.imports.qualify(dotted);
+      return qualified !== null && NOT_MODULE_LIBRARIES.test(qualified);
     });
   }
 

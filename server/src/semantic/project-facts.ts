@@ -69,7 +69,7 @@ export interface ProjectView {
   externalCallsOf(name: string): readonly ExternalCall[];
   /** The calls of a method named `name` (`x.name(...)`) that other files of the project make. */
   externalMethodCallsOf(name: string): readonly ExternalCall[];
-  /** Some file of the project moves models or tensors to a GPU. */
+  /** A file this one's imports connect it with (importing it, or imported by it, at any remove) moves models or tensors to a GPU. */
   readonly usesGpu: boolean;
 }
 

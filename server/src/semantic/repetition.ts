@@ -27,6 +27,10 @@ export interface RepetitionDeps {
   definitions: DefinitionIndex;
   functionsNamed(name: string): readonly SyntaxNode[];
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
+  /** The call runs a model's forward pass. */
+  isForwardCall(call: SyntaxNode): boolean;
+  /** The name (`vae`, `self.encoder`) holds a model. */
+  isModuleName(name: string): boolean;
 }
 
 /** How many callers deep "runs once" is followed. */
@@ -34,7 +38,7 @@ const MAX_CALLER_DEPTH = 6;
 
 /** Whether `node` runs once per run of the program (see above). */
 export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boolean {
-  if (inLoopOfItsScope(node)) return false;
+  if (inLoopOfItsScope(deps, node)) return false;
   const fn = enclosingFunction(node);
   if (!fn) return true;
   if (isSetUpOrTest(deps, fn)) return true;
@@ -47,14 +51,26 @@ export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boo
   return callers.every((call) => call !== node && runsOnce(deps, call, depth + 1));
 }
 
-/** `node` is in a loop or a comprehension inside its own function (or module code). */
-function inLoopOfItsScope(node: SyntaxNode): boolean {
+/**
+ * `node` is in a loop or a comprehension inside its own function (or module code), other than a
+ * loop over a small value (the tokens of a constructed prompt, a literal list of names).
+ */
+function inLoopOfItsScope(deps: RepetitionDeps, node: SyntaxNode): boolean {
   if (enclosingComprehension(node)) return true;
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') return false;
-    if ((p.type === 'for_statement' || p.type === 'while_statement') && !breaksFirstTime(p)) return true;
+    if (p.type === 'while_statement' && !breaksFirstTime(p)) return true;
+    if (is(p, 'for_statement') && !breaksFirstTime(p) && !overSmallValue(deps, p)) return true;
   }
   return false;
+}
+
+/** A `for` loop over a small value, or over a literal list or tuple. */
+function overSmallValue(deps: RepetitionDeps, loop: SyntaxNode & { type: 'for_statement' }): boolean {
+  const iterable = field(loop, 'right');
+  if (!iterable) return false;
+  const expr = unparenthesize(iterable);
+  return sizeOf(deps, expr, 0) === 'small' || ((expr.type === 'list' || expr.type === 'tuple') && sizeOf(deps, expr, 0) === 'literal');
 }
 
 /** A loop whose body ends in a `break` at its own level: it runs its body once (`for batch in loader: ...; break`). */
@@ -83,8 +99,8 @@ export function runsOnceOnSmallInputs(deps: RepetitionDeps, call: SyntaxNode): b
   return largest(inputs.map((input) => sizeOf(deps, input, 0))) !== 'unknown';
 }
 
-/** torch functions that make a tensor of a given shape. */
-const SHAPED = /^torch\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like)$/;
+/** torch and NumPy functions that make an array of a given shape. */
+const SHAPED = /^(torch|numpy|numpy\.random)\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|logspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like|normal|uniform)$/;
 /** torch functions that make a tensor from the data they are given: as small as that data. */
 const FROM_DATA = /^torch\.(tensor|as_tensor|Tensor|FloatTensor|LongTensor|from_numpy)$/;
 /**
@@ -114,6 +130,7 @@ function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Si
       return 'literal';
     case 'list':
     case 'tuple':
+    case 'expression_list':
     case 'binary_operator':
     case 'unary_operator':
       return largest(expr.children.filter((c) => c.named && c.type !== 'comment').map((c) => sizeOf(deps, c, depth + 1)));
@@ -130,7 +147,8 @@ function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Si
       const name = nodeText(expr, deps.text);
       const def = deps.definitions.reaching(scopeOf(expr), name, expr.start);
       if (!def) return deps.imports.resolveName(name) ? 'literal' : 'unknown';
-      if (def.kind === 'for') return breaksFirstTime(def.node) ? 'small' : 'unknown';
+      // An item of a loop that stops after one, or of a small collection.
+      if (def.kind === 'for') return breaksFirstTime(def.node) || (is(def.node, 'for_statement') && overSmallValue(deps, def.node)) ? 'small' : 'unknown';
       if (def.kind === 'parameter') return parameterSize(deps, def.node, name, depth);
       return def.kind === 'assign' && def.value !== null ? sizeOf(deps, def.value, depth + 1) : 'unknown';
     }
@@ -143,8 +161,13 @@ function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Si
       const inputs = largest([...positional, ...keywords.values()].map((input) => sizeOf(deps, input, depth + 1)));
       // `torch.tensor([[1, 2]])`: as small as its data.
       if (FROM_DATA.test(qualified)) return inputs === 'unknown' ? 'unknown' : 'small';
-      // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small.
-      if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) return sizeOf(deps, m.receiver, depth + 1) === 'small' ? 'small' : 'unknown';
+      // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small, and
+      // so does a model's output on small inputs (`vae.encode(image)`).
+      if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) {
+        if (sizeOf(deps, m.receiver, depth + 1) === 'small') return 'small';
+        const receiver = dottedName(m.receiver, deps.text);
+        return inputs === 'small' && (deps.isForwardCall(expr) || (receiver !== null && deps.isModuleName(receiver))) ? 'small' : 'unknown';
+      }
       // This file's function that returns small values (`create_noise(n, z)` making `torch.rand(n, z)`).
       const own = name && !name.includes('.') && !qualified ? deps.functionsNamed(name) : [];
       if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';

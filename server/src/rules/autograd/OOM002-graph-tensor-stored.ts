@@ -89,7 +89,7 @@ detaching where the dict is built.`,
     for (const item of graphCarryingItems(model, value)) {
       if (detachedInPlace(model, item, node)) continue;
       // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
-      if (inferenceLoop && model.usesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
+      if (inferenceLoop && model.projectUsesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [

@@ -151,8 +151,13 @@ function mapToCpuFix(model: SemanticModel, load: CheckpointLoad, messages: RuleM
   const quote = items.map((a) => nodeText(a, model.text)).find((t) => /^["']/.test(t))?.[0] ?? '"';
   const last = items[items.length - 1];
   const keyword = `map_location=${quote}cpu${quote}`;
+  // A `map_location` that is None on a machine with a GPU: its value becomes "cpu".
+  const { positional, keywords } = callArguments(load.call, model.text);
+  const given = keywords.get('map_location') ?? positional[1];
   let edit: TextEdit;
-  if (!last) {
+  if (given) {
+    edit = { start: given.start, end: given.end, newText: `${quote}cpu${quote}` };
+  } else if (!last) {
     edit = { start: args!.start + 1, end: args!.start + 1, newText: keyword };
   } else {
     // One argument per line, with a trailing comma: the new one gets its own line, in the same style.

@@ -265,6 +265,9 @@ function deviceOf(model: SemanticModel, value: SyntaxNode, depth: number): LoadT
   if (v.type === 'conditional_expression') {
     const parts = v.children.filter((c) => c.named && c.type !== 'comment');
     const branches = [parts[0], parts[2]].map((p) => (p ? deviceOf(model, p, depth + 1) : 'unknown'));
+    // `None if torch.cuda.is_available() else "cpu"`: on a machine with a GPU, the branch its test picks.
+    const test = parts[1] ? cudaAvailableTest(model, parts[1]) : undefined;
+    if (test !== undefined) return branches[test ? 0 : 1]!;
     // The GPU branch is the one taken on a machine with a GPU.
     return branches.includes('gpu') ? 'gpu' : branches.every((b) => b === 'cpu') ? 'cpu' : 'unknown';
   }
@@ -298,6 +301,17 @@ function deviceOf(model: SemanticModel, value: SyntaxNode, depth: number): LoadT
     return source.value ? deviceOf(model, source.value, depth + 1) : 'unknown';
   }
   return 'unknown';
+}
+
+/** Whether `test` is `torch.cuda.is_available()` (true) or its negation (false); undefined for anything else. */
+function cudaAvailableTest(model: SemanticModel, test: SyntaxNode): boolean | undefined {
+  const t = unparenthesize(test);
+  if (t.type === 'not_operator') {
+    const operand = t.children.find((c) => c.named && c.type !== 'comment');
+    const inner = operand ? cudaAvailableTest(model, operand) : undefined;
+    return inner === undefined ? undefined : !inner;
+  }
+  return is(t, 'call') && qualifiedCallee(model, t) === 'torch.cuda.is_available' ? true : undefined;
 }
 
 /**

@@ -1,0 +1,63 @@
+// `oomlint check` with the project's other files: each fixture project (test/fixtures/projects)
+// holds a file whose finding depends on a fact in another file. Checked with its project, the
+// file gets the answer that fact gives; copied alone into an empty project, it gets the other.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, test } from 'node:test';
+import { ProjectIndex } from '../server/src/project/project-index';
+import type { FileSummary } from '../server/src/project/summary';
+import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
+
+const CLI = join(REPO_ROOT, 'dist', 'cli.js');
+const PROJECTS = join(FIXTURES_DIR, 'projects');
+
+const folders: string[] = [];
+after(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+
+/** The codes and rows of the findings in `file` when `target` (a folder or file) is checked. */
+function findings(target: string, file: string): string[] {
+  const result = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '--select', 'ALL', '--exit-zero', target], { encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  const all = JSON.parse(result.stdout) as { code: string; filename: string; location: { row: number } }[];
+  return all.filter((f) => f.filename.endsWith(file)).map((f) => `${f.code}:${f.location.row}`);
+}
+
+/** The findings of `file` copied alone into a project of its own. */
+function findingsAlone(path: string): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'oomlint-alone-'));
+  folders.push(folder);
+  writeFileSync(join(folder, 'pyproject.toml'), '');
+  copyFileSync(path, join(folder, basename(path)));
+  return findings(folder, basename(path));
+}
+
+const CASES = [
+  { project: 'decorator-elsewhere', file: 'evaluate.py', withProject: [], alone: ['OOM001:10'], fact: 'a decorator of another file runs the function with gradients off' },
+  { project: 'relative-import', file: 'pkg/evaluate.py', withProject: [], alone: ['OOM001:10'], fact: '`from . import utils` finds the decorator beside it' },
+  { project: 'callers-elsewhere', file: 'engine.py', withProject: [], alone: ['OOM001:8'], fact: 'every caller, in another file, wraps the helper in no_grad' },
+  { project: 'method-forward-elsewhere', file: 'act.py', withProject: ['OOM001:10'], alone: [], fact: "a method of another file's module class runs its layers" },
+];
+
+for (const c of CASES) {
+  test(`with its project, ${c.fact} (${c.project})`, () => {
+    assert.deepEqual(findings(join(PROJECTS, c.project), c.file), c.withProject);
+    assert.deepEqual(findingsAlone(join(PROJECTS, c.project, c.file)), c.alone);
+  });
+}
+
+const summary = (imports: Record<string, string>, usesGpu: boolean): FileSummary => ({ imports, functions: {}, classes: {}, values: {}, calls: [], methodCalls: [], usesGpu });
+
+test('a file uses a GPU when a file its imports connect it with does, in either direction', () => {
+  const root = join(tmpdir(), 'project');
+  const index = new ProjectIndex(root);
+  index.set(join(root, 'common.py'), summary({}, true));
+  index.set(join(root, 'predict.py'), summary({ load_model: 'common.load_model' }, false));
+  index.set(join(root, 'report.py'), summary({ predict: 'predict.predict' }, false));
+  index.set(join(root, 'plots.py'), summary({}, false));
+  index.set(join(root, 'cpu_only.py'), summary({ draw: 'plots.draw' }, false));
+  const gpu = (file: string) => index.viewFor(join(root, file)).usesGpu;
+  assert.deepEqual(['common.py', 'predict.py', 'report.py', 'plots.py', 'cpu_only.py'].map(gpu), [true, true, true, false, false]);
+});
