@@ -239,9 +239,9 @@ const MAX_PLAIN_DEPTH = 6;
 /**
  * A value that no guard can change: it carries no graph whatever its inputs (a literal, a number,
  * `.item()`, `.numpy()`, `.tolist()`, `.argmax()`, a detached tensor, a new tensor from a shape, what a
- * NumPy function returns) or
- * is computed only from such values (`correct / len(loader.dataset)` after `correct += ... .item()`,
- * `torch.cat([ys, next_word])` of chosen indices), through every definition of the names it reads.
+ * NumPy function returns) or is computed only from such values (`correct / len(loader.dataset)` after
+ * `correct += ... .item()`, `torch.cat([ys, next_word])` of chosen indices), through every definition
+ * of the names it reads.
  */
 function plainValue(model: SemanticModel, value: SyntaxNode, depth = 0, visiting = new Set<SyntaxNode>()): boolean {
   if (depth > MAX_PLAIN_DEPTH) return false;
