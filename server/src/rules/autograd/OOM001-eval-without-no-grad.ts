@@ -2,7 +2,7 @@ import type { Fix, TextEdit } from '../../core/types';
 import { addDecorator, addImport, wrapStatements } from '../../fixes/edits';
 import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
-import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from './unused-forwards';
+import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
@@ -36,8 +36,9 @@ gradients off, and Lightning's evaluation hooks is not reported. Neither is an o
 file shows: returned from a function that nothing in the file calls, stored on an object, or produced by a
 function handed to another as a value. Nor is code that calls \`.numpy()\` on a model output without
 detaching it: PyTorch refuses that while the output is part of a graph, so such code runs with gradients
-off, guarded where the file cannot show it. It reports each unguarded function or region once, at its first
-forward pass.`,
+off, guarded where the file cannot show it. Nor is a model that the code, or every caller in the file, froze
+before running it (\`requires_grad_(False)\` on its parameters: an EMA or teacher copy records no graph).
+It reports each unguarded function or region once, at its first forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
 and intermediate activations so that a backward pass could use them. In evaluation no backward pass
@@ -95,6 +96,7 @@ just those statements and is marked unsafe: it is worth a look before it lands i
     // result goes alone: names say less about code that only calls a function that runs the model.
     // (Whether the output leaves the file is asked of calls in a named region only: most are in none.)
     const regionOf = (call: SyntaxNode): EvalRegion | null => {
+      if (!helpers.has(call) && runsFrozenModel(model, call)) return null;
       const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
       // Evaluation by its name whose output still reaches a backward pass (a `predict()` feeding a consistency loss) needs its graph.
       return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call);
