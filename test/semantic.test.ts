@@ -237,3 +237,38 @@ describe('backward calls', () => {
     ]);
   });
 });
+
+describe('value kinds narrowed by a test', () => {
+  const source = [
+    'import torch',
+    'import torch.nn as nn',
+    'model = nn.Linear(2, 2)',
+    'def reduce_loss(loss):',
+    '    return loss.detach().item()',
+    'def step(x, y):',
+    '    loss = ((model(x) - y) ** 2).mean()',
+    '    a = loss if isinstance(loss, float) else loss.item()',
+    '    b = loss.item() if torch.is_tensor(loss) else loss',
+    '    c = loss if not isinstance(loss, torch.Tensor) else loss.item()',
+    '    d = reduce_loss(loss)',
+    '    e = loss if isinstance(loss, torch.Tensor) else 0.0',
+    '    return a, b, c, d, e',
+    '',
+  ].join('\n');
+
+  test('a branch the test proves a number or no tensor carries no graph', async () => {
+    const model = await modelOf(source);
+    const uses = (name: string) => model.nodesOfKind('identifier').filter((n) => model.text.slice(n.start, n.end) === name).at(-1)!;
+    assert.equal(model.valueKind(uses('a')), 'number');
+    assert.equal(model.graph.carriesGraph(uses('a')), false);
+    // Not a tensor either way, though the analysis cannot say it is a number.
+    assert.equal(model.graph.carriesGraph(uses('b')), false);
+    assert.equal(model.valueKind(uses('b')), 'unknown');
+    assert.equal(model.graph.carriesGraph(uses('c')), false);
+    // A helper of this file named like a loss is judged by its return.
+    assert.equal(model.valueKind(uses('d')), 'number');
+    assert.equal(model.graph.carriesGraph(uses('d')), false);
+    // The tensor branch of an is-a-tensor test still carries the graph.
+    assert.equal(model.graph.carriesGraph(uses('e')), true);
+  });
+});

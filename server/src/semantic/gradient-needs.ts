@@ -38,7 +38,7 @@ const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string):
       // `scheduler.step()` and `optimizer.step()` both mean training; an environment's, a meter's or
       // a metric calculator's `step()` does not.
       const steps = method === 'step' && !NOT_TRAINING_STEP.test(receiver);
-      if (steps || ['backward', 'requires_grad_', 'retain_grad', 'manual_backward'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
+      if (steps || ['backward', 'requires_grad_', 'retain_grad', 'manual_backward', 'zero_grad'].includes(method) || /(^|\.)grad$|autograd\.(grad|backward)$/.test(name)) {
         trains = true;
       }
       if (fn?.type === 'identifier') callees.push(name);

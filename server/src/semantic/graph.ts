@@ -8,6 +8,7 @@ import type { ModuleAnalysis } from './modules';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, scopeOf } from './scopes';
+import { narrowedByTest } from './values';
 
 /** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
 export const GRAPH_ENDING_METHODS = new Set([
@@ -108,7 +109,8 @@ export class GraphAnalysis {
         return expr.children.some((c) => c.named && this.carriesGraph(c));
       case 'conditional_expression': {
         const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
-        return [parts[0], parts[2]].some((p) => p !== undefined && this.carriesGraph(p));
+        // A branch the test proves is no tensor (`x if isinstance(x, float) else x.item()`) carries nothing.
+        return [parts[0], parts[2]].some((p, i) => p !== undefined && !this.provenNotTensor(expr, p, i === 0) && this.carriesGraph(p));
       }
       case 'dictionary':
         return expr.children.some((pair) => pair.type === 'pair' && pair.children.some((c) => c.fieldName === 'value' && this.carriesGraph(c)));
@@ -146,6 +148,9 @@ export class GraphAnalysis {
     }
     if (!name) return false;
     if (PLAIN_BUILTINS.has(name)) return false;
+    // A function of this file is judged by what it returns, not by its name (`reduce_loss` returning `.item()`).
+    const defs = this.deps.functionsNamed(name);
+    if (defs.length === 1 && !qualified) return this.gradRecorded(call) && this.returnsGraph(defs[0]!);
     const args = callArguments(call, text);
     const anyArgCarries = () => [...args.positional, ...args.keywords.values()].some((a) => this.carriesGraph(a));
     if (qualified) {
@@ -156,9 +161,7 @@ export class GraphAnalysis {
     if (LOSS_NAME.test(lastSegment(name)) || name === 'sum' || name === 'max' || name === 'min' || name === 'abs') {
       return this.gradRecorded(call) && anyArgCarries();
     }
-    // A function of this file whose returned value carries a graph.
-    const defs = this.deps.functionsNamed(name);
-    return defs.length === 1 && this.gradRecorded(call) && this.returnsGraph(defs[0]!);
+    return false;
   }
 
   /** The method `self.name(...)` calls: the only one of that name, or the one of the caller's own class. */
@@ -270,10 +273,20 @@ export class GraphAnalysis {
     return def !== undefined && def.node !== left.parent && def.value !== null && this.carriesGraph(def.value);
   }
 
+  /** The branch of a conditional expression is a name its test proves is no tensor. */
+  private provenNotTensor(conditional: SyntaxNode, branch: SyntaxNode, taken: boolean): boolean {
+    const test = conditional.children.filter((c) => c.named && c.type !== 'comment')[1];
+    return test !== undefined && narrowedByTest(test, branch, taken, this.deps.text, (n) => this.deps.imports.qualify(n)) !== null;
+  }
+
   /** Values that certainly hold no graph, whatever their inputs. */
   endsGraph(expression: SyntaxNode): boolean {
     const expr = unparenthesize(expression);
     if (expr.type === 'integer' || expr.type === 'float' || expr.type === 'string' || expr.type === 'none' || expr.type === 'true' || expr.type === 'false') return true;
+    if (expr.type === 'conditional_expression') {
+      const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
+      return [parts[0], parts[2]].every((p, i) => p !== undefined && (this.provenNotTensor(expr, p, i === 0) || this.endsGraph(p)));
+    }
     if (is(expr, 'call')) {
       const m = methodCall(expr, this.deps.text);
       if (m) return GRAPH_ENDING_METHODS.has(m.method);

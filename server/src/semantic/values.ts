@@ -68,8 +68,14 @@ export function valueKindOf(deps: ValueDeps, expression: SyntaxNode, depth = 0):
     }
     case 'conditional_expression': {
       const parts = expr.children.filter((c) => c.named && c.type !== 'comment');
-      const a = parts[0] ? valueKindOf(deps, parts[0], depth + 1) : 'unknown';
-      const b = parts[2] ? valueKindOf(deps, parts[2], depth + 1) : 'unknown';
+      const branch = (part: SyntaxNode | undefined, taken: boolean): ValueKind => {
+        if (!part) return 'unknown';
+        const narrowed = parts[1] ? narrowedByTest(parts[1], part, taken, deps.text, (n) => deps.imports.qualify(n)) : null;
+        if (narrowed === 'number') return 'number';
+        return narrowed === 'not-tensor' ? 'unknown' : valueKindOf(deps, part, depth + 1);
+      };
+      const a = branch(parts[0], true);
+      const b = branch(parts[2], false);
       return a === b ? a : 'unknown';
     }
     case 'call':
@@ -132,4 +138,42 @@ export function returnedKind(deps: ValueDeps, fn: SyntaxNode, depth = 0): ValueK
     kind = k;
   }
   return kind ?? 'unknown';
+}
+
+/** `isinstance` classes whose instances are Python numbers, never tensors. */
+const NUMBER_CLASSES = /^(int|float|bool|complex|(numbers\.)?(Number|Real|Integral|Complex|Rational)|(numpy|np)\.(floating|integer|number|float32|float64|int32|int64))$/;
+/** Tests that a value is a tensor: `torch.is_tensor(x)`, `isinstance(x, torch.Tensor)`. */
+const TENSOR_TESTS = /^torch\.(is_tensor|Tensor)$/;
+
+/**
+ * What the test of `a if test else b` proves about the branch `branch` (taken when the test is
+ * `taken`) when that branch is the very name the test examines: a Python number
+ * (`x if isinstance(x, float) else x.item()`), or not a tensor (`x.item() if torch.is_tensor(x) else x`).
+ * Null when the test says nothing about it.
+ */
+export function narrowedByTest(test: SyntaxNode, branch: SyntaxNode, taken: boolean, text: string, qualify: (name: string) => string | null): 'number' | 'not-tensor' | null {
+  let condition = unparenthesize(test);
+  let holds = taken;
+  while (condition.type === 'not_operator') {
+    const operand = condition.children.find((c) => c.fieldName === 'argument');
+    if (!operand) return null;
+    condition = unparenthesize(operand);
+    holds = !holds;
+  }
+  if (condition.type !== 'call') return null;
+  const name = branch.type === 'identifier' || branch.type === 'attribute' ? dottedName(unparenthesize(branch), text) : null;
+  const fn = dottedName(callee(condition), text);
+  const args = condition.children.find((c) => c.fieldName === 'arguments')?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+  if (!name || !fn || !args[0] || dottedName(unparenthesize(args[0]), text) !== name) return null;
+  const qualified = (n: string) => qualify(n) ?? n;
+  if (fn === 'isinstance' && args[1]) {
+    const classes = unparenthesize(args[1]);
+    const listed = classes.type === 'tuple' ? classes.children.filter((c) => c.named && c.type !== 'comment') : [classes];
+    const names = listed.map((c) => dottedName(c, text));
+    if (names.some((n) => n === null)) return null;
+    if (names.every((n) => NUMBER_CLASSES.test(qualified(n!)))) return holds ? 'number' : null;
+    if (names.every((n) => TENSOR_TESTS.test(qualified(n!)))) return holds ? null : 'not-tensor';
+    return null;
+  }
+  return TENSOR_TESTS.test(qualified(fn)) && !holds ? 'not-tensor' : null;
 }

@@ -1,11 +1,13 @@
 import type { Fix, TextEdit } from '../../core/types';
 import { addDecorator, addImport, wrapStatements } from '../../fixes/edits';
-import { hasErrors, type SyntaxNode } from '../../parser/syntax';
+import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
-import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, UnusedForwardRegions } from './unused-forwards';
+import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, scopeOf, statementOf } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { callArguments, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { nodesIn } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
 
 export const OOM001: Rule = {
@@ -34,8 +36,9 @@ gradients off, and Lightning's evaluation hooks is not reported. Neither is an o
 file shows: returned from a function that nothing in the file calls, stored on an object, or produced by a
 function handed to another as a value. Nor is code that calls \`.numpy()\` on a model output without
 detaching it: PyTorch refuses that while the output is part of a graph, so such code runs with gradients
-off, guarded where the file cannot show it. It reports each unguarded function or region once, at its first
-forward pass.`,
+off, guarded where the file cannot show it. Nor is a model that the code, or every caller in the file, froze
+before running it (\`requires_grad_(False)\` on its parameters: an EMA or teacher copy records no graph).
+It reports each unguarded function or region once, at its first forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
 and intermediate activations so that a backward pass could use them. In evaluation no backward pass
@@ -57,13 +60,19 @@ def evaluate(model, loader):
         logits = model(images.cuda())
         correct += (logits.argmax(1) == labels.cuda()).sum().item()
     return correct`,
-      fixSafety: `Adding \`@torch.no_grad()\` or wrapping the evaluation loop in \`with torch.no_grad():\` is safe when the
-region computes no gradients: regions that call \`backward()\`, \`step()\`, \`autograd.grad\` or
-\`requires_grad_()\` are never reported. Decorating a function that returns a model output is marked
-unsafe, because a caller in another file might backpropagate through it. \`import torch\` is added when
-the file does not import it. Where the output was followed to no backward pass inside code that also
-trains, the fix wraps just those statements and is marked unsafe: it is worth a look before it lands in a
-training loop.`,
+      fixSafety: `Adding \`@torch.no_grad()\` or wrapping the evaluation loop in \`with torch.no_grad():\` is safe only where the
+analysis proves that nothing in the guarded code needs gradients: it calls no \`backward()\`, \`autograd.grad\`,
+optimizer or scaler \`step()\`, \`zero_grad()\` or \`requires_grad_()\`, neither itself nor through the functions it
+calls in this file or, checked as one project, in other files; it does not put a model in train mode before
+running it (test-time adaptation, Monte Carlo dropout); and the output of every forward pass in it was
+followed to a dead end, neither to a backward pass nor out of what the file shows (stored on an object,
+returned to callers that cannot be seen, handed to a call that may keep it). Where any of this is not
+proven, the fix is unsafe; so is the decorator on a function whose return value may take a graph to a
+caller that backpropagates it: a model output, or any value not built from numbers and detached tensors
+alone, unless every caller is in the file and the call's result reaches no backward pass (a KL term fed to
+\`autograd.grad\` by a trust-region step is such a value). \`import torch\` is added when the file does not
+import it. Where the output was followed to no backward pass inside code that also trains, the fix wraps
+just those statements and is marked unsafe: it is worth a look before it lands in a training loop.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -87,8 +96,10 @@ training loop.`,
     // result goes alone: names say less about code that only calls a function that runs the model.
     // (Whether the output leaves the file is asked of calls in a named region only: most are in none.)
     const regionOf = (call: SyntaxNode): EvalRegion | null => {
+      if (!helpers.has(call) && runsFrozenModel(model, call)) return null;
       const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
-      return (named && !leavesTheFile(model, call) ? named : null) ?? unused.regionOf(call);
+      // Evaluation by its name whose output still reaches a backward pass (a `predict()` feeding a consistency loss) needs its graph.
+      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call);
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
@@ -119,7 +130,7 @@ training loop.`,
       ctx.report({
         node: call,
         message: ctx.messages.oom001UnusedGraph({ forward, isForwardPass: forwards.has(call), reason: region.reason }),
-        fixes: guardFix(ctx, region, call),
+        fixes: guardFix(ctx, region, call, candidates),
       });
     }
   },
@@ -139,7 +150,7 @@ function leavesTheFile(model: SemanticModel, call: SyntaxNode): boolean {
   return classOfMethod(fn) !== null && callers.length > 0 && model.forwardFlow.fateOf(call) === 'escapes';
 }
 
-function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[] {
+function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Fix[] {
   const { model } = ctx;
   // Where the parser had to recover, a rewrite is no better than a guess.
   if (hasErrors(region.node) || region.statements.some(hasErrors)) return [];
@@ -153,7 +164,7 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
     const returnsOutput = model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)));
     return [{
       title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
-      applicability: returnsOutput ? 'unsafe' : 'safe',
+      applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && returnsToNoBackward(model, fn) ? 'safe' : 'unsafe',
       edits: [...importEdits, ...edits],
     }];
   }
@@ -169,11 +180,154 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode): Fix[]
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
   if (!edits) return [];
+  const guarded = region.kind === 'loop' ? [region.node] : statementsFromTo(first, last);
   return [{
     title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
-    applicability: 'safe',
+    applicability: provenUnneeded(model, guarded, candidates) && !bindsWhatIsBackpropagated(model, guarded) ? 'safe' : 'unsafe',
     edits: [...importEdits, ...edits],
   }];
+}
+
+/**
+ * The guarded code provably needs no gradients: nothing in it trains (`backward()`, an optimizer or
+ * scaler step, `zero_grad()`, `autograd.grad`, through the helpers it calls in this file and the
+ * project), it puts no model in train mode before running one, and every forward pass in it hands
+ * its output to nothing that may backpropagate it (not to a backward pass, not out of what the file
+ * shows).
+ */
+function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], candidates: readonly SyntaxNode[]): boolean {
+  if (guarded.some((node) => model.needsGradients(node))) return false;
+  const forwards = guarded.flatMap((node) => candidates.filter((c) => within(c, node)));
+  if (forwards.some((c) => model.forwardFlow.fateOf(c) !== 'unused')) return false;
+  return !trainModeBeforeForward(model, guarded, forwards);
+}
+
+/**
+ * `model.train()` before a forward pass of the guarded code: the model runs as in training (test-time
+ * adaptation, Monte Carlo dropout), which is worth a look before gradients are turned off. The
+ * `model.train()` that restores the mode after the last forward pass is not one.
+ */
+function trainModeBeforeForward(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
+  const lastForward = forwards.reduce((end, c) => Math.max(end, c.start), -1);
+  return guarded.some((node) => nodesIn(node, ['call']).some((call) => {
+    const m = methodCall(call, model.text);
+    if (m?.method !== 'train' || call.start > lastForward) return false;
+    const mode = callArguments(call, model.text).positional[0];
+    return (!mode || literalBool(mode) !== false) && model.modules.isModuleExpr(m.receiver);
+  }));
+}
+
+/**
+ * What the function returns needs no graph: it returns nothing, or values that carry none (a number,
+ * `.item()`, `.numpy()`, `.tolist()`, a detached tensor), or else its callers are all in this file and
+ * the result of each call reaches no backward pass and nothing out of sight; and no caller in
+ * another file of the project trains while the function returns more than a number. A value the
+ * analysis cannot follow (a model's method it does not know runs a forward pass) is returned with the
+ * graph the guard would take away: TRPO's `kl_divergence` feeding `autograd.grad`.
+ */
+function returnsToNoBackward(model: SemanticModel, fn: SyntaxNode): boolean {
+  const values = model.returnsOf(fn).flatMap((r) => r.children.filter((c) => c.named && c.type !== 'comment'));
+  if (!values.length) return true;
+  if (model.externalCallsOfFunction(fn).calls.some((c) => c.callerTrains) && model.returnedKind(fn) !== 'number') return false;
+  if (values.every((v) => plainValue(model, v))) return true;
+  const callers = model.callersOf(fn);
+  if (!callers?.length || model.externalCallsOfFunction(fn).calls.length) return false;
+  return callers.every((call) => model.forwardFlow.fateOf(call) === 'unused');
+}
+
+/** How deep `plainValue` follows names and operands. */
+const MAX_PLAIN_DEPTH = 6;
+
+/**
+ * A value that no guard can change: it carries no graph whatever its inputs (a literal, a number,
+ * `.item()`, `.numpy()`, `.tolist()`, `.argmax()`, a detached tensor, a new tensor from a shape, what a
+ * NumPy function returns) or is computed only from such values (`correct / len(loader.dataset)` after
+ * `correct += ... .item()`, `torch.cat([ys, next_word])` of chosen indices), through every definition
+ * of the names it reads.
+ */
+function plainValue(model: SemanticModel, value: SyntaxNode, depth = 0, visiting = new Set<SyntaxNode>()): boolean {
+  if (depth > MAX_PLAIN_DEPTH) return false;
+  const expr = unparenthesize(value);
+  if (model.graph.endsGraph(expr) || ['number', 'detached', 'device'].includes(model.valueKind(expr))) return true;
+  const parts = () => expr.children.filter((c) => c.named && c.type !== 'comment');
+  switch (expr.type) {
+    case 'tuple':
+    case 'list':
+    case 'expression_list':
+    case 'binary_operator':
+    case 'unary_operator':
+    case 'boolean_operator':
+    case 'conditional_expression':
+      return parts().every((p) => plainValue(model, p, depth + 1, visiting));
+    case 'subscript': {
+      const base = expr.children.find((c) => c.fieldName === 'value');
+      return base !== undefined && plainValue(model, base, depth + 1, visiting);
+    }
+    case 'identifier':
+      return plainName(model, expr, depth, visiting);
+    case 'call': {
+      const qualified = model.imports.qualify(dottedName(expr.children.find((c) => c.fieldName === 'function') ?? null, model.text));
+      // NumPy hands back arrays, never a tensor with a graph (it refuses one that requires grad).
+      if (qualified?.startsWith('numpy.')) return true;
+      const m = qualified ? null : methodCall(expr, model.text);
+      // A tensor method or torch function applied to plain tensors only (`next_word.unsqueeze(0)`, `torch.cat([ys, w])`).
+      if (!m && !qualified?.startsWith('torch.')) return false;
+      const { positional, keywords } = callArguments(expr, model.text);
+      const inputs = [...(m ? [m.receiver] : []), ...positional, ...keywords.values()];
+      return inputs.every((input) => plainValue(model, input, depth + 1, visiting));
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Every definition of the name in its scope gives a plain value (the values of `x += v` included); a
+ * definition met again while it is being read (`ys = torch.cat([ys, w])`) adds nothing new.
+ */
+function plainName(model: SemanticModel, use: SyntaxNode, depth: number, visiting: Set<SyntaxNode>): boolean {
+  const defs = model.definitions.definitionsOf(scopeOf(use), nodeText(use, model.text));
+  return defs.length > 0 && defs.every((d) => {
+    if ((d.kind !== 'assign' && d.kind !== 'augmented') || !d.value) return false;
+    if (visiting.has(d.node)) return true;
+    visiting.add(d.node);
+    if (d.unpackIndex < 0) return plainValue(model, d.value, depth + 1, visiting);
+    // `total, seen = 0.0, 0`: the element at that place.
+    const literal = unparenthesize(d.value);
+    if (literal.type === 'tuple' || literal.type === 'expression_list') {
+      const element = literal.children.filter((c) => c.named && c.type !== 'comment')[d.unpackIndex];
+      return element !== undefined && plainValue(model, element, depth + 1, visiting);
+    }
+    // `_, next_word = torch.max(prob, dim=1)`: the indices of a values-and-indices pair.
+    const m = is(unparenthesize(d.value), 'call') ? methodCall(unparenthesize(d.value), model.text) : null;
+    const called = dottedName(unparenthesize(d.value).children.find((c) => c.fieldName === 'function') ?? null, model.text);
+    const pair = (m && VALUES_AND_INDICES.has(m.method)) || /^torch\.(max|min|topk|sort|kthvalue|median|mode)$/.test(model.imports.qualify(called) ?? '');
+    return pair && d.unpackIndex === 1;
+  });
+}
+
+/** Methods (and torch functions) that return values and their indices. */
+const VALUES_AND_INDICES = new Set(['max', 'min', 'topk', 'sort', 'kthvalue', 'median', 'mode']);
+
+/**
+ * Names that the guarded statements bind and that a backward pass of the same function reads
+ * (`out = policy.act(x)` guarded, `loss(out).backward()` later): they would lose their graph.
+ */
+function bindsWhatIsBackpropagated(model: SemanticModel, guarded: readonly SyntaxNode[]): boolean {
+  return guarded.some((node) => {
+    const backpropagated = model.backpropagatedIn(scopeOf(node));
+    if (!backpropagated.size) return false;
+    return nodesIn(node, ['assignment', 'augmented_assignment']).some((a) => {
+      const left = a.children.find((c) => c.fieldName === 'left');
+      return left !== undefined && referencesIn(left, model.text).some((name) => backpropagated.has(name));
+    });
+  });
+}
+
+/** The statements of one block from `first` to `last`. */
+function statementsFromTo(first: SyntaxNode, last: SyntaxNode): SyntaxNode[] {
+  const siblings = first.parent?.children.filter((c) => isStatement(c)) ?? [first];
+  return siblings.filter((s) => s.start >= first.start && s.end <= last.end);
 }
 
 /** From the first to the last statement after `model.eval()` that runs the model. */

@@ -1,7 +1,7 @@
 import type { Fix } from '../../core/types';
 import { appendCall } from '../../fixes/edits';
 import { field, is, type SyntaxNode } from '../../parser/syntax';
-import { containerName, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { containerName, detachApplicability, handedToTraining, isScalarLike, isTrainingLoop, keptAcrossTrainingSteps, persistingInferenceLoop, persistingLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
 import { isBackpropSource, type SemanticModel, SubtreeFact } from '../../semantic/model';
 import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { gpuModelOutput } from './gpu-outputs';
@@ -52,8 +52,12 @@ with torch.no_grad():
     for images, labels in val_loader:
         loss = criterion(model(images), labels)
         val_losses.append(loss.item())`,
-      fixSafety: `Appending \`.detach()\` is safe: the stored tensor keeps its value, type and device, without the graph that
-nothing uses. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
+      fixSafety: `Appending \`.detach()\` is safe where the stored value is proven to be a tensor: it keeps its value, type
+and device, without the graph that nothing uses. Where the analysis cannot prove it a tensor (a value that
+may be a Python number, a tuple or a dict), \`.detach()\` could raise, and the fix is unsafe; so it is where the
+list is handed to code that trains (another file's function, a helper that does not visibly backpropagate
+it), which may backpropagate what it holds. Lists handed to a helper of this file that backpropagates them
+are not reported. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
 value changes type or device, which code reading the list later may not expect. No fix is offered when the
 stored value is a name for a dict or list of tensors (\`logs.append(loss_dict)\`): each of its tensors needs
 detaching where the dict is built.`,
@@ -71,6 +75,9 @@ detaching where the dict is built.`,
     if (!stored) return;
     const { container, value, how } = stored;
     if (isBackpropSource(model, container)) return;
+    // Kept on purpose for a helper that backpropagates them together; handed to other code that trains, maybe.
+    const handed = handedToTraining(model, container, node);
+    if (handed === 'backpropagated') return;
     // A slot `c[k] = v` is overwritten when `k` comes round again: only the innermost loop's keys
     // grow with training (`per_batch[batch_idx]`), not an inner loop's (`buffer[step]` per rollout).
     const innermost = stored.slot ? persistingLoop(model, node, container) : null;
@@ -86,7 +93,7 @@ detaching where the dict is built.`,
       const scalar = isScalarLike(model, item);
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
       const fixes: Fix[] = namesContainer(model, item) ? [] : [
-        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(item, '.detach()') },
+        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [item]), edits: appendCall(item, '.detach()') },
         scalar
           ? { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(item, '.item()') }
           : { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },

@@ -1,7 +1,7 @@
 import type { Fix } from '../../core/types';
 import { appendCall } from '../../fixes/edits';
 import { field, is, type SyntaxNode } from '../../parser/syntax';
-import { accumulatedParameters, containerName, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { accumulatedParameters, containerName, detachApplicability, handedToTraining, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../../semantic/scopes';
 import { isBackpropSource, StatementFact } from '../../semantic/model';
@@ -53,8 +53,10 @@ with torch.no_grad():
     for images, labels in val_loader:
         loss = criterion(model(images), labels)
         total_loss += loss.item()`,
-      fixSafety: `Appending \`.detach()\` to the added value is safe: the total keeps its type and device and loses only the
-graph that nothing uses. Appending \`.item()\` is unsafe: the total becomes a Python float (the usual intent,
+      fixSafety: `Appending \`.detach()\` to the added value is safe where that value is proven to be a tensor: the total keeps
+its type and device and loses only the graph that nothing uses. Where it may be a Python number (a helper's
+return value, an entry of a dict of losses), \`.detach()\` could raise, and the fix is unsafe, as it is where the
+total is handed to code that trains. Appending \`.item()\` is unsafe: the total becomes a Python float (the usual intent,
 and it also avoids a GPU tensor per step), which changes code that later calls tensor methods on it.`,
       references: [
         { title: 'PyTorch FAQ: my model reports "cuda runtime error(2): out of memory"', url: 'https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory' },
@@ -79,6 +81,8 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     const name = containerName(target, model.text);
     if (!name) return;
     if (isBackpropSource(model, name)) return;
+    const handed = handedToTraining(model, name, node);
+    if (handed === 'backpropagated') return;
     // Only loops that train: summing losses inside a forward pass or a per-step inner loop is the
     // computation itself, and its graph is freed with the step.
     const loop = persistingTrainingLoop(model, node, name) ?? persistingInferenceLoop(model, node, name);
@@ -90,7 +94,7 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     if (!valueCarriesGraph(model, addend)) return;
     const fixes: Fix[] = [
-      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(addend, '.detach()') },
+      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [addend]), edits: appendCall(addend, '.detach()') },
       { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(addend, '.item()') },
     ];
     ctx.report({
@@ -171,7 +175,7 @@ function visitMeterUpdate(call: SyntaxNode, ctx: RuleContext): void {
     node: value,
     message: ctx.messages.oom003MeterUpdate({ receiver, value: nodeText(value, model.text) }),
     fixes: [
-      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: items.flatMap((item) => appendCall(item, '.detach()')) },
+      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: detachApplicability(model, items), edits: items.flatMap((item) => appendCall(item, '.detach()')) },
       { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: items.flatMap((item) => appendCall(item, '.item()')) },
     ],
   });
@@ -197,7 +201,7 @@ function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContex
       node: value,
       message: ctx.messages.oom003AddsToTotal({ receiver, method: m.method, value: nodeText(value, model.text), total }),
       fixes: [
-        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: 'safe', edits: appendCall(value, '.detach()') },
+        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: detachApplicability(model, [value]), edits: appendCall(value, '.detach()') },
         { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(value, '.item()') },
       ],
     });

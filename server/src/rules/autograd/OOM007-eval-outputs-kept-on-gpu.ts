@@ -64,8 +64,9 @@ probs = torch.cat(all_probs).cpu().numpy()`,
 tensors: it is joined with \`torch.cat\`/\`torch.stack\` and then moved with \`.cpu()\`, \`.numpy()\` or \`.tolist()\`,
 handed to NumPy, SciPy, pandas or scikit-learn, or only measured with \`len\`. Otherwise the fix is unsafe:
 code that combines the collected outputs with GPU tensors (labels kept on the device, for example) would
-then mix devices and fail, and lists kept on \`self\` or returned can be read anywhere. Where grad is on, the
-fix stores \`.detach().cpu()\`: the same values, without the graph that nothing backpropagates.`,
+then mix devices and fail, and lists kept on \`self\` or returned can be read anywhere. It is unsafe in a
+sampling loop too (each step feeds the model's output back in): every step's copy then waits for the GPU,
+a sync per step that slows sampling, to be weighed against the memory it saves. Where grad is on, the fix stores \`.detach().cpu()\`: the same values, without the graph that nothing backpropagates.`,
       references: [
         { title: 'torch.Tensor.cpu', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.cpu.html' },
         { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
@@ -78,7 +79,7 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
     const { model } = ctx;
     if (!model.projectUsesGpu) return;
     const additions = listAdditions(model);
-    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[]; withGraph: boolean }[] = [];
+    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[]; withGraph: boolean; perStep: boolean }[] = [];
     for (const addition of additions) {
       const loop = enclosingLoops(addition.site)[0];
       if (!loop) continue;
@@ -91,20 +92,22 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
       const outputs = addition.values.filter((_, i) => origins[i] !== null);
       const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');
       if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
+      const perStep = !walksData(model, loop);
       const moduleOutput = buildsModuleOutput(model, addition.site, addition.list);
-      if (!walksData(model, loop) && (moduleOutput || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
+      if (perStep && (moduleOutput || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
       // A module's method that cuts its own input into chunks (`x[i * bs:(i + 1) * bs]`) builds its output from them.
       if (moduleOutput && slicesOwnParameter(model, loop)) continue;
       const creations = keptAcrossIterations(model, addition, loop);
-      if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph });
+      if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph, perStep });
     }
     const fixed = new Set(found.map((f) => f.value));
-    for (const { addition, value, creations, withGraph } of found) {
+    for (const { addition, value, creations, withGraph, perStep } of found) {
       const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
       // Items of one list must end up on one device, and later reads must accept CPU tensors.
       // A list reached through a dict key may be read anywhere the dict goes.
       // A tensor joined onto itself (`preds = torch.cat((preds, out))`) may have been created on the GPU.
-      const safe = addition.receiver.type !== 'subscript' && addition.site.type !== 'assignment' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
+      // In a sampling loop each step's copy waits for the GPU, a sync per step that one copy after the loop avoids.
+      const safe = !perStep && addition.receiver.type !== 'subscript' && addition.site.type !== 'assignment' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
         && readsWorkOnCpu(model, addition.list, creations, sameList);
       ctx.report({
         node: value,

@@ -1,6 +1,6 @@
 // Containers and running totals that live across loop iterations.
 import { field, is, type SyntaxNode } from '../../parser/syntax';
-import { type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
+import { isBackpropSource, type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
@@ -230,6 +230,56 @@ function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNod
 
 const METHOD_CALLS = modelQuery('method calls by name', (model, method: string): readonly SyntaxNode[] =>
   model.callsOfName(method, true).filter((call) => methodCall(call, model.text) !== null), { reads: 'key' });
+
+/**
+ * `.detach()` is safe only on a value proven to be a tensor: on a Python number (a helper's `.item()`,
+ * a count) it raises, so where the analysis cannot tell, the fix is unsafe.
+ */
+export function detachApplicability(model: SemanticModel, values: readonly SyntaxNode[]): 'safe' | 'unsafe' {
+  return values.every((value) => ['graph', 'tensor'].includes(model.valueKind(value))) ? 'safe' : 'unsafe';
+}
+
+/**
+ * What the function that fills `container` hands it to: `backpropagated` when a call passes it to a
+ * function of this file that trains and whose parameter receiving it flows into a backward pass there
+ * (`optimize(pending, optimizer)` stacking the losses kept for one backward), `trains` when a call
+ * passes it to code that trains but is not seen to backpropagate it (another file's function, a
+ * parameter the backward pass does not read), null when no call that trains receives it.
+ */
+export function handedToTraining(model: SemanticModel, container: string, site: SyntaxNode): 'backpropagated' | 'trains' | null {
+  const { text } = model;
+  const scope = enclosingFunction(site) ?? model.root;
+  let found: 'trains' | null = null;
+  for (const call of nodesIn(scope, ['call'])) {
+    if (enclosingFunction(call) !== enclosingFunction(site)) continue;
+    const args = call.children.find((c) => c.fieldName === 'arguments');
+    const given = args?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+    const index = given.findIndex((a) => dottedName(unparenthesize(a), text) === container);
+    const keyword = given.find((a) => a.type === 'keyword_argument' && dottedName(unparenthesize(a.children.find((c) => c.fieldName === 'value') ?? a), text) === container);
+    if (index < 0 && !keyword) continue;
+    if (!model.needsGradients(call)) continue;
+    found = 'trains';
+    const helper = helperCalled(model, call);
+    if (!helper || !model.needsGradients(helper)) continue;
+    const parameter = keyword ? nodeText(keyword.children.find((c) => c.fieldName === 'name') ?? keyword, text) : parameterAt(model, helper, index);
+    if (parameter && isBackpropSource(model, parameter)) return 'backpropagated';
+  }
+  return found;
+}
+
+/** The name of the parameter of `fn` that the positional argument at `index` binds (after `self` for a method). */
+function parameterAt(model: SemanticModel, fn: SyntaxNode, index: number): string | null {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  const names: string[] = [];
+  for (const p of list?.children ?? []) {
+    if (!p.named || p.type === 'comment') continue;
+    if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern' || p.type === 'keyword_separator') break;
+    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
+    if (id) names.push(nodeText(id, model.text));
+  }
+  if (classOfMethod(fn) !== null) names.shift();
+  return names[index] ?? null;
+}
 
 /** Values that read as one number per step: losses, means, sums, norms. */
 export function isScalarLike(model: SemanticModel, expression: SyntaxNode): boolean {

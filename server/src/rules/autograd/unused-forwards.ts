@@ -4,8 +4,10 @@ import type { SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
-import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { scanForGradients } from '../../semantic/gradient-needs';
+import { nodesIn, nodesWithin } from '../../semantic/subtree';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are
@@ -87,6 +89,63 @@ const SIMPLE_STATEMENTS = new Set(['expression_statement', 'return_statement', '
 /** Turning requires_grad off for parameters means forwards build no graph at all. */
 const FROZEN = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
 
+/** Code that turns requires_grad back on somewhere: then no freezing is taken as lasting. */
+const UNFROZEN = /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/;
+
+/**
+ * The forward pass runs a model whose parameters were frozen before it (`for p in ema.parameters():
+ * p.requires_grad_(False)`, `ema.requires_grad_(False)`), named where the call is or handed in by
+ * every caller in this file (`evaluate(ema, val_loader)`): with no input that requires grad, it
+ * records no graph, so a guard saves nothing (an EMA or teacher copy evaluated without no_grad).
+ */
+export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean {
+  if (!FROZEN.test(model.text) || UNFROZEN.test(model.text)) return false;
+  const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text);
+  if (!name || name.includes('.')) return false;
+  const scope = scopeOf(call);
+  if (frozenBefore(model, scope, name, call.start)) return true;
+  const fn = enclosingFunction(call);
+  if (!fn || model.definitions.reaching(scope, name, call.start)?.kind !== 'parameter') return false;
+  const index = parameterNames(model, fn).indexOf(name);
+  const callers = model.callersOf(fn);
+  if (index < 0 || !callers?.length || model.externalCallsOfFunction(fn).calls.length) return false;
+  return callers.every((caller) => {
+    const { positional, keywords } = callArguments(caller, model.text);
+    const argument = keywords.get(name) ?? positional[index];
+    return argument?.type === 'identifier' && frozenBefore(model, scopeOf(caller), nodeText(argument, model.text), caller.start);
+  });
+}
+
+/** `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before `offset`. */
+function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, offset: number): boolean {
+  const { text } = model;
+  return nodesIn(scope, ['for_statement', 'call']).some((node) => {
+    if (node.start >= offset || scopeOf(node) !== scope) return false;
+    if (node.type === 'call') {
+      const m = methodCall(node, text);
+      return m?.method === 'requires_grad_' && dottedName(m.receiver, text) === name && FROZEN.test(nodeText(node, text));
+    }
+    const iterable = node.children.find((c) => c.fieldName === 'right');
+    const over = iterable?.type === 'call' ? methodCall(iterable, text) : null;
+    const body = node.children.find((c) => c.fieldName === 'body');
+    return over?.method === 'parameters' && dottedName(over.receiver, text) === name && body !== undefined && FROZEN.test(nodeText(body, text));
+  });
+}
+
+/** The names of a function's positional parameters, after `self` for a method. */
+function parameterNames(model: SemanticModel, fn: SyntaxNode): string[] {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  const names: string[] = [];
+  for (const p of list?.children ?? []) {
+    if (!p.named || p.type === 'comment') continue;
+    if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern' || p.type === 'keyword_separator') break;
+    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
+    if (id) names.push(nodeText(id, model.text));
+  }
+  if (classOfMethod(fn) !== null) names.shift();
+  return names;
+}
+
 export class UnusedForwardRegions {
   private readonly regionByCall = new Map<SyntaxNode, EvalRegion | null>();
   private readonly functionVerdict = new Map<SyntaxNode, boolean>();
@@ -106,7 +165,7 @@ export class UnusedForwardRegions {
   regionOf(call: SyntaxNode): EvalRegion | null {
     if (this.regionByCall.has(call)) return this.regionByCall.get(call)!;
     let region: EvalRegion | null = null;
-    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused') {
+    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused' && !this.trainsOutOfSight(enclosingFunction(call))) {
       const fn = enclosingFunction(call);
       if (fn && this.wholeFunctionUnused(fn)) {
         region = { kind: 'function', node: fn, statements: [], reason: { kind: 'unused-function', name: functionName(fn, this.model.text) } };
@@ -172,6 +231,18 @@ export class UnusedForwardRegions {
       const left = a.children.find((c) => c.fieldName === 'left');
       return within(a, owner) && !within(a, init) && left !== undefined && dottedName(left, text) === attribute;
     });
+  }
+
+  /**
+   * The function trains (zeroes gradients, steps an optimizer) but no backward pass is in sight: not
+   * in its code, nor in a helper of this file it calls. The backward pass is then in something it
+   * calls that the file cannot see into (timm's `loss_scaler(loss, optimizer)`), which may receive
+   * any of its forwards' outputs.
+   */
+  private trainsOutOfSight(fn: SyntaxNode | null): boolean {
+    if (!fn || !this.model.needsGradients(fn)) return false;
+    if (nodesWithin(this.model.backwardCalls, fn).length) return false;
+    return !scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)));
   }
 
   /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */
