@@ -18,9 +18,10 @@ def main():
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(12, 24), nn.ReLU(), nn.Linear(24, 5)).to(DEVICE)
     # The test set comes from a file, as it does in real code.
-    path = os.path.join(tempfile.mkdtemp(), "test.pt")
-    torch.save({"x": torch.randn(40, 12), "y": torch.randint(0, 5, (40,))}, path)
-    data = torch.load(path)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "test.pt")
+        torch.save({"x": torch.randn(40, 12), "y": torch.randint(0, 5, (40,))}, path)
+        data = torch.load(path)
     dataset = torch.utils.data.TensorDataset(data["x"], data["y"])
     loader = torch.utils.data.DataLoader(dataset, batch_size=8)
     model.eval()
