@@ -137,3 +137,17 @@ export function within(inner: SyntaxNode, outer: SyntaxNode): boolean {
 export function bodyOf(node: SyntaxNode): SyntaxNode | null {
   return node.children.find((c) => c.fieldName === 'body') ?? null;
 }
+
+/** The names of a function's positional parameters, after `self` (or `cls`) for a method. */
+export function positionalParameterNames(fn: SyntaxNode, text: string): string[] {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  const names: string[] = [];
+  for (const p of list?.children ?? []) {
+    if (!p.named || p.type === 'comment') continue;
+    if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern' || p.type === 'keyword_separator') break;
+    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
+    if (id) names.push(nodeText(id, text));
+  }
+  if (classOfMethod(fn) !== null) names.shift();
+  return names;
+}

@@ -4,7 +4,7 @@ import { isBackpropSource, type KeyPair, modelQuery, type SemanticModel } from '
 import { walksData } from './kept-lists';
 import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, positionalParameterNames, scopeOf, within } from '../../semantic/scopes';
 
 /**
  * The innermost loop around `use` across whose iterations `name` keeps its value: the name is
@@ -261,25 +261,12 @@ export function handedToTraining(model: SemanticModel, container: string, site: 
     found = 'trains';
     const helper = helperCalled(model, call);
     if (!helper || !model.needsGradients(helper)) continue;
-    const parameter = keyword ? nodeText(keyword.children.find((c) => c.fieldName === 'name') ?? keyword, text) : parameterAt(model, helper, index);
+    const parameter = keyword ? nodeText(keyword.children.find((c) => c.fieldName === 'name') ?? keyword, text) : (positionalParameterNames(helper, text)[index] ?? null);
     if (parameter && isBackpropSource(model, parameter)) return 'backpropagated';
   }
   return found;
 }
 
-/** The name of the parameter of `fn` that the positional argument at `index` binds (after `self` for a method). */
-function parameterAt(model: SemanticModel, fn: SyntaxNode, index: number): string | null {
-  const list = fn.children.find((c) => c.fieldName === 'parameters');
-  const names: string[] = [];
-  for (const p of list?.children ?? []) {
-    if (!p.named || p.type === 'comment') continue;
-    if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern' || p.type === 'keyword_separator') break;
-    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
-    if (id) names.push(nodeText(id, model.text));
-  }
-  if (classOfMethod(fn) !== null) names.shift();
-  return names[index] ?? null;
-}
 
 /** Values that read as one number per step: losses, means, sums, norms. */
 export function isScalarLike(model: SemanticModel, expression: SyntaxNode): boolean {

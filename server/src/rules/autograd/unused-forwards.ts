@@ -5,7 +5,7 @@ import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
 import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
-import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { scanForGradients } from '../../semantic/gradient-needs';
 import { nodesIn, nodesWithin } from '../../semantic/subtree';
 
@@ -106,7 +106,7 @@ export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean
   if (frozenBefore(model, scope, name, call.start)) return true;
   const fn = enclosingFunction(call);
   if (!fn || model.definitions.reaching(scope, name, call.start)?.kind !== 'parameter') return false;
-  const index = parameterNames(model, fn).indexOf(name);
+  const index = positionalParameterNames(fn, model.text).indexOf(name);
   const callers = model.callersOf(fn);
   if (index < 0 || !callers?.length || model.externalCallsOfFunction(fn).calls.length) return false;
   return callers.every((caller) => {
@@ -132,19 +132,6 @@ function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, off
   });
 }
 
-/** The names of a function's positional parameters, after `self` for a method. */
-function parameterNames(model: SemanticModel, fn: SyntaxNode): string[] {
-  const list = fn.children.find((c) => c.fieldName === 'parameters');
-  const names: string[] = [];
-  for (const p of list?.children ?? []) {
-    if (!p.named || p.type === 'comment') continue;
-    if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern' || p.type === 'keyword_separator') break;
-    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
-    if (id) names.push(nodeText(id, model.text));
-  }
-  if (classOfMethod(fn) !== null) names.shift();
-  return names;
-}
 
 export class UnusedForwardRegions {
   private readonly regionByCall = new Map<SyntaxNode, EvalRegion | null>();
