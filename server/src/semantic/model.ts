@@ -273,7 +273,7 @@ export class SemanticModel {
 
   /** The code (a function, a loop, a statement), or a helper of this file it calls, computes gradients. */
   needsGradients(node: SyntaxNode): boolean {
-    return needsGradients(node, this.text, this.lookupFunctions, this.inProject ? this.othersTrain : undefined);
+    return needsGradients(node, this.text, this.lookupFunctions, this.othersTrain);
   }
 
   /** The file is analysed with the rest of its project (its view is not the empty one). */
@@ -282,9 +282,9 @@ export class SemanticModel {
   }
 
   /**
-   * Whether a call of `name` (a dotted callee that is not this file's function) trains, by the
-   * project's facts: another file's function that trains, or a method (`__call__` for a plain name)
-   * of an object of a project class that does.
+   * Whether a call of `name` (a dotted callee that is not this file's function) trains: by the
+   * project's facts, another file's function that trains, or a method (`__call__` for a plain name)
+   * of an object of a project class that does; or a method of an object of this file's class.
    */
   private readonly othersTrain = (name: string): boolean => CALLEE_TRAINS.of(this, name);
 
@@ -585,8 +585,11 @@ const CALLEE_TRAINS = modelQuery('callee trains', (model, name: string): boolean
   const dot = name.lastIndexOf('.');
   const [receiver, method] = dot < 0 ? [name, '__call__'] : [name.slice(0, dot), name.slice(dot + 1)];
   const cls = model.modules.instanceClassOf(receiver);
-  return cls !== undefined && 'project' in cls && cls.project.methods[method]?.trains === true;
-}, { reads: 'key' });
+  if (cls === undefined) return false;
+  if ('project' in cls) return cls.project.methods[method]?.trains === true;
+  // An object of this file's class (`agent.update()`, a notebook's agent): what its method does.
+  return model.modules.methodsOfLocalClass(cls.local, method).some((fn) => model.needsGradients(fn));
+}, { reads: 'key', onCycle: () => false });
 
 /** The module analysis of one version: a view of the database, which memoises its answers. */
 function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {

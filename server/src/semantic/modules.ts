@@ -408,7 +408,7 @@ export class ModuleAnalysis {
   }
 
   /** The methods named `method` of this file's class `className`. */
-  private methodsOfLocalClass(className: string, method: string): SyntaxNode[] {
+  methodsOfLocalClass(className: string, method: string): SyntaxNode[] {
     return this.deps.functionsNamed(method).filter((fn) => {
       const owner = classOfMethod(fn);
       const name = owner && is(owner, 'class_definition') ? field(owner, 'name') : null;

@@ -199,7 +199,27 @@ function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], ca
   if (guarded.some((node) => model.needsGradients(node))) return false;
   const forwards = guarded.flatMap((node) => candidates.filter((c) => within(c, node)));
   if (forwards.some((c) => model.forwardFlow.fateOf(c) !== 'unused')) return false;
-  return !trainModeBeforeForward(model, guarded, forwards);
+  return !trainModeBeforeForward(model, guarded, forwards) && !callsUnreadMethodOfModelHolder(model, guarded, forwards);
+}
+
+/**
+ * A method called on an object that also holds a model the guarded code runs (`agent.update()` beside
+ * `agent.policy_net(x)`), of a class the analysis cannot read: such an object usually holds the
+ * optimizer too, and its method may train (an agent's update, a trainer's step).
+ */
+function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
+  const holders = new Set<string>();
+  for (const call of forwards) {
+    const name = is(call, 'call') ? dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text) : null;
+    const dot = name ? name.lastIndexOf('.') : -1;
+    if (name && dot > 0 && !/^(self|cls)$/.test(name.slice(0, dot))) holders.add(name.slice(0, dot));
+  }
+  if (!holders.size) return false;
+  return guarded.some((node) => nodesIn(node, ['call']).some((call) => {
+    const m = methodCall(call, model.text);
+    const receiver = m ? dottedName(m.receiver, model.text) : null;
+    return receiver !== null && holders.has(receiver) && !forwards.includes(call) && model.modules.instanceClassOf(receiver) === undefined;
+  }));
 }
 
 /**
