@@ -139,7 +139,7 @@ describe('message catalogue', () => {
     test(`${locale}: fix titles keep the house style (plain text, short, no full stop)`, async () => {
       const analyzer = await sharedAnalyzer();
       for (const fixture of ruleFixtures()) {
-        for (const d of analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, locale })) {
+        for (const d of analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, locale })) {
           assert.match(d.message, SCRIPT[locale], d.message);
           for (const fix of d.fixes) {
             assert.doesNotMatch(fix.title, /`|[.。]$/, fix.title);
@@ -165,7 +165,7 @@ function fixtureCalls(): Promise<Call[]> {
     const analyzer = await sharedAnalyzer();
     const calls: Call[] = [];
     for (const fixture of ruleFixtures()) {
-      analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
+      analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
     }
     return calls;
   })();

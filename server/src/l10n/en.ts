@@ -86,6 +86,11 @@ export const en: Messages = {
   oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
     `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}, at or above max-batch-size ${limit}.`,
 
+  oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
+    `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}: one step of ${model} is estimated at ${peak}, ${needed} with the CUDA context and allocator headroom, more than the GPU's ${gpu}; ${fitting > 0 ? `batch_size ${fitting} fits` : 'not even a batch of 1 fits'}.`,
+  oom004LimitBecauseUnknown: ({ model }) => ` The step's memory cannot be estimated (${model ? `oomlint does not know the memory of ${code(model)}` : 'no model passed to an optimizer was found'}), so the fixed limit applies.`,
+  oom004LowerBatch: ({ value, steps, place }) => `Set batch_size to ${value}${placeText(place)} and accumulate gradients over ${steps} steps`,
+
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} pins memory (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', true by default' : ''}) with ${workers} workers${originText(origin)}, at or above max-pinned-workers ${limit}.`,
 

@@ -33,6 +33,12 @@ export interface RuleMessages {
   oom003AddsToTotal(p: { receiver: string; method: string; value: string; total: string }): string;
 
   oom004BatchSize(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; limit: number }): string;
+  /** The step estimated at `batchSize` needs `needed` (peak, CUDA context, headroom), more than the GPU's `gpu`; sizes are formatted. */
+  oom004DoesNotFit(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; model: string; peak: string; needed: string; gpu: string; fitting: number }): string;
+  /** Appended to oom004BatchSize when a GPU size is set but the model's memory is unknown: why the fixed limit applies. */
+  oom004LimitBecauseUnknown(p: { model: string | null }): string;
+  /** Fix title: lower the batch to one that fits, with the accumulation steps that keep the effective batch. */
+  oom004LowerBatch(p: { value: number; steps: number; place: ValueOrigin | null }): string;
 
   oom005PinnedWorkers(p: { loader: LoaderName | null; pinMemory: string; byDefault: boolean; workers: number; origin: OriginDetail; limit: number }): string;
 
