@@ -138,13 +138,16 @@ def cases():
 
 
 def shape_facts(model):
-    """The largest parameter (elements) and the classifier: the last Linear, whose outputs are the classes."""
+    """The largest parameter (elements) and the classifier: the last Linear (or 1x1 convolution), whose outputs are the classes."""
     largest = max((p.numel() for p in model.parameters()), default=0)
     linears = [m for m in model.modules() if isinstance(m, torch.nn.Linear)]
-    head = linears[-1] if linears else None
+    # SqueezeNet classifies with a 1x1 convolution, which counts its parameters as a Linear would.
+    convs = [m for m in model.modules() if isinstance(m, torch.nn.Conv2d) and m.kernel_size == (1, 1) and m.groups == 1]
     facts = {"largestParameter": largest}
-    if head is not None:
-        facts["classifier"] = {"inFeatures": head.in_features, "classes": head.out_features}
+    if linears:
+        facts["classifier"] = {"inFeatures": linears[-1].in_features, "classes": linears[-1].out_features}
+    elif convs:
+        facts["classifier"] = {"inFeatures": convs[-1].in_channels, "classes": convs[-1].out_channels}
     return facts
 
 

@@ -14,6 +14,8 @@ import { savedBytesPerTokenPerLayer, transformerParameters, type TransformerConf
 interface Layer {
   parameters: number;
   largest: number;
+  /** Parameters autocast copies to 16 bits and saves (the weights of matrix multiplications). */
+  castable?: number;
   /** The width of its output per row, from the width of its input (null: same as the input). */
   outputWidth: number | null;
   /** Which tensors the forward pass saves: its input, its output, a 1-byte mask the size of its output. */
@@ -137,7 +139,7 @@ export class ProjectModules {
         const output = int(1, 'out_features');
         if (input === null || output === null) return unknown('`nn.Linear` with sizes that do not resolve');
         const bias = flag(2, 'bias', true) ? output : 0;
-        return stack({ ...plain, parameters: input * output + bias, largest: input * output, outputWidth: output, savesInput: true }, input);
+        return stack({ ...plain, parameters: input * output + bias, largest: input * output, castable: input * output, outputWidth: output, savesInput: true }, input);
       }
       case 'Embedding': {
         const count = int(0, 'num_embeddings');
@@ -190,7 +192,7 @@ export class ProjectModules {
     };
     const { total, largest } = transformerParameters(config);
     return {
-      layers: [{ parameters: total, largest, outputWidth: hidden, savesInput: false, savesOutput: false, mask: false, inPlace: false, extraPerRow: (rows, mask) => count * savedBytesPerTokenPerLayer(config, rows, mask) }],
+      layers: [{ parameters: total, largest, castable: count * (4 * hidden * hidden + 2 * hidden * intermediate), outputWidth: hidden, savesInput: false, savesOutput: false, mask: false, inPlace: false, extraPerRow: (rows, mask) => count * savedBytesPerTokenPerLayer(config, rows, mask) }],
       unknown: null,
       inputWidth: hidden,
       tokens: false,
@@ -230,6 +232,9 @@ export function stackModel(stack: LayerStack, label: string): KnownModel | { unk
   const parameters = stack.layers.reduce((n, l) => n + l.parameters, 0);
   const largest = stack.layers.reduce((n, l) => Math.max(n, l.largest), 0);
   const tokens = stack.layers[0]!.embedding === true;
+  // The first layer's input needs no gradient, so its weight's 16-bit copy is not saved.
+  const first = stack.layers.find((l) => l.parameters > 0);
+  const castParameters = stack.layers.reduce((n, l) => n + (l === first ? 0 : (l.castable ?? 0)), 0);
   const width = stack.inputWidth ?? 1;
   return {
     label,
@@ -251,6 +256,7 @@ export function stackModel(stack: LayerStack, label: string): KnownModel | { unk
         transientBytesPerSample: 2 * outputWidth * rows * 4,
         inputBytesPerSample: tokens ? rows * 8 * 2 : inputBytes(input) + 8,
         lossBytesPerSample: loss.saved,
+        castParameters,
       };
     },
   };

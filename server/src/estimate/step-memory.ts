@@ -44,6 +44,12 @@ export interface ModelFootprint {
   inputBytesPerSample: number;
   /** Bytes the loss saves per sample (a cross-entropy keeps its log-probabilities), in float32. */
   lossBytesPerSample: number;
+  /**
+   * Parameters whose 16-bit copies autocast makes and saves for backward: the weights of matrix
+   * multiplications and convolutions, but not the first layer's when its input needs no gradient,
+   * nor embeddings and norms, which autocast leaves in float32. Undefined: all parameters.
+   */
+  castParameters?: number;
 }
 
 export interface StepSetup {
@@ -71,7 +77,7 @@ export interface StepEstimate {
   parts: StepParts;
   /** The step's peak: the largest of its phases (forward, backward, optimizer step). */
   peakBytes: number;
-  phase: 'forward' | 'backward' | 'optimizer-step';
+  phase: 'loading' | 'forward' | 'backward' | 'optimizer-step';
   /** The optimizer step's temporaries, within the optimizer-step phase. */
   optimizerTransient: number;
 }
@@ -111,18 +117,36 @@ export function optimizerStateBytesPerParameter(optimizer: OptimizerSetup | null
 }
 
 /**
- * The temporaries of the optimizer's update. The foreach implementations (PyTorch's default on CUDA
- * since 2.0) make a copy of all parameters for the denominators of Adam-like updates, and another for
- * weight decay added to the gradients; the per-parameter ones (the CPU's, or `foreach=False`) make two
- * of the largest parameter at most; fused and 8-bit updates none.
+ * Copies the optimizer's update makes, in parameters: with the foreach implementations (PyTorch 2's
+ * default on CUDA) of all the parameters at once, with the per-parameter ones (the CPU's, or
+ * `foreach=False`) of one parameter at a time. Adam-like updates make the denominator (per parameter
+ * its square root and the quotient, two), Adamax the absolute gradients and their stack with the
+ * running maximum; weight decay added to the gradients (not AdamW's decoupled decay) a copy of them.
  */
+function updateCopies(optimizer: OptimizerSetup, foreach: boolean): number {
+  const decay = optimizer.weightDecay && optimizer.kind !== 'adamw' ? 1 : 0;
+  switch (optimizer.kind) {
+    case 'adam':
+    case 'adamw':
+    case 'nadam':
+    case 'radam':
+    case 'adadelta': return (foreach ? 1 : 2) + decay;
+    case 'adagrad':
+    case 'rmsprop': return 1 + decay;
+    case 'adamax': return (foreach ? 1 : 3) + decay;
+    case 'sgd':
+    case 'lion': return decay;
+    case 'adam-8bit':
+    case 'adafactor': return 0;
+  }
+}
+
+/** The temporaries of the optimizer's update (see updateCopies); fused updates make none. */
 function optimizerTransientBytes(optimizer: OptimizerSetup | null, footprint: ModelFootprint, parameterBytes: number, device: 'cuda' | 'cpu'): number {
-  if (!optimizer || optimizer.fused || optimizer.kind === 'adam-8bit') return 0;
+  if (!optimizer || optimizer.fused) return 0;
   const foreach = optimizer.foreach ?? device === 'cuda';
-  const adamLike = ['adam', 'adamw', 'adamax', 'nadam', 'radam', 'adagrad', 'rmsprop', 'adadelta'].includes(optimizer.kind);
-  const copies = (adamLike ? 1 : 0) + (optimizer.weightDecay && optimizer.kind !== 'adamw' ? 1 : 0);
-  if (copies === 0) return 0;
-  return foreach ? copies * footprint.trainableParameters * parameterBytes : Math.min(2, copies + 1) * footprint.largestParameter * parameterBytes;
+  const copies = updateCopies(optimizer, foreach);
+  return copies * (foreach ? footprint.trainableParameters : footprint.largestParameter) * parameterBytes;
 }
 
 /** The step's memory at a batch size. */
@@ -133,7 +157,7 @@ export function estimateStep(setup: StepSetup, batchSize: number): StepEstimate 
   const gradients = footprint.trainableParameters * parameterBytes;
   const optimizerState = footprint.trainableParameters * optimizerStateBytesPerParameter(setup.optimizer, parameterBytes);
   // Autocast casts each weight once per forward and saves the cast copy for backward.
-  const castWeights = precision.startsWith('autocast') ? footprint.parameters * 2 : 0;
+  const castWeights = precision.startsWith('autocast') ? (footprint.castParameters ?? footprint.parameters) * 2 : 0;
   const activations = Math.round(batchSize * (footprint.savedBytesPerSample * savedFraction(precision) / setup.activationDivisor + footprint.lossBytesPerSample) + castWeights);
   const batch = batchSize * footprint.inputBytesPerSample;
   // The part per step is the gradient computed beside one that exists already; with gradients set to
@@ -142,7 +166,11 @@ export function estimateStep(setup: StepSetup, batchSize: number): StepEstimate 
   const backwardTransient = Math.round(perStep + batchSize * footprint.transientBytesPerSample * savedFraction(precision));
   const optimizerTransient = optimizerTransientBytes(setup.optimizer, footprint, parameterBytes, setup.device);
   const gradientsDuringForward = setup.gradientsFreedBeforeForward ? 0 : gradients;
+  // The next batch arrives while the last one is still referenced; on the CPU the DataLoader's
+  // collation holds the samples and their stack besides.
+  const batchesWhileLoading = setup.device === 'cpu' ? 3 : 2;
   const phases: [StepEstimate['phase'], number][] = [
+    ['loading', weights + optimizerState + gradientsDuringForward + batchesWhileLoading * batch],
     ['forward', weights + optimizerState + gradientsDuringForward + activations + batch],
     ['backward', weights + optimizerState + gradients + activations + batch + backwardTransient],
     ['optimizer-step', weights + optimizerState + gradients + batch + optimizerTransient],

@@ -96,6 +96,15 @@ export function transformerParameters(config: TransformerConfig): { total: numbe
   return { total: embeddings + layers * perLayer + final + head, largest };
 }
 
+/** Parameters autocast copies to 16 bits and saves: the weights of the layers' matrix multiplications and of the head. */
+export function castParameters(config: TransformerConfig): number {
+  const { hidden: h, intermediate: f, heads, keyValueHeads, vocabulary: v } = config;
+  const kv = (h / heads) * keyValueHeads;
+  const perLayer = config.family === 'llama' ? 2 * h * h + 2 * h * kv + 3 * h * f : 4 * h * h + 2 * h * f;
+  const head = config.head.kind === 'lm' ? v * h : config.head.kind === 'classifier' ? h * config.head.labels + (config.family === 'bert' ? h * h : 0) : 0;
+  return config.layers * perLayer + head;
+}
+
 /** Bytes saved for backward per token by one layer, in float32, at sequence length `t` (see the file's comment). */
 export function savedBytesPerTokenPerLayer(config: TransformerConfig, t: number, mask = 1): number {
   const { hidden: h, intermediate: f, heads: a } = config;
@@ -111,15 +120,16 @@ export function savedBytesPerTokenPerLayer(config: TransformerConfig, t: number,
     case 'gpt2':
       // GPT-2's tanh GELU is written out in Python ops, which keep five intermediate-sized tensors.
       return e * (8 * h + 5 * f) + (masks ? 2 * h * mask : 0) + attention + 4 * e;
-    case 'llama': {
-      const grouped = config.keyValueHeads < a;
-      const kv = (h / a) * config.keyValueHeads;
-      return e * (3 * h + 7 * h + 4 * kv + (grouped ? 0 : -2 * h) + 3 * h + 4 * f) + attention + 4 * e;
-    }
+    case 'llama':
+      // Each RMSNorm keeps its input and three hidden-sized tensors besides; q after the rotary
+      // embedding, k and v (repeated for grouped-query attention), the attention's output as o_proj
+      // reads it; SwiGLU's gate, its SiLU, up and their product. Fused attention keeps its output too.
+      return e * (12 * h + 4 * f) + (config.eagerAttention ? 0 : e * h) + attention + 4 * e;
     case 'torch-encoder':
       // The layer's input, q, k, v, the attention output, both norms' inputs and the first's output;
       // the feed-forward's ReLU output and its dropped copy.
-      return e * (8 * h + 2 * f) + (masks ? (2 * h + f) * mask : 0) + attention + 4 * e;
+      // Without dropout the feed-forward's ReLU output is what linear2 saves: one intermediate-sized tensor.
+      return e * (8 * h + (masks ? 2 : 1) * f) + (masks ? (2 * h + f) * mask : 0) + attention + 4 * e;
   }
 }
 
@@ -149,6 +159,7 @@ export function transformerModel(config: TransformerConfig, label: string, defau
         transientBytesPerSample: t * 4 * (config.head.kind === 'lm' ? 3 * config.vocabulary : 2 * config.intermediate),
         inputBytesPerSample: config.family === 'torch-encoder' ? 0 : inputBytes({ kind: 'tokens', length: t }),
         lossBytesPerSample: loss.saved,
+        castParameters: castParameters(config),
       };
     },
   };

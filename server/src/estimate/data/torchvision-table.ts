@@ -318,6 +318,314 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": 0.0
    }
   },
+  "densenet201": {
+   "task": "classification",
+   "parameters": 20013928,
+   "bufferBytes": 917832,
+   "largestParameter": 1920000,
+   "classifier": {
+    "inFeatures": 1920,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 133084928,
+     "transientBytes": 7711368
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 75267840,
+     "transientBytes": 7711368
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 149619456,
+     "transientBytes": 7742728
+    }
+   ],
+   "saved": {
+    "fixed": 465792,
+    "perPixel": 4033.0
+   },
+   "transient": {
+    "constant": 7680008,
+    "fixed": 15680,
+    "perPixel": 0.0
+   }
+  },
+  "efficientnet_b0": {
+   "task": "classification",
+   "parameters": 5288548,
+   "bufferBytes": 168456,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 57649288,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 32575624,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 64983184,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 169028,
+    "perPixel": 1749.0
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "efficientnet_b1": {
+   "task": "classification",
+   "parameters": 7794184,
+   "bufferBytes": 248744,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 240,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 80416512,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 45451008,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 90653824,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 247680,
+    "perPixel": 2439.0
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "efficientnet_b2": {
+   "task": "classification",
+   "parameters": 9109994,
+   "bufferBytes": 270824,
+   "largestParameter": 1408000,
+   "classifier": {
+    "inFeatures": 1408,
+    "classes": 1000
+   },
+   "defaultSize": 288,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 84384608,
+     "transientBytes": 5659272
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 47702368,
+     "transientBytes": 5766720
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 95134464,
+     "transientBytes": 5686536
+    }
+   ],
+   "saved": {
+    "fixed": 269744,
+    "perPixel": 2558.75
+   },
+   "transient": {
+    "constant": 5846904,
+    "fixed": 28982,
+    "perPixel": -7.495
+   }
+  },
+  "efficientnet_b3": {
+   "task": "classification",
+   "parameters": 12233232,
+   "bufferBytes": 349808,
+   "largestParameter": 1536000,
+   "classifier": {
+    "inFeatures": 1536,
+    "classes": 1000
+   },
+   "defaultSize": 300,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 111696792,
+     "transientBytes": 6751040
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 63133592,
+     "transientBytes": 6880064
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 125918000,
+     "transientBytes": 6697592
+    }
+   ],
+   "saved": {
+    "fixed": 347596,
+    "perPixel": 3387.5
+   },
+   "transient": {
+    "constant": 7062536,
+    "fixed": -8292,
+    "perPixel": -9.0
+   }
+  },
+  "mobilenet_v3_small": {
+   "task": "classification",
+   "parameters": 2542856,
+   "bufferBytes": 48720,
+   "largestParameter": 1024000,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 10348800,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 5881344,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 11714240,
+     "transientBytes": 4144392
+    }
+   ],
+   "saved": {
+    "fixed": 68736,
+    "perPixel": 311.625
+   },
+   "transient": {
+    "constant": 4096008,
+    "fixed": 12096,
+    "perPixel": 0.0
+   }
+  },
+  "regnet_x_400mf": {
+   "task": "classification",
+   "parameters": 5495976,
+   "bufferBytes": 151992,
+   "largestParameter": 400000,
+   "classifier": {
+    "inFeatures": 400,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 16208896,
+     "transientBytes": 1619208
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 9185152,
+     "transientBytes": 1619208
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 18218880,
+     "transientBytes": 1638408
+    }
+   ],
+   "saved": {
+    "fixed": 77312,
+    "perPixel": 489.9375
+   },
+   "transient": {
+    "constant": 1600008,
+    "fixed": 9600,
+    "perPixel": 0.0
+   }
+  },
   "resnet18": {
    "task": "classification",
    "parameters": 11689512,
@@ -360,6 +668,182 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 18870280,
     "fixed": 1952,
     "perPixel": 2.0
+   }
+  },
+  "resnet50": {
+   "task": "classification",
+   "parameters": 25557032,
+   "bufferBytes": 212904,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 55934464,
+     "transientBytes": 18583368
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 31563264,
+     "transientBytes": 18698056
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 62914048,
+     "transientBytes": 18542216
+    }
+   ],
+   "saved": {
+    "fixed": 114432,
+    "perPixel": 1700.0
+   },
+   "transient": {
+    "constant": 18853896,
+    "fixed": -4192,
+    "perPixel": -8.0
+   }
+  },
+  "shufflenet_v2_x1_0": {
+   "task": "classification",
+   "parameters": 2278604,
+   "bufferBytes": 65168,
+   "largestParameter": 1024000,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 12989648,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 7338576,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 14612432,
+     "transientBytes": 4144392
+    }
+   ],
+   "saved": {
+    "fixed": 36456,
+    "perPixel": 394.1875
+   },
+   "transient": {
+    "constant": 4096008,
+    "fixed": 12096,
+    "perPixel": 0.0
+   }
+  },
+  "squeezenet1_1": {
+   "task": "classification",
+   "parameters": 1235496,
+   "bufferBytes": 0,
+   "largestParameter": 512000,
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 12726592,
+     "transientBytes": 4329096
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 6888256,
+     "transientBytes": 4230792
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 13776512,
+     "transientBytes": 4341192
+    }
+   ],
+   "saved": {
+    "fixed": -309088,
+    "perPixel": 407.25
+   },
+   "transient": {
+    "constant": 4120392,
+    "fixed": -7995,
+    "perPixel": 6.8571
+   },
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 1000
+   }
+  },
+  "vgg11": {
+   "task": "classification",
+   "parameters": 132863336,
+   "bufferBytes": 0,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 31789056,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 18055168,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 36110336,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 198656,
+    "perPixel": 958.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
    }
   }
  }
