@@ -158,6 +158,12 @@ export const en: Messages = {
     `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more.toLocaleString('en')} more)` : ''}.`,
   configProblemShow: 'Show',
   configReplaceKey: ({ key }) => `Replace with ${key}`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**≈ ${peak} per training step** (${model}, batch ${batch}), as \`oomlint estimate\` works it out`,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `weights ${weights} · gradients ${gradients} · optimizer state ${optimizerState} · activations ${activations} · input batch ${batch} · backward transient ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `Fits the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); batch ${largest} would still fit.` : `Does not fit the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); ${largest > 0 ? `batch ${largest} fits` : 'not even a batch of 1 fits'}.`,
+  estimateHoverAssumed: ({ count }) => `${count} ${count === 1 ? 'input was' : 'inputs were'} assumed; \`oomlint estimate\` lists them.`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

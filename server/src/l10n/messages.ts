@@ -103,6 +103,11 @@ export interface EditorMessages {
   configProblemShow: string;
   /** The quick fix for a misspelt key. */
   configReplaceKey(p: { key: string }): string;
+  /** The estimate's hover: its headline, its parts (sizes formatted), the fit to the target GPU, and how many inputs were assumed. */
+  estimateHoverPeak(p: { peak: string; model: string; batch: number }): string;
+  estimateHoverParts(p: { weights: string; gradients: string; optimizerState: string; activations: string; batch: string; backwardTransient: string }): string;
+  estimateHoverFit(p: { gpu: string; fits: boolean; needed: string; largest: number }): string;
+  estimateHoverAssumed(p: { count: number }): string;
 }
 
 /** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */

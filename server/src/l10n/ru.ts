@@ -166,6 +166,12 @@ export const ru: Messages = {
     `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more.toLocaleString('ru')})` : ''}.`,
   configProblemShow: 'Показать',
   configReplaceKey: ({ key }) => `Заменить на ${key}`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**≈ ${peak} на шаг обучения** (${model}, батч ${batch}) по оценке \`oomlint estimate\``,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `веса ${weights} · градиенты ${gradients} · состояние оптимизатора ${optimizerState} · активации ${activations} · входной батч ${batch} · временная память обратного прохода ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `Помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); поместился бы и батч ${largest}.` : `Не помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); ${largest > 0 ? `помещается батч ${largest}` : 'не помещается даже батч из 1'}.`,
+  estimateHoverAssumed: ({ count }) => `Предположений о входных данных: ${count}; их перечисляет \`oomlint estimate\`.`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -162,6 +162,12 @@ export const zhCn: Messages = {
     `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more.toLocaleString('zh-CN')} 处）` : ''}。`,
   configProblemShow: '显示',
   configReplaceKey: ({ key }) => `替换为 ${key}`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**每个训练步约 ${peak}**（${model}，batch ${batch}），按 \`oomlint estimate\` 的估计`,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `权重 ${weights} · 梯度 ${gradients} · 优化器状态 ${optimizerState} · 激活值 ${activations} · 输入 batch ${batch} · 反向传播临时显存 ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `放得下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；batch ${largest} 也还放得下。` : `放不下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；${largest > 0 ? `batch ${largest} 放得下` : '连 batch 为 1 也放不下'}。`,
+  estimateHoverAssumed: ({ count }) => `有 ${count} 项输入是假定的；\`oomlint estimate\` 会列出它们。`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -1,0 +1,55 @@
+// The estimate in the editor: hovering a training DataLoader's batch size or the model's construction
+// shows the step's estimated memory, its parts and, with oomlint.targetGpuMemory, the fit.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { MarkupContent } from 'vscode-languageserver';
+import { LspTestClient } from './lsp-client';
+import { FIXTURES_DIR } from './support/paths';
+
+const SCRIPT = `import torch
+import torchvision
+from torch.utils.data import DataLoader
+
+model = torchvision.models.alexnet(num_classes=10).cuda()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
+train_loader = DataLoader(train_set, batch_size=512, shuffle=True)
+for images, labels in train_loader:
+    loss = torch.nn.functional.cross_entropy(model(images.cuda()), labels.cuda())
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+`;
+
+async function hoverAt(line: number, character: number, options: { locale?: string; gpu?: string } = {}): Promise<string | null> {
+  const client = await LspTestClient.start({
+    ...(options.locale ? { locale: options.locale } : {}),
+    settings: () => (options.gpu ? { targetGpuMemory: options.gpu } : {}),
+  });
+  try {
+    const uri = pathToFileURL(join(FIXTURES_DIR, 'lsp', 'estimate-hover.py')).href;
+    await client.open(uri, SCRIPT, 1);
+    await client.diagnosticsAt(uri, 1);
+    const hover = await client.hover(uri, { line, character });
+    if (!hover) return null;
+    assert.ok(MarkupContent.is(hover.contents));
+    return hover.contents.value;
+  } finally {
+    await client.stop();
+  }
+}
+
+test('the batch size and the model line show the estimate; other lines do not', async () => {
+  const onBatch = await hoverAt(6, 45);
+  assert.match(onBatch ?? '', /\*\*≈ [\d.]+ GiB per training step\*\* \(torchvision alexnet, batch 512\)/);
+  assert.match(onBatch ?? '', /weights 218 MiB · gradients 218 MiB · optimizer state 435 MiB/);
+  assert.match(await hoverAt(4, 10) ?? '', /per training step/);
+  assert.equal(await hoverAt(9, 6), null);
+});
+
+test('with a target GPU the hover says whether the step fits, in the client\'s language', async () => {
+  assert.match(await hoverAt(6, 45, { gpu: '2GB' }) ?? '', /Does not fit the 2\.0 GiB GPU .*batch \d+ fits\./);
+  assert.match(await hoverAt(6, 45, { gpu: '2GB', locale: 'zh-cn' }) ?? '', /放不下 2\.0 GiB 的 GPU/);
+  assert.match(await hoverAt(6, 45, { gpu: '80GB', locale: 'ru' }) ?? '', /Помещается в GPU на 80\.0 GiB/);
+});
