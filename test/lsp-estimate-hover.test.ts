@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { MarkupContent } from 'vscode-languageserver';
+import { GPU_MEMORY_NOTIFICATION } from '../server/src/lsp/protocol';
 import { LspTestClient } from './lsp-client';
 import { FIXTURES_DIR } from './support/paths';
 
@@ -52,4 +53,29 @@ test('with a target GPU the hover says whether the step fits, in the client\'s l
   assert.match(await hoverAt(6, 45, { gpu: '2GB' }) ?? '', /Does not fit the 2\.0 GiB GPU .*batch \d+ fits\./);
   assert.match(await hoverAt(6, 45, { gpu: '2GB', locale: 'zh-cn' }) ?? '', /放不下 2\.0 GiB 的 GPU/);
   assert.match(await hoverAt(6, 45, { gpu: '80GB', locale: 'ru' }) ?? '', /Помещается в GPU на 80\.0 GiB/);
+});
+
+test('the GPU the client reads is OOM004\'s target when no setting names one; a setting wins', async () => {
+  const run = async (settings: Record<string, unknown>) => {
+    const client = await LspTestClient.start({ settings: () => settings });
+    try {
+      const uri = pathToFileURL(join(FIXTURES_DIR, 'lsp', 'estimate-readout.py')).href;
+      await client.open(uri, SCRIPT, 1);
+      const before = (await client.diagnosticsAt(uri, 1)).diagnostics.map((d) => d.code);
+      await client.connection.sendNotification(GPU_MEMORY_NOTIFICATION, { totalMiB: 2048 });
+      // The problem list cuts messages to their first clause; the hover gives them whole.
+      const hover = await client.hover(uri, { line: 6, character: 45 });
+      return { before, hover: hover && MarkupContent.is(hover.contents) ? hover.contents.value : '' };
+    } finally {
+      await client.stop();
+    }
+  };
+  // Batch 512 is at the fixed limit: reported as such until a 2 GiB GPU is read, then by the estimate.
+  const read = await run({});
+  assert.deepEqual(read.before, ['OOM004']);
+  assert.match(read.hover, /estimated at [\d.]+ GiB, [\d.]+ GiB with the CUDA context and allocator headroom, more than the GPU's 2\.0 GiB/);
+  assert.match(read.hover, /Does not fit the 2\.0 GiB GPU/);
+  const configured = await run({ targetGpuMemory: '80GB' });
+  assert.deepEqual(configured.before, []);
+  assert.match(configured.hover, /Fits the 80\.0 GiB GPU/);
 });

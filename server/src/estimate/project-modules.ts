@@ -55,10 +55,10 @@ export class ProjectModules {
       const items = callArguments(call, this.values.text).positional;
       return this.combine(items.map((item) => this.expressionStack(item, depth + 1)));
     }
-    if (qualified.startsWith('torch.nn.')) return this.layerOf(last, call, depth);
+    if (qualified.startsWith('torch.nn.')) return this.layerOf(last, call);
     const name = dottedName(callee(call), this.values.text);
     const cls = name ? this.classNamed(name) : null;
-    if (cls) return this.classStack(cls, call, depth);
+    if (cls) return this.classStack(cls, depth);
     return { ...empty, unknown: `\`${nodeText(call, this.values.text).slice(0, 60)}\`` };
   }
 
@@ -84,7 +84,7 @@ export class ProjectModules {
   }
 
   /** The layers `__init__` assigns to `self`, in order; `nn.ModuleList([... for _ in range(N)])` counts N times. */
-  private classStack(cls: SyntaxNode, _call: SyntaxNode, depth: number): LayerStack {
+  private classStack(cls: SyntaxNode, depth: number): LayerStack {
     const init = this.values.model.functionsNamed('__init__').find((fn) => fn.parent?.parent === cls);
     if (!init) return { layers: [], unknown: 'a module class without `__init__`', inputWidth: null, tokens: false };
     const stacks: LayerStack[] = [];
@@ -127,7 +127,7 @@ export class ProjectModules {
     return keywords.get(keyword) ?? positional[position];
   }
 
-  private layerOf(kind: string, call: SyntaxNode, depth: number): LayerStack {
+  private layerOf(kind: string, call: SyntaxNode): LayerStack {
     const stack = (layer: Layer, inputWidth: number | null = null, tokens = false): LayerStack => ({ layers: [layer], unknown: null, inputWidth, tokens });
     const unknown = (why: string): LayerStack => ({ layers: [], unknown: why, inputWidth: null, tokens: false });
     const int = (position: number, keyword: string) => this.values.int(this.arg(call, position, keyword));
@@ -174,7 +174,6 @@ export class ProjectModules {
         }
         if (ACTIVATIONS_SAVING_INPUT.has(kind)) return stack({ ...plain, parameters: kind === 'PReLU' ? 1 : 0, largest: 0, savesInput: true });
         if (VIEWS.has(kind)) return stack({ ...plain, parameters: 0, largest: 0, inPlace: true });
-        void depth;
         return unknown(`\`nn.${kind}\``);
     }
   }

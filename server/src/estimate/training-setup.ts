@@ -76,7 +76,7 @@ class SetupFinder {
     const construction = this.modelConstruction(trained);
     const precision = this.precision(construction?.methods ?? [], construction?.call ?? null);
     const checkpointing = this.checkpointing();
-    const known = construction ? this.knownModel(construction.call, checkpointing.value) : null;
+    const known = construction ? this.knownModel(construction.call) : null;
     const modelUnknown = !construction ? 'no model construction found (a model built in this file and passed to an optimizer)'
       : 'unknown' in known! ? known.unknown : null;
     const knownModel = known && !('unknown' in known) ? known : null;
@@ -176,7 +176,7 @@ class SetupFinder {
       || /^torchvision\.models\.(get_model)$/.test(this.values.calleeName(call) ?? '');
   }
 
-  private knownModel(call: SyntaxNode, checkpointing: boolean): KnownModel | { unknown: string } {
+  private knownModel(call: SyntaxNode): KnownModel | { unknown: string } {
     const qualified = this.values.calleeName(call) ?? '';
     const { positional, keywords } = callArguments(call, this.text);
     const numClasses = this.values.int(keywords.get('num_classes'));
@@ -192,14 +192,14 @@ class SetupFinder {
       if (name && equivalent) return torchvisionModel(equivalent, { numClasses, label: `timm ${name}` })!;
       return { unknown: name ? `timm's \`${name}\` is not among the families oomlint knows` : 'a timm model whose name does not resolve' };
     }
-    if (qualified.startsWith('transformers.') || /\.from_pretrained$/.test(qualified)) return this.transformer(call, qualified, checkpointing);
+    if (qualified.startsWith('transformers.') || /\.from_pretrained$/.test(qualified)) return this.transformer(call, qualified);
     const modules = new ProjectModules(this.values);
     const name = dottedName(callee(call), this.text) ?? '';
     const label = qualified === 'torch.nn.Sequential' ? '`nn.Sequential`' : this.values.model.modules.moduleClasses.has(name) ? `${name} (this file)` : shown;
     return stackModel(modules.stackOf(call), label);
   }
 
-  private transformer(call: SyntaxNode, qualified: string, checkpointing: boolean): KnownModel | { unknown: string } {
+  private transformer(call: SyntaxNode, qualified: string): KnownModel | { unknown: string } {
     const parts = qualified.split('.');
     const fromPretrained = parts.at(-1) === 'from_pretrained';
     const className = fromPretrained ? parts.at(-2)! : parts.at(-1)!;
@@ -241,7 +241,6 @@ class SetupFinder {
       head: lm ? { kind: 'lm', tied: base.family !== 'llama' } : classifier ? { kind: 'classifier', labels } : { kind: 'none' },
       eagerAttention: eager,
     };
-    void checkpointing;
     return transformerModel(config, label, null);
   }
 

@@ -1,5 +1,5 @@
-// workspace/didChangeConfiguration and pyproject.toml changes: forget cached settings and lint every
-// open document again.
+// workspace/didChangeConfiguration, pyproject.toml changes and the GPU the client reads: forget cached
+// settings and lint every open document again.
 import { basename } from 'node:path';
 import {
   DidChangeConfigurationNotification,
@@ -12,7 +12,7 @@ import type { DiagnosticsPublisher } from './diagnostics-publisher';
 import { documentPath } from './document-path';
 import type { DocumentSettingsProvider } from './document-settings';
 import { forgetProjectSettings } from './project-settings';
-import { CONFIGURATION_SECTION, PROJECT_FILE_GLOB } from './protocol';
+import { CONFIGURATION_SECTION, GPU_MEMORY_NOTIFICATION, PROJECT_FILE_GLOB, type GpuMemoryParams } from './protocol';
 
 const PROJECT_FILE_NAME = 'pyproject.toml';
 
@@ -34,6 +34,11 @@ export function registerSettingsChanges(
     // Pull clients send nothing useful here (often `null`); push clients send the whole tree.
     settings.invalidate(isRecord(params.settings) ? params.settings[CONFIGURATION_SECTION] : undefined);
     relintAll();
+  });
+
+  // The GPU the client's status bar reads: the target of OOM004 where settings name none.
+  connection.onNotification(GPU_MEMORY_NOTIFICATION, (params: GpuMemoryParams) => {
+    if (settings.setGpuReadout(typeof params?.totalMiB === 'number' ? params.totalMiB : null)) relintAll();
   });
 
   connection.onDidChangeWatchedFiles((params) => {
