@@ -35,8 +35,8 @@ are argparse values that the file overwrites or reloads from a config. With a \`
 batch size is per process, which is what each GPU has to hold. Files that never use a GPU (no
 \`.cuda()\`, \`"cuda"\` or \`device\`) are not checked.
 
-When the target GPU's memory is known (\`gpu-memory\` in \`[tool.oomlint]\`, or \`oomlint.targetGpuMemory\`
-in the editor), a training batch is judged by the estimated peak memory of one training step instead
+When the target GPU's memory is known (\`gpu-memory\` in \`[tool.oomlint]\`, \`oomlint.targetGpuMemory\` in
+the editor, or else the GPU the editor's status bar reads), a training batch is judged by the estimated peak memory of one training step instead
 of the limit, as \`oomlint estimate\` works it out: weights, gradients and optimizer state for the model
 passed to the optimizer, the activations saved for backward at that batch size, precision and input
 size, the batch itself and backward's transient memory, plus the CUDA context and 10% allocator
