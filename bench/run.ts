@@ -34,6 +34,7 @@ const PLANS = {
     cliRounds: 5,
     ruleRounds: 5,
     editorSizes: [1_000, 10_000, 50_000],
+    editorRealLines: 10_000,
     editorPlaces: 10,
     editorRepeats: 2,
     memoryDocuments: 200,
@@ -51,6 +52,7 @@ const PLANS = {
     cliRounds: 1,
     ruleRounds: 1,
     editorSizes: [500, 2_000],
+    editorRealLines: 2_000,
     editorPlaces: 3,
     editorRepeats: 1,
     memoryDocuments: 10,
@@ -124,8 +126,8 @@ async function main(): Promise<void> {
     }
   }
   if (sections.has('editor')) {
-    log(`editor latency at ${plan.editorSizes.join(', ')} lines, ${passes} timed pass(es)...`);
-    const editor = await measureEditorLatency({ sizes: plan.editorSizes, places: plan.editorPlaces, repeats: plan.editorRepeats, passes, nodeArgs });
+    log(`editor latency at ${plan.editorSizes.join(', ')} lines and ${plan.editorRealLines} lines of real modules, ${passes} timed pass(es)...`);
+    const editor = await measureEditorLatency({ sizes: plan.editorSizes, realLines: plan.editorRealLines, places: plan.editorPlaces, repeats: plan.editorRepeats, passes, nodeArgs });
     partial.editor = editor.sizes;
     partial.editorFloor = editor.floor;
   }

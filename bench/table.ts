@@ -1,6 +1,6 @@
 // The results as a plain-text table for the terminal (and the README).
 import { machineLine } from './machine';
-import { WARM_UP_EDITS, WARM_UP_MS } from './measure/editor-latency';
+import { WARM_UP_EDITS, WARM_UP_MS, type EditorSizeResult } from './measure/editor-latency';
 import type { ReadoutCost } from './measure/gpu-readout';
 import type { BenchResults } from './results';
 
@@ -58,7 +58,7 @@ export function formatResults(results: BenchResults): string {
       ...table(
         ['file', 'edits', 'open', 'first edit', 'first pass p95', 'warm-up', 'p50', 'p95', 'ruff p50', 'ruff p95', 'p95 vs ruff', 'reparse p50', 'reparse p95'],
         editor.map((e) => [
-          `${thousands(e.lines)} lines`,
+          fileName(e),
           String(e.edits),
           ms(e.openMs),
           ms(e.firstEditMs),
@@ -80,7 +80,7 @@ export function formatResults(results: BenchResults): string {
     out.push(
       ...table(
         ['file', 'in process p50', 'in process p95', 'ruff p50', 'ruff p95'],
-        editor.map((e) => [`${thousands(e.lines)} lines`, ms(e.inProcess.p50), ms(e.inProcess.p95), ms(e.ruff.p50), ms(e.ruff.p95)]),
+        editor.map((e) => [fileName(e), ms(e.inProcess.p50), ms(e.inProcess.p95), ms(e.ruff.p50), ms(e.ruff.p95)]),
       ),
       '',
     );
@@ -94,7 +94,7 @@ export function formatResults(results: BenchResults): string {
       ...table(
         ['file', 'edits in', 'parses', 'edits', 'p50', 'p95', 'reparse p50', 'reparse p95'],
         editor.flatMap((e) => e.byClass.map((c) => [
-          `${thousands(e.lines)} lines`,
+          fileName(e),
           c.place,
           c.clean ? 'cleanly' : 'with errors',
           String(c.edits),
@@ -144,4 +144,9 @@ export function formatResults(results: BenchResults): string {
     out.push(...table(['target', 'limit', 'measured', 'met'], results.targets.map((t) => [t.name, t.target, t.measured, t.met ? 'yes' : 'NO'])));
   }
   return out.join('\n') + '\n';
+}
+
+/** A row's file: its size, and for the file of real modules, that it is one. */
+function fileName(e: EditorSizeResult): string {
+  return e.code === 'real' ? `${thousands(e.lines)} lines, real` : `${thousands(e.lines)} lines`;
 }

@@ -56,6 +56,7 @@ test('npm run bench -- --short --passes 2 measures every section, times two pass
   for (const name of ['oomlintToRuff', 'oomlintToParse', 'oomlintSingleThreadToRuff', 'oomlintSingleThreadToParse']) positive(ratios[name], name);
 
   assert.ok(Array.isArray(results.editor) && results.editor.length >= 2, 'editor latency at two sizes');
+  assert.deepEqual((results.editor as { code: unknown }[]).map((e) => e.code), ['generated', 'generated', 'real'], 'two generated files, then one of real modules');
   for (const size of results.editor as unknown[]) {
     const entry = object(size, 'editor size');
     positive(entry.edits, 'edits');

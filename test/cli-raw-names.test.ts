@@ -12,7 +12,7 @@ import { REPO_ROOT } from './support/paths';
 const dir = mkdtempSync(join(tmpdir(), 'oomlint-raw-names-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const SOURCE = 'import torch\nmodel = torch.nn.Linear(2, 2)\nmodel.eval()\nout = model(torch.randn(1, 2))\nprint(out)\n';
+const SOURCE = 'import torch\nmodel = torch.nn.Linear(2, 2)\nmodel.eval()\nout = model(test_x)\nprint(out)\n';
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 
 /** Creates `name` (raw bytes) under `dir`; false where the file system refuses such names. */

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { diagnoseOom } from '../server/src/explain/diagnose-oom';
 import { explainLog, explainLogReport, MAX_EXPLANATIONS } from '../server/src/explain/explain-oom';
 import { decodeLogBytes, sanitizeLogText, sniffLogEncoding } from '../server/src/explain/log-text';
+import { SIZE_FIELDS } from '../server/src/explain/oom-message';
 import { parseOomMessages, parseSize } from '../server/src/explain/parse-oom';
 import { exactBytes } from '../server/src/explain/sizes';
 import { isUserFrame } from '../server/src/explain/user-frames';
@@ -120,6 +121,32 @@ describe('logs as they really look', () => {
         ['D:\\apps\\stable-diffusion\\Forge_2024\\webui\\modules\\processing.py', 845],
       ],
     );
+  });
+
+  test('a message a terminal cut once is read the same wherever the cut falls, under a rank prefix too', () => {
+    const messages = [
+      'RuntimeError: MPS backend out of memory (MPS allocated: 5.56 GB, other allocations: 1.10 GB, max allowed: 6.80 GB). Tried to allocate 768.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0',
+      'RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 7.93 GiB total capacity; 6.50 GiB already allocated; 3.06 MiB free; 7.20 GiB cached)',
+      'RuntimeError: CUDA out of memory. Tried to allocate 16.00 GiB (GPU 0; 47.54 GiB total capacity; 23.76 GiB already allocated; 6.30 GiB free; 39.59 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF',
+      'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total capacity of 255.98 GiB of which 244.65 GiB is free. 1.05 GiB allowed; Of the allocated memory 1017.01 MiB is allocated by PyTorch, with 17.00 MiB allocated in private pools (e.g., HIP Graphs), and 54.99 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+    ];
+    const reading = (log: string) => {
+      const [message] = parseOomMessages(log);
+      return message && { ...Object.fromEntries(SIZE_FIELDS.map((field) => [field, message[field]])), form: message.form, pool: message.pool, hint: message.hint, truncated: message.truncated };
+    };
+    // A terminal's cut that leaves a single row at its width (at least 60 columns, and no shorter than what follows).
+    const cutOnce = (text: string) => Array.from({ length: text.length }, (_, width) => [text.slice(0, width), text.slice(width)]).filter(([first, rest]) => first!.length >= 60 && rest!.length > 0 && rest!.length <= first!.length);
+    for (const message of messages) {
+      const expected = reading(message);
+      const layouts = [
+        ...cutOnce(message),
+        // A launcher that prefixed the rows of a program that wrapped its own lines.
+        ...cutOnce(message).map((rows) => rows.map((row) => `[rank1]: ${row}`)),
+        // A rank's prefix that came before the terminal's cut: the second row has none.
+        ...cutOnce(`[rank1]: ${message}`),
+      ];
+      for (const rows of layouts) assert.deepEqual(reading(`${rows.join('\n')}\nnext line\n`), expected, JSON.stringify(rows));
+    }
   });
 
   test('colour codes inside the message and around the frames are taken out', () => {

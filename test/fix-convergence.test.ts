@@ -63,13 +63,14 @@ describe('OOM001 after module-level model.eval()', () => {
 
   test('the fix wraps the forward that runs there and leaves the def alone', async () => {
     const analyzer = await sharedAnalyzer();
-    const text = `${header}y = model(torch.zeros(2))\n\ndef run(x):\n    return model(x)\n\nprint(y, run(torch.zeros(2)))\n`;
+    // The whole test set, run once: a forward over data, not a demo on a constructed tensor.
+    const text = `${header}y = model(test_x)\n\ndef run(x):\n    return model(x)\n\nprint(y, run(test_x))\n`;
     const outcome = fixText({ text, analyse: (t) => analyzer.analyzeText(t, {}), parse: (t) => analyzer.parser.parseToSyntax(t), selection: { unsafe: true } });
     assert.equal(outcome.kind, 'fixed');
     if (outcome.kind !== 'fixed') return;
     assert.deepEqual(outcome.failures, []);
     // `run`'s output is only printed: it gets its own guard, as a decorator, never a `with` around the def.
-    assert.match(outcome.text, /with torch\.no_grad\(\):\n {4}y = model\(torch\.zeros\(2\)\)\n\n@torch\.no_grad\(\)\ndef run\(x\):\n {4}return model\(x\)\n/);
+    assert.match(outcome.text, /with torch\.no_grad\(\):\n {4}y = model\(test_x\)\n\n@torch\.no_grad\(\)\ndef run\(x\):\n {4}return model\(x\)\n/);
   });
 });
 

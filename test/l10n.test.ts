@@ -48,6 +48,8 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   showDocumentation: { code: 'OOM001' },
   notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
   notAnalysedError: { error: 'e' },
+  notAnalysedOverBudget: { reason: { kind: 'lines', count: 300_001, limit: 120_000 } },
+  overBudget: { reason: { kind: 'analysis-time', limitMs: 8_000 } },
   configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
   configReplaceKey: { key: 'max-pinned-workers' },
   estimateHoverPeak: { peak: '10.7 GiB', model: 'torchvision resnet50', batch: 256 },

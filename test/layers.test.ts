@@ -26,9 +26,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   fixes: ['core', 'parser', 'semantic'],
   rules: ['core', 'parser', 'semantic', 'fixes', 'l10n', 'estimate'],
   analysis: ['core', 'parser', 'semantic', 'semantic/engine', 'fixes', 'rules', 'l10n', 'estimate'],
+  // The project's files linked: summaries read from each file's model.
+  project: ['core', 'parser', 'semantic', 'analysis', 'files', 'config'],
   config: ['core', 'files'],
-  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n', 'estimate'],
-  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'config', 'files', 'explain', 'notebooks', 'l10n', 'estimate'],
+  cli: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'project', 'config', 'files', 'explain', 'notebooks', 'l10n', 'estimate'],
+  lsp: ['core', 'parser', 'semantic', 'fixes', 'rules', 'analysis', 'project', 'config', 'files', 'explain', 'notebooks', 'l10n', 'estimate'],
 };
 
 /** Every .ts file under `dir`, as paths relative to server/src. */

@@ -1,6 +1,7 @@
 // The statement-by-statement reparse (server/src/parser/statement-reparse.ts) through an open
 // document: the tree after each edit is the tree a parse from scratch gives (for a text without a
-// syntax error; with one, the error stays in its statement), the statements the edit did not touch
+// syntax error; with one, the error stays in its statement, unless a string or bracket it leaves open
+// is closed further on and the whole text is valid), the statements the edit did not touch
 // are the same node objects, and an edit that does not fit falls back to the full reparse, whose tree
 // is the one from scratch too, however far the tree-sitter tree fell behind.
 import assert from 'node:assert/strict';
@@ -136,6 +137,31 @@ test('an edit that leaves a syntax error parses its statement alone: the error s
     assert.equal(parser.containsErrors(mended.root), false);
     assert.deepEqual([mended.root.children[0], mended.root.children[1], mended.root.children[3]], [imports, train, head]);
     assert.equal(mended.root.children[2]!.type, 'function_definition');
+  } finally {
+    document.freeTree();
+  }
+});
+
+test('a string opened in one statement and closed in a later one: once the whole text is valid, its tree is the one from scratch', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:triple-quotes', 'python', 1, TEXT);
+  try {
+    document.syntax(parser);
+    // Commenting out code from `train`'s backward to the end of `evaluate` with a string: the opening
+    // quotes alone leave the text invalid, and `train` keeps its own parse with the error.
+    const opened = syntaxAfter(t, parser, document, () => edit(document, 6, 'loss.backward()', '"""loss.backward()', 2));
+    assert.ok(parser.containsErrors(opened.root));
+    assert.equal(opened.root.children.length, 4, 'the statements after the error are kept');
+    // The closing quotes, typed in `evaluate`: its lines alone leave a string open, and the whole text,
+    // where the string runs from `train` to here, is valid.
+    const closed = syntaxAfter(t, parser, document, () => edit(document, 11, 'return outputs', 'return outputs"""', 3));
+    assert.ok(closed.whole, 'the whole text is asked');
+    assert.equal(parser.containsErrors(closed.root), false);
+    assert.deepEqual(shape(closed.root), shape(parser.parseToSyntax(document.text)));
+    assert.deepEqual(closed.root.children.map((c) => c.type), ['import_statement', 'function_definition', 'class_definition']);
+    // Typing on inside the string, now part of `train`, keeps the tree from scratch.
+    edit(document, 10, 'outputs = [', 'outs = [', 4);
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax(document.text)));
   } finally {
     document.freeTree();
   }

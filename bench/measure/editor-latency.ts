@@ -14,6 +14,7 @@ import { PythonParser } from '../../server/src/parser/parser';
 import type { SyntaxNode } from '../../server/src/parser/syntax';
 import { AnalysisSession } from '../../server/src/analysis/session';
 import { largeFile } from '../corpus/large-file';
+import { realModulesFile } from '../corpus/real-modules';
 import { countLines } from '../corpus/corpus';
 import { LspSession } from '../lsp/lsp-session';
 import { GRAMMAR_DIR } from '../paths';
@@ -41,6 +42,8 @@ export interface EditClassResult {
 
 export interface EditorSizeResult {
   lines: number;
+  /** Generated modules merged into one file, or real modules joined (see bench/corpus/real-modules.ts). */
+  code: 'generated' | 'real';
   edits: number;
   /** Timed passes over the edits after the warm-up pass: each latency figure is over edits × passes samples. */
   passes: number;
@@ -96,6 +99,8 @@ export interface EditorLatency {
 
 export interface EditorLatencyOptions {
   sizes: readonly number[];
+  /** Lines of the file of real modules measured after the generated sizes; none when 0. */
+  realLines: number;
   /** Places in each file where characters are typed. */
   places: number;
   /** Type-and-delete pairs at each place. */
@@ -275,9 +280,12 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
   for (let i = 0; i < 3; i++) parser.parse(warmUp).delete();
   const results: EditorSizeResult[] = [];
   try {
-    for (const [index, size] of options.sizes.entries()) {
-      const text = largeFile(size, 1000 + index);
-      const uri = pathToFileURL(join(folder, `editor_${size}.py`)).href;
+    const documents = [
+      ...options.sizes.map((size, index) => ({ code: 'generated' as const, name: `editor_${size}.py`, text: largeFile(size, 1000 + index) })),
+      ...(options.realLines ? [{ code: 'real' as const, name: `editor_real_${options.realLines}.py`, text: realModulesFile(options.realLines) }] : []),
+    ];
+    for (const { code, name, text } of documents) {
+      const uri = pathToFileURL(join(folder, name)).href;
       const openMs = await session.openAndWait(uri, text);
 
       const edits = plannedEdits(text, options.places, options.repeats);
@@ -338,7 +346,7 @@ async function measureSizes(session: LspSession, folder: string, options: Editor
         const summary = summariseEdits((edit) => edit.place === place);
         return summary ? [{ place, ...summary }] : [];
       });
-      results.push({ lines: countLines(text), edits: edits.length, passes: timedPasses, byClass, byPlace, oomlint, ruff, inProcess, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
+      results.push({ lines: countLines(text), code, edits: edits.length, passes: timedPasses, byClass, byPlace, oomlint, ruff, inProcess, reparse, openMs: round(openMs), firstEditMs: round(firstEditMs), warmUpPasses, firstPass, p95ToRuffP95: round(oomlint.p95 / ruff.p95, 2) });
     }
   } finally {
     parser.delete();

@@ -73,6 +73,9 @@ const HEX40 = /^[0-9a-f]{40}$/;
 export type Json = unknown;
 
 export class Reader {
+  /** Labels read that are marked `oneOff` (see `positives`). */
+  oneOffs = 0;
+
   constructor(
     private readonly manifest: string,
     private readonly accuracyDir: string,
@@ -127,9 +130,16 @@ export class Reader {
    * (undefined for a cell that is not code), and every positive must name its cell.
    */
   positives(value: Json, field: string, lineCount: number, rowsOf?: (cell: number) => number | undefined): Positive[] {
-    return this.array(value, field).map((entry, i) => {
+    // A label marked `oneOff` was a positive before one-off forwards stopped being warnings (issue
+    // 34): a forward that runs once, on a few inputs. It is kept for the record and counts as none.
+    return this.array(value, field).flatMap((entry, i) => {
       const at = `${field}[${i}]`;
       const positive = this.object(entry, at);
+      if (positive.oneOff !== undefined) {
+        this.text(positive.oneOff, `${at}.oneOff`);
+        this.oneOffs++;
+        return [];
+      }
       const rule = this.rule(positive.rule, `${at}.rule`);
       let rows = lineCount;
       let cell: number | undefined;
@@ -154,7 +164,7 @@ export class Reader {
       }
       const why = this.text(positive.why, `${at}.why`);
       const outOfReach = positive.outOfReach === undefined ? undefined : this.text(positive.outOfReach, `${at}.outOfReach`);
-      return { rule, ...(cell === undefined ? {} : { cell }), lines: range, why, ...(outOfReach === undefined ? {} : { outOfReach }) };
+      return [{ rule, ...(cell === undefined ? {} : { cell }), lines: range, why, ...(outOfReach === undefined ? {} : { outOfReach }) }];
     });
   }
 

@@ -12,6 +12,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pythonFilesUnder } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { ServerProcess } from './lsp-target';
 import type { Random } from './random';
@@ -132,7 +133,13 @@ class Tools {
    * The server on a project: opens a flagged file in it and hovers over the finding every 50 ms
    * until the file's diagnostics and the configuration's problems are published.
    */
-  async hoverWhileLoading(what: string, root: string, expectConfigDiagnostics: (count: number, messages: string[]) => string | undefined): Promise<string[]> {
+  async hoverWhileLoading(
+    what: string,
+    root: string,
+    expectConfigDiagnostics: (count: number, messages: string[]) => string | undefined,
+    /** Documents opened before the flagged one, whose diagnostics are waited for too: name -> text. */
+    alsoOpen: Record<string, string> = {},
+  ): Promise<string[]> {
     const measureFile = join(this.dir, `measure-server-${Date.now()}.json`);
     const server = new ServerProcess({ nodeArgs: ['--require', MEASURE], env: { ...process.env, OOMLINT_MEASURE_FILE: measureFile }, script: SERVER });
     const failures: string[] = [];
@@ -146,9 +153,14 @@ class Tools {
       const uri = pathToFileURL(join(root, 'train.py')).href;
       const pyproject = pathToFileURL(join(root, 'pyproject.toml')).href;
       const opened = performance.now();
+      const others = Object.entries(alsoOpen).map(([name, text]) => {
+        const other = pathToFileURL(join(root, name)).href;
+        server.notifyServer('textDocument/didOpen', { textDocument: { uri: other, languageId: 'python', version: 1, text } });
+        return other;
+      });
       server.notifyServer('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: FLAGGED } });
       let slowest = 0;
-      const published = () => server.publications.some((p) => p.uri === uri) && server.publications.some((p) => p.uri === pyproject);
+      const published = () => [uri, pyproject, ...others].every((u) => server.publications.some((p) => p.uri === u));
       while (!published() && performance.now() - opened < TIME_BUDGET_MS && !server.exited) {
         const asked = performance.now();
         const answer = await server.request('textDocument/hover', { textDocument: { uri }, position: FLAGGED_HOVER }, 2 * TIME_BUDGET_MS);
@@ -181,6 +193,80 @@ class Tools {
 function expect(failures: string[], condition: boolean, message: string): void {
   if (!condition) failures.push(message);
 }
+
+/** A file refused by a limit of the analysis or by its size, with one line saying so. */
+const REFUSED = /E902 (not analysed: |could not read: .*larger than the)/;
+
+/** The CLI on one generated file: within budget, and either analysed as `analysed` says or refused with one E902 line. */
+function analysisCase(name: string, file: string, make: (scale: number) => string | Buffer, analysed: (run: CliRun) => string | undefined): Case {
+  return {
+    name,
+    run: (dir, scale, tools) => {
+      const text = make(scale);
+      writeFileSync(join(dir, file), text);
+      const size = `${(text.length / 1_000_000).toFixed(1)} MB`;
+      return tools.checkedCli(`${name}, ${size}`, dir, ['check', '--jobs', '1', file], (run, failures) => {
+        const refusals = (run.stdout + run.stderr).split('\n').filter((l) => REFUSED.test(l));
+        if (refusals.length) {
+          expect(failures, refusals.length === 1 && run.status === 2, `refused, but not with one E902 line and exit 2 (exit ${run.status})`);
+          tools.log.push(`refused: ${refusals[0]!.replace(/^.*E902 /, '')}`);
+          return;
+        }
+        expect(failures, run.status === 0 || run.status === 1, `exit ${run.status}`);
+        const problem = analysed(run);
+        if (problem) failures.push(problem);
+      });
+    },
+  };
+}
+
+const repeatLines = (line: string, count: number) => line.repeat(count);
+
+/** Real PyTorch code: the examples, the test fixtures and the accuracy files (not the held-out ones), concatenated to `bytes`. */
+function realCode(bytes: number): string {
+  const folders = [['examples'], ['test', 'fixtures'], ['accuracy', 'files'], ['accuracy', 'commits']].map((parts) => join(REPO_ROOT, ...parts));
+  const files = folders.flatMap((folder) => pythonFilesUnder(folder)).filter((f) => !/[\\/](accuracy-heldout|heldout)[\\/]/.test(f));
+  const parts = files.map((f) => readFileSync(f, 'utf8')).filter((t) => !t.includes('\r')).map((t) => (t.endsWith('\n') ? t : `${t}\n`));
+  const chunk = parts.join('\n');
+  return chunk.repeat(Math.ceil(bytes / chunk.length));
+}
+
+function notebook(cells: readonly string[]): string {
+  const code = cells.map((source) => JSON.stringify({ cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source }));
+  return `{"cells":[${code.join(',')}],"metadata":{"kernelspec":{"language":"python","name":"python3"}},"nbformat":4,"nbformat_minor":5}`;
+}
+
+const hasFindings = (code: string) => (run: CliRun) => (new RegExp(`: ${code}`).test(run.stdout) ? undefined : `no ${code} finding: ${run.stdout.slice(0, 300)}`);
+
+/** The analysis on files shaped to be slow or large: the cases of issue 39, at the size reported and ten times it. */
+const ANALYSIS_CASES: Case[] = [
+  analysisCase('running-totals', 'totals.py', (scale) => {
+    const loop = 'for x in loader:\n    out = model(x)\n    total += out.sum()\n    total += 1\nprint(total)\n';
+    return `import torch\nmodel = torch.nn.Linear(2, 2)\ntotal = 0\n${loop.repeat(2_000 * scale)}`;
+  }, hasFindings('OOM001')),
+  analysisCase('straight-line-after-eval', 'straight.py', (scale) => {
+    const lines = ['import torch', 'model = torch.nn.Linear(2, 2)', 'model.eval()'];
+    for (let i = 0; i < 10_000 * scale; i++) lines.push(i % 3 === 0 ? `out${i} = model(x${i})` : i % 3 === 1 ? `y${i} = out${i - 1} + ${i}` : `print(y${i - 1})`);
+    return lines.join('\n') + '\n';
+  }, hasFindings('OOM001')),
+  analysisCase('one-letter-lines-300k', 'letters.py', (scale) => repeatLines('a\n', 300_000 * scale), () => undefined),
+  analysisCase('one-letter-lines-995k', 'letters.py', (scale) => repeatLines('a\n', 995_000 * scale), () => undefined),
+  analysisCase('short-calls', 'calls.py', (scale) => repeatLines('f()\n', 750_000 * scale), () => undefined),
+  analysisCase('real-code-4mb', 'real.py', (scale) => realCode(4_000_000 * scale), hasFindings('OOM00')),
+  analysisCase('real-code-8mb', 'real.py', (scale) => realCode(8_000_000 * scale), hasFindings('OOM00')),
+  analysisCase('comment-lines-with-quotes', 'comments.py', (scale) => `x = 1\n${repeatLines("# it's a comment\n", 5_000 * scale)}`, () => undefined),
+  analysisCase('notebook-code-cells', 'cells.ipynb', (scale) => notebook(Array.from({ length: 100_000 * scale }, (_, i) => `import torch\nx${i} = torch.zeros(2)\nprint(x${i})`)), () => undefined),
+  analysisCase('notebook-one-line-cells', 'lines.ipynb', (scale) => notebook(Array.from({ length: 300_000 * scale }, () => 'a')), () => undefined),
+  {
+    // The editor's server with a document of 995,000 one-letter lines open: hovers on another file still come.
+    name: 'server-one-letter-lines',
+    run: (dir, scale, tools) => {
+      writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
+      const lines = Math.min(995_000 * scale, 5_000_000);
+      return tools.hoverWhileLoading(`server, ${lines} one-letter lines open`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`), { 'letters.py': 'a\n'.repeat(lines) });
+    },
+  },
+];
 
 export const CASES: Case[] = [
   {
@@ -360,6 +446,7 @@ export const CASES: Case[] = [
       return tools.hoverWhileLoading(`server, exclude of ${braces} {`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`));
     },
   },
+  ...ANALYSIS_CASES,
 ];
 
 export class BudgetTarget implements FuzzTarget {

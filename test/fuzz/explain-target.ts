@@ -24,7 +24,11 @@ type Mangle = (text: string, random: Random) => string;
 /** Changes that keep every message readable: the parser must read each the same. */
 const KEEPING: Record<string, Mangle> = {
   'terminal-wrap': (text, random) => {
-    const width = 60 + random.int(100);
+    // A line that fills its last row exactly reads as continued on the next line's row, in any copy of
+    // a terminal: the width is one that no line fills.
+    const lengths = [...new Set(text.split('\n').map((line) => line.length))].filter((length) => length > 0);
+    let width = 60 + random.int(100);
+    while (lengths.some((length) => length % width === 0)) width++;
     return text
       .split('\n')
       .flatMap((line) => line.match(new RegExp(`.{1,${width}}`, 'g')) ?? [''])
@@ -92,7 +96,11 @@ export class ExplainTarget implements FuzzTarget {
         // bars' carriage returns (a terminal's copy has only the last state) in what it wrapped.
         const wrapped = random.int(3) === 0;
         const names = Object.keys(KEEPING).filter((name) => name !== 'terminal-wrap' && !(wrapped && (name === 'colours' || name === 'progress-bars')));
-        const chosen = [...(wrapped ? ['terminal-wrap'] : []), ...Array.from({ length: 1 + random.int(2) }, () => random.pick(names))];
+        const picked = Array.from({ length: 1 + random.int(2) }, () => random.pick(names));
+        // The noise around the log is on the terminal's screen too, so it is wrapped with it: one row
+        // longer than the width would leave the width unknowable, and a message cut twice unreadable.
+        const onScreen: string[] = wrapped ? picked.filter((name) => name === 'noise-around') : [];
+        const chosen = [...onScreen, ...(wrapped ? ['terminal-wrap'] : []), ...picked.filter((name) => !onScreen.includes(name))];
         input = chosen.reduce((text, name) => KEEPING[name]!(text, random), log.text);
         const before = parseOomMessages(log.text);
         const after = this.check(input, failures);

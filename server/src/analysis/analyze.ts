@@ -6,6 +6,8 @@ import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
+import type { ProjectView } from '../semantic/project-facts';
+import { OverBudget, processorTimeMs } from '../core/budget';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -33,15 +35,33 @@ export interface AnalysisOptions {
   session?: AnalysisSession;
   /** The text's line table, where the caller holds one (an open document carries its own over edits). */
   source?: SourceText;
+  /** What the rest of the file's project says about the names it imports from it; none by default. */
+  project?: ProjectView;
+  /**
+   * The time the analysis may take: once the process's processor time (`processorTimeMs`) passes
+   * `until`, it stops and throws OverBudget, saying `limitMs`. What it worked out until then stays valid
+   * for an open document's session.
+   */
+  budget?: { until: number; limitMs: number };
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
   const run = new AnalysisRun(root, text, options);
-  // A file that suppresses every finding costs no rule's work.
-  const diagnostics = run.suppressesEverything() ? [] : run.diagnostics(run.findings());
-  // What a file analysed once learned goes now; an open document's session holds it for the next version.
-  if (!options.session) run.model.db.release();
-  return diagnostics;
+  const { db } = run.model;
+  const { budget } = options;
+  if (budget) {
+    db.checkpoint = () => {
+      if (processorTimeMs() > budget.until) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
+    };
+  }
+  try {
+    // A file that suppresses every finding costs no rule's work.
+    return run.suppressesEverything() ? [] : run.diagnostics(run.findings());
+  } finally {
+    db.checkpoint = undefined;
+    // What a file analysed once learned goes now; an open document's session holds it for the next version.
+    if (!options.session) db.release();
+  }
 }
 
 /** What a rule reported, before suppression comments, severities and the file's syntax errors apply. */
@@ -68,8 +88,8 @@ export class AnalysisRun {
     this.settings = resolveSettings(options.settings);
     this.source = options.source?.text === text ? options.source : new SourceText(text);
     this.model = options.session
-      ? options.session.modelOf(root, this.source, this.settings, options.path, options.earlierImports)
-      : new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports);
+      ? options.session.modelOf(root, this.source, this.settings, options.path, options.earlierImports, options.project)
+      : new SemanticModel(root, this.source, this.settings, options.path, options.earlierImports, undefined, options.project);
     this.messages = options.messages ?? messagesFor(options.locale);
     this.rules = (options.rules ?? ALL_RULES).filter((r) => isRuleEnabled(r.meta.code, this.settings, r.meta.offByDefault));
   }

@@ -6,6 +6,7 @@ import type { SourceText } from '../core/source';
 import type { SyntaxNode } from '../parser/syntax';
 import { Database } from '../semantic/engine/database';
 import { SemanticModel } from '../semantic/model';
+import type { ProjectView } from '../semantic/project-facts';
 
 export class AnalysisSession {
   readonly #db = new Database<SemanticModel>(undefined, true);
@@ -16,7 +17,7 @@ export class AnalysisSession {
   }
 
   /** The model of the document's next version, whose answers serve it where nothing they read changed. */
-  modelOf(root: SyntaxNode, source: SourceText, settings: Settings, path: string | undefined, earlierImports?: ReadonlyMap<string, string>): SemanticModel {
-    return new SemanticModel(root, source, settings, path, earlierImports, this.#db);
+  modelOf(root: SyntaxNode, source: SourceText, settings: Settings, path: string | undefined, earlierImports?: ReadonlyMap<string, string>, project?: ProjectView): SemanticModel {
+    return new SemanticModel(root, source, settings, path, earlierImports, this.#db, project);
   }
 }

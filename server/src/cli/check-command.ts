@@ -9,6 +9,9 @@ import { assembleReport, planCheck } from './check-files';
 import type { CheckReport } from './check-report';
 import type { CheckWorkerData } from './check-worker-messages';
 import { checkInWorkers } from './check-workers';
+import { projectRootsOf } from './project-plan';
+import { serializeProjects } from './check-worker-messages';
+import { summarizeMember, summarizeProjects } from './project-summaries';
 import { checkFile, type FileOutcome } from './file-check';
 import { defaultJobs, workerThreadsFor } from './jobs';
 import { EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS } from './exit-codes';
@@ -96,13 +99,21 @@ export function exitStatus(report: CheckReport, options: CheckOptions): number {
 
 async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<CheckReport> {
   const plan = planCheck(options, env.cwd);
+  const roots = projectRootsOf(plan, options.paths, env.cwd);
+  plan.tasks.forEach((task, i) => (task.projectRoot = roots[i]));
+  // First the summaries of the project files the checked files read, then the check itself.
+  const projects = await summarizeProjects(plan, roots, async (requests) => {
+    const analyzer = await env.analyzer();
+    return requests.map((request) => summarizeMember(request, analyzer));
+  });
   const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? defaultJobs(env.workers.cores)) : 0;
   let outcomes: FileOutcome[];
   if (env.workers && threads > 0) {
-    outcomes = await checkInWorkers(plan.tasks, { jobs: threads, workerScript: env.workers.script, workerData: env.workers.data });
+    const workerData: CheckWorkerData = { ...env.workers.data, projects: serializeProjects(projects) };
+    outcomes = await checkInWorkers(plan.tasks, { jobs: threads, workerScript: env.workers.script, workerData });
   } else {
     const analyzer = plan.tasks.length ? await env.analyzer() : undefined;
-    outcomes = analyzer ? plan.tasks.map((task) => checkFile(task, analyzer)) : [];
+    outcomes = analyzer ? plan.tasks.map((task) => checkFile(task, analyzer, projects)) : [];
   }
   return assembleReport(plan, outcomes);
 }

@@ -1,5 +1,7 @@
 // The messages between `oomlint check` and its worker threads.
-import type { FileOutcome, FileTask } from './file-check';
+import { ProjectIndex } from '../project/project-index';
+import type { FileSummary } from '../project/summary';
+import type { CheckProjects, FileOutcome, FileTask } from './file-check';
 
 /** Marks the worker data of a check worker, so the CLI entry knows to serve instead of parse argv. */
 export const CHECK_WORKER_ROLE = 'oomlint-check-worker';
@@ -7,6 +9,24 @@ export const CHECK_WORKER_ROLE = 'oomlint-check-worker';
 export interface CheckWorkerData {
   role: typeof CHECK_WORKER_ROLE;
   grammarDir: string;
+  /** The check's project indexes as their summaries: root, then each file's path and summary. */
+  projects?: [string, [string, FileSummary][]][];
+}
+
+/** The project indexes as plain data for a worker thread. */
+export function serializeProjects(projects: CheckProjects): [string, [string, FileSummary][]][] {
+  return [...projects].map(([root, index]) => [root, [...index.summaries()]]);
+}
+
+/** The project indexes a worker thread was given. */
+export function deserializeProjects(data: CheckWorkerData['projects']): Map<string, ProjectIndex> {
+  const projects = new Map<string, ProjectIndex>();
+  for (const [root, files] of data ?? []) {
+    const index = new ProjectIndex(root);
+    for (const [path, summary] of files) index.set(path, summary);
+    projects.set(root, index);
+  }
+  return projects;
 }
 
 export interface WorkerRequest {

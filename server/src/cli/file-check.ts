@@ -1,6 +1,8 @@
 // One file's share of `oomlint check`: read it, analyse it, and fix it or compute its diff when
 // asked. Plain data in and out, so a worker thread can run it as well as the main thread.
 import type { Analyzer } from '../analysis/analyzer';
+import { OverBudget } from '../core/budget';
+import { messagesFor } from '../l10n';
 import type { FixSelection } from '../core/fixes';
 import type { Settings } from '../core/settings';
 import type { Locale } from '../l10n/locale';
@@ -11,6 +13,8 @@ import { RefusedWrite, writeFileAtomic, type ReadSnapshot } from '../files/write
 import { checkNotebook, isNotebookPath, type NotebookLines } from './notebook-check';
 import { rawPathBytes } from './discover-files';
 import { readSource } from './read-source';
+import type { ProjectIndex } from '../project/project-index';
+import type { ProjectView } from '../semantic/project-facts';
 
 export type CheckMode = 'check' | 'fix' | 'diff';
 
@@ -32,6 +36,16 @@ export interface FileTask {
   rawPath?: string;
   /** The language of messages and fix titles; English when absent. */
   locale?: Locale;
+  /** The root of the project the file belongs to (see project-plan.ts). */
+  projectRoot?: string;
+}
+
+/** The project indexes of a check, by root. */
+export type CheckProjects = ReadonlyMap<string, ProjectIndex>;
+
+/** What the rest of its project says to a task's file; none when it has no project. */
+export function projectViewOf(task: FileTask, projects: CheckProjects | undefined): ProjectView | undefined {
+  return task.projectRoot === undefined ? undefined : projects?.get(task.projectRoot)?.viewFor(task.path);
 }
 
 /** What to open for a task: its real bytes where its name is not UTF-8. */
@@ -75,14 +89,15 @@ export function writeFixes(path: string, text: string, roots: readonly string[],
   }
 }
 
-export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
-  if (isNotebookPath(task.path)) return checkNotebook(task, analyzer);
+export function checkFile(task: FileTask, analyzer: Analyzer, projects?: CheckProjects): FileOutcome {
+  const project = projectViewOf(task, projects);
+  if (isNotebookPath(task.path)) return checkNotebook(task, analyzer, project);
   const { path, displayPath, settings, mode, selection } = task;
   const read = readSource(fileToOpen(task), task.maxFileSize, path);
   if (!read.ok) {
     return { kind: 'failed', stage: 'read', failure: { path, displayPath, message: read.message, line: read.line, column: read.column } };
   }
-  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...(task.locale ? { locale: task.locale } : {}) });
+  const analyse = (text: string): Diagnostic[] => analyzer.analyzeText(text, { settings, path, ...(task.locale ? { locale: task.locale } : {}), ...(project ? { project } : {}) });
   try {
     if (mode === 'check') {
       return { kind: 'checked', path, displayPath, text: read.text, diagnostics: analyse(read.text), fixesApplied: 0 };
@@ -126,6 +141,8 @@ export function checkFile(task: FileTask, analyzer: Analyzer): FileOutcome {
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: outcome.text } } : {}),
     };
   } catch (error) {
+    // A file over a limit of the analysis says which, in the user's language.
+    if (error instanceof OverBudget) return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: messagesFor(task.locale).overBudget({ reason: error.reason }) } };
     const during = mode === 'fix' ? 'fixing or writing' : 'checking';
     return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
   }

@@ -2,6 +2,8 @@
 // in an early cell counts for the later ones), findings point at cells, and fixes are written back
 // into the changed cells' `source` only.
 import type { Analyzer } from '../analysis/analyzer';
+import type { ProjectView } from '../semantic/project-facts';
+import { OverBudget } from '../core/budget';
 import type { Diagnostic } from '../core/types';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../files/read-regular-file';
 import { readNotebook, withNewSources } from '../notebooks/notebook-json';
@@ -32,7 +34,7 @@ type CheckedOutcome = Extract<FileOutcome, { kind: 'checked' }>;
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
+export function checkNotebook(task: FileTask, analyzer: Analyzer, project?: ProjectView): FileOutcome {
   const { path, displayPath, settings, mode, selection } = task;
   const codeLimit = task.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
   // Outputs (plots, images) make notebooks far larger than their code: the size limit is the code's,
@@ -60,7 +62,7 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
   /** The cells checked as one text, as the editor checks them: findings point at cells and rows. */
   const check = (cells: readonly CellCode[], extra: Partial<CheckedOutcome> = {}): CheckedOutcome => {
     const joined = joinCells(cells);
-    const diagnostics = analyzer.analyzeText(joined.text, { settings, path, ...locale, messages: withCellLines(messages, (line) => cellLineOf(joined.cells, line)) });
+    const diagnostics = analyzer.analyzeText(joined.text, { settings, path, ...locale, messages: withCellLines(messages, (line) => cellLineOf(joined.cells, line)), ...(project ? { project } : {}) });
     return { kind: 'checked', path, displayPath, text: joined.text, diagnostics, fixesApplied: 0, notebook: notebookLines(joined), ...extra };
   };
   try {
@@ -98,6 +100,8 @@ export function checkNotebook(task: FileTask, analyzer: Analyzer): FileOutcome {
       ...(mode === 'diff' ? { change: { displayPath, before: read.text, after: read.text, cells } } : {}),
     });
   } catch (error) {
+    // A file over a limit of the analysis says which, in the user's language.
+    if (error instanceof OverBudget) return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: messagesFor(task.locale).overBudget({ reason: error.reason }) } };
     const during = mode === 'fix' ? 'fixing or writing' : 'checking';
     return { kind: 'failed', stage: 'analysis', failure: { path, displayPath, message: `failed while ${during}: ${describeError(error)}` } };
   }

@@ -100,9 +100,9 @@ const HINT_CONTINUATION = /^\s*(?:If reserved|See documentation|Use PYTORCH_MPS_
 /** The words of the allocators' messages: a word a terminal cut once is told apart from two words by them. */
 const MESSAGE_WORDS = new Set(
   (
-    'CUDA HIP XPU MPS out of memory Tried to allocate GPU total capacity capacty already allocated free reserved in by PyTorch cached has a which is ' +
+    'CUDA HIP XPU MPS out of memory Tried to allocate True GPU total capacity capacty already allocated free reserved in by PyTorch cached has a which is ' +
     'Process use Including non-PyTorch this process the Of and but unallocated If try setting max_split_size_mb avoid fragmentation See documentation ' +
-    'for Memory Management PYTORCH_CUDA_ALLOC_CONF PYTORCH_HIP_ALLOC_CONF expandable_segments large allowed with private pools Graphs backend other ' +
+    'for Memory Management PYTORCH_CUDA_ALLOC_CONF PYTORCH_HIP_ALLOC_CONF expandable_segments large allowed with private pools e.g Graphs backend other ' +
     'allocations max pool shared Use PYTORCH_MPS_HIGH_WATERMARK_RATIO disable upper limit may cause system failure bytes KiB MiB GiB TiB KB MB GB TB ' +
     'DefaultCPUAllocator can\'t enough you tried OOM when allocating tensor shape type float device allocator RESOURCE_EXHAUSTED Resource exhausted ' +
     'while trying KV cache tokens that can be stored model\'s seq len larger than maximum number Try increasing gpu_memory_utilization decreasing ' +
@@ -122,11 +122,23 @@ function isOneWordCut(left: string, right: string): boolean {
   return known(joined) && !(known(tail) && known(head));
 }
 
+/**
+ * Whether a row ends, or the next starts, with punctuation the messages print against a word (`(GPU`,
+ * `=expandable_segments`, `segments:True`, `GB). Tried`, `allowed: 6.80`), or inside `>>`: a logger
+ * wraps at spaces, so only a terminal's cut leaves it at a row's edge. A colon ends a logger's row
+ * before a figure.
+ */
+function isPunctuationCut(left: string, right: string): boolean {
+  const cut = /^[.;,:=]/.test(right) || /[(=]$/.test(left) || (/:$/.test(left) && /^[A-Za-z]/.test(right)) || (/>$/.test(left) && /^>/.test(right));
+  return cut && !NEW_RECORD.test(right);
+}
+
 /** A line that goes on with a message a logger wrapped: it starts with one of the message's words or a figure. */
 function isMessageFragment(text: string): boolean {
   if (NEW_RECORD.test(text)) return false;
-  // Also a clause cut before its separator ("; 4.00 GiB already allocated").
-  const first = /^\s*[(;,:]?\s*([\w.-]+)/.exec(text)?.[1];
+  // Also a clause cut before its separator ("; 4.00 GiB already allocated", ". Tried to allocate"), and
+  // the hint cut before its `>> allocated memory`.
+  const first = /^\s*(?:[(;,:.]|>{1,2})?\s*([\w.-]+)/.exec(text)?.[1];
   return first !== undefined && (MESSAGE_WORDS.has(first.replace(/[.;,]+$/, '')) || /^\d/.test(first));
 }
 
@@ -196,14 +208,15 @@ class MessageReader {
       if (body.length >= MAX_BODY_CHARS || taken >= MAX_CONTINUATION_LINES) break;
       // Rows a terminal cut at its width are joined already (joinTerminalRows). A message cut once
       // leaves a single row at the width, without a prefix of its own: the cut word gives it away, or
-      // the space the cut left at the end of one row or the start of the next, or a bracket the next
-      // row closes.
+      // the space the cut left at the end of one row or the start of the next (two where the message
+      // prints two), or a bracket the next row closes, or punctuation that sticks to a word across it.
       const rest = next.source === headLine.source ? next.text : next.rawText;
       const long = previous.rawLength >= 40;
       const cutOnce = long && previous.cuttable && isOneWordCut(body, rest);
-      const cutAtSpace = long && (/\S $/.test(body) || (previous.cuttable && /^ \S/.test(rest))) && isMessageFragment(rest);
+      const cutAtSpace = long && (/\S {1,2}$/.test(body) || (previous.cuttable && /^ {1,2}\S/.test(rest))) && isMessageFragment(rest);
       const cutAtBracket = long && rest.startsWith(')') && isOpen(body);
-      if (cutOnce || cutAtSpace || cutAtBracket) body += rest;
+      const cutAtPunctuation = long && previous.cuttable && isPunctuationCut(body, rest) && (!isComplete(kind, body) || isMessageFragment(rest));
+      if (cutOnce || cutAtSpace || cutAtBracket || cutAtPunctuation) body += rest;
       else if (next.source !== headLine.source) continue;
       else {
         const text = next.text.replace(QUOTE_LEAD, '').replace(RIGHT_COLUMN, '');

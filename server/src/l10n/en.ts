@@ -154,6 +154,19 @@ export const en: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
   notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,
+  notAnalysedOverBudget: ({ reason }) => `oomlint: ${en.overBudget({ reason })}.`,
+  overBudget: ({ reason }) => {
+    switch (reason.kind) {
+      case 'lines':
+        return `not analysed: this file has ${reason.count.toLocaleString('en')} lines, more than the ${reason.limit.toLocaleString('en')} oomlint analyses in one file`;
+      case 'nodes':
+        return `not analysed: this file has ${reason.count.toLocaleString('en')} syntax nodes, more than the ${reason.limit.toLocaleString('en')} oomlint analyses in one file`;
+      case 'parse-time':
+        return `not analysed: parsing took longer than ${reason.limitMs / 1000} s and was abandoned`;
+      case 'analysis-time':
+        return `not analysed: the analysis took longer than ${reason.limitMs / 1000} s and was abandoned`;
+    }
+  },
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint: ${file} line ${line}: ${problem}${more > 0 ? ` (and ${more.toLocaleString('en')} more)` : ''}.`,
   configProblemShow: 'Show',

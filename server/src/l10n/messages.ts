@@ -1,6 +1,7 @@
 // The message catalogue's shape: one function per message id, taking the message's parameters as
 // data. Each language implements all of it (the compiler checks), so rules hand over names, numbers
 // and small enumerations, never finished English sentences to be translated after the fact.
+import type { OverBudgetReason } from '../core/budget';
 import type { EvalReason, LoaderName, ValueOrigin } from '../core/message-parts';
 import type { ConfigProblemDetail } from '../core/config-problem';
 
@@ -99,6 +100,10 @@ export interface EditorMessages {
   showDocumentation(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
   notAnalysedError(p: { error: string }): string;
+  /** A file over a limit of the analysis (see analysis/budget.ts): the whole message, in the editor. */
+  notAnalysedOverBudget(p: { reason: OverBudgetReason }): string;
+  /** The same for the command line: why the file was not analysed, after its name and code. */
+  overBudget(p: { reason: OverBudgetReason }): string;
   configProblemNotice(p: { file: string; line: number; problem: string; more: number }): string;
   configProblemShow: string;
   /** The quick fix for a misspelt key. */

@@ -162,6 +162,19 @@ export const ru: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: в редакторе не анализируется: в файле ${lines.toLocaleString('ru')} стр. (${millions} млн символов), больше ${limitMillions} млн, которые редактор анализирует при наборе; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedError: ({ error }) => `oomlint: не проанализировано: ${error}; запустите для него \`oomlint check\` в терминале.`,
+  notAnalysedOverBudget: ({ reason }) => `oomlint: ${ru.overBudget({ reason })}.`,
+  overBudget: ({ reason }) => {
+    switch (reason.kind) {
+      case 'lines':
+        return `не проанализировано: в файле ${reason.count.toLocaleString('ru')} стр., больше ${reason.limit.toLocaleString('ru')}, которые oomlint анализирует в одном файле`;
+      case 'nodes':
+        return `не проанализировано: в файле ${reason.count.toLocaleString('ru')} узлов синтаксического дерева, больше ${reason.limit.toLocaleString('ru')}, которые oomlint анализирует в одном файле`;
+      case 'parse-time':
+        return `не проанализировано: разбор занял больше ${reason.limitMs / 1000} с и был прерван`;
+      case 'analysis-time':
+        return `не проанализировано: анализ занял больше ${reason.limitMs / 1000} с и был прерван`;
+    }
+  },
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint: ${file}, строка ${line}: ${problem}${more > 0 ? ` (и ещё ${more.toLocaleString('ru')})` : ''}.`,
   configProblemShow: 'Показать',

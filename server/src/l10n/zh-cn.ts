@@ -158,6 +158,19 @@ export const zhCn: Messages = {
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,
+  notAnalysedOverBudget: ({ reason }) => `oomlint：${zhCn.overBudget({ reason })}。`,
+  overBudget: ({ reason }) => {
+    switch (reason.kind) {
+      case 'lines':
+        return `未分析：此文件有 ${reason.count.toLocaleString('zh-CN')} 行，超过了 oomlint 对单个文件分析的上限 ${reason.limit.toLocaleString('zh-CN')} 行`;
+      case 'nodes':
+        return `未分析：此文件有 ${reason.count.toLocaleString('zh-CN')} 个语法节点，超过了 oomlint 对单个文件分析的上限 ${reason.limit.toLocaleString('zh-CN')} 个`;
+      case 'parse-time':
+        return `未分析：解析超过 ${reason.limitMs / 1000} 秒，已放弃`;
+      case 'analysis-time':
+        return `未分析：分析超过 ${reason.limitMs / 1000} 秒，已放弃`;
+    }
+  },
   configProblemNotice: ({ file, line, problem, more }) =>
     `oomlint：${file} 第 ${line} 行：${problem}${more > 0 ? `（另有 ${more.toLocaleString('zh-CN')} 处）` : ''}。`,
   configProblemShow: '显示',

@@ -2,6 +2,7 @@
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
+import { ANALYSIS_BUDGET_MS, MAX_ANALYSED_LINES, OverBudget, processorTimeMs } from '../core/budget';
 import type { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
@@ -197,6 +198,11 @@ export class DocumentLinter {
       });
       return { ...result, lspDiagnostics: [notAnalysed(message)] };
     }
+    if (source.lineCount > MAX_ANALYSED_LINES) {
+      const reason = { kind: 'lines', count: source.lineCount, limit: MAX_ANALYSED_LINES } as const;
+      return { ...result, lspDiagnostics: [notAnalysed(this.messages.notAnalysedOverBudget({ reason }))] };
+    }
+    const budget = { until: processorTimeMs() + ANALYSIS_BUDGET_MS, limitMs: ANALYSIS_BUDGET_MS };
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);
@@ -209,7 +215,7 @@ export class DocumentLinter {
       let session = reuses ? this.sessions.get(uri) : undefined;
       if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
       const messages = notebook ? { messages: notebook.messages } : {};
-      const diagnostics = analyze(root, text, { settings: settings.analysis, locale: this.locale, ...messages, source, ...(session ? { session } : {}), ...(path ? { path } : {}) });
+      const diagnostics = analyze(root, text, { settings: settings.analysis, locale: this.locale, ...messages, source, budget, ...(session ? { session } : {}), ...(path ? { path } : {}) });
       const stamp = { uri, version, ruleDocLink: this.ruleDocLink };
       const { documents } = this;
       const isCurrent = notebook?.isCurrent ?? (() => documents.isOpen(document) && document.revision === revision);
@@ -223,6 +229,10 @@ export class DocumentLinter {
       };
     } catch (error) {
       // One document the analysis cannot handle must not take the server down with it.
+      if (error instanceof OverBudget) {
+        this.log.error(`oomlint: did not analyse ${uri} (version ${version}): ${error.message}`);
+        return { ...result, lspDiagnostics: [notAnalysed(this.messages.notAnalysedOverBudget({ reason: error.reason }))] };
+      }
       this.log.error(`oomlint: could not analyse ${uri} (version ${version}): ${errorText(error)}`);
       if (error instanceof Error && /parsing took longer/.test(error.message)) {
         return { ...result, lspDiagnostics: [notAnalysed(this.messages.notAnalysedError({ error: error.message }))] };

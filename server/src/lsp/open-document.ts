@@ -111,16 +111,11 @@ export class OpenDocument {
         const { root } = reparsed;
         this.rangesAhead = mergeRanges([...this.rangesAhead.map((r) => mapRange(r, edit)), reparsed.reparsed]);
         this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
-        return root;
+        if (reparsed.leavesOpen) this.preferValidWhole(parser);
+        return this.parsed.root;
       }
     }
-    let next: Tree;
-    try {
-      next = parser.parse(this.text, this.tree);
-    } catch (error) {
-      this.freeTree();
-      throw error;
-    }
+    const next = this.parseWhole(parser);
     let previous: PreviousConversion | undefined;
     let alone: AloneStatement[] = [];
     if (this.tree && this.parsed && edits.length === 1) {
@@ -141,6 +136,44 @@ export class OpenDocument {
     noteWholeParse(parser, root, alone);
     this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
     return this.parsed.root;
+  }
+
+  /**
+   * After a statement was parsed alone with a string or bracket left open: when the whole text parses
+   * without a syntax error (a later line closes it), that one reading is the tree; otherwise the
+   * statement's own parse stays, as for any half-typed line.
+   */
+  private preferValidWhole(parser: PythonParser): void {
+    const next = this.parseWhole(parser);
+    if (next.rootNode.hasError) {
+      next.delete();
+      return;
+    }
+    // The plain tree is already at the current text: nothing moves, and what was parsed alone
+    // counts as changed.
+    const end = this.text.length;
+    const previous: PreviousConversion = {
+      root: this.parsed!.root,
+      edit: { start: end, oldEnd: end, newEnd: end, rowDelta: 0 },
+      changed: this.tree ? [...next.getChangedRanges(this.tree), ...this.rangesAhead] : [{ startIndex: 0, endIndex: end }],
+    };
+    this.tree?.delete();
+    this.tree = next;
+    this.rangesAhead = [];
+    this.parsed = undefined;
+    const root = parser.toSyntax(next, this.text, previous, true);
+    noteWholeParse(parser, root);
+    this.parsed = { revision: this.changeCount, root, nodes: treeSize(root) };
+  }
+
+  /** tree-sitter's parse of the current text, from the edited previous tree when there is one. */
+  private parseWhole(parser: PythonParser): Tree {
+    try {
+      return parser.parse(this.text, this.tree);
+    } catch (error) {
+      this.freeTree();
+      throw error;
+    }
   }
 
   /** Nodes of the plain tree this document holds (0 when it holds none). */

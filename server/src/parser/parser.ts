@@ -16,7 +16,15 @@ export interface GrammarLocation {
 }
 
 /** Parse time limit per document, so a pathological input cannot stall the server. */
-const PARSE_TIMEOUT_MS = 5_000;
+export const PARSE_TIMEOUT_MS = 5_000;
+
+/** A parse that took longer than its time limit, and was abandoned. */
+export class ParseAbandoned extends Error {
+  constructor(readonly limitMs: number) {
+    super(`parsing took longer than ${limitMs} ms and was abandoned`);
+    this.name = 'ParseAbandoned';
+  }
+}
 
 /**
  * The options object of the process's first `Parser.init`: emscripten turns it into the runtime
@@ -80,7 +88,7 @@ export class PythonParser {
     });
     if (!tree) {
       this.parser.reset();
-      throw new Error(`parsing took longer than ${PARSE_TIMEOUT_MS} ms and was abandoned`);
+      throw new ParseAbandoned(PARSE_TIMEOUT_MS);
     }
     return tree;
   }

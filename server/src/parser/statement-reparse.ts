@@ -21,6 +21,11 @@
 // and this one keeps the findings elsewhere in the file steady while a line is being typed. The
 // command line, which parses whole files, may read such a text differently.
 //
+// The exception is an edit that leaves a string or bracket open at the end of its lines (typing the
+// `"""` that starts a docstring): a later line of the file may close it, and the whole text may then be
+// valid Python with one reading, which the editor must share with the command line. Such a parse says
+// so (`leavesOpen`), and the caller asks the whole text.
+//
 // A file with a syntax error may take this path too: the statements outside the edit must then be
 // what their lines parse to alone (those of an earlier parse without errors, or parsed alone here),
 // and the error's remains around the edit that a full reparse left are parsed again together with
@@ -34,7 +39,7 @@ import type { TextEditSpan } from './wasm-tree-walk';
  * that holds the edit parsed again, and the lines that were parsed; undefined when the edit does not
  * fit (see above). `previous` is taken apart: its statements move into the new tree.
  */
-export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): { root: SyntaxNode; reparsed: TextRange } | undefined {
+export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): { root: SyntaxNode; reparsed: TextRange; leavesOpen: boolean } | undefined {
   if (previous.type !== 'module') return undefined;
   const statements = previous.children;
   const index = statementHolding(statements, edit);
@@ -63,6 +68,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const movable = isMovable(previous);
   const tree = parser.parse(lines);
   let replacements: MutableNode[];
+  let leavesOpen: boolean;
   try {
     const alone = parser.toSyntax(tree, lines, undefined, movable);
     replacements = alone.children as MutableNode[];
@@ -73,6 +79,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
     if (!last || replacements.some((statement) => statement.type === 'comment' || statement.isMissing || !startsLine(lines, statement.start))) return undefined;
     // Only blank lines may follow the statements up to the next one (comment lines are blank to the parser).
     if (parserText(lines).slice(last.end).trim() !== '') return undefined;
+    leavesOpen = replacements.some((statement) => parser.containsErrors(statement) && opensPastItsEnd(statement));
   } finally {
     tree.delete();
   }
@@ -94,7 +101,32 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   for (const child of children) attach(child, root);
   root.children = children;
   if (children.some((child) => parser.containsErrors(child))) parser.noteErrors(root);
-  return { root, reparsed: { startIndex: start, endIndex: end } };
+  return { root, reparsed: { startIndex: start, endIndex: end }, leavesOpen };
+}
+
+/**
+ * Whether a statement's syntax error leaves something open that a later line could close: a string
+ * started and not ended, or a bracket opened and not closed (error recovery keeps both as bare tokens
+ * of an ERROR node).
+ */
+function opensPastItsEnd(statement: SyntaxNode): boolean {
+  let open = false;
+  const visit = (node: SyntaxNode): void => {
+    if (open) return;
+    if (node.isMissing && (node.type === 'string_end' || node.type === ')' || node.type === ']' || node.type === '}')) open = true;
+    if (node.isError) {
+      let brackets = 0;
+      for (const child of node.children) {
+        if (child.type === 'string_start') open = true;
+        else if (child.type === '(' || child.type === '[' || child.type === '{') brackets++;
+        else if (child.type === ')' || child.type === ']' || child.type === '}') brackets--;
+      }
+      if (brackets > 0) open = true;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(statement);
+  return open;
 }
 
 /**

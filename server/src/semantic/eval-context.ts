@@ -63,6 +63,10 @@ export interface EvalContextDeps {
   loopRegion(loop: SyntaxNode): EvalRegion | null;
   /** The `model.eval()` statements of the file by the block they stand in, gathered once per version (see `evalStatementsByBlock`). */
   evalStatementsByBlock(): ReadonlyMap<SyntaxNode, readonly SyntaxNode[]>;
+  /** `statementsAfterEvalOf` of a `model.eval()` call, worked out once per version. */
+  statementsAfterEval(call: SyntaxNode): readonly SyntaxNode[];
+  /** `afterEvalRegionOf` of a `model.eval()` call, worked out once per version. */
+  afterEvalRegion(call: SyntaxNode): EvalRegion | null;
 }
 
 /** `model.eval()` statements (the calls, in document order) by the block they stand in. */
@@ -154,18 +158,28 @@ export class EvalContextAnalysis {
       if (!(within(node, block) && node.start >= statement.end)) continue;
       // A function defined after `model.eval()` does not run there: its body runs when it is called.
       if (enclosingFunction(node) !== enclosingFunction(call)) continue;
-      const statements: SyntaxNode[] = [];
-      for (const next of followingStatements(statement)) {
-        if (this.trainCallIn(next)) break;
-        statements.push(next);
-      }
-      const region = statements.find((s) => within(node, s));
-      if (!region) continue;
-      if (statements.some((s) => this.deps.needsGradients(s))) return null;
-      const receiver = methodCall(call, this.deps.text)?.receiver;
-      return { kind: 'after-eval', node: statements[0]!, statements, reason: { kind: 'after-eval', receiver: receiver ? nodeText(receiver, this.deps.text) : 'model' } };
+      if (!containing(this.deps.statementsAfterEval(call), node)) continue;
+      return this.deps.afterEvalRegion(call);
     }
     return null;
+  }
+
+  /** The statements after a `model.eval()` call in its block, up to `model.train()`. */
+  statementsAfterEvalOf(call: SyntaxNode): SyntaxNode[] {
+    const statements: SyntaxNode[] = [];
+    for (const next of followingStatements(statementOf(call))) {
+      if (this.trainCallIn(next)) break;
+      statements.push(next);
+    }
+    return statements;
+  }
+
+  /** The region of the statements after a `model.eval()` call, unless one of them needs gradients. */
+  afterEvalRegionOf(call: SyntaxNode): EvalRegion | null {
+    const statements = this.deps.statementsAfterEval(call);
+    if (!statements.length || statements.some((s) => this.deps.needsGradients(s))) return null;
+    const receiver = methodCall(call, this.deps.text)?.receiver;
+    return { kind: 'after-eval', node: statements[0]!, statements: [...statements], reason: { kind: 'after-eval', receiver: receiver ? nodeText(receiver, this.deps.text) : 'model' } };
   }
 
   private trainCallIn(statement: SyntaxNode): boolean {
@@ -173,4 +187,18 @@ export class EvalContextAnalysis {
     const call = statement.children.find((c) => c.named);
     return call !== undefined && is(call, 'call') && methodCall(call, this.deps.text)?.method === 'train';
   }
+}
+
+/** Whether one of `statements` (in document order, not overlapping) holds `node`: a binary search by position. */
+function containing(statements: readonly SyntaxNode[], node: SyntaxNode): boolean {
+  let low = 0;
+  let high = statements.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const statement = statements[middle]!;
+    if (node.start < statement.start) high = middle - 1;
+    else if (node.start >= statement.end) low = middle + 1;
+    else return within(node, statement);
+  }
+  return false;
 }

@@ -81,6 +81,9 @@ function nameWords(name: string): string[] {
 /** How many blocks of later bindings are checked for hiding an earlier one (bounds the cost per read). */
 const MAX_HIDING_BLOCKS = 16;
 
+/** A name bound more often than this in one scope is read and written through runs of its bindings (see NameRuns). */
+const MANY_BINDINGS = 32;
+
 /** How many function returns deep the flow is followed to callers. */
 const MAX_RETURN_DEPTH = 64;
 
@@ -116,7 +119,18 @@ export interface ScopeGraph {
   readonly sinks: ReadonlyMap<string, ReadonlySet<string>>;
   /** The fates of names that the graph settles alone (no return followed, no detached copy), as they are worked out. */
   readonly settled: Map<string, ForwardFate>;
+  /** Per key, what the keys it reaches (itself included) hold (see `Reach`); a key without sinks reaches nothing. */
+  readonly reach: ReadonlyMap<string, number>;
+  /** The names bound more than MANY_BINDINGS times, read and written through runs of their bindings. */
+  readonly runs: ReadonlyMap<string, NameRuns>;
 }
+
+/**
+ * Bits of what the keys a key reaches hold: a backward pass, a key whose last fate-writing sink is a
+ * backward pass (the walk of `fateOfName` stops there), an escape, a return and a detached copy.
+ * Worked out for every key of a graph at once, so that a fate read from them costs one lookup.
+ */
+const Reach = { anyBackward: 1, lastBackward: 2, escapes: 4, returns: 8, detached: 16 } as const;
 
 /**
  * What a call of a name hands its arguments to, by the functions of this file with that name: none,
@@ -126,7 +140,7 @@ export interface ScopeGraph {
 export type CalleeVerdict = 'absent' | 'trains' | 'plain' | 'stores' | 'other';
 
 /** One binding of a name: where it is assigned (from the scope's start), and the block it is assigned in. */
-interface Binding {
+export interface Binding {
   key: string;
   start: number;
   block: SyntaxNode;
@@ -210,6 +224,13 @@ export class ForwardFlowAnalysis {
       this.readBeyondGraph = true;
       return cached;
     }
+    // Without a return or a detached copy on the way, what the keys it reaches hold settles it.
+    const reach = flow.graph.reach.get(name) ?? 0;
+    if (!(reach & (Reach.returns | Reach.detached))) {
+      const fate: ForwardFate = reach & Reach.lastBackward ? 'backward' : reach & Reach.escapes ? 'escapes' : 'unused';
+      flow.graph.settled.set(name, fate);
+      return fate;
+    }
     const outerBeyond = this.readBeyondGraph;
     this.readBeyondGraph = false;
     const seen = new Set([name]);
@@ -265,8 +286,10 @@ export class ForwardFlowAnalysis {
   buildGraph(scope: SyntaxNode): ScopeGraph {
     const bindings = new Map<string, Binding[]>();
     const sinks = new Map<string, Set<string>>();
-    const graph: ScopeGraph = { bindings, sinks, settled: new Map() };
+    const reach = new Map<string, number>();
+    const graph: ScopeGraph = { bindings, sinks, settled: new Map(), reach, runs: new Map() };
     this.buildFlow({ scope, bindings, sinks, graph, fates: new Map() }, bindings);
+    reachOfEveryKey(sinks, reach);
     return graph;
   }
 
@@ -294,21 +317,14 @@ export class ForwardFlowAnalysis {
       nodes.push(node);
       for (const child of node.children) stack.push(child);
     }
-    for (const node of nodes) {
-      if (node.type === 'identifier' && isBinding(node) && scopeOf(node) === scope) {
-        const name = nodeText(node, text);
-        let list = bindings.get(name);
-        if (!list) bindings.set(name, (list = []));
-        list.push({ key: `${name}#${node.start - base}`, start: bindingTakesEffect(node) - base, block: blockOf(node, scope) });
-      }
-    }
-    for (const list of bindings.values()) list.sort((a, b) => a.start - b.start);
+    for (const [name, list] of bindingsIn(scope, nodes, text)) bindings.set(name, list);
+    for (const [name, list] of bindings) if (list.length > MANY_BINDINGS) (flow.graph.runs as Map<string, NameRuns>).set(name, this.runsOf(flow, name, list));
     for (const node of nodes) {
       if (node.type !== 'identifier') continue;
       if (node.fieldName === 'left' && node.parent?.type === 'augmented_assignment' && scopeOf(node) === scope) {
         // `loss += reg` reads the old `loss` into the new one.
         const name = nodeText(node, text);
-        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, [`${name}#${node.start - base}`]);
+        for (const key of this.reachingBindings(flow, name, node, 'sources')) this.link(flow, key, [`${name}#${node.start - base}`]);
         continue;
       }
       if (!isRead(node)) continue;
@@ -316,12 +332,30 @@ export class ForwardFlowAnalysis {
       const own = scopeOf(node);
       if (own === scope) {
         const sinks = this.sinkKeys(flow, node, scope);
-        for (const key of this.reachingBindings(flow, name, node)) this.link(flow, key, sinks);
+        for (const key of this.reachingBindings(flow, name, node, 'sources')) this.link(flow, key, sinks);
       } else if (!boundIn(own, name, text)) {
         // A name of this scope read by a nested function or lambda: what it holds may be used from there.
         for (const key of this.allBindings(flow, name)) this.link(flow, key, [ESCAPES]);
       }
     }
+  }
+
+  /**
+   * The runs of a name's bindings (see NameRuns), with their edges: each binding flows into the runs
+   * above it in the `sources` tree, and each run of the `targets` tree into the two it is made of.
+   */
+  private runsOf(flow: ScopeFlow, name: string, list: readonly Binding[]): NameRuns {
+    const runs = runsOfBindings(list);
+    const { size } = runs;
+    const linked = new Set<number>();
+    for (let i = 0; i < list.length; i++) {
+      for (let node = size + i; node > 1 && !linked.has(node); node >>= 1) {
+        linked.add(node);
+        this.link(flow, node >= size ? list[node - size]!.key : runKey(name, 'sources', node), [runKey(name, 'sources', node >> 1)]);
+        this.link(flow, runKey(name, 'targets', node >> 1), [node >= size ? list[node - size]!.key : runKey(name, 'targets', node)]);
+      }
+    }
+    return runs;
   }
 
   /** Adds edges to the graph being built (see buildFlow). */
@@ -333,6 +367,7 @@ export class ForwardFlowAnalysis {
   }
 
   private allBindings(flow: ScopeFlow, name: string): string[] {
+    if (flow.graph.runs.has(name)) return [`${name}#entry`, runKey(name, 'sources', 1)];
     return [`${name}#entry`, ...(flow.bindings.get(name) ?? []).map((b) => b.key)];
   }
 
@@ -341,32 +376,14 @@ export class ForwardFlowAnalysis {
    * read) that sits in a block holding the read, since that one runs on every way to the read, and by
    * a later one in a block holding the binding, which runs on every way from it; a binding later in a loop that holds the read reaches it on the next iteration, unless the hiding
    * binding is itself inside that loop (`fake = netG(noise)` at the top of every iteration hides the
-   * `fake = netG(fixed_noise)` of the iteration before).
+   * `fake = netG(fixed_noise)` of the iteration before). A name bound many times in the scope answers
+   * with keys of runs of its bindings (see `NameRuns`): `role` says whether the keys are read from
+   * (`sources`) or flowed into (`targets`).
    */
-  private reachingBindings(flow: ScopeFlow, name: string, read: SyntaxNode): string[] {
+  private reachingBindings(flow: ScopeFlow, name: string, read: SyntaxNode, role: 'sources' | 'targets'): string[] {
     const list = flow.bindings.get(name) ?? [];
-    // Bindings hold offsets from the scope's start; blocks and loops are nodes, where they are now.
-    const base = flow.scope.start;
-    const at = read.start - base;
-    const out: string[] = [];
-    let cover: Binding | null = null;
-    let i = 0;
-    while (i < list.length && list[i]!.start < at) i++;
-    const later: SyntaxNode[] = [];
-    for (let j = i - 1; j >= 0 && !cover; j--) {
-      const binding = list[j]!;
-      // Hidden by a later binding of its own block (`action = net(s)` then `action = to_np(action)`).
-      if (later.some((block) => holds(block, binding.start + base))) continue;
-      out.push(binding.key);
-      if (holds(binding.block, at + base)) cover = binding;
-      else if (later.length < MAX_HIDING_BLOCKS) later.push(binding.block);
-    }
-    if (!cover) out.push(`${name}#entry`);
-    for (let loop = enclosingLoop(read, flow.scope); loop; loop = enclosingLoop(loop, flow.scope)) {
-      if (cover && holds(loop, cover.start + base)) break;
-      for (let j = i; j < list.length && list[j]!.start + base < loop.end; j++) out.push(list[j]!.key);
-    }
-    return out;
+    const runs = flow.graph.runs.get(name);
+    return runs ? reachingRuns(list, runs, flow.scope, name, read, role) : reachingOneByOne(list, flow.scope, name, read);
   }
 
   /** Sinks as keys of the scope's graph. */
@@ -375,7 +392,7 @@ export class ForwardFlowAnalysis {
     for (const sink of sinks) {
       if (typeof sink === 'string') keys.push(sink);
       else if ('bind' in sink) keys.push(`${nodeText(sink.bind, this.deps.text)}#${sink.bind.start - flow.scope.start}`);
-      else keys.push(...this.reachingBindings(flow, nodeText(sink.into, this.deps.text), sink.into));
+      else keys.push(...this.reachingBindings(flow, nodeText(sink.into, this.deps.text), sink.into, 'targets'));
     }
     return keys;
   }
@@ -531,6 +548,15 @@ export class ForwardFlowAnalysis {
     const flow = this.scopeFlow(scope);
     const seen = new Set<string>();
     const pending = this.sinkKeys(flow, call, scope);
+    // Without a detached copy on the way, what the keys reach settles it.
+    let bits = 0;
+    for (const key of pending) {
+      if (key === REACHES_BACKWARD) bits |= Reach.anyBackward;
+      else if (key === ESCAPES) bits |= Reach.escapes;
+      else if (key === RETURNS) bits |= Reach.returns;
+      else bits |= key.startsWith(DETACHED) ? Reach.detached : (flow.graph.reach.get(key) ?? 0);
+    }
+    if (!(bits & Reach.detached)) return { backward: (bits & Reach.anyBackward) !== 0, escapes: (bits & Reach.escapes) !== 0, returns: (bits & Reach.returns) !== 0 };
     for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
       if (key === REACHES_BACKWARD) reach.backward = true;
       else if (key === ESCAPES) reach.escapes = true;
@@ -716,6 +742,259 @@ function blockOf(node: SyntaxNode, scope: SyntaxNode): SyntaxNode {
 
 function holds(outer: SyntaxNode, offset: number): boolean {
   return outer.start <= offset && offset < outer.end;
+}
+
+/** The bindings of each name made in `scope` (whose nodes are `nodes`), in the order they take effect. */
+export function bindingsIn(scope: SyntaxNode, nodes: readonly SyntaxNode[], text: string): Map<string, Binding[]> {
+  const base = scope.start;
+  const bindings = new Map<string, Binding[]>();
+  for (const node of nodes) {
+    if (node.type === 'identifier' && isBinding(node) && scopeOf(node) === scope) {
+      const name = nodeText(node, text);
+      let list = bindings.get(name);
+      if (!list) bindings.set(name, (list = []));
+      list.push({ key: `${name}#${node.start - base}`, start: bindingTakesEffect(node) - base, block: blockOf(node, scope) });
+    }
+  }
+  for (const list of bindings.values()) list.sort((a, b) => a.start - b.start);
+  return bindings;
+}
+
+/** `reachingBindings` listing each binding seen (see there). */
+export function reachingOneByOne(list: readonly Binding[], scope: SyntaxNode, name: string, read: SyntaxNode): string[] {
+  // Bindings hold offsets from the scope's start; blocks and loops are nodes, where they are now.
+  const base = scope.start;
+  const at = read.start - base;
+  const out: string[] = [];
+  let cover: Binding | null = null;
+  let i = 0;
+  while (i < list.length && list[i]!.start < at) i++;
+  const later: SyntaxNode[] = [];
+  for (let j = i - 1; j >= 0 && !cover; j--) {
+    const binding = list[j]!;
+    // Hidden by a later binding of its own block (`action = net(s)` then `action = to_np(action)`).
+    if (later.some((block) => holds(block, binding.start + base))) continue;
+    out.push(binding.key);
+    if (holds(binding.block, at + base)) cover = binding;
+    else if (later.length < MAX_HIDING_BLOCKS) later.push(binding.block);
+  }
+  if (!cover) out.push(`${name}#entry`);
+  for (let loop = enclosingLoop(read, scope); loop; loop = enclosingLoop(loop, scope)) {
+    if (cover && holds(loop, cover.start + base)) break;
+    for (let j = i; j < list.length && list[j]!.start + base < loop.end; j++) out.push(list[j]!.key);
+  }
+  return out;
+}
+
+/**
+ * A name bound many times in one scope (a running total at module level, in a loop after loop): a
+ * read may see every earlier binding, and listing them all for each read makes the graph grow with the
+ * square of the bindings. Its bindings, in order, are the leaves of two balanced trees of runs: in the
+ * `sources` tree each binding flows into every run that holds it, so a read links the few runs that
+ * make up what it sees to its sinks; in the `targets` tree each run flows into its two halves, so a
+ * value stored into the name flows into the few runs that make up the bindings it reaches. What each
+ * binding reaches is the same as when the bindings are listed one by one.
+ */
+export interface NameRuns {
+  /** Leaves of the trees: the number of bindings, rounded up to a power of two. */
+  size: number;
+  /** Per block, the indices of the bindings made in it, ascending. */
+  byBlock: ReadonlyMap<SyntaxNode, readonly number[]>;
+}
+
+/** The trees of runs over a name's bindings (their edges are the graph's, see `runsOf`). */
+export function runsOfBindings(list: readonly Binding[]): NameRuns {
+  let size = 1;
+  while (size < list.length) size *= 2;
+  const byBlock = new Map<SyntaxNode, number[]>();
+  for (let i = 0; i < list.length; i++) {
+    const own = byBlock.get(list[i]!.block);
+    if (own) own.push(i);
+    else byBlock.set(list[i]!.block, [i]);
+  }
+  return { size, byBlock };
+}
+
+/** The key of a run (a node of a tree of NameRuns, 1 its root). */
+export function runKey(name: string, role: 'sources' | 'targets', node: number): string {
+  return `${name}\u0002${role === 'sources' ? 's' : 't'}${node}`;
+}
+
+/** The first binding that starts at `offset` or later (list.length when none). */
+function firstAtOrAfter(list: readonly Binding[], offset: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The largest index of `ascending` at or below `limit`, or -1. */
+function lastAtOrBelow(ascending: readonly number[], limit: number): number {
+  let low = 0;
+  let high = ascending.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ascending[middle]! <= limit) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 ? ascending[low - 1]! : -1;
+}
+
+/**
+ * `reachingBindings` for a name with runs: the same bindings, found without a visit to each of them
+ * and given as keys of runs. Up to MAX_HIDING_BLOCKS bindings are visited one by one as there; past
+ * them the blocks that hide bindings are fixed, so the nearest binding that covers the read is looked
+ * up by block, and what lies between is the bindings outside the hiding blocks.
+ */
+export function reachingRuns(list: readonly Binding[], runs: NameRuns, scope: SyntaxNode, name: string, read: SyntaxNode, role: 'sources' | 'targets'): string[] {
+  const base = scope.start;
+  const at = read.start - base;
+  const out: string[] = [];
+  /** Index ranges [from, to] of bindings seen past the bindings visited one by one. */
+  const ranges: [number, number][] = [];
+  let cover = -1;
+  const i = firstAtOrAfter(list, at);
+  const later: SyntaxNode[] = [];
+  let j = i - 1;
+  while (j >= 0 && cover < 0 && later.length < MAX_HIDING_BLOCKS) {
+    const binding = list[j]!;
+    const hider = later.find((block) => holds(block, binding.start + base));
+    if (hider) {
+      // Every binding from the hiding block's start up to this one is in it.
+      j = firstAtOrAfter(list, hider.start - base) - 1;
+      continue;
+    }
+    out.push(binding.key);
+    if (holds(binding.block, at + base)) cover = j;
+    else later.push(binding.block);
+    j--;
+  }
+  if (j >= 0 && cover < 0) {
+    // The hiding blocks as index ranges, in order.
+    const hidden = later
+      .map((block): [number, number] => [firstAtOrAfter(list, block.start - base), firstAtOrAfter(list, block.end - base) - 1])
+      .filter(([from, to]) => from <= to)
+      .sort((a, b) => a[0] - b[0]);
+    // The nearest binding at or below j made in a block that holds the read. No hiding block holds
+    // one of those (it would hold the read, and its binding would have covered it).
+    for (let block: SyntaxNode | null = read; block; block = block === scope ? null : block.parent) {
+      if (block !== scope && block.type !== 'block') continue;
+      const made = runs.byBlock.get(block);
+      if (made) cover = Math.max(cover, lastAtOrBelow(made, j));
+    }
+    let from = Math.max(cover, 0);
+    for (const [hiddenFrom, hiddenTo] of hidden) {
+      if (hiddenTo < from || hiddenFrom > j) continue;
+      if (hiddenFrom > from) ranges.push([from, hiddenFrom - 1]);
+      from = Math.max(from, hiddenTo + 1);
+    }
+    if (from <= j) ranges.push([from, j]);
+  }
+  if (cover < 0) out.push(`${name}#entry`);
+  for (let loop = enclosingLoop(read, scope); loop; loop = enclosingLoop(loop, scope)) {
+    if (cover >= 0 && holds(loop, list[cover]!.start + base)) break;
+    const end = firstAtOrAfter(list, loop.end - base);
+    if (i < end) ranges.push([i, end - 1]);
+  }
+  for (const [from, to] of ranges) {
+    // The runs that make up [from, to]: the nodes of a segment tree over the bindings.
+    const keyOf = (node: number) => (node >= runs.size ? list[node - runs.size]!.key : runKey(name, role, node));
+    for (let low = from + runs.size, high = to + 1 + runs.size; low < high; low >>= 1, high >>= 1) {
+      if (low & 1) out.push(keyOf(low++));
+      if (high & 1) out.push(keyOf(--high));
+    }
+  }
+  return out;
+}
+
+/** The sinks that settle a fate, which are not keys of bindings or runs. */
+function isFateSink(sink: string): boolean {
+  return sink === REACHES_BACKWARD || sink === ESCAPES || sink === RETURNS || sink.startsWith(DETACHED);
+}
+
+/** What a key's own sinks hold (see Reach). */
+function ownReach(sinks: ReadonlySet<string>): number {
+  let bits = 0;
+  let lastBackward = false;
+  for (const sink of sinks) {
+    if (sink === REACHES_BACKWARD) {
+      bits |= Reach.anyBackward;
+      lastBackward = true;
+    } else if (sink === ESCAPES) {
+      bits |= Reach.escapes;
+      lastBackward = false;
+    } else if (sink === RETURNS) bits |= Reach.returns;
+    else if (sink.startsWith(DETACHED)) bits |= Reach.detached;
+  }
+  return lastBackward ? bits | Reach.lastBackward : bits;
+}
+
+/**
+ * What every key of a graph reaches (see Reach), in one pass over the graph: the strongly connected
+ * components (Tarjan's, with an explicit stack: graphs are as long as the scope) share their bits.
+ */
+function reachOfEveryKey(sinks: ReadonlyMap<string, ReadonlySet<string>>, reach: Map<string, number>): void {
+  const indexOf = new Map<string, number>();
+  const keys: string[] = [];
+  const low: number[] = [];
+  const bits: number[] = [];
+  const onStack: boolean[] = [];
+  const stack: number[] = [];
+  const frames: { id: number; next: Iterator<string> }[] = [];
+  const open = (key: string, own: ReadonlySet<string>) => {
+    const id = keys.length;
+    indexOf.set(key, id);
+    keys.push(key);
+    low.push(id);
+    bits.push(ownReach(own));
+    onStack.push(true);
+    stack.push(id);
+    frames.push({ id, next: own[Symbol.iterator]() });
+  };
+  for (const [root, rootSinks] of sinks) {
+    if (indexOf.has(root)) continue;
+    open(root, rootSinks);
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      const step = frame.next.next();
+      if (!step.done) {
+        const target = step.value;
+        if (isFateSink(target)) continue;
+        const seen = indexOf.get(target);
+        if (seen === undefined) {
+          const targetSinks = sinks.get(target);
+          if (targetSinks) open(target, targetSinks);
+        } else if (onStack[seen]) low[frame.id] = Math.min(low[frame.id]!, seen);
+        else bits[frame.id]! |= bits[seen]!;
+        continue;
+      }
+      frames.pop();
+      const { id } = frame;
+      if (low[id] === id) {
+        // A component is complete: its keys reach the same.
+        let start = stack.length - 1;
+        while (stack[start] !== id) start--;
+        let shared = 0;
+        for (let k = start; k < stack.length; k++) shared |= bits[stack[k]!]!;
+        for (let k = start; k < stack.length; k++) {
+          const member = stack[k]!;
+          bits[member] = shared;
+          onStack[member] = false;
+          reach.set(keys[member]!, shared);
+        }
+        stack.length = start;
+      }
+      const parent = frames[frames.length - 1];
+      if (parent) {
+        if (onStack[id]) low[parent.id] = Math.min(low[parent.id]!, low[id]!);
+        else bits[parent.id]! |= bits[id]!;
+      }
+    }
+  }
 }
 
 /** The innermost `for`/`while` loop around `node` inside `scope`. */

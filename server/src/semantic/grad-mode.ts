@@ -4,6 +4,7 @@ import type { ImportTable } from './imports';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
 import { groupBy } from './group-by';
+import type { ExternalCall, SymbolFacts } from './project-facts';
 
 /**
  * `enabled`: the default, nothing turns grad off. `explicit`: `torch.enable_grad()` or
@@ -32,6 +33,10 @@ export interface GradModeDeps {
   setGradEnabledStatements: readonly SyntaxNode[];
   /** The mode a `with` statement sets for its body (see `withModeOf`), worked out once per statement. */
   withMode(withStatement: SyntaxNode): GradMode | null;
+  /** The facts of another project file's symbol (see ProjectView.symbol). */
+  projectSymbol(qualified: string | null): SymbolFacts | undefined;
+  /** The calls other files of the project make of a function of this file (see SemanticModel.externalCallsOfFunction). */
+  externalCallsOfFunction(fn: SyntaxNode): { calls: readonly ExternalCall[]; exact: boolean };
 }
 
 /** What reading a context manager's mode needs. */
@@ -320,13 +325,24 @@ export class GradModeAnalysis {
     const declared = this.declaredMode(fn);
     if (declared) return declared;
     const callers = this.deps.callersOf(fn);
-    if (!callers || callers.length === 0) return 'enabled';
+    if (!callers || callers.length === 0) return this.modeFromOtherFiles(fn);
     // Methods of one name share their calls (every call of that attribute), so the answer is remembered per list.
     return this.familyMode(callers) ?? callers;
   }
 
+  /**
+   * A function this file never calls: 'disabled' when other files of the project call it (a method:
+   * call a method of its name) and every such call runs with grad off (a validation helper the
+   * training script calls under `torch.no_grad()`); otherwise 'enabled', as for any function nobody
+   * is seen to call.
+   */
+  private modeFromOtherFiles(fn: SyntaxNode): GradMode {
+    const { calls } = this.deps.externalCallsOfFunction(fn);
+    return calls.length > 0 && calls.every((call) => call.gradDisabled) ? 'disabled' : 'enabled';
+  }
+
   /** The mode a function's definition gives it: its decorators, or a Lightning hook that runs with grad off. */
-  private declaredMode(fn: SyntaxNode): GradMode | null {
+  declaredMode(fn: SyntaxNode): GradMode | null {
     for (const decorator of decoratorsOf(fn)) {
       const expression = decoratorExpression(decorator);
       const mode = this.contextMode(expression, true) ?? this.projectDecoratorMode(expression);
@@ -388,17 +404,30 @@ export class GradModeAnalysis {
     if (!expression) return null;
     const expr = unparenthesize(expression);
     const target = is(expr, 'call') ? callee(expr) : expr;
+    // Another file's decorator: what the project knows of it.
+    const qualified = this.deps.imports.qualify(dottedName(target, this.deps.text));
+    if (qualified) {
+      const facts = this.deps.projectSymbol(qualified);
+      return facts?.kind === 'function' && facts.function.gradDecorator ? 'disabled' : null;
+    }
     if (target?.type !== 'identifier') return null;
     const name = nodeText(target, this.deps.text);
-    if (this.deps.imports.resolveName(name)) return null;
     let root = expr;
     while (root.parent) root = root.parent;
     const defs = root.children
       .map((c) => (c.type === 'decorated_definition' ? c.children.find((d) => d.fieldName === 'definition') : c))
       .filter((c): c is SyntaxNode => c?.type === 'function_definition' && functionName(c, this.deps.text) === name);
     if (defs.length !== 1) return null;
+    return this.decoratorWrapperMode(defs[0]!);
+  }
+
+  /**
+   * 'disabled' when `fn`, used as a decorator, runs what it decorates with grad off: it wraps it in
+   * `torch.inference_mode()(fn)`, `with torch.no_grad(): return fn(...)` or a nested `@torch.no_grad()` wrapper.
+   */
+  decoratorWrapperMode(fn: SyntaxNode): GradMode | null {
     const modes: GradMode[] = [];
-    walk(defs[0]!, (n) => {
+    walk(fn, (n) => {
       let mode: GradMode | null = null;
       if (n.type === 'with_statement') mode = this.withMode(n);
       else if (n.type === 'decorator') mode = this.contextMode(decoratorExpression(n), true);

@@ -1,5 +1,6 @@
 // Whether code needs gradients on purpose: it calls `backward()`, an optimiser's `step()`,
-// `autograd.grad`, `requires_grad_()`, or a helper of this file that does. Each function's own scan
+// `autograd.grad`, `requires_grad_()`, or a helper of this file (or, through the project's facts,
+// another file's function, or a method of an object of another file's class) that does. Each function's own scan
 // is built from its nodes alone, and memoised with its node.
 import { field, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText } from './names';
@@ -10,6 +11,8 @@ export interface GradientScan {
   trains: boolean;
   /** Names of the functions and `self`/`cls` methods it calls. */
   callees: string[];
+  /** The dotted names of everything else it calls (`trainer.step_fn`, `utils.train_step`, `scaler`), once each. */
+  others: string[];
 }
 
 /** Receivers whose `step()` advances something other than an optimiser. */
@@ -23,6 +26,7 @@ export function scanForGradients(node: SyntaxNode, text: string): GradientScan {
 const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string): GradientScan => {
   let trains = false;
   const callees: string[] = [];
+  const others = new Set<string>();
   walk(node, (n) => {
     if (trains) return false;
     if (n.type === 'call') {
@@ -39,11 +43,12 @@ const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string):
       }
       if (fn?.type === 'identifier') callees.push(name);
       else if (m && /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '')) callees.push(method);
+      if (name && !/^(self|cls)\.[^.]+$/.test(name)) others.add(name);
     }
     if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) trains = true;
     return !trains;
   });
-  return { trains, callees };
+  return { trains, callees, others: [...others] };
 });
 
 /**
@@ -52,9 +57,10 @@ const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string):
  * functions of this file that the code calls (`attack(model, x)`, `self.refine(...)`) are followed too,
  * through a worklist: a chain of helpers as deep as the file makes it costs no stack.
  */
-export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: (name: string) => readonly SyntaxNode[]): boolean {
+export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: (name: string) => readonly SyntaxNode[], othersTrain?: (name: string) => boolean): boolean {
   const first = scanForGradients(node, text);
   if (first.trains || !functionsNamed) return first.trains;
+  if (othersTrain && first.others.some(othersTrain)) return true;
   const seen = new Set<SyntaxNode>([node]);
   const pending = [...first.callees];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
@@ -62,7 +68,7 @@ export function needsGradients(node: SyntaxNode, text: string, functionsNamed?: 
       if (seen.has(fn)) continue;
       seen.add(fn);
       const scan = scanForGradients(fn, text);
-      if (scan.trains) return true;
+      if (scan.trains || (othersTrain && scan.others.some(othersTrain))) return true;
       pending.push(...scan.callees);
     }
   }

@@ -100,6 +100,11 @@ export class ImportTable {
   }
 }
 
+/** A qualified name from PyTorch or a library built on it. */
+export function isTorchFamily(qualified: string): boolean {
+  return TORCH_FAMILY.test(qualified);
+}
+
 /** PyTorch and the libraries built on it: their presence means models here are `nn.Module`s. */
 const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers|diffusers|accelerate|lightning|pytorch_lightning|torch_geometric|torchmetrics|peft|ignite|detectron2|mmcv|mmdet|ultralytics|fairseq|deepspeed|open_clip|clip|segment_anything)(\.|$)/;
 

@@ -7,19 +7,22 @@ import type { SourceText } from '../core/source';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { argparseIn, classesByName, IntResolver, reloadSitesIn, type ArgparseSetup, type ArgumentOption, type StatementArgparse } from './argparse';
 import { DefinitionIndex, groupDefinitions, indexDefinitions, type Definition, type StatementDefinitionGroups } from './definitions';
-import { Database, Query, type QueryOptions } from './engine/database';
+import { Database, Input, Query, stateKey, type QueryOptions } from './engine/database';
 import { EachItem, ItemIndex, Sequence } from './engine/sequence';
 import { EvalContextAnalysis, evalStatementsByBlock } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph } from './forward-flow';
-import { GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
+import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
 import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
+import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
 import { groupBy, joined } from './group-by';
+import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
+import { returnedKind, valueKindOf, type ValueDeps } from './values';
+import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
 
 const NO_NODES: readonly SyntaxNode[] = [];
 
@@ -97,6 +100,8 @@ export class SemanticModel {
     private readonly earlierImports: ReadonlyMap<string, string> = new Map(),
     /** The database of the document's earlier versions, which this version continues; a new one by default. */
     db?: Database<SemanticModel>,
+    /** What the rest of the project says about the names this file imports from it. */
+    project: ProjectView = NO_PROJECT,
   ) {
     this.text = source.text;
     if (db) {
@@ -105,6 +110,83 @@ export class SemanticModel {
     } else {
       this.db = new Database<SemanticModel>(this, false);
     }
+    this.db.state(PROJECT).set(this.db, project);
+  }
+
+  /**
+   * The facts of the project's symbol that `qualified` names (as the imports qualify a name), or
+   * undefined when it is not one of the project's files' (see ProjectView.symbol).
+   */
+  projectSymbol(qualified: string | null): SymbolFacts | undefined {
+    return qualified ? PROJECT_SYMBOL.of(this, qualified) : undefined;
+  }
+
+  private valueReader: ValueDeps | undefined;
+
+  private get values(): ValueDeps {
+    return (this.valueReader ??= {
+      text: this.text,
+      imports: this.imports,
+      definitions: this.definitions,
+      isModuleExpr: (e) => this.modules.isModuleExpr(e),
+      carriesGraph: (e) => this.graph.carriesGraph(e),
+      projectSymbol: (q) => this.projectSymbol(q),
+      functionsNamed: (name) => this.functionsNamed(name),
+      returnsOf: (fn) => this.returnsOf(fn),
+    });
+  }
+
+  /**
+   * Whether `node` runs once per run of the program, not once per item of some data: module code
+   * outside loops, `__init__`, a test, a function whose callers all run once (see repetition.ts).
+   */
+  runsOnce(node: SyntaxNode): boolean {
+    return runsOnce(this.repetition, node);
+  }
+
+  /** A call that runs once, on small inputs (a tensor made from a shape, one item, one batch), or in `__init__` or a test. */
+  runsOnceOnSmallInputs(call: SyntaxNode): boolean {
+    return runsOnceOnSmallInputs(this.repetition, call);
+  }
+
+  private get repetition(): RepetitionDeps {
+    return { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), returnsOf: (fn) => this.returnsOf(fn) };
+  }
+
+  /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */
+  valueKind(expression: SyntaxNode): ValueKind {
+    return valueKindOf(this.values, expression);
+  }
+
+  /** The kind every return of `fn` gives ('unknown' when they differ). */
+  returnedKind(fn: SyntaxNode): ValueKind {
+    return returnedKind(this.values, fn);
+  }
+
+  /** The calls that other files of the project make of this file's top-level function `name`. */
+  externalCallsOf(name: string): readonly ExternalCall[] {
+    return EXTERNAL_CALLS.of(this, name);
+  }
+
+  /**
+   * The calls that other files make of `fn`: of a top-level function, by what they import; of a
+   * method, on objects known to be of its class where there are such calls (`exact`), else of any
+   * method of its name (other classes may have one).
+   */
+  externalCallsOfFunction(fn: SyntaxNode): { calls: readonly ExternalCall[]; exact: boolean } {
+    const name = functionName(fn, this.text);
+    const cls = classOfMethod(fn);
+    if (cls !== null) {
+      const className = is(cls, 'class_definition') ? field(cls, 'name') : null;
+      const typed = className && cls.parent?.type === 'module' ? EXTERNAL_CALLS.of(this, `${nodeText(className, this.text)}.${name}`) : [];
+      return typed.length ? { calls: typed, exact: true } : { calls: EXTERNAL_METHOD_CALLS.of(this, name), exact: false };
+    }
+    return { calls: fn.parent?.type === 'module' || fn.parent?.parent?.type === 'module' ? EXTERNAL_CALLS.of(this, name) : [], exact: true };
+  }
+
+  /** Some file of the project, this one or another, moves models or tensors to a GPU. */
+  get projectUsesGpu(): boolean {
+    return this.usesGpu || PROJECT_USES_GPU.of(this, undefined);
   }
 
   /**
@@ -188,8 +270,20 @@ export class SemanticModel {
 
   /** The code (a function, a loop, a statement), or a helper of this file it calls, computes gradients. */
   needsGradients(node: SyntaxNode): boolean {
-    return needsGradients(node, this.text, this.lookupFunctions);
+    return needsGradients(node, this.text, this.lookupFunctions, this.inProject ? this.othersTrain : undefined);
   }
+
+  /** The file is analysed with the rest of its project (its view is not the empty one). */
+  get inProject(): boolean {
+    return this.db.state(PROJECT).get(this.db) !== NO_PROJECT;
+  }
+
+  /**
+   * Whether a call of `name` (a dotted callee that is not this file's function) trains, by the
+   * project's facts: another file's function that trains, or a method (`__call__` for a plain name)
+   * of an object of a project class that does.
+   */
+  private readonly othersTrain = (name: string): boolean => CALLEE_TRAINS.of(this, name);
 
   get ints(): IntResolver {
     return INTS.of(this);
@@ -221,6 +315,9 @@ export class SemanticModel {
     const returnsGraph = this.returnsOf(fn).some((r) => r.children.some((c) => c.named && c.type !== 'comment' && this.graph.carriesGraph(c)));
     if (!returnsGraph) return false;
     if (name === 'sample' || name === 'generate') return true;
+    // Another file's caller that trains; where the calls are of any method of the name, all of them.
+    const { calls, exact } = this.externalCallsOfFunction(fn);
+    if (exact ? calls.some((call) => call.callerTrains) : calls.length > 0 && calls.every((call) => call.callerTrains)) return true;
     return (this.callersOf(fn) ?? []).some((call) => {
       const caller = enclosingFunction(call);
       return caller !== null && this.needsGradients(caller);
@@ -340,6 +437,24 @@ export class SemanticModel {
 
 // The facts of the file that the model provides.
 
+/** The project's view, an input of the database: answers that read it are worked out again when another file's facts change. */
+const PROJECT = stateKey(() => new Input<ProjectView>(NO_PROJECT));
+
+const PROJECT_SYMBOL = modelQuery('project symbol', (model, qualified: string) => model.db.state(PROJECT).get(model.db).symbol(qualified), { reads: 'key', equals: sameSymbolFacts });
+
+const EXTERNAL_CALLS = modelQuery('external calls', (model, name: string) => model.db.state(PROJECT).get(model.db).externalCallsOf(name), { reads: 'key', equals: sameCalls });
+
+const EXTERNAL_METHOD_CALLS = modelQuery('external method calls', (model, name: string) => model.db.state(PROJECT).get(model.db).externalMethodCallsOf(name), {
+  reads: 'key',
+  equals: sameCalls,
+});
+
+function sameCalls(a: readonly ExternalCall[], b: readonly ExternalCall[]): boolean {
+  return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains);
+}
+
+const PROJECT_USES_GPU = modelQuery('project uses a GPU', (model, _: undefined) => model.db.state(PROJECT).get(model.db).usesGpu, { reads: 'key' });
+
 const NODES_OF_KIND = modelQuery('nodes of a kind', (model, kind: string): readonly SyntaxNode[] => {
   const list = model.root.type === kind ? [model.root] : [];
   for (const statement of model.root.children) for (const node of ofKindIn(model, statement, kind)) list.push(node);
@@ -450,6 +565,26 @@ function nameQuestion(question: NameQuestion): Query<SemanticModel, string, bool
 /** Whether a call runs a forward pass, for a file analysed once (an open document's statements classify their calls together). */
 const IS_FORWARD_CALL = modelQuery('is a forward call', (model, call: SyntaxNode) => model.modules.classifiesAsForward(call));
 
+/**
+ * A method that runs a forward pass in its own body (a call that `classifiesAsForwardByName`), so
+ * that calling it on a module is one too: read from the method and the answers about the names it calls.
+ */
+const METHOD_FORWARDS = modelQuery('method runs a forward', (model, method: SyntaxNode) =>
+  nodesIn(model, method, 'call').some((call) => model.modules.classifiesAsForwardByName(call)), { reads: 'key', onCycle: () => false });
+
+/** A method decorated to run with gradients off (`@torch.no_grad()` on a module's `forward`). */
+const METHOD_DISABLES_GRAD = modelQuery('method turns grad off', (model, method: SyntaxNode) =>
+  decoratorsOf(method).some((decorator) => contextModeOf(decoratorExpression(decorator), true, { text: model.text, imports: model.imports, valueOfName: () => null }) === 'disabled'), { reads: 'key' });
+
+const CALLEE_TRAINS = modelQuery('callee trains', (model, name: string): boolean => {
+  const facts = model.projectSymbol(model.imports.qualify(name));
+  if (facts) return facts.kind === 'function' && facts.function.trains;
+  const dot = name.lastIndexOf('.');
+  const [receiver, method] = dot < 0 ? [name, '__call__'] : [name.slice(0, dot), name.slice(dot + 1)];
+  const cls = model.modules.instanceClassOf(receiver);
+  return cls !== undefined && 'project' in cls && cls.project.methods[method]?.trains === true;
+}, { reads: 'key' });
+
 /** The module analysis of one version: a view of the database, which memoises its answers. */
 function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
   return new ModuleAnalysis({
@@ -464,6 +599,10 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     evidence: { has: (name) => MODULE_EVIDENCE.has(model.db, name) },
     functionsNamed: model.lookupFunctions,
     ask: (question, name) => NAME_ANSWERS[question].of(model, name),
+    projectSymbol: (qualified) => model.projectSymbol(qualified),
+    methodForwards: (method) => METHOD_FORWARDS.of(model, method),
+    methodDisablesGrad: (method) => METHOD_DISABLES_GRAD.of(model, method),
+    methodTrains: (method) => model.needsGradients(method),
     isForwardCall: model.db.records
       ? (call) => FORWARD_CALLS_IN_STATEMENT.of(model, topLevelStatementOf(call)).includes(call)
       : (call) => IS_FORWARD_CALL.of(model, call),
@@ -485,6 +624,8 @@ const GRAD_MODE = modelQuery('grad mode', (model, _: void) => new GradModeAnalys
   valueOfName: (name) => valueOfName(model, name),
   setGradEnabledStatements: joined(SET_GRAD_ENABLED_IN_STATEMENT.ofEach(model)),
   withMode: (withStatement) => WITH_MODE.of(model, withStatement),
+  projectSymbol: (qualified) => model.projectSymbol(qualified),
+  externalCallsOfFunction: (fn) => model.externalCallsOfFunction(fn),
 }));
 
 /** The value assigned to a name where it stands, if an assignment gives it. */
@@ -537,8 +678,13 @@ function evalContextOf(model: SemanticModel): EvalContextAnalysis {
     functionRegion: (fn) => FUNCTION_EVAL_REGION.of(model, fn),
     loopRegion: (loop) => LOOP_EVAL_REGION.of(model, loop),
     evalStatementsByBlock: () => EVAL_STATEMENTS_BY_BLOCK.of(model),
+    statementsAfterEval: (call) => STATEMENTS_AFTER_EVAL.of(model, call),
+    afterEvalRegion: (call) => AFTER_EVAL_REGION.of(model, call),
   });
 }
+
+const STATEMENTS_AFTER_EVAL = modelQuery('statements after eval()', (model, call: SyntaxNode) => model.evalContext.statementsAfterEvalOf(call));
+const AFTER_EVAL_REGION = modelQuery('evaluation region after eval()', (model, call: SyntaxNode) => model.evalContext.afterEvalRegionOf(call));
 
 const FUNCTION_EVAL_REGION = modelQuery('evaluation region of a function', (model, fn: SyntaxNode) => model.evalContext.functionRegionOf(fn));
 const LOOP_EVAL_REGION = modelQuery('evaluation region of a loop', (model, loop: SyntaxNode) => model.evalContext.loopRegionOf(loop));

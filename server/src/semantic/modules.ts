@@ -1,8 +1,9 @@
 // Which expressions hold an `nn.Module`, and which calls run one (forward passes).
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
-import type { ImportTable } from './imports';
+import { isTorchFamily, type ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
+import type { ClassFacts, SymbolFacts } from './project-facts';
 import { classOfMethod, enclosingFunction } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
@@ -87,7 +88,28 @@ export interface ModuleDeps {
   ask(question: NameQuestion, name: string): boolean;
   /** Whether a call runs a forward pass, worked out by `classifiesAsForward` once per call. */
   isForwardCall(call: SyntaxNode): boolean;
+  /** The facts of another project file's symbol (see ProjectView.symbol). */
+  projectSymbol(qualified: string | null): SymbolFacts | undefined;
+  /** Whether a method of this file runs a forward pass itself (`methodRunsForward`, once per method). */
+  methodForwards(method: SyntaxNode): boolean;
+  /** Whether a method of this file is decorated to run with gradients off. */
+  methodDisablesGrad(method: SyntaxNode): boolean;
+  /** Whether a method of this file trains (see `needsGradients`). */
+  methodTrains(method: SyntaxNode): boolean;
 }
+
+/** The class a name's values are instances of: one of this file's, by name, or another project file's. */
+export type InstanceClass = { readonly local: string } | { readonly project: ClassFacts; readonly qualified: string };
+
+/**
+ * Objects of libraries that run their models with gradients off inside their own code, which no
+ * project file shows: a `transformers` pipeline, a `diffusers` pipeline, `SentenceTransformer.encode`.
+ * Matched against `<what made the object>#<method called>` (`__call__` for calling it).
+ */
+const LIBRARY_CALLS_WITHOUT_GRAD = /^(transformers\.pipeline#__call__|transformers\.pipelines\.[\w.]+#__call__|diffusers\.[\w.]*Pipeline[\w.]*#__call__|sentence_transformers\.SentenceTransformer#encode)$/;
+
+/** Methods that run a module's forward pass when it is called. */
+const CALL_METHODS = ['forward', '__call__'];
 
 /** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
 /** A class as what it is depends on: its name, and the dotted names of its bases (null where a base is no name; no list without parentheses). */
@@ -297,12 +319,21 @@ export class ModuleAnalysis {
     const dotted = dottedName(callee(call), this.deps.text);
     if (!dotted) return false;
     if (this.moduleClasses.has(dotted)) return true;
+    // Another file's module class, or a function of the project that returns a module.
+    const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
+    if (facts?.kind === 'class') return facts.class.module;
+    if (facts?.kind === 'function') return facts.function.returns === 'module';
     const qualified = this.deps.imports.qualify(dotted) ?? dotted;
     const last = lastSegment(qualified);
     if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
     if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
     if (['torch.hub.load', 'torch.jit.load', 'torch.jit.script', 'torch.jit.trace', 'torch.compile'].includes(qualified)) return true;
     if (last === 'from_pretrained') {
+      // Only PyTorch's model libraries make modules (ctransformers and TensorFlow have `from_pretrained` too),
+      // or a project class that derives from one of theirs.
+      const ownerFacts = this.deps.projectSymbol(this.deps.imports.qualify(dotted.slice(0, -'.from_pretrained'.length)));
+      if (ownerFacts?.kind === 'class') return ownerFacts.class.module;
+      if (!isTorchFamily(qualified)) return false;
       const owner = lastSegment(dotted.slice(0, -'.from_pretrained'.length));
       return /Model|For[A-Z]|Net|Transformer|Encoder|Decoder/.test(owner) && !/Pipeline|Tokenizer|Processor|Config/.test(owner);
     }
@@ -314,8 +345,122 @@ export class ModuleAnalysis {
     return this.deps.isForwardCall(call);
   }
 
-  /** Works out whether `call` runs a forward pass (see `isForwardCall`, which memoises the answer). */
+  /**
+   * Works out whether `call` runs a forward pass (see `isForwardCall`, which memoises the answer):
+   * also a method of a module other than those named for running it (`policy.pi(x)`,
+   * `encoder.forward_pass(batch)`) that runs the module's layers, and not a call of a module whose
+   * `forward` or `__call__` turns gradients off itself.
+   */
   classifiesAsForward(call: SyntaxNode): boolean {
+    if (!is(call, 'call')) return false;
+    const m = methodCall(call, this.deps.text);
+    const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
+    if (this.classifiesAsForwardByName(call)) {
+      const fn = callee(call);
+      const called = fn?.type === 'identifier' || (fn?.type === 'attribute' && !m) ? dottedName(fn, this.deps.text) : null;
+      if (called && called !== 'self' && this.callDisablesGrad(called, CALL_METHODS)) return false;
+      // `detector.predict(x)` of a class whose `predict` turns gradients off itself.
+      if (receiver && receiver !== 'self' && m && this.callDisablesGrad(receiver, [m.method])) return false;
+      return true;
+    }
+    if (m && receiver && receiver !== 'self' && !FORWARD_METHODS.has(m.method) && !MODULE_ONLY_METHODS.has(m.method) && !MODULE_PASSTHROUGH.has(m.method)) {
+      if (!this.isModuleName(receiver)) return false;
+      // Of a class the project shows: its method runs a forward pass. (Of a module whose class
+      // nothing shows, a method may be anything: `init_hidden`, `estimate_mfu`, `get_config`.)
+      return this.instanceClassOf(receiver) !== undefined && this.methodOfInstanceForwards(receiver, m.method);
+    }
+    return false;
+  }
+
+  /** Whether `method` of the class `receiver`'s values are instances of runs a forward pass. */
+  private methodOfInstanceForwards(receiver: string, method: string): boolean {
+    const cls = this.instanceClassOf(receiver);
+    if (!cls) return false;
+    // A method that trains (`trainer.train_step(batch)`) uses the graph it records.
+    if ('project' in cls) {
+      const facts = cls.project.methods[method];
+      return facts !== undefined && facts.forwards && !facts.disablesGrad && !facts.trains;
+    }
+    const own = this.methodsOfLocalClass(cls.local, method);
+    return own.length > 0 && own.every((m) => this.deps.methodForwards(m) && !this.deps.methodDisablesGrad(m) && !this.deps.methodTrains(m));
+  }
+
+  /** A module whose `forward` (or `__call__`) turns gradients off: calling it records no graph. */
+  private callDisablesGrad(name: string, methods: readonly string[]): boolean {
+    const made = this.constructorNameOf(name);
+    if (made && methods.some((method) => LIBRARY_CALLS_WITHOUT_GRAD.test(`${made}#${method}`))) return true;
+    const cls = this.instanceClassOf(name);
+    if (!cls) return false;
+    if ('project' in cls) return methods.some((method) => cls.project.methods[method]?.disablesGrad === true);
+    return methods.some((method) => {
+      const own = this.methodsOfLocalClass(cls.local, method);
+      return own.length > 0 && own.every((fn) => this.deps.methodDisablesGrad(fn));
+    });
+  }
+
+  /** The methods named `method` of this file's class `className`. */
+  private methodsOfLocalClass(className: string, method: string): SyntaxNode[] {
+    return this.deps.functionsNamed(method).filter((fn) => {
+      const owner = classOfMethod(fn);
+      const name = owner && is(owner, 'class_definition') ? field(owner, 'name') : null;
+      return name !== null && nodeText(name, this.deps.text) === className;
+    });
+  }
+
+  /**
+   * The class every value bound to `name` is an instance of (`policy = Policy(...).to(device)`,
+   * `self.encoder = Encoder(cfg)`), or undefined when they differ or some value is not a class's.
+   */
+  instanceClassOf(name: string): InstanceClass | undefined {
+    const defs = this.definitionsOf(name).filter((d) => d.kind !== 'parameter');
+    let found: InstanceClass | undefined;
+    let key: string | undefined;
+    for (const d of defs) {
+      if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
+      let value = unparenthesize(d.value);
+      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+        value = unparenthesize(m.receiver);
+      }
+      if (!is(value, 'call')) return undefined;
+      const dotted = dottedName(callee(value), this.deps.text);
+      if (!dotted) return undefined;
+      let cls: InstanceClass | undefined;
+      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) cls = { local: dotted };
+      else {
+        const qualified = this.deps.imports.qualify(dotted);
+        const facts = this.deps.projectSymbol(qualified);
+        if (facts?.kind === 'class') cls = { project: facts.class, qualified: qualified! };
+      }
+      if (!cls || (key !== undefined && key !== dotted)) return undefined;
+      key = dotted;
+      found = cls;
+    }
+    return found;
+  }
+
+  /**
+   * The name of what every value bound to `name` is made by calling, as the imports qualify it
+   * (`pkg.layers.Decoder` for `self.decoder = Decoder(...)`), when that is another file's name; the
+   * project links it to a class.
+   */
+  constructorNameOf(name: string): string | undefined {
+    let found: string | undefined;
+    for (const d of this.definitionsOf(name)) {
+      if (d.kind === 'parameter') continue;
+      if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
+      let value = unparenthesize(d.value);
+      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+        value = unparenthesize(m.receiver);
+      }
+      const qualified = is(value, 'call') ? this.deps.imports.qualify(dottedName(callee(value), this.deps.text)) : null;
+      if (!qualified || (found !== undefined && found !== qualified)) return undefined;
+      found = qualified;
+    }
+    return found;
+  }
+
+  /** `classifiesAsForward` without following methods into classes: what a method's own body shows. */
+  classifiesAsForwardByName(call: SyntaxNode): boolean {
     if (!is(call, 'call')) return false;
     const fn = callee(call);
     if (!fn) return false;

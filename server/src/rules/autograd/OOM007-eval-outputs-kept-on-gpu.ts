@@ -1,11 +1,12 @@
 import { appendCall } from '../../fixes/edits';
-import type { SyntaxNode } from '../../parser/syntax';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
 import type { Definition } from '../../semantic/definitions';
 import { trainsNowhere } from './accumulators';
 import { gpuModelOutput, stepsSampleState } from './gpu-outputs';
 import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
-import { nodeText } from '../../semantic/names';
-import { enclosingLoops, scopeOf } from '../../semantic/scopes';
+import type { SemanticModel } from '../../semantic/model';
+import { nodeText, referencesIn } from '../../semantic/names';
+import { classOfMethod, enclosingFunction, enclosingLoops, scopeOf } from '../../semantic/scopes';
 import type { Rule } from '../rule';
 
 export const OOM007: Rule = {
@@ -88,7 +89,7 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
       const outputs = addition.values.filter((_, i) => origins[i] !== null);
       const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');
       if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
-      if (!walksData(model, loop) && !origins.some((o) => o !== null && stepsSampleState(model, o, loop))) continue;
+      if (!walksData(model, loop) && (buildsModuleOutput(model, addition.site, addition.list) || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
       const creations = keptAcrossIterations(model, addition, loop);
       if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph });
     }
@@ -110,3 +111,25 @@ fix stores \`.detach().cpu()\`: the same values, without the graph that nothing 
     }
   },
 };
+
+/**
+ * A module's own method that joins its steps' outputs into the tensor it returns (a decoder's step
+ * loop in `Decoder.inference`, not a loop over data): the list is the model's output, on the model's
+ * device by design. A list returned as it is (a sampler's trajectory) is a collection for the caller.
+ */
+function buildsModuleOutput(model: SemanticModel, site: SyntaxNode, list: string): boolean {
+  const fn = enclosingFunction(site);
+  const cls = fn ? classOfMethod(fn) : null;
+  const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+  if (!fn || !name || !model.modules.moduleClasses.has(nodeText(name, model.text))) return false;
+  const base = list.split(/[.[]/)[0]!;
+  const joins = (call: SyntaxNode) => is(call, 'call') && referencesIn(field(call, 'arguments') ?? call, model.text).includes(base);
+  return model.returnsOf(fn).some((r) => {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    if (!value) return false;
+    // `return torch.stack(outputs)`, or `outputs = self._parse_outputs(outputs)` before `return outputs`.
+    if (model.nodesOfKindAround(value, 'call').some((call) => call.start >= value.start && call.end <= value.end && joins(call))) return true;
+    const def = model.definitions.reaching(scopeOf(r), base, r.start);
+    return def?.kind === 'assign' && def.value !== null && joins(def.value);
+  });
+}

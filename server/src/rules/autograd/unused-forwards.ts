@@ -3,6 +3,7 @@
 import type { SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
+import { groupBy } from '../../semantic/group-by';
 import { dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
 
@@ -91,6 +92,11 @@ export class UnusedForwardRegions {
   private readonly functionVerdict = new Map<SyntaxNode, boolean>();
   private readonly statementRegion = new Map<SyntaxNode, EvalRegion>();
   private readonly enabled: boolean;
+  /** The candidates by their statement and by their function, in order, made when first asked. */
+  private byStatement: Map<SyntaxNode, SyntaxNode[]> | undefined;
+  private byFunction: Map<SyntaxNode, SyntaxNode[]> | undefined;
+  /** Per block, its statements and where each stands (asked once per run of statements). */
+  private readonly statementsOf = new Map<SyntaxNode, { statements: SyntaxNode[]; index: Map<SyntaxNode, number> }>();
 
   constructor(private readonly model: SemanticModel, private readonly candidates: readonly SyntaxNode[]) {
     this.enabled = !FROZEN.test(model.text);
@@ -172,7 +178,8 @@ export class UnusedForwardRegions {
   private wholeFunctionUnused(fn: SyntaxNode): boolean {
     let verdict = this.functionVerdict.get(fn);
     if (verdict === undefined) {
-      verdict = !this.model.needsGradients(fn) && this.candidates.every((c) => enclosingFunction(c) !== fn || this.model.forwardFlow.fateOf(c) === 'unused');
+      this.byFunction ??= groupBy(this.candidates, enclosingFunction);
+      verdict = !this.model.needsGradients(fn) && (this.byFunction.get(fn) ?? []).every((c) => this.model.forwardFlow.fateOf(c) === 'unused');
       this.functionVerdict.set(fn, verdict);
     }
     return verdict;
@@ -183,12 +190,22 @@ export class UnusedForwardRegions {
     const existing = this.statementRegion.get(statement);
     if (existing) return existing;
     const block = statement.parent;
-    const siblings = block ? block.children.filter((c) => isStatement(c)) : [statement];
-    const index = siblings.indexOf(statement);
+    let siblings = [statement];
+    let index = 0;
+    if (block) {
+      let known = this.statementsOf.get(block);
+      if (!known) {
+        const statements = block.children.filter((c) => isStatement(c));
+        this.statementsOf.set(block, (known = { statements, index: new Map(statements.map((s, i) => [s, i])) }));
+      }
+      siblings = known.statements;
+      index = known.index.get(statement) ?? -1;
+    }
     // Only simple statements join a run: a `with` around a compound statement or a definition would
     // guard far more than the forward, or nothing at all.
-    const hasUnused = (s: SyntaxNode) =>
-      SIMPLE_STATEMENTS.has(s.type) && this.candidates.some((c) => statementOf(c) === s && this.model.forwardFlow.fateOf(c) === 'unused');
+    this.byStatement ??= groupBy(this.candidates, statementOf);
+    const byStatement = this.byStatement;
+    const hasUnused = (s: SyntaxNode) => SIMPLE_STATEMENTS.has(s.type) && (byStatement.get(s) ?? []).some((c) => this.model.forwardFlow.fateOf(c) === 'unused');
     let first = index;
     while (first > 0 && hasUnused(siblings[first - 1]!)) first--;
     let last = index;

@@ -189,6 +189,9 @@ function placeAt<T>(array: (T | undefined)[], index: number, value: T): void {
   array[index] = value;
 }
 
+/** How many answers are worked out between two calls of a database's checkpoint. */
+const CHECKPOINT_EVERY = 64;
+
 /** Marks a key whose answer is being worked out, in a database that sees one version. */
 const WORKING_OUT: unique symbol = Symbol('working out');
 
@@ -223,6 +226,19 @@ export class Database<C> implements Revisions {
   private readonly frames: Frame[] = [];
   /** Per query name, how many answers a recording database worked out (see `workedOut`). */
   private readonly executions = new Map<string, number>();
+  /**
+   * Called every CHECKPOINT_EVERY answers worked out, where a caller bounds the work (it throws to stop
+   * it); what was worked out before stays memoised and consistent.
+   */
+  checkpoint: (() => void) | undefined;
+  private sinceCheckpoint = 0;
+
+  private workingOut(): void {
+    if (this.checkpoint && ++this.sinceCheckpoint >= CHECKPOINT_EVERY) {
+      this.sinceCheckpoint = 0;
+      this.checkpoint();
+    }
+  }
 
   constructor(
     /** What computations receive: the version being analysed (given by `advance` where it comes later). */
@@ -300,6 +316,7 @@ export class Database<C> implements Revisions {
     answers.set(key, WORKING_OUT);
     let value: V;
     try {
+      this.workingOut();
       value = query.compute(this.current!, key);
     } catch (error) {
       answers.delete(key);
@@ -406,6 +423,7 @@ export class Database<C> implements Revisions {
     }
     let value: V;
     try {
+      this.workingOut();
       value = query.compute(this.current!, memo.key);
     } catch (error) {
       // A failed answer must not serve later: whoever holds the memo finds it changed and works it out again.

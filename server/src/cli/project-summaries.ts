@@ -1,0 +1,76 @@
+// The first pass of a check: the summaries of the project files its analysis reads, starting from
+// the checked Python files and following their imports (see project-plan.ts), linked into one index
+// per project root. A file that cannot be read or parsed is left out: its names stay unknown.
+import type { Analyzer } from '../analysis/analyzer';
+import type { Settings } from '../core/settings';
+import { ProjectIndex } from '../project/project-index';
+import { summarizeText, type FileSummary } from '../project/summary';
+import type { CheckPlan } from './check-files';
+import { fileToOpen, type FileTask } from './file-check';
+import { importedFiles, MAX_PROJECT_FILES } from './project-plan';
+import { readSource } from './read-source';
+
+/** One file to summarise. */
+export interface SummaryRequest {
+  readonly path: string;
+  readonly settings: Partial<Settings>;
+  readonly maxFileSize?: number;
+  readonly rawPath?: string;
+}
+
+/** The summary of one file, or undefined when it cannot be read or analysed. */
+export function summarizeMember(request: SummaryRequest, analyzer: Analyzer): FileSummary | undefined {
+  const read = readSource(fileToOpen(request), request.maxFileSize, request.path);
+  if (!read.ok) return undefined;
+  try {
+    return summarizeText(analyzer.parser, read.text, request.path, request.settings);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Summarises a batch of files (on this thread or on workers), in the batch's order. */
+export type SummarizeBatch = (requests: readonly SummaryRequest[]) => Promise<(FileSummary | undefined)[]>;
+
+/** The project index of each root, built from the checked files and the project files their imports reach. */
+export async function summarizeProjects(plan: CheckPlan, roots: readonly string[], summarize: SummarizeBatch): Promise<Map<string, ProjectIndex>> {
+  const indexes = new Map<string, ProjectIndex>();
+  const seen = new Set<string>();
+  const taken = new Map<string, number>();
+  let pending: { request: SummaryRequest; root: string }[] = [];
+  const add = (request: SummaryRequest, root: string) => {
+    if (!indexes.has(root)) indexes.set(root, new ProjectIndex(root));
+    const count = taken.get(root) ?? 0;
+    if (seen.has(request.path) || count >= MAX_PROJECT_FILES) return;
+    seen.add(request.path);
+    taken.set(root, count + 1);
+    pending.push({ request, root });
+  };
+  plan.tasks.forEach((task: FileTask, i) => {
+    if (task.path.endsWith('.py')) add(requestOf(task), roots[i]!);
+  });
+  const settingsOf = new Map(plan.tasks.map((task) => [task.path, task.settings]));
+  while (pending.length) {
+    const batch = pending;
+    pending = [];
+    const summaries = await summarize(batch.map((b) => b.request));
+    batch.forEach(({ request, root }, i) => {
+      const summary = summaries[i];
+      if (!summary) return;
+      indexes.get(root)!.set(request.path, summary);
+      for (const path of importedFiles(root, request.path, summary)) {
+        add({ path, settings: settingsOf.get(path) ?? request.settings, ...(request.maxFileSize !== undefined ? { maxFileSize: request.maxFileSize } : {}) }, root);
+      }
+    });
+  }
+  return indexes;
+}
+
+function requestOf(task: FileTask): SummaryRequest {
+  return {
+    path: task.path,
+    settings: task.settings,
+    ...(task.maxFileSize !== undefined ? { maxFileSize: task.maxFileSize } : {}),
+    ...(task.rawPath !== undefined ? { rawPath: task.rawPath } : {}),
+  };
+}

@@ -1,0 +1,76 @@
+// Where a project's modules are: its root, each file's dotted module name, and the names an import
+// may mean. Python finds `import a.b` on its path: the folder of the script being run first, then
+// the project's root (an installed or `PYTHONPATH` checkout) or its `src/` folder; a relative import
+// counts from the importing module's package.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+
+/** Files whose folder is the root of a Python project. */
+const ROOT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg', '.git'];
+
+/**
+ * The root of the project `path` belongs to: the nearest folder above it (or it, for a folder) that
+ * holds a project marker, never above `ceiling` when given (a folder named on the command line is a
+ * project of its own); without a marker, the ceiling, or else the file's own folder.
+ */
+export function projectRootOf(path: string, ceiling?: string): string {
+  const start = isFolder(path) ? path : dirname(path);
+  for (let folder = start; ; folder = dirname(folder)) {
+    if (ROOT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return folder;
+    if ((ceiling !== undefined && folder === ceiling) || dirname(folder) === folder) break;
+  }
+  return ceiling ?? start;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A file's place in its project: its dotted module name from the root, and whether it is a package's `__init__`. */
+export interface ModulePlace {
+  /** `pkg.models.resnet`; for `pkg/__init__.py`, `pkg`. */
+  readonly module: string;
+  readonly isPackage: boolean;
+}
+
+/** The module name of `path` (a .py file under `root`), or undefined when no module name fits it. */
+export function modulePlaceOf(root: string, path: string): ModulePlace | undefined {
+  const rel = relative(root, path);
+  if (rel.startsWith('..') || !rel.endsWith('.py')) return undefined;
+  const parts = rel.slice(0, -'.py'.length).split(sep);
+  const isPackage = parts[parts.length - 1] === '__init__';
+  if (isPackage) parts.pop();
+  if (!parts.length || !parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p))) return undefined;
+  return { module: parts.join('.'), isPackage };
+}
+
+/**
+ * The absolute module names an import in `importer` may mean, most likely first. `qualified` is a
+ * name as the importing file's imports qualify it: absolute (`pkg.models.Net`) or relative
+ * (`.models.Net`, `..utils.f`).
+ */
+export function candidateNames(importer: ModulePlace, qualified: string): string[] {
+  if (qualified.startsWith('.')) {
+    const level = /^\.+/.exec(qualified)![0].length;
+    const rest = qualified.slice(level);
+    const packageParts = importer.module.split('.');
+    // `from . import x` in `pkg/a.py` counts from `pkg`; in `pkg/__init__.py`, from `pkg` too.
+    if (!importer.isPackage) packageParts.pop();
+    const up = packageParts.length - (level - 1);
+    if (up < 0) return [];
+    const base = packageParts.slice(0, up);
+    return [[...base, ...(rest ? [rest] : [])].join('.')].filter((name) => name.length > 0);
+  }
+  const names = [qualified];
+  // The folder of a script run from it comes first on Python's path: `from model import Net` in
+  // `scripts/train.py` finds `scripts/model.py`.
+  const folder = importer.module.split('.').slice(0, importer.isPackage ? undefined : -1);
+  if (folder.length) names.unshift(`${folder.join('.')}.${qualified}`);
+  // A `src/` layout: `from pkg import x` finds `src/pkg`.
+  names.push(`src.${qualified}`);
+  return names;
+}

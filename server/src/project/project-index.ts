@@ -1,0 +1,303 @@
+// The project's files' summaries, linked: which file and name an import means, and the facts of
+// each function and class followed through the project's calls, bases and decorators. A file's
+// analysis sees the project through `viewFor(path)`. Linked facts are worked out when first asked
+// and kept until a summary changes; a chain of calls that comes back to itself is cut, and the
+// function on the cycle counts as doing nothing more than its own code shows.
+import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
+import { candidateNames, modulePlaceOf, type ModulePlace } from './layout';
+import type { FileSummary, LocalClass, LocalFunction, LocalValue } from './summary';
+
+/** A top-level name of a project file, and for a class, one of its members. */
+interface Target {
+  readonly path: string;
+  readonly name: string;
+  readonly member?: string;
+}
+
+interface Entry {
+  readonly place: ModulePlace;
+  readonly summary: FileSummary;
+}
+
+/** How many imports re-exporting one another a name is followed through. */
+const MAX_LINKS = 16;
+
+const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, returns: 'unknown' };
+
+export class ProjectIndex {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byModule = new Map<string, string>();
+  /** Linked facts of this state of the summaries. */
+  private linked = new LinkedFacts(this);
+  private changes = 0;
+
+  constructor(readonly root: string) {}
+
+  /** Files whose summaries the index holds. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Counts the changes of the summaries: views of different counts may answer differently. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  /** Sets the summary of a file of the project; false when it is the one held already (or the file has no module name). */
+  set(path: string, summary: FileSummary): boolean {
+    const place = modulePlaceOf(this.root, path);
+    if (!place) return false;
+    const old = this.entries.get(path);
+    if (old && JSON.stringify(old.summary) === JSON.stringify(summary)) return false;
+    this.entries.set(path, { place, summary });
+    this.byModule.set(place.module, path);
+    this.changed();
+    return true;
+  }
+
+  delete(path: string): boolean {
+    const old = this.entries.get(path);
+    if (!old) return false;
+    this.entries.delete(path);
+    if (this.byModule.get(old.place.module) === path) this.byModule.delete(old.place.module);
+    this.changed();
+    return true;
+  }
+
+  has(path: string): boolean {
+    return this.entries.has(path);
+  }
+
+  /** Every file's path and summary. */
+  *summaries(): IterableIterator<[string, FileSummary]> {
+    for (const [path, entry] of this.entries) yield [path, entry.summary];
+  }
+
+  private changed(): void {
+    this.changes++;
+    this.linked = new LinkedFacts(this);
+  }
+
+  /** What the file at `path` (one of the project's, or a new one beside them) sees of the rest of the project. */
+  viewFor(path: string): ProjectView {
+    const linked = this.linked;
+    const place = modulePlaceOf(this.root, path);
+    return {
+      symbol: (qualified) => (place ? linked.symbol(path, place, qualified) : undefined),
+      externalCallsOf: (name) => linked.externalCallsOf(path, name),
+      externalMethodCallsOf: (name) => linked.externalMethodCallsOf(path, name),
+      usesGpu: linked.usesGpu,
+    };
+  }
+
+  /** The paths of the files whose summaries name `path`'s module (they import from it). */
+  dependentsOf(path: string): string[] {
+    const place = this.entries.get(path)?.place ?? modulePlaceOf(this.root, path);
+    if (!place) return [];
+    const last = place.module.slice(place.module.lastIndexOf('.') + 1);
+    const out: string[] = [];
+    for (const [other, entry] of this.entries) {
+      if (other === path) continue;
+      if (Object.values(entry.summary.imports).some((q) => q.includes(last))) out.push(other);
+    }
+    return out;
+  }
+
+  /** @internal */
+  entry(path: string): Entry | undefined {
+    return this.entries.get(path);
+  }
+
+  /** @internal */
+  pathOfModule(module: string): string | undefined {
+    return this.byModule.get(module);
+  }
+
+  /** @internal */
+  allEntries(): IterableIterator<[string, Entry]> {
+    return this.entries.entries();
+  }
+}
+
+/** The facts linked from one state of the summaries, each worked out once when first asked. */
+class LinkedFacts {
+  private readonly functions = new Map<string, FunctionFacts>();
+  private readonly classes = new Map<string, ClassFacts>();
+  private readonly inProgress = new Set<string>();
+  private externalCalls: Map<string, ExternalCall[]> | undefined;
+  private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
+  private gpu: boolean | undefined;
+
+  constructor(private readonly index: ProjectIndex) {}
+
+  get usesGpu(): boolean {
+    if (this.gpu === undefined) {
+      this.gpu = false;
+      for (const [, entry] of this.index.allEntries()) if (entry.summary.usesGpu) this.gpu = true;
+    }
+    return this.gpu;
+  }
+
+  symbol(path: string, place: ModulePlace, qualified: string): SymbolFacts | undefined {
+    const target = this.resolveFrom(path, place, qualified, 0);
+    return target ? this.factsOf(target) : undefined;
+  }
+
+  externalCallsOf(path: string, name: string): readonly ExternalCall[] {
+    if (!this.externalCalls) {
+      this.externalCalls = new Map();
+      for (const [caller, entry] of this.index.allEntries()) {
+        for (const call of entry.summary.calls) {
+          const target = this.resolveFrom(caller, entry.place, call.callee, 0);
+          if (!target || target.path === caller) continue;
+          const key = `${target.path}\0${target.member === undefined ? target.name : `${target.name}.${target.member}`}`;
+          const list = this.externalCalls.get(key);
+          const item = { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains };
+          if (list) list.push(item);
+          else this.externalCalls.set(key, [item]);
+        }
+      }
+    }
+    return this.externalCalls.get(`${path}\0${name}`) ?? [];
+  }
+
+  externalMethodCallsOf(path: string, name: string): readonly ExternalCall[] {
+    if (!this.methodCalls) {
+      this.methodCalls = new Map();
+      for (const [caller, entry] of this.index.allEntries()) {
+        for (const call of entry.summary.methodCalls) {
+          const item = { path: caller, call: { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains } };
+          const list = this.methodCalls.get(call.callee);
+          if (list) list.push(item);
+          else this.methodCalls.set(call.callee, [item]);
+        }
+      }
+    }
+    return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path).map((c) => c.call);
+  }
+
+  /** The project name that `qualified`, written in the file at `path`, means. */
+  private resolveFrom(path: string, place: ModulePlace, qualified: string, links: number): Target | undefined {
+    if (links > MAX_LINKS) return undefined;
+    if (qualified.startsWith('#')) {
+      const [name, member] = qualified.slice(1).split('.');
+      return { path, name: name!, ...(member ? { member } : {}) };
+    }
+    for (const candidate of candidateNames(place, qualified)) {
+      const target = this.resolveAbsolute(candidate, links);
+      if (target) return target;
+    }
+    return undefined;
+  }
+
+  private resolveAbsolute(name: string, links: number): Target | undefined {
+    const parts = name.split('.');
+    for (let i = parts.length - 1; i >= 1; i--) {
+      const path = this.index.pathOfModule(parts.slice(0, i).join('.'));
+      if (!path) continue;
+      const entry = this.index.entry(path)!;
+      const [symbol, member, ...more] = parts.slice(i) as [string, ...string[]];
+      const { summary } = entry;
+      if (symbol in summary.functions || symbol in summary.classes || symbol in summary.values) {
+        return more.length ? undefined : { path, name: symbol, ...(member ? { member } : {}) };
+      }
+      // A package's `__init__` (or any module) that imports the name makes it its own.
+      const reexported = summary.imports[symbol];
+      if (reexported !== undefined) return this.resolveFrom(path, entry.place, [reexported, ...parts.slice(i + 1)].join('.'), links + 1);
+      return undefined;
+    }
+    return undefined;
+  }
+
+  private factsOf(target: Target): SymbolFacts | undefined {
+    const summary = this.index.entry(target.path)?.summary;
+    if (!summary) return undefined;
+    const cls = summary.classes[target.name];
+    if (cls) {
+      const facts = this.classFacts(target.path, target.name, cls);
+      if (target.member === undefined) return { kind: 'class', class: facts };
+      const method = facts.methods[target.member];
+      return method ? { kind: 'function', function: method } : undefined;
+    }
+    if (target.member !== undefined) return undefined;
+    const fn = summary.functions[target.name];
+    if (fn) return { kind: 'function', function: this.functionFacts(target.path, target.name, fn) };
+    const value = summary.values[target.name];
+    if (!value) return undefined;
+    const instanceOf = 'call' in value ? this.classCalled(target.path, value.call) : undefined;
+    return { kind: 'value', value: this.valueKind(target.path, value), ...(instanceOf ? { instanceOf } : {}) };
+  }
+
+  private classCalled(path: string, ref: string): ClassFacts | undefined {
+    const entry = this.index.entry(path);
+    const target = entry ? this.resolveFrom(path, entry.place, ref, 0) : undefined;
+    const facts = target ? this.factsOf(target) : undefined;
+    return facts?.kind === 'class' ? facts.class : undefined;
+  }
+
+  private classFacts(path: string, name: string, cls: LocalClass): ClassFacts {
+    const key = `${path}\0${name}`;
+    const known = this.classes.get(key);
+    if (known) return known;
+    if (this.inProgress.has(key)) return { module: cls.module, methods: {} };
+    this.inProgress.add(key);
+    const entry = this.index.entry(path)!;
+    let module = cls.module;
+    const methods: Record<string, FunctionFacts> = {};
+    for (const base of cls.bases) {
+      const target = this.resolveFrom(path, entry.place, base, 0);
+      const facts = target ? this.factsOf(target) : undefined;
+      if (facts?.kind !== 'class') continue;
+      module ||= facts.class.module;
+      Object.assign(methods, facts.class.methods);
+    }
+    for (const [method, fn] of Object.entries(cls.methods)) methods[method] = this.functionFacts(path, `${name}.${method}`, fn);
+    const facts = { module, methods };
+    this.inProgress.delete(key);
+    this.classes.set(key, facts);
+    return facts;
+  }
+
+  private functionFacts(path: string, name: string, fn: LocalFunction): FunctionFacts {
+    const key = `${path}\0${name}`;
+    const known = this.functions.get(key);
+    if (known) return known;
+    if (this.inProgress.has(key)) return { ...NOTHING_MORE, trains: fn.trains, disablesGrad: fn.disablesGrad, gradDecorator: fn.gradDecorator, forwards: fn.forwards };
+    this.inProgress.add(key);
+    const entry = this.index.entry(path)!;
+    const called = (ref: string): FunctionFacts | undefined => {
+      const target = this.resolveFrom(path, entry.place, ref, 0);
+      const facts = target ? this.factsOf(target) : undefined;
+      return facts?.kind === 'function' ? facts.function : undefined;
+    };
+    let trains = fn.trains;
+    let forwards = fn.forwards;
+    for (const ref of fn.calls) {
+      if (trains && forwards) break;
+      const facts = called(ref);
+      trains ||= facts?.trains ?? false;
+      forwards ||= facts?.forwards ?? false;
+    }
+    const disablesGrad = fn.disablesGrad || fn.decorators.some((ref) => called(ref)?.gradDecorator === true);
+    let returns: ValueKind | undefined;
+    for (const value of fn.returns) {
+      const kind = this.valueKind(path, value);
+      returns = returns === undefined || returns === kind ? kind : 'unknown';
+    }
+    // A function without a return statement gives None.
+    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, returns: returns ?? 'object' };
+    this.inProgress.delete(key);
+    this.functions.set(key, facts);
+    return facts;
+  }
+
+  private valueKind(path: string, value: LocalValue): ValueKind {
+    if ('kind' in value) return value.kind;
+    const entry = this.index.entry(path);
+    const target = entry ? this.resolveFrom(path, entry.place, value.call, 0) : undefined;
+    const facts = target ? this.factsOf(target) : undefined;
+    if (facts?.kind === 'class') return facts.class.module ? 'module' : 'object';
+    if (facts?.kind === 'function') return facts.function.returns;
+    return 'unknown';
+  }
+}

@@ -1,0 +1,207 @@
+// A file's summary: what other files of its project may need to know about it, read from its own
+// model alone. Names it takes from elsewhere stay names (as its imports qualify them, `#name` for
+// its own top-level names); the project index links them. Plain data, so that a worker thread can
+// send it and a summary of an unchanged file can be compared with the last one.
+import { resolveSettings, type Settings } from '../core/settings';
+import { SourceText } from '../core/source';
+import type { PythonParser } from '../parser/parser';
+import { field, is, walk, type SyntaxNode } from '../parser/syntax';
+import { SemanticModel } from '../semantic/model';
+import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
+import type { ValueKind } from '../semantic/project-facts';
+import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
+
+/** A value as the file says it: a kind it can tell, or a call of a name to be linked. */
+export type LocalValue = { readonly kind: ValueKind } | { readonly call: string };
+
+export interface LocalFunction {
+  /** Backpropagates or steps an optimiser, itself or through this file's functions. */
+  readonly trains: boolean;
+  /** Other files' names it calls (as the imports qualify them) and this file's top-level ones (`#name`). */
+  readonly calls: readonly string[];
+  /** Its decorators run it with gradients off. */
+  readonly disablesGrad: boolean;
+  /** Decorators this file cannot read (another file's), to be linked. */
+  readonly decorators: readonly string[];
+  /** Used as a decorator, it runs what it decorates with gradients off. */
+  readonly gradDecorator: boolean;
+  /** Runs a module's forward pass. */
+  readonly forwards: boolean;
+  readonly returns: readonly LocalValue[];
+}
+
+export interface LocalClass {
+  /** Its bases as the imports qualify them (`#Name` for this file's classes). */
+  readonly bases: readonly string[];
+  /** This file alone shows it is an `nn.Module`. */
+  readonly module: boolean;
+  readonly methods: Readonly<Record<string, LocalFunction>>;
+}
+
+/** A call of another file's name, or of a method by its name. */
+export interface LocalCall {
+  readonly callee: string;
+  readonly gradDisabled: boolean;
+  readonly inLoop: boolean;
+  readonly callerTrains: boolean;
+}
+
+export interface FileSummary {
+  /** Local name -> qualified name, relative imports as written (`.models.Net`). */
+  readonly imports: Readonly<Record<string, string>>;
+  readonly functions: Readonly<Record<string, LocalFunction>>;
+  readonly classes: Readonly<Record<string, LocalClass>>;
+  /** Module-level names bound once, with what they hold. */
+  readonly values: Readonly<Record<string, LocalValue>>;
+  readonly calls: readonly LocalCall[];
+  /** Calls `x.name(...)` of methods, by the method's name (`callee`), on anything but `self`. */
+  readonly methodCalls: readonly LocalCall[];
+  readonly usesGpu: boolean;
+}
+
+/** Modules from outside any project: their names are never linked. */
+const OUTSIDE = /^(torch|torchvision|torchaudio|numpy|np|os|sys|math|random|time|json|re|collections|itertools|functools|typing|logging|argparse|pathlib|shutil|copy|pickle|subprocess|datetime|transformers|timm|tqdm|PIL|cv2|pandas|sklearn|scipy|matplotlib|wandb|yaml|einops|accelerate|lightning|pytorch_lightning|tensorboardX|h5py)(\.|$)/;
+
+/** The summary of a file's text, read from the file alone. */
+export function summarizeText(parser: PythonParser, text: string, path: string, settings: Partial<Settings> = {}): FileSummary {
+  const model = new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings(settings), path);
+  try {
+    return summarizeFile(model);
+  } finally {
+    model.db.release();
+  }
+}
+
+/** The summary of the file `model` describes. */
+export function summarizeFile(model: SemanticModel): FileSummary {
+  const imports: Record<string, string> = {};
+  for (const [local, qualified] of model.imports.entries()) imports[local] = qualified;
+  const functions: Record<string, LocalFunction> = {};
+  const classes: Record<string, LocalClass> = {};
+  const values: Record<string, LocalValue> = {};
+  const counts = new Map<string, number>();
+  for (const statement of model.root.children) {
+    const definition = statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement;
+    if (definition?.type === 'function_definition') {
+      functions[functionName(definition, model.text)] = summarizeFunction(model, definition);
+    } else if (is(definition, 'class_definition')) {
+      const name = field(definition, 'name');
+      if (name) classes[nodeText(name, model.text)] = summarizeClass(model, definition);
+    } else if (statement.type === 'expression_statement') {
+      const assignment = statement.children.find((c) => c.named);
+      if (!is(assignment, 'assignment')) continue;
+      const left = field(assignment, 'left');
+      const right = field(assignment, 'right');
+      if (left?.type !== 'identifier' || !right) continue;
+      const name = nodeText(left, model.text);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      values[name] = localValue(model, right);
+    }
+  }
+  // A name bound twice at the top level holds one or the other.
+  for (const [name, count] of counts) if (count > 1) values[name] = { kind: 'unknown' };
+  const { calls, methodCalls } = externalCalls(model);
+  return { imports, functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu };
+}
+
+function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }): LocalClass {
+  const superclasses = field(cls, 'superclasses');
+  const bases = superclasses ? superclasses.children.filter((b) => b.named && b.type !== 'comment' && b.type !== 'keyword_argument').map((b) => linkName(model, dottedName(b, model.text))).filter((b): b is string => b !== null) : [];
+  const methods: Record<string, LocalFunction> = {};
+  const body = field(cls, 'body');
+  for (const statement of body?.children ?? []) {
+    const definition = statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement;
+    if (definition?.type === 'function_definition') methods[functionName(definition, model.text)] = summarizeFunction(model, definition);
+  }
+  const name = field(cls, 'name');
+  return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), methods };
+}
+
+function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction {
+  const calls = new Set<string>();
+  walk(fn, (n) => {
+    if (n.type !== 'call') return true;
+    const linked = linkName(model, dottedName(callee(n), model.text));
+    if (linked) calls.add(linked);
+    return true;
+  });
+  const decorators: string[] = [];
+  const disablesGrad = model.gradMode.declaredMode(fn) === 'disabled';
+  if (!disablesGrad) {
+    for (const decorator of decoratorsOf(fn)) {
+      const expression = decoratorExpression(decorator);
+      const target = expression && is(unparenthesize(expression), 'call') ? callee(unparenthesize(expression)) : expression;
+      const linked = linkName(model, dottedName(target, model.text));
+      if (linked) decorators.push(linked);
+    }
+  }
+  const returns: LocalValue[] = [];
+  for (const r of model.returnsOf(fn)) {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    returns.push(value ? localValue(model, value) : { kind: 'object' });
+  }
+  return {
+    trains: model.needsGradients(fn),
+    calls: [...calls],
+    disablesGrad,
+    decorators,
+    gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
+    forwards: model.forwardCallsWithin(fn).length > 0,
+    returns,
+  };
+}
+
+/** What an expression holds, or the name it calls when only its file can tell. */
+function localValue(model: SemanticModel, expression: SyntaxNode): LocalValue {
+  const kind = model.valueKind(expression);
+  if (kind !== 'unknown') return { kind };
+  const expr = unparenthesize(expression);
+  if (is(expr, 'call')) {
+    const linked = linkName(model, dottedName(callee(expr), model.text));
+    if (linked) return { call: linked };
+  }
+  return { kind: 'unknown' };
+}
+
+/**
+ * A name another file may define, as the index links it: qualified by the imports, or `#name` for
+ * this file's own top-level function or class; null for names from outside the project and others.
+ */
+function linkName(model: SemanticModel, dotted: string | null): string | null {
+  if (!dotted || dotted.startsWith('self.') || dotted.startsWith('cls.')) return null;
+  const qualified = model.imports.qualify(dotted);
+  if (qualified) return OUTSIDE.test(qualified) ? null : qualified;
+  if (dotted.includes('.')) return null;
+  return model.functionsNamed(dotted).length > 0 || model.modules.classNames.has(dotted) ? `#${dotted}` : null;
+}
+
+/** The calls of other files' functions in this file, and of methods by name, with the grad mode, loop and caller they run in. */
+function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls: LocalCall[] } {
+  const calls = new Map<string, LocalCall>();
+  const methodCalls = new Map<string, LocalCall>();
+  const trains = new Map<SyntaxNode | null, boolean>();
+  const callerTrains = (call: SyntaxNode): boolean => {
+    const fn = enclosingFunction(call);
+    let known = trains.get(fn);
+    if (known === undefined) trains.set(fn, (known = fn !== null && model.needsGradients(fn)));
+    return known;
+  };
+  for (const call of model.nodesOfKind('call')) {
+    const dotted = dottedName(callee(call), model.text);
+    if (!dotted) continue;
+    const dot = dotted.lastIndexOf('.');
+    const receiver = dot > 0 ? dotted.slice(0, dot) : null;
+    let qualified = model.imports.qualify(dotted);
+    // A method of an object of another file's class (`self.decoder.inference(x)`): that class's method.
+    if (!qualified && receiver && !/^(self|cls)$/.test(receiver)) {
+      const made = model.modules.constructorNameOf(receiver);
+      if (made && !OUTSIDE.test(made)) qualified = `${made}.${dotted.slice(dot + 1)}`;
+    }
+    const target = qualified ? (OUTSIDE.test(qualified) ? null : calls) : receiver && !/^(self|cls)$/.test(receiver) ? methodCalls : null;
+    if (!target) continue;
+    const name = qualified ?? dotted.slice(dot + 1);
+    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call) };
+    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}`, entry);
+  }
+  return { calls: [...calls.values()], methodCalls: [...methodCalls.values()] };
+}

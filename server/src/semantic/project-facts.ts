@@ -1,0 +1,87 @@
+// What the rest of a project says about the names a file imports from it: the facts a file's
+// analysis reads about other files of the project. The project floor (server/src/project) works
+// them out from each file's summary; a file analysed alone sees none (`NO_PROJECT`).
+
+/** What a value is, as far as the analysis can tell. */
+export type ValueKind =
+  /** An `nn.Module` instance. */
+  | 'module'
+  /** A tensor that still carries its autograd graph (a forward pass's output, a loss). */
+  | 'graph'
+  /** A tensor known to carry no graph (`.detach()`, made under `no_grad`). */
+  | 'detached'
+  /** A tensor, graph or not. */
+  | 'tensor'
+  /** A Python number (`.item()`, `float(...)`, a count). */
+  | 'number'
+  /** A `torch.device` or a device string. */
+  | 'device'
+  /** Some other object: an instance of a class that is not a module, a string, a container. */
+  | 'object'
+  | 'unknown';
+
+/** What a function (or method) of another file does, followed through the project's calls. */
+export interface FunctionFacts {
+  /** Runs a backward pass or an optimiser step, itself or through the project's functions it calls. */
+  readonly trains: boolean;
+  /** Its own decorators run its body with gradients off. */
+  readonly disablesGrad: boolean;
+  /** Used as a decorator, it runs the decorated function with gradients off. */
+  readonly gradDecorator: boolean;
+  /** Runs a module's forward pass. */
+  readonly forwards: boolean;
+  /** What it returns (`unknown` when its returns disagree or cannot be told). */
+  readonly returns: ValueKind;
+}
+
+/** A class of another file. */
+export interface ClassFacts {
+  /** Derives from `nn.Module`, directly or through the project's classes. */
+  readonly module: boolean;
+  /** Its methods by name, its bases' included. */
+  readonly methods: Readonly<Record<string, FunctionFacts>>;
+}
+
+export type SymbolFacts =
+  | { readonly kind: 'function'; readonly function: FunctionFacts }
+  | { readonly kind: 'class'; readonly class: ClassFacts }
+  | { readonly kind: 'value'; readonly value: ValueKind; readonly instanceOf?: ClassFacts };
+
+/** A call, in another file of the project, of a function this file defines at its top level. */
+export interface ExternalCall {
+  /** The grad mode at the call is off (a `no_grad` block, a function whose mode is off). */
+  readonly gradDisabled: boolean;
+  /** The call runs in a loop (so the work it does is repeated per item). */
+  readonly inLoop: boolean;
+  /** The function the call is made in trains (backward, an optimiser step). */
+  readonly callerTrains: boolean;
+}
+
+/** What a file's analysis may ask about the rest of its project. */
+export interface ProjectView {
+  /**
+   * The facts of the project's symbol that `qualified` names, a name as this file's imports qualify it
+   * (`pkg.models.Net`, or `.models.Net` relative to this file); undefined when it is not the
+   * project's or cannot be told.
+   */
+  symbol(qualified: string): SymbolFacts | undefined;
+  /** The calls other files of the project make of this file's top-level function `name`. */
+  externalCallsOf(name: string): readonly ExternalCall[];
+  /** The calls of a method named `name` (`x.name(...)`) that other files of the project make. */
+  externalMethodCallsOf(name: string): readonly ExternalCall[];
+  /** Some file of the project moves models or tensors to a GPU. */
+  readonly usesGpu: boolean;
+}
+
+/** The view of a file analysed on its own. */
+export const NO_PROJECT: ProjectView = {
+  symbol: () => undefined,
+  externalCallsOf: () => [],
+  externalMethodCallsOf: () => [],
+  usesGpu: false,
+};
+
+/** Whether two symbols' facts are the same (an answer read from an equal one stays valid). */
+export function sameSymbolFacts(a: SymbolFacts | undefined, b: SymbolFacts | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

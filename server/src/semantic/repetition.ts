@@ -1,0 +1,197 @@
+// Whether code runs once rather than once per item of some data: straight-line module code (a
+// script's or a notebook cell's demo, a shape check), the body of `if __name__ == "__main__":`, a
+// class's `__init__`, a test function, and a function every one of whose callers, in this file or
+// in others, runs once itself. Work that runs once costs what it costs once; work in a loop, or in a
+// function called from one, is repeated with the data. A function nobody is seen to call (a
+// library's API, a callback) is not known to run once.
+//
+// And whether a call's inputs are small by construction: tensors made from a shape or literal data
+// (`torch.randn(1, 3, 224, 224)`), one item or a constant slice of a collection (`dataset[0]`,
+// `x_test[:10]`), the first batch of a loader (`next(iter(loader))`, a loop that breaks after one).
+// A forward that runs once on such inputs is a demo; one that runs once on a whole test set is not.
+import { field, is, type SyntaxNode } from '../parser/syntax';
+import type { DefinitionIndex } from './definitions';
+import type { ImportTable } from './imports';
+import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import type { ExternalCall } from './project-facts';
+import { enclosingComprehension, enclosingFunction, functionName, scopeOf } from './scopes';
+
+export interface RepetitionDeps {
+  text: string;
+  /** Call sites of a function of this file; null when it escapes (passed as a value). */
+  callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
+  /** The calls other files make of a function of this file. */
+  externalCallsOf(fn: SyntaxNode): readonly ExternalCall[];
+  isTestModule: boolean;
+  imports: ImportTable;
+  definitions: DefinitionIndex;
+  functionsNamed(name: string): readonly SyntaxNode[];
+  returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
+}
+
+/** How many callers deep "runs once" is followed. */
+const MAX_CALLER_DEPTH = 6;
+
+/** Whether `node` runs once per run of the program (see above). */
+export function runsOnce(deps: RepetitionDeps, node: SyntaxNode, depth = 0): boolean {
+  if (inLoopOfItsScope(node)) return false;
+  const fn = enclosingFunction(node);
+  if (!fn) return true;
+  if (isSetUpOrTest(deps, fn)) return true;
+  if (depth >= MAX_CALLER_DEPTH) return false;
+  const callers = deps.callersOf(fn);
+  const external = deps.externalCallsOf(fn);
+  if (callers === null || (callers.length === 0 && external.length === 0)) return false;
+  if (external.some((call) => call.inLoop)) return false;
+  // Called from other files outside loops only: once per call there, and those callers' own callers are not followed.
+  return callers.every((call) => call !== node && runsOnce(deps, call, depth + 1));
+}
+
+/** `node` is in a loop or a comprehension inside its own function (or module code). */
+function inLoopOfItsScope(node: SyntaxNode): boolean {
+  if (enclosingComprehension(node)) return true;
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') return false;
+    if ((p.type === 'for_statement' || p.type === 'while_statement') && !breaksFirstTime(p)) return true;
+  }
+  return false;
+}
+
+/** A loop whose body ends in a `break` at its own level: it runs its body once (`for batch in loader: ...; break`). */
+function breaksFirstTime(loop: SyntaxNode): boolean {
+  const body = loop.children.find((c) => c.fieldName === 'body');
+  const statements = body?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+  return statements.at(-1)?.type === 'break_statement';
+}
+
+/** A class's `__init__` or a test function: code that runs once per object built or per test. */
+function isSetUpOrTest(deps: RepetitionDeps, fn: SyntaxNode): boolean {
+  const name = functionName(fn, deps.text);
+  return name === '__init__' || (deps.isTestModule && /^test/.test(name));
+}
+
+/**
+ * A call that runs once on small inputs (see above), or once in `__init__` or a test, whatever
+ * its inputs: a shape probe, a demo, a smoke test.
+ */
+export function runsOnceOnSmallInputs(deps: RepetitionDeps, call: SyntaxNode): boolean {
+  if (!runsOnce(deps, call)) return false;
+  const fn = enclosingFunction(call);
+  if (fn && isSetUpOrTest(deps, fn)) return true;
+  const { positional, keywords } = callArguments(call, deps.text);
+  const inputs = [...positional, ...keywords.values()];
+  return largest(inputs.map((input) => sizeOf(deps, input, 0))) !== 'unknown';
+}
+
+/** torch functions that make a tensor of a given shape. */
+const SHAPED = /^torch\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like)$/;
+/** torch functions that make a tensor from the data they are given: as small as that data. */
+const FROM_DATA = /^torch\.(tensor|as_tensor|Tensor|FloatTensor|LongTensor|from_numpy)$/;
+/**
+ * Functions that read one image file (a list because they are libraries' functions, whose code the
+ * project does not hold): what they give is one sample.
+ */
+const READS_ONE_IMAGE = /^(PIL\.Image\.open|cv2\.imread|imageio\.imread|imageio\.v3\.imread|skimage\.io\.imread|torchvision\.io\.read_image|torchvision\.io\.decode_image|matplotlib\.pyplot\.imread|scipy\.misc\.imread)$/;
+
+/** How large a value is known to be: a literal (a number, a string, a list of them), small (see above), or unknown. */
+type Size = 'literal' | 'small' | 'unknown';
+
+/** The larger of the sizes: unknown if any is, small if any is, else literal. */
+function largest(sizes: readonly Size[]): Size {
+  return sizes.includes('unknown') ? 'unknown' : sizes.includes('small') ? 'small' : 'literal';
+}
+
+function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Size {
+  if (depth > 32) return 'unknown';
+  const expr = unparenthesize(expression);
+  switch (expr.type) {
+    case 'integer':
+    case 'float':
+    case 'string':
+    case 'true':
+    case 'false':
+    case 'none':
+      return 'literal';
+    case 'list':
+    case 'tuple':
+    case 'binary_operator':
+    case 'unary_operator':
+      return largest(expr.children.filter((c) => c.named && c.type !== 'comment').map((c) => sizeOf(deps, c, depth + 1)));
+    case 'subscript': {
+      const index = field(expr as SyntaxNode & { type: 'subscript' }, 'subscript');
+      const value = field(expr as SyntaxNode & { type: 'subscript' }, 'value');
+      if (index !== null && constantIndex(index)) return 'small';
+      return value !== null && sizeOf(deps, value, depth + 1) === 'small' ? 'small' : 'unknown';
+    }
+    case 'attribute':
+      // `torch.float32`, `np.uint8`: a constant of a library, not data.
+      return deps.imports.qualify(dottedName(expr, deps.text)) ? 'literal' : 'unknown';
+    case 'identifier': {
+      const name = nodeText(expr, deps.text);
+      const def = deps.definitions.reaching(scopeOf(expr), name, expr.start);
+      if (!def) return deps.imports.resolveName(name) ? 'literal' : 'unknown';
+      if (def.kind === 'for') return breaksFirstTime(def.node) ? 'small' : 'unknown';
+      if (def.kind === 'parameter') return parameterSize(deps, def.node, name, depth);
+      return def.kind === 'assign' && def.value !== null ? sizeOf(deps, def.value, depth + 1) : 'unknown';
+    }
+    case 'call': {
+      const m = methodCall(expr, deps.text);
+      const name = dottedName(callee(expr), deps.text);
+      const qualified = name ? deps.imports.qualify(name) ?? '' : '';
+      if (SHAPED.test(qualified) || READS_ONE_IMAGE.test(qualified)) return 'small';
+      const { positional, keywords } = callArguments(expr, deps.text);
+      const inputs = largest([...positional, ...keywords.values()].map((input) => sizeOf(deps, input, depth + 1)));
+      // `torch.tensor([[1, 2]])`: as small as its data.
+      if (FROM_DATA.test(qualified)) return inputs === 'unknown' ? 'unknown' : 'small';
+      // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small.
+      if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) return sizeOf(deps, m.receiver, depth + 1) === 'small' ? 'small' : 'unknown';
+      // This file's function that returns small values (`create_noise(n, z)` making `torch.rand(n, z)`).
+      const own = name && !name.includes('.') && !qualified ? deps.functionsNamed(name) : [];
+      if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';
+      // `next(iter(loader))`: one batch.
+      if (name === 'next') {
+        const first = positional[0];
+        return first !== undefined && is(unparenthesize(first), 'call') && dottedName(callee(unparenthesize(first)), deps.text) === 'iter' ? 'small' : 'unknown';
+      }
+      // Anything else applied to small values (`transform(image)`) stays small; a function of
+      // numbers and strings alone (`load_test_set("test.pt")`) may give anything.
+      return inputs === 'small' ? 'small' : 'unknown';
+    }
+  }
+  return 'unknown';
+}
+
+/** Every return of `fn` gives a small value (its parameters standing for what its callers pass). */
+function returnsSmall(deps: RepetitionDeps, fn: SyntaxNode, depth: number): boolean {
+  const returns = deps.returnsOf(fn);
+  return returns.length > 0 && returns.every((r) => {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    return value !== undefined && sizeOf(deps, value, depth + 1) === 'small';
+  });
+}
+
+/** A parameter is as small as what every call of its function in this file passes for it. */
+function parameterSize(deps: RepetitionDeps, parameter: SyntaxNode, name: string, depth: number): Size {
+  const fn = parameter.parent?.parent;
+  if (fn?.type !== 'function_definition') return 'unknown';
+  const list = parameter.parent!.children.filter((c) => c.named && c.type !== 'comment');
+  const index = list.indexOf(parameter);
+  const callers = deps.callersOf(fn);
+  if (index < 0 || !callers?.length) return 'unknown';
+  return largest(callers.map((call) => {
+    const { positional, keywords } = callArguments(call, deps.text);
+    const argument = keywords.get(name) ?? positional[index];
+    return argument ? sizeOf(deps, argument, depth + 1) : 'unknown';
+  }));
+}
+
+/** `[0]`, `[:10]`, `[2:4]`, `[0, :, 1]`: an index or slice by constants. */
+function constantIndex(index: SyntaxNode): boolean {
+  const parts = index.type === 'expression_list' || index.type === 'tuple' ? index.children.filter((c) => c.named) : [index];
+  return parts.every((part) => {
+    if (part.type === 'integer') return true;
+    if (part.type === 'unary_operator') return part.children.some((c) => c.type === 'integer');
+    if (part.type === 'slice') return part.children.filter((c) => c.named).every((c) => c.type === 'integer' || c.type === 'unary_operator');
+    return false;
+  });
+}
