@@ -89,7 +89,9 @@ export const en: Messages = {
   oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
     `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}: one step of ${model} is estimated at ${peak}, ${needed} with the CUDA context and allocator headroom, more than the GPU's ${gpu}; ${fitting > 0 ? `batch_size ${fitting} fits` : 'not even a batch of 1 fits'}.`,
   oom004LimitBecauseUnknown: ({ model }) => ` The step's memory cannot be estimated (${model ? `oomlint does not know the memory of ${code(model)}` : 'no model passed to an optimizer was found'}), so the fixed limit applies.`,
-  oom004LowerBatch: ({ value, steps, place }) => `Set batch_size to ${value}${placeText(place)} and accumulate gradients over ${steps} steps`,
+  oom004LowerBatch: ({ value, steps, place, accumulates }) =>
+    accumulates ? `Set batch_size to ${value}${placeText(place)} and accumulate gradients over ${steps} steps in the training loop`
+      : `Set batch_size to ${value}${placeText(place)}; accumulating gradients over ${steps} steps is left to do`,
 
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} pins memory (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', true by default' : ''}) with ${workers} workers${originText(origin)}, at or above max-pinned-workers ${limit}.`,

@@ -39,7 +39,8 @@ export interface RuleMessages {
   /** Appended to oom004BatchSize when a GPU size is set but the model's memory is unknown: why the fixed limit applies. */
   oom004LimitBecauseUnknown(p: { model: string | null }): string;
   /** Fix title: lower the batch to one that fits, with the accumulation steps that keep the effective batch. */
-  oom004LowerBatch(p: { value: number; steps: number; place: ValueOrigin | null }): string;
+  /** `accumulates`: the fix rewrites the training loop too; otherwise the title says the accumulation is left to do. */
+  oom004LowerBatch(p: { value: number; steps: number; place: ValueOrigin | null; accumulates: boolean }): string;
 
   oom005PinnedWorkers(p: { loader: LoaderName | null; pinMemory: string; byDefault: boolean; workers: number; origin: OriginDetail; limit: number }): string;
 

@@ -95,7 +95,9 @@ export const ru: Messages = {
   oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
     `Обучающий ${loaderText(loader)} использует batch_size ${batchSize}${perProcess ? ' на процесс' : ''}${originText(origin)}: шаг обучения ${model} по оценке требует ${peak} в пике, ${needed} вместе с контекстом CUDA и запасом аллокатора — больше, чем ${gpu} у GPU; ${fitting > 0 ? `помещается batch_size ${fitting}` : 'не помещается даже батч из 1'}.`,
   oom004LimitBecauseUnknown: ({ model }) => ` Память шага оценить нельзя (${model ? `oomlint не знает, сколько памяти занимает ${code(model)}` : 'не найдена модель, переданная оптимизатору'}), поэтому действует фиксированный предел.`,
-  oom004LowerBatch: ({ value, steps, place }) => `Задать batch_size=${value}${placeText(place)} и накапливать градиенты за ${steps} шага`,
+  oom004LowerBatch: ({ value, steps, place, accumulates }) =>
+    accumulates ? `Задать batch_size=${value}${placeText(place)} и накапливать градиенты в цикле обучения за ${steps} шага`
+      : `Задать batch_size=${value}${placeText(place)}; накопление градиентов за ${steps} шага нужно добавить самому`,
 
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} закрепляет память (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', по умолчанию true' : ''}) при num_workers=${workers}${originText(origin)}, что не меньше max-pinned-workers ${limit}.`,

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '../../core/settings';
-import type { Fix } from '../../core/types';
+import type { Fix, TextEdit } from '../../core/types';
 import type { ResolvedInt } from '../../semantic/argparse';
 import { dataLoadersOf, literalPlace, originDetail } from './dataloaders';
 import type { RuleMessages } from '../../l10n/messages';
@@ -8,6 +8,7 @@ import type { SemanticModel } from '../../semantic/model';
 import type { SyntaxNode } from '../../parser/syntax';
 import { formatGiB } from '../../estimate/gpu-size';
 import { trainingSetupOf } from '../../estimate/training-setup';
+import { accumulationEdits } from './gradient-accumulation';
 import { gpuBytesOf, trainingEstimatesOf } from './training-estimates';
 import type { Rule } from '../rule';
 
@@ -80,9 +81,14 @@ statistics and results, unless the training loop then accumulates gradients over
 batch was divided by (4 in that example), as in the code above; the fix does not add that loop. A
 constant or argparse default may feed other loaders too. No fix is offered when the size is computed.
 Judged by the estimate, the fix sets the literal to the largest batch that fits and divides the
-batch evenly (256 becomes 64 when 96 fits), and its title gives the steps of gradient accumulation
-that keep the effective batch (4 there); it is unsafe for the same reasons, and the accumulation loop
-is still to be written.`,
+batch evenly (256 becomes 64 when 96 fits), and makes the training loop accumulate gradients over as
+many steps as keep the effective batch (4 there): the loop counts its batches (\`enumerate\`), the loss
+is divided by the steps before \`backward()\`, and the optimizer's step (with a scaler's update,
+clipping and a scheduler's step beside it) and \`zero_grad()\` run once every 4 batches. It does so
+only where the loader feeds one loop with one \`backward()\` and its update in consecutive statements
+after it; otherwise it lowers the batch alone and its title says the accumulation is left to do. It
+is unsafe for the same reasons, and because a last incomplete group of batches in an epoch is carried
+into the next.`,
       references: [
         { title: 'torch.utils.data: DataLoader', url: 'https://pytorch.org/docs/stable/data.html#torch.utils.data.DataLoader' },
         { title: 'CUDA semantics: memory management', url: 'https://pytorch.org/docs/stable/notes/cuda.html#memory-management' },
@@ -125,7 +131,7 @@ is still to be written.`,
             gpu: formatGiB(fit.gpuBytes),
             fitting: fit.largestBatch,
           }),
-          fixes: lowerBatchFix(resolved, fit.accumulation, ctx.messages),
+          fixes: lowerBatchFix(model, resolved, fit.accumulation, loaders.trainingLoops(loader), ctx.messages),
         });
         continue;
       }
@@ -153,14 +159,28 @@ function modelShown(model: SemanticModel, loader: SyntaxNode): string | null {
   return target ? nodeText(target, model.text) : null;
 }
 
-/** Lowers the literal to the micro-batch that fits; the title says the accumulation that keeps the effective batch. */
-function lowerBatchFix(resolved: ResolvedInt, plan: { microBatch: number; steps: number; effectiveBatch: number } | null, messages: RuleMessages): Fix[] {
+/**
+ * Lowers the literal to the micro-batch that fits and, where the one training loop is plain enough,
+ * makes it accumulate gradients over as many steps as keep the effective batch.
+ */
+function lowerBatchFix(
+  model: SemanticModel,
+  resolved: ResolvedInt,
+  plan: { microBatch: number; steps: number; effectiveBatch: number } | null,
+  loops: readonly SyntaxNode[],
+  messages: RuleMessages,
+): Fix[] {
   const literal = resolved.literal;
   if (!literal || !plan) return [];
+  const lowered: TextEdit = { start: literal.start, end: literal.end, newText: String(plan.microBatch) };
+  const accumulation = loops.length === 1 ? accumulationEdits(model, loops[0]!, plan.steps) : null;
+  const edits = accumulation && accumulation.every((e) => e.end <= lowered.start || e.start >= lowered.end)
+    ? [...accumulation, lowered].sort((a, b) => a.start - b.start)
+    : null;
   return [{
-    title: messages.oom004LowerBatch({ value: plan.microBatch, steps: plan.steps, place: literalPlace(resolved) }),
+    title: messages.oom004LowerBatch({ value: plan.microBatch, steps: plan.steps, place: literalPlace(resolved), accumulates: edits !== null }),
     applicability: 'unsafe',
-    edits: [{ start: literal.start, end: literal.end, newText: String(plan.microBatch) }],
+    edits: edits ?? [lowered],
   }];
 }
 
