@@ -56,6 +56,7 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   estimateHoverParts: { weights: '98 MiB', gradients: '97 MiB', optimizerState: '97 MiB', activations: '10.2 GiB', batch: '147 MiB', backwardTransient: '0 B' },
   estimateHoverFit: { gpu: '24.0 GiB', fits: false, needed: '25.0 GiB', largest: 230 },
   estimateHoverAssumed: { count: 2 },
+  estimateInlayHint: { peak: '10.7 GiB', gpu: '24.0 GiB', fits: false, largest: 230 },
   configProblem: { kind: 'not-found' },
   summaryWouldFix: { fixes: 3, unsafeOnly: 1 },
   summaryNoFixes: { unsafeOnly: 1 },

@@ -18,6 +18,7 @@ import {
   type ConfigurationParams,
   type Diagnostic,
   type Hover,
+  type InlayHint,
   type InitializeResult,
   type LogMessageParams,
   type Position,
@@ -49,6 +50,7 @@ const CAPABILITIES: ClientCapabilities = {
     workspaceEdit: { documentChanges: true },
     applyEdit: true,
     executeCommand: { dynamicRegistration: false },
+    inlayHint: { refreshSupport: true },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: false },
@@ -59,6 +61,7 @@ const CAPABILITIES: ClientCapabilities = {
       dataSupport: true,
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
+    inlayHint: {},
   },
   window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } } },
 };
@@ -85,6 +88,8 @@ export class LspTestClient {
   readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
   readonly messageRequests: ShowMessageRequestParams[] = [];
   readonly shownDocuments: ShowDocumentParams[] = [];
+  /** How many times the server asked for inlay hints again. */
+  inlayHintRefreshes = 0;
   /** The action the next `window/showMessageRequest` is answered with (none: dismissed). */
   answerMessage: (params: ShowMessageRequestParams) => MessageActionItem | null = () => null;
   /** Every publication, oldest first, per URI. */
@@ -129,6 +134,11 @@ export class LspTestClient {
       this.messageRequests.push(params);
       this.notify();
       return this.answerMessage(params);
+    });
+    connection.onRequest('workspace/inlayHint/refresh', () => {
+      this.inlayHintRefreshes++;
+      this.notify();
+      return null;
     });
     connection.onRequest('window/showDocument', (params: ShowDocumentParams) => {
       this.shownDocuments.push(params);
@@ -256,6 +266,10 @@ export class LspTestClient {
       range,
       context: { diagnostics, ...(only ? { only } : {}) },
     });
+  }
+
+  inlayHints(uri: string, range: Range): Promise<InlayHint[] | null> {
+    return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range });
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {

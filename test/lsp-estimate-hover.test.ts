@@ -79,3 +79,26 @@ test('the GPU the client reads is OOM004\'s target when no setting names one; a 
   assert.deepEqual(configured.before, []);
   assert.match(configured.hover, /Fits the 80\.0 GiB GPU/);
 });
+
+test('inlay hints: the peak at the end of the batch size\'s and the model\'s lines, the fit with a GPU', async () => {
+  const client = await LspTestClient.start({ settings: () => ({ targetGpuMemory: '2GB' }) });
+  try {
+    const uri = pathToFileURL(join(FIXTURES_DIR, 'lsp', 'estimate-inlay.py')).href;
+    await client.open(uri, SCRIPT, 1);
+    const lines = SCRIPT.split('\n');
+    const hints = (await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } })) ?? [];
+    assert.deepEqual(hints.map((h) => h.position), [{ line: 6, character: lines[6]!.length }, { line: 4, character: lines[4]!.length }]);
+    for (const hint of hints) assert.match(String(hint.label), /^≈ [\d.]+ GiB per step; does not fit the 2\.0 GiB GPU, batch \d+ does$/);
+    // A range that holds neither line gets none.
+    assert.deepEqual(await client.inlayHints(uri, { start: { line: 7, character: 0 }, end: { line: 9, character: 0 } }), []);
+    // A change of settings asks the editor for the hints again.
+    const before = client.inlayHintRefreshes;
+    client.settings = () => ({ targetGpuMemory: '80GB' });
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await client.waitFor('an inlay hint refresh', () => (client.inlayHintRefreshes > before ? true : undefined));
+    const after = (await client.inlayHints(uri, { start: { line: 6, character: 0 }, end: { line: 7, character: 0 } })) ?? [];
+    assert.match(String(after[0]?.label), /^≈ [\d.]+ GiB per step; fits the 80\.0 GiB GPU$/);
+  } finally {
+    await client.stop();
+  }
+});

@@ -179,6 +179,8 @@ export const en: Messages = {
   estimateHoverFit: ({ gpu, fits, needed, largest }) =>
     fits ? `Fits the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); batch ${largest} would still fit.` : `Does not fit the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); ${largest > 0 ? `batch ${largest} fits` : 'not even a batch of 1 fits'}.`,
   estimateHoverAssumed: ({ count }) => `${count} ${count === 1 ? 'input was' : 'inputs were'} assumed; \`oomlint estimate\` lists them.`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `≈ ${peak} per step${gpu === null || fits === null ? '' : fits ? `; fits the ${gpu} GPU` : `; does not fit the ${gpu} GPU, ${largest > 0 ? `batch ${largest} does` : 'nor does a batch of 1'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

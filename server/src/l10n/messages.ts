@@ -114,6 +114,8 @@ export interface EditorMessages {
   estimateHoverParts(p: { weights: string; gradients: string; optimizerState: string; activations: string; batch: string; backwardTransient: string }): string;
   estimateHoverFit(p: { gpu: string; fits: boolean; needed: string; largest: number }): string;
   estimateHoverAssumed(p: { count: number }): string;
+  /** The hint at the end of a batch size's or model's line: the step's peak and, with a GPU size, the fit. */
+  estimateInlayHint(p: { peak: string; gpu: string | null; fits: boolean | null; largest: number }): string;
 }
 
 /** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */

@@ -187,6 +187,8 @@ export const ru: Messages = {
   estimateHoverFit: ({ gpu, fits, needed, largest }) =>
     fits ? `Помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); поместился бы и батч ${largest}.` : `Не помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); ${largest > 0 ? `помещается батч ${largest}` : 'не помещается даже батч из 1'}.`,
   estimateHoverAssumed: ({ count }) => `Предположений о входных данных: ${count}; их перечисляет \`oomlint estimate\`.`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `≈ ${peak} на шаг${gpu === null || fits === null ? '' : fits ? `; помещается в GPU на ${gpu}` : `; не помещается в GPU на ${gpu}, ${largest > 0 ? `помещается батч ${largest}` : 'не помещается даже батч из 1'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

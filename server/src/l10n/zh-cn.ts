@@ -183,6 +183,8 @@ export const zhCn: Messages = {
   estimateHoverFit: ({ gpu, fits, needed, largest }) =>
     fits ? `放得下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；batch ${largest} 也还放得下。` : `放不下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；${largest > 0 ? `batch ${largest} 放得下` : '连 batch 为 1 也放不下'}。`,
   estimateHoverAssumed: ({ count }) => `有 ${count} 项输入是假定的；\`oomlint estimate\` 会列出它们。`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `每步约 ${peak}${gpu === null || fits === null ? '' : fits ? `；放得下 ${gpu} 的 GPU` : `；放不下 ${gpu} 的 GPU，${largest > 0 ? `batch ${largest} 放得下` : '连 batch 为 1 也放不下'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

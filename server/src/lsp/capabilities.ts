@@ -16,6 +16,8 @@ export interface ClientSupport {
   watchedFilesRegistration: boolean;
   /** Opens a document when the server asks (`window/showDocument`). */
   showDocument: boolean;
+  /** Asks for inlay hints again when the server says they changed (`workspace/inlayHint/refresh`). */
+  inlayHintRefresh: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -25,6 +27,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     showDocument: capabilities.window?.showDocument?.support === true,
+    inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
   };
 }
 
@@ -38,6 +41,8 @@ export function serverCapabilities(): ServerCapabilities {
     notebookDocumentSync: { notebookSelector: [{ notebook: '*' }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
+    // The estimated memory of a training step at the end of its batch size's and model's lines.
+    inlayHintProvider: true,
     executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND, SHOW_RULE_DOCUMENTATION_COMMAND] },
   };
 }

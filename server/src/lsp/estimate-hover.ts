@@ -10,24 +10,37 @@ import { SemanticModel } from '../semantic/model';
 import type { LintResult } from './document-linter';
 import { documentPath } from './document-path';
 
-/** The Markdown of the estimate whose batch size or model is on the line of `offset`, or null. */
-export function estimateHoverText(result: LintResult, offset: number, messages: Messages): string | null {
+/** A training estimate with a peak, and the rows it is shown on: its batch size's, and its model's construction. */
+export interface PlacedEstimate {
+  estimate: TrainingEstimate;
+  /** 0-based row of the batch size, or null where it comes from elsewhere. */
+  batchRow: number | null;
+  /** 0-based first and last rows of the model's construction, or null. */
+  modelRows: { first: number; last: number } | null;
+}
+
+/** The file's training estimates that have a peak, with where each is shown. */
+export function placedEstimates(result: LintResult): PlacedEstimate[] {
   const root = result.root;
-  if (!root) return null;
-  const row = result.source.position(offset).line;
-  const path = documentPath(result.uri);
-  const model = new SemanticModel(root, result.source, resolveSettings(result.settings.analysis), path);
+  if (!root) return [];
+  const model = new SemanticModel(root, result.source, resolveSettings(result.settings.analysis), documentPath(result.uri));
   try {
-    const found = trainingEstimatesOf(model).find(({ estimate, loader, batchSite }) => {
-      if (estimate.peakBytes === null) return false;
-      if (batchSite?.row === row) return true;
-      const built = trainingSetupOf(model, loader?.call ?? null).modelNode;
-      return built !== null && built.row <= row && row <= built.endRow;
-    });
-    return found ? render(found.estimate, messages) : null;
+    return trainingEstimatesOf(model)
+      .filter(({ estimate }) => estimate.peakBytes !== null)
+      .map(({ estimate, loader, batchSite }) => {
+        const built = trainingSetupOf(model, loader?.call ?? null).modelNode;
+        return { estimate, batchRow: batchSite?.row ?? null, modelRows: built ? { first: built.row, last: built.endRow } : null };
+      });
   } finally {
     model.db.release();
   }
+}
+
+/** The Markdown of the estimate whose batch size or model is on the line of `offset`, or null. */
+export function estimateHoverText(result: LintResult, offset: number, messages: Messages): string | null {
+  const row = result.source.position(offset).line;
+  const found = placedEstimates(result).find(({ batchRow, modelRows }) => batchRow === row || (modelRows !== null && modelRows.first <= row && row <= modelRows.last));
+  return found ? render(found.estimate, messages) : null;
 }
 
 function render(estimate: TrainingEstimate, messages: Messages): string {

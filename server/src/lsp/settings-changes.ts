@@ -27,8 +27,13 @@ export function registerSettingsChanges(
   openUris: () => string[],
   publisher: DiagnosticsPublisher,
   configDiagnostics: ConfigDiagnostics,
+  /** Called after each change that lints again: the estimate's hints depend on the settings too. */
+  afterChange: () => void = () => undefined,
 ): void {
-  const relintAll = () => publisher.scheduleAll(openUris());
+  const relintAll = () => {
+    publisher.scheduleAll(openUris());
+    afterChange();
+  };
 
   connection.onDidChangeConfiguration((params) => {
     // Pull clients send nothing useful here (often `null`); push clients send the whole tree.
