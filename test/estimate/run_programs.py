@@ -12,6 +12,7 @@ Usage: python3 run_programs.py [--cuda] OUT.json [PROGRAM ...]   (default: every
 of its own, on one thread)
 """
 import gc
+import hashlib
 import json
 import os
 import runpy
@@ -24,6 +25,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "estimate"))
 import memory_probe  # noqa: E402
 
+
+METHOD = (
+    "test/estimate/run_programs.py: each program run unchanged in a process of its own; the second training step "
+    "(end of the first optimizer step to the end of the second); weights, gradients and optimizer state counted tensor "
+    "by tensor; bytes saved for backward by saved_tensors_hooks (parameters, buffers and the batch left out); peak of "
+    "live tensor bytes from torch.profiler memory events (profile_memory=True), or torch.cuda.max_memory_allocated() with --cuda"
+)
 
 # The probe of the program being run: the patched methods, installed once, report to it.
 CURRENT = None
@@ -182,10 +190,32 @@ def main():
     results = {}
     for name in names:
         results[name] = measure_in_child(name, cuda)
+        # The program's digest ties the record to the text it measured: an edited program needs measuring again.
+        results[name]["sha256"] = program_digest(os.path.join(programs_dir, name))
         print(name, json.dumps(results[name]), file=sys.stderr, flush=True)
     with open(out, "w") as f:
-        json.dump({"torch": torch.__version__, "device": torch.cuda.get_device_name(0) if cuda else "cpu", "programs": results}, f, indent=1)
+        json.dump({
+            "torch": torch.__version__,
+            "torchvision": torchvision_version(),
+            "device": torch.cuda.get_device_name(0) if cuda else "cpu",
+            "threads": 1,
+            "method": METHOD,
+            "programs": results,
+        }, f, indent=1)
         f.write("\n")
+
+
+def program_digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def torchvision_version():
+    try:
+        import torchvision
+        return torchvision.__version__
+    except ImportError:
+        return None
 
 
 if __name__ == "__main__":
