@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { analyze } from '../server/src/analysis/analyze';
 import { AnalysisSession } from '../server/src/analysis/session';
-import { countLines, MAX_ANALYSED_LINES, MAX_ANALYSED_NODES, OverBudget, type OverBudgetReason } from '../server/src/core/budget';
+import { countLines, MAX_ANALYSED_LINES, MAX_ANALYSED_NODES, OverBudget, ProcessorTimeBudget, type OverBudgetReason } from '../server/src/core/budget';
 import { CATALOGUES } from '../server/src/l10n';
 import { sharedAnalyzer } from './support/analyzer';
 import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
@@ -58,7 +58,7 @@ test('an analysis past its processor time stops with the time it was given', asy
   const analyzer = await sharedAnalyzer();
   const root = analyzer.parser.parseToSyntax(TRAIN);
   assert.throws(
-    () => analyze(root, TRAIN, { budget: { until: -1, limitMs: 8_000 } }),
+    () => analyze(root, TRAIN, { budget: { limitMs: 8_000, exceeded: () => true } }),
     (error: unknown) => error instanceof OverBudget && error.reason.kind === 'analysis-time' && error.reason.limitMs === 8_000,
   );
 });
@@ -73,11 +73,7 @@ test('a session whose analysis was stopped part way then gives the analysis from
   for (let stops = 1; ; stops++) {
     let checkpoints = 0;
     try {
-      const budget = { until: Infinity, limitMs: 1 };
-      const run = analyze(root, TRAIN, {
-        session,
-        budget: new Proxy(budget, { get: (target, key) => (key === 'until' ? (++checkpoints >= stops ? -Infinity : Infinity) : target[key as keyof typeof target]) }),
-      });
+      const run = analyze(root, TRAIN, { session, budget: { limitMs: 1, exceeded: () => ++checkpoints >= stops } });
       assert.deepEqual(run, expected);
       break;
     } catch (error) {
@@ -85,4 +81,26 @@ test('a session whose analysis was stopped part way then gives the analysis from
     }
     assert.ok(stops < 1000, 'the analysis never completed');
   }
+});
+
+test('a processor-time budget reads the processor only for work longer than the clock allows it to skip', () => {
+  let wall = 1_000;
+  let processor = 500;
+  let reads = 0;
+  const budget = new ProcessorTimeBudget(8_000, { wallMs: () => wall, processorMs: () => (reads++, processor) });
+  wall += 10;
+  assert.equal(budget.exceeded(), false);
+  assert.equal(reads, 0, 'short work reads no processor time');
+  wall += 90;
+  processor += 90;
+  assert.equal(budget.exceeded(), false);
+  assert.equal(reads, 1);
+  // A busy machine: 9 s on the clock, 4 s of processor time.
+  wall += 8_900;
+  processor += 3_910;
+  assert.equal(budget.exceeded(), false);
+  // The work itself went over: 8.2 s of processor time.
+  wall += 4_200;
+  processor += 4_200;
+  assert.equal(budget.exceeded(), true);
 });

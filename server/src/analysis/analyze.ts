@@ -7,7 +7,7 @@ import { joined } from '../semantic/group-by';
 import { modelQuery, SemanticModel, StatementFact } from '../semantic/model';
 import type { AnalysisSession } from './session';
 import type { ProjectView } from '../semantic/project-facts';
-import { OverBudget, processorTimeMs } from '../core/budget';
+import { OverBudget, type WorkBudget } from '../core/budget';
 import { isFileSuppressionComment, parseSuppression, suppresses, type Suppression } from '../core/noqa';
 import { isRuleEnabled, resolveSettings, type Settings } from '../core/settings';
 import { SourceText } from '../core/source';
@@ -38,11 +38,10 @@ export interface AnalysisOptions {
   /** What the rest of the file's project says about the names it imports from it; none by default. */
   project?: ProjectView;
   /**
-   * The time the analysis may take: once the process's processor time (`processorTimeMs`) passes
-   * `until`, it stops and throws OverBudget, saying `limitMs`. What it worked out until then stays valid
-   * for an open document's session.
+   * The time the analysis may take: once it is exceeded, the analysis stops and throws OverBudget.
+   * What it worked out until then stays valid for an open document's session.
    */
-  budget?: { until: number; limitMs: number };
+  budget?: WorkBudget;
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
@@ -51,7 +50,7 @@ export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions
   const { budget } = options;
   if (budget) {
     db.checkpoint = () => {
-      if (processorTimeMs() > budget.until) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
+      if (budget.exceeded()) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
     };
   }
   try {

@@ -101,12 +101,13 @@ async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<C
   const plan = planCheck(options, env.cwd);
   const roots = projectRootsOf(plan, options.paths, env.cwd);
   plan.tasks.forEach((task, i) => (task.projectRoot = roots[i]));
-  // First the summaries of the project files the checked files read, then the check itself.
+  const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? defaultJobs(env.workers.cores)) : 0;
+  // First the summaries of the project files the checked files read, then the check itself; on
+  // this thread, the trees parsed for the summaries are kept for the check.
   const projects = await summarizeProjects(plan, roots, async (requests) => {
     const analyzer = await env.analyzer();
-    return requests.map((request) => summarizeMember(request, analyzer));
+    return requests.map((request) => summarizeMember(request, analyzer, threads === 0));
   });
-  const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? defaultJobs(env.workers.cores)) : 0;
   let outcomes: FileOutcome[];
   if (env.workers && threads > 0) {
     const workerData: CheckWorkerData = { ...env.workers.data, projects: serializeProjects(projects) };
@@ -114,6 +115,7 @@ async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<C
   } else {
     const analyzer = plan.tasks.length ? await env.analyzer() : undefined;
     outcomes = analyzer ? plan.tasks.map((task) => checkFile(task, analyzer, projects)) : [];
+    analyzer?.forgetKept();
   }
   return assembleReport(plan, outcomes);
 }

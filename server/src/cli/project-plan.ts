@@ -6,7 +6,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { candidateNames, modulePlaceOf, projectRootOf } from '../project/layout';
-import type { FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 
 /** The most files of one project whose summaries are read. */
@@ -36,20 +35,21 @@ export function projectRootsOf(plan: CheckPlan, paths: readonly string[], cwd: s
 /**
  * The project files that the imports of a summarised file lead to: for each imported name, the
  * module file (`a/b.py`) or package (`a/b/__init__.py`) that the longest part of it names, and the
- * packages above it, which run first and may re-export the name.
+ * packages above it, which run first and may re-export the name. `exists` tells whether a file
+ * is there (a check passes one that remembers its answers).
  */
-export function importedFiles(root: string, path: string, summary: FileSummary): string[] {
+export function importedFiles(root: string, path: string, imports: Iterable<string>, exists: (path: string) => boolean = existsSync): string[] {
   const place = modulePlaceOf(root, path);
   if (!place) return [];
   const found = new Set<string>();
-  for (const qualified of Object.values(summary.imports)) {
+  for (const qualified of imports) {
     for (const candidate of candidateNames(place, qualified)) {
       const parts = candidate.split('.');
       let hit = false;
       for (let i = parts.length; i >= 1 && !hit; i--) {
         const base = join(root, ...parts.slice(0, i));
         for (const file of [`${base}.py`, join(base, '__init__.py')]) {
-          if (existsSync(file)) {
+          if (exists(file)) {
             found.add(file);
             hit = true;
           }
@@ -57,7 +57,7 @@ export function importedFiles(root: string, path: string, summary: FileSummary):
         // The packages a module is in run before it, and their `__init__` may hold the name.
         if (hit) for (let j = i - 1; j >= 1; j--) {
           const init = join(root, ...parts.slice(0, j), '__init__.py');
-          if (existsSync(init)) found.add(init);
+          if (exists(init)) found.add(init);
         }
       }
       if (hit) break;

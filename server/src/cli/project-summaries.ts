@@ -1,12 +1,16 @@
 // The first pass of a check: the summaries of the project files its analysis reads, starting from
 // the checked Python files and following their imports (see project-plan.ts), linked into one index
-// per project root. A file that cannot be read or parsed is left out: its names stay unknown.
+// per project root. A file that cannot be read or parsed is left out: its names stay unknown. Only
+// files linked by an import to another file of their project are summarised: a file that imports
+// none and that none imports learns nothing from the project and tells it nothing.
 import type { Analyzer } from '../analysis/analyzer';
 import type { Settings } from '../core/settings';
 import { ProjectIndex } from '../project/project-index';
-import { summarizeText, type FileSummary } from '../project/summary';
+import { summarizeSyntax, type FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
+import { existsSync } from 'node:fs';
+import { scanImports } from '../project/import-scan';
 import { importedFiles, MAX_PROJECT_FILES } from './project-plan';
 import { readSource } from './read-source';
 
@@ -19,11 +23,15 @@ export interface SummaryRequest {
 }
 
 /** The summary of one file, or undefined when it cannot be read or analysed. */
-export function summarizeMember(request: SummaryRequest, analyzer: Analyzer): FileSummary | undefined {
+/**
+ * The summary of one file, or undefined when it cannot be read or goes over the analysis's limits.
+ * With `keep`, the analyzer keeps the file's tree for the file's analysis on this thread.
+ */
+export function summarizeMember(request: SummaryRequest, analyzer: Analyzer, keep = false): FileSummary | undefined {
   const read = readSource(fileToOpen(request), request.maxFileSize, request.path);
   if (!read.ok) return undefined;
   try {
-    return summarizeText(analyzer.parser, read.text, request.path, request.settings);
+    return summarizeSyntax(analyzer.parseForFirstLook(read.text, request.path, keep), read.text, request.path, request.settings);
   } catch {
     return undefined;
   }
@@ -46,8 +54,10 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
     taken.set(root, count + 1);
     pending.push({ request, root });
   };
+  const exists = remembered(existsSync);
+  const linked = linkedFiles(plan, roots, exists);
   plan.tasks.forEach((task: FileTask, i) => {
-    if (task.path.endsWith('.py')) add(requestOf(task), roots[i]!);
+    if (linked.has(task.path)) add(requestOf(task), roots[i]!);
   });
   const settingsOf = new Map(plan.tasks.map((task) => [task.path, task.settings]));
   while (pending.length) {
@@ -58,7 +68,7 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
       const summary = summaries[i];
       if (!summary) return;
       indexes.get(root)!.set(request.path, summary);
-      for (const path of importedFiles(root, request.path, summary)) {
+      for (const path of importedFiles(root, request.path, Object.values(summary.imports), exists)) {
         add({ path, settings: settingsOf.get(path) ?? request.settings, ...(request.maxFileSize !== undefined ? { maxFileSize: request.maxFileSize } : {}) }, root);
       }
     });
@@ -72,5 +82,31 @@ function requestOf(task: FileTask): SummaryRequest {
     settings: task.settings,
     ...(task.maxFileSize !== undefined ? { maxFileSize: task.maxFileSize } : {}),
     ...(task.rawPath !== undefined ? { rawPath: task.rawPath } : {}),
+  };
+}
+
+/** The checked Python files that import another file of their project or that another checked file imports. */
+function linkedFiles(plan: CheckPlan, roots: readonly string[], exists: (path: string) => boolean): Set<string> {
+  const linked = new Set<string>();
+  const targets = new Set<string>();
+  plan.tasks.forEach((task: FileTask, i) => {
+    if (!task.path.endsWith('.py')) return;
+    const read = readSource(fileToOpen(requestOf(task)), task.maxFileSize, task.path);
+    if (!read.ok) return;
+    const imported = importedFiles(roots[i]!, task.path, scanImports(read.text), exists);
+    if (imported.length) linked.add(task.path);
+    for (const path of imported) targets.add(path);
+  });
+  for (const task of plan.tasks) if (targets.has(task.path)) linked.add(task.path);
+  return linked;
+}
+
+/** `test` with its answers kept, for one check. */
+function remembered(test: (path: string) => boolean): (path: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (path) => {
+    let answer = known.get(path);
+    if (answer === undefined) known.set(path, (answer = test(path)));
+    return answer;
   };
 }

@@ -19,6 +19,51 @@ export function processorTimeMs(): number {
   return (user + system) / 1000;
 }
 
+/** The time one piece of work may take: asked at its checkpoints, it says once the work has gone over. */
+export interface WorkBudget {
+  readonly limitMs: number;
+  exceeded(): boolean;
+}
+
+/** The clocks a ProcessorTimeBudget reads. */
+export interface BudgetClocks {
+  wallMs(): number;
+  processorMs(): number;
+}
+
+const REAL_CLOCKS: BudgetClocks = { wallMs: () => performance.now(), processorMs: processorTimeMs };
+
+/** How long work runs before its budget first reads the processor time (a system call, slow in some sandboxes). */
+const FIRST_PROCESSOR_READ_MS = 50;
+
+/**
+ * A budget of processor time from now on. Work cannot use more processor time than the clock shows
+ * passing, so the processor time is read only for work that runs longer than FIRST_PROCESSOR_READ_MS,
+ * counting those first milliseconds as spent.
+ */
+export class ProcessorTimeBudget implements WorkBudget {
+  private readonly startedAt: number;
+  private baseline: { wall: number; processor: number } | undefined;
+
+  constructor(
+    readonly limitMs: number,
+    private readonly clocks: BudgetClocks = REAL_CLOCKS,
+  ) {
+    this.startedAt = clocks.wallMs();
+  }
+
+  exceeded(): boolean {
+    const wall = this.clocks.wallMs() - this.startedAt;
+    if (wall < FIRST_PROCESSOR_READ_MS) return false;
+    if (!this.baseline) {
+      this.baseline = { wall, processor: this.clocks.processorMs() };
+      return wall > this.limitMs;
+    }
+    if (wall <= this.limitMs) return false;
+    return this.clocks.processorMs() - this.baseline.processor + this.baseline.wall > this.limitMs;
+  }
+}
+
 /** Why a file was not analysed: which limit it went over, by how much. */
 export type OverBudgetReason =
   | { kind: 'lines'; count: number; limit: number }

@@ -2,7 +2,7 @@
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { analyze } from '../analysis/analyze';
-import { ANALYSIS_BUDGET_MS, MAX_ANALYSED_LINES, OverBudget, processorTimeMs } from '../core/budget';
+import { ANALYSIS_BUDGET_MS, MAX_ANALYSED_LINES, OverBudget, ProcessorTimeBudget } from '../core/budget';
 import type { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
 import type { SyntaxNode } from '../parser/syntax';
@@ -202,7 +202,7 @@ export class DocumentLinter {
       const reason = { kind: 'lines', count: source.lineCount, limit: MAX_ANALYSED_LINES } as const;
       return { ...result, lspDiagnostics: [notAnalysed(this.messages.notAnalysedOverBudget({ reason }))] };
     }
-    const budget = { until: processorTimeMs() + ANALYSIS_BUDGET_MS, limitMs: ANALYSIS_BUDGET_MS };
+    const budget = new ProcessorTimeBudget(ANALYSIS_BUDGET_MS);
     try {
       const root = this.documents.syntax(document);
       const path = documentPath(uri);

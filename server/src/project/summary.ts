@@ -64,7 +64,12 @@ const OUTSIDE = /^(torch|torchvision|torchaudio|numpy|np|os|sys|math|random|time
 
 /** The summary of a file's text, read from the file alone. */
 export function summarizeText(parser: PythonParser, text: string, path: string, settings: Partial<Settings> = {}): FileSummary {
-  const model = new SemanticModel(parser.parseToSyntax(text), new SourceText(text), resolveSettings(settings), path);
+  return summarizeSyntax(parser.parseToSyntax(text), text, path, settings);
+}
+
+/** The summary of a file from its syntax tree, read from the file alone. */
+export function summarizeSyntax(root: SyntaxNode, text: string, path: string, settings: Partial<Settings> = {}): FileSummary {
+  const model = new SemanticModel(root, new SourceText(text), resolveSettings(settings), path);
   try {
     return summarizeFile(model);
   } finally {

@@ -32,14 +32,16 @@ export class ImportTable {
     const moduleNode = field(statement, 'module_name');
     if (!moduleNode) return;
     const module = nodeText(moduleNode, this.text).replace(/\s+/g, '');
+    // `from . import x` names `.x`, as `from .m import x` names `.m.x`.
+    const prefix = module.endsWith('.') ? module : `${module}.`;
     for (const name of fields(statement, 'name')) {
       if (is(name, 'aliased_import')) {
         const member = field(name, 'name');
         const alias = field(name, 'alias');
-        if (member && alias) this.bindings.set(nodeText(alias, this.text), `${module}.${nodeText(member, this.text)}`);
+        if (member && alias) this.bindings.set(nodeText(alias, this.text), `${prefix}${nodeText(member, this.text)}`);
       } else {
         const member = nodeText(name, this.text);
-        this.bindings.set(member.split('.')[0]!, `${module}.${member}`);
+        this.bindings.set(member.split('.')[0]!, `${prefix}${member}`);
       }
     }
   }
