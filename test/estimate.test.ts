@@ -7,7 +7,7 @@ import { SourceText } from '../server/src/core/source';
 import { parseGpuMemory } from '../server/src/estimate/gpu-size';
 import { accumulationPlan, estimateStep, largestFittingBatch, optimizerStateBytesPerParameter, type OptimizerSetup, type StepSetup } from '../server/src/estimate/step-memory';
 import { KNOWN_CHECKPOINTS, savedBytesPerTokenPerLayer, transformerParameters } from '../server/src/estimate/transformer-models';
-import { torchvisionModel } from '../server/src/estimate/torchvision-models';
+import { TORCHVISION_PROVENANCE, torchvisionModel } from '../server/src/estimate/torchvision-models';
 import { trainingEstimatesOf } from '../server/src/rules/data/training-estimates';
 import { SemanticModel } from '../server/src/semantic/model';
 import { sharedAnalyzer } from './support/analyzer';
@@ -128,6 +128,23 @@ describe('knowledge of models', () => {
     assert.equal(at224.parameters, 61_100_840);
     assert.equal(ten224.parameters, 61_100_840 - 4097 * 990);
     assert.equal(torchvisionModel('not_a_model'), null);
+  });
+
+  test('the table covers detection, segmentation and video too, and records what measured it', () => {
+    assert.match(TORCHVISION_PROVENANCE.torch, /^\d+\.\d+/);
+    assert.match(TORCHVISION_PROVENANCE.torchvision, /^\d+\.\d+/);
+    const cases = [
+      { name: 'resnet50', parameters: 25_557_032, input: { kind: 'image', size: 224, channels: 3 } },
+      { name: 'fasterrcnn_resnet50_fpn', parameters: null, input: { kind: 'image', size: 800, channels: 3 } },
+      { name: 'deeplabv3_resnet50', parameters: null, input: { kind: 'image', size: 520, channels: 3 } },
+      { name: 'r3d_18', parameters: 33_371_472, input: { kind: 'image', size: 112, channels: 3 } },
+    ] as const;
+    for (const { name, parameters, input } of cases) {
+      const footprint = torchvisionModel(name)?.footprintAt(input);
+      assert.ok(footprint && !('unknown' in footprint), name);
+      if (parameters !== null) assert.equal(footprint.parameters, parameters, name);
+      assert.ok(footprint.savedBytesPerSample > 0, name);
+    }
   });
 });
 

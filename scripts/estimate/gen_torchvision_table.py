@@ -9,8 +9,9 @@ For every model of the zoo (classification, detection, segmentation, video) buil
 - the transient bytes of the step above what it saves (outputs, gradients of activations, scratch
   buffers of backward): a constant part and a part per sample, affine in the pixels like the above.
 Usage: python3 scripts/estimate/gen_torchvision_table.py [--only NAME,...] [--out FILE]
-Run with Debian's /usr/bin/python3 (python3-torch, python3-torchvision). Takes about half an hour on
-two cores.
+Run with Debian's /usr/bin/python3 (python3-torch, python3-torchvision). Most models take under a
+minute on two idle cores, detection models a few minutes, the largest (SLOW below) much longer; the
+table is written after each model, and a run started again measures only the models it lacks.
 """
 import argparse
 import json
@@ -38,8 +39,9 @@ METHOD = (
     "and transient = constant + batch * (fixed + perPixel * p), fitted from batches 2 and 4 at two input sizes (p: frames x height x width), or at the one size a model takes"
 )
 
-# Models whose input size is fixed by their construction (position embeddings, window partitions).
-FIXED_SIZE = {"vit_b_16", "vit_b_32", "vit_l_16", "vit_l_32", "vit_h_14", "maxvit_t", "mvit_v1_b", "mvit_v2_s", "ssd300_vgg16", "ssdlite320_mobilenet_v3_large"}
+# Models whose input size is fixed by their construction (position embeddings, window partitions),
+# or measured at one size: Inception v3's auxiliary classifier needs about 299 pixels.
+FIXED_SIZE = {"inception_v3", "vit_b_16", "vit_b_32", "vit_l_16", "vit_l_32", "vit_h_14", "maxvit_t", "mvit_v1_b", "mvit_v2_s", "ssd300_vgg16", "ssdlite320_mobilenet_v3_large"}
 
 
 # The slowest to measure on a CPU: run last, so that an interrupted run has the others.
@@ -61,8 +63,8 @@ def default_crop(name):
 def classification_case(name):
     crop = default_crop(name) or 224
     # Small sizes keep a CPU run of the whole zoo to hours; the affine rule carries them to 224 and beyond.
-    reference = 224 if name in FIXED_SIZE else 160 if name == "inception_v3" else 128
-    second = None if name in FIXED_SIZE else 128 if name == "inception_v3" else 96
+    reference = 299 if name == "inception_v3" else 224 if name in FIXED_SIZE else 128
+    second = None if name in FIXED_SIZE else 96
     build = lambda size: tvm.get_model(name, weights=None)  # noqa: E731
     make = lambda size: lambda b: torch.randn(b, 3, size, size)  # noqa: E731
     return {"task": "classification", "build": build, "make": make, "sizes": [reference] + ([second] if second else []), "pixels": lambda s: s * s, "defaultSize": crop, "frames": None}

@@ -98,6 +98,50 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": -36.0078
    }
   },
+  "convnext_large": {
+   "task": "classification",
+   "parameters": 197767336,
+   "bufferBytes": 0,
+   "largestParameter": 9437184,
+   "classifier": {
+    "inFeatures": 1536,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 226841640,
+     "transientBytes": 75898416
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 127609304,
+     "transientBytes": 76672672
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 255218608,
+     "transientBytes": 75660600
+    }
+   ],
+   "saved": {
+    "fixed": 12436,
+    "perPixel": 6921.8984
+   },
+   "transient": {
+    "constant": 77684744,
+    "fixed": -8300,
+    "perPixel": -54.0078
+   }
+  },
   "convnext_small": {
    "task": "classification",
    "parameters": 50223688,
@@ -184,6 +228,138 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 38842376,
     "fixed": -2156,
     "perPixel": -27.0078
+   }
+  },
+  "deeplabv3_mobilenet_v3_large": {
+   "task": "segmentation",
+   "parameters": 11025477,
+   "bufferBytes": 112360,
+   "largestParameter": 2211840,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 38879104,
+     "transientBytes": 86848264
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 21969792,
+     "transientBytes": 83680008
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 43827648,
+     "transientBytes": 85253384
+    }
+   ],
+   "saved": {
+    "fixed": 114624,
+    "perPixel": 1179.5
+   },
+   "transient": {
+    "constant": 82106632,
+    "fixed": -1250048,
+    "perPixel": 221.0
+   },
+   "classifier": {
+    "inFeatures": 256,
+    "classes": 21
+   }
+  },
+  "deeplabv3_resnet101": {
+   "task": "segmentation",
+   "parameters": 58630997,
+   "bufferBytes": 436600,
+   "largestParameter": 4718592,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 241104384,
+     "transientBytes": 215060744
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 135820800,
+     "transientBytes": 195277064
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 271205888,
+     "transientBytes": 199459080
+    }
+   ],
+   "saved": {
+    "fixed": 228096,
+    "perPixel": 7344.0
+   },
+   "transient": {
+    "constant": 191095048,
+    "fixed": -10627072,
+    "perPixel": 1380.0
+   },
+   "classifier": {
+    "inFeatures": 256,
+    "classes": 21
+   }
+  },
+  "deeplabv3_resnet50": {
+   "task": "segmentation",
+   "parameters": 39638869,
+   "bufferBytes": 227296,
+   "largestParameter": 4718592,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 133940736,
+     "transientBytes": 215060744
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 75449856,
+     "transientBytes": 195277064
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 150672896,
+     "transientBytes": 199459080
+    }
+   ],
+   "saved": {
+    "fixed": 123648,
+    "perPixel": 4080.0
+   },
+   "transient": {
+    "constant": 191095048,
+    "fixed": -10627072,
+    "perPixel": 1380.0
+   },
+   "classifier": {
+    "inFeatures": 256,
+    "classes": 21
    }
   },
   "densenet121": {
@@ -538,6 +714,1130 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": -9.0
    }
   },
+  "efficientnet_b4": {
+   "task": "classification",
+   "parameters": 19341616,
+   "bufferBytes": 501568,
+   "largestParameter": 1792000,
+   "classifier": {
+    "inFeatures": 1792,
+    "classes": 1000
+   },
+   "defaultSize": 380,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 147581960,
+     "transientBytes": 9251136
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 83449864,
+     "transientBytes": 9401664
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 166398928,
+     "transientBytes": 9187448
+    }
+   ],
+   "saved": {
+    "fixed": 497156,
+    "perPixel": 4473.5
+   },
+   "transient": {
+    "constant": 9615880,
+    "fixed": -10340,
+    "perPixel": -10.5
+   }
+  },
+  "efficientnet_b5": {
+   "task": "classification",
+   "parameters": 30389784,
+   "bufferBytes": 691872,
+   "largestParameter": 2048000,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 456,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 203342848,
+     "transientBytes": 12144448
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 114979328,
+     "transientBytes": 12316480
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 229267712,
+     "transientBytes": 12070520
+    }
+   ],
+   "saved": {
+    "fixed": 684544,
+    "perPixel": 6163.75
+   },
+   "transient": {
+    "constant": 12562440,
+    "fixed": -12388,
+    "perPixel": -12.0
+   }
+  },
+  "efficientnet_b6": {
+   "task": "classification",
+   "parameters": 43040704,
+   "bufferBytes": 898800,
+   "largestParameter": 2304000,
+   "classifier": {
+    "inFeatures": 2304,
+    "classes": 1000
+   },
+   "defaultSize": 528,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 260336496,
+     "transientBytes": 15430976
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 147216496,
+     "transientBytes": 15624512
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 293535264,
+     "transientBytes": 15346808
+    }
+   ],
+   "saved": {
+    "fixed": 888248,
+    "perPixel": 7890.625
+   },
+   "transient": {
+    "constant": 15902216,
+    "fixed": -14436,
+    "perPixel": -13.5
+   }
+  },
+  "efficientnet_b7": {
+   "task": "classification",
+   "parameters": 66347960,
+   "bufferBytes": 1244184,
+   "largestParameter": 2560000,
+   "classifier": {
+    "inFeatures": 2560,
+    "classes": 1000
+   },
+   "defaultSize": 600,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 349337472,
+     "transientBytes": 19110720
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 197576576,
+     "transientBytes": 19325760
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 393910272,
+     "transientBytes": 19016312
+    }
+   ],
+   "saved": {
+    "fixed": 1227712,
+    "perPixel": 10586.0
+   },
+   "transient": {
+    "constant": 19635208,
+    "fixed": -16484,
+    "perPixel": -15.0
+   }
+  },
+  "efficientnet_v2_l": {
+   "task": "classification",
+   "parameters": 118515272,
+   "bufferBytes": 2052040,
+   "largestParameter": 2457600,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 480,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 290605888,
+     "transientBytes": 19632960
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 165208896,
+     "transientBytes": 19632960
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 328367488,
+     "transientBytes": 19620472
+    }
+   ],
+   "saved": {
+    "fixed": 1992096,
+    "perPixel": 8747.0
+   },
+   "transient": {
+    "constant": 19645448,
+    "fixed": -6244,
+    "perPixel": 0.0
+   }
+  },
+  "efficientnet_v2_m": {
+   "task": "classification",
+   "parameters": 54139356,
+   "bufferBytes": 1169384,
+   "largestParameter": 1572864,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 480,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 165393232,
+     "transientBytes": 12457792
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 94028624,
+     "transientBytes": 12500800
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 186889120,
+     "transientBytes": 12433016
+    }
+   ],
+   "saved": {
+    "fixed": 1137064,
+    "perPixel": 4978.0
+   },
+   "transient": {
+    "constant": 12568584,
+    "fixed": -6244,
+    "perPixel": -3.0
+   }
+  },
+  "efficientnet_v2_s": {
+   "task": "classification",
+   "parameters": 21458488,
+   "bufferBytes": 616368,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 384,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 101403856,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 57564368,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 114513248,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 599656,
+    "perPixel": 3058.0
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "fasterrcnn_mobilenet_v3_large_320_fpn": {
+   "task": "detection",
+   "parameters": 19410754,
+   "bufferBytes": 97968,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 320,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 320,
+     "batch": 2,
+     "pixels": 102400,
+     "savedBytes": 242361684,
+     "transientBytes": 98184140
+    },
+    {
+     "size": 320,
+     "batch": 4,
+     "pixels": 102400,
+     "savedBytes": 484625748,
+     "transientBytes": 144983948
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1183.1683
+   },
+   "transient": {
+    "constant": 51384332,
+    "fixed": 0,
+    "perPixel": 228.5147
+   }
+  },
+  "fasterrcnn_mobilenet_v3_large_fpn": {
+   "task": "detection",
+   "parameters": 19410754,
+   "bufferBytes": 97968,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 526227108,
+     "transientBytes": 98183084
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 322425556,
+     "transientBytes": 98183900
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 644753924,
+     "transientBytes": 144983036
+    }
+   ],
+   "saved": {
+    "fixed": 30197495,
+    "perPixel": 888.5043
+   },
+   "transient": {
+    "constant": 51384764,
+    "fixed": 23400093,
+    "perPixel": -0.0036
+   }
+  },
+  "fasterrcnn_resnet50_fpn": {
+   "task": "detection",
+   "parameters": 41808406,
+   "bufferBytes": 212904,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1092198580,
+     "transientBytes": 98189132
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 640786532,
+     "transientBytes": 98189132
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1281360660,
+     "transientBytes": 144993836
+    }
+   ],
+   "saved": {
+    "fixed": 30199807,
+    "perPixel": 1968.0003
+   },
+   "transient": {
+    "constant": 51384428,
+    "fixed": 23402352,
+    "perPixel": 0.0
+   }
+  },
+  "fasterrcnn_resnet50_fpn_v2": {
+   "task": "detection",
+   "parameters": 43712278,
+   "bufferBytes": 237576,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1632895636,
+     "transientBytes": 102910444
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 1122935652,
+     "transientBytes": 102910156
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 2245634132,
+     "transientBytes": 201094508
+    }
+   ],
+   "saved": {
+    "fixed": 233636408,
+    "perPixel": 2223.2491
+   },
+   "transient": {
+    "constant": 4725804,
+    "fixed": 49091991,
+    "perPixel": 0.0013
+   }
+  },
+  "fcn_resnet101": {
+   "task": "segmentation",
+   "parameters": 51949141,
+   "bufferBytes": 426312,
+   "largestParameter": 9437184,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 235306496,
+     "transientBytes": 79294472
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 132546048,
+     "transientBytes": 77631496
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 264666624,
+     "transientBytes": 79769608
+    }
+   ],
+   "saved": {
+    "fixed": 212736,
+    "perPixel": 7168.0
+   },
+   "transient": {
+    "constant": 75493384,
+    "fixed": 0,
+    "perPixel": 116.0
+   },
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 21
+   }
+  },
+  "fcn_resnet50": {
+   "task": "segmentation",
+   "parameters": 32957013,
+   "bufferBytes": 217008,
+   "largestParameter": 9437184,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 128142848,
+     "transientBytes": 79294472
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 72175104,
+     "transientBytes": 77631496
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 144133632,
+     "transientBytes": 79769608
+    }
+   ],
+   "saved": {
+    "fixed": 108288,
+    "perPixel": 3904.0
+   },
+   "transient": {
+    "constant": 75493384,
+    "fixed": 0,
+    "perPixel": 116.0
+   },
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 21
+   }
+  },
+  "fcos_resnet50_fpn": {
+   "task": "detection",
+   "parameters": 32322720,
+   "bufferBytes": 212904,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 256
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1131049884,
+     "transientBytes": 16932716
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 636319924,
+     "transientBytes": 9522254
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1272427280,
+     "transientBytes": 18872692
+    }
+   ],
+   "saved": {
+    "fixed": 119273,
+    "perPixel": 2156.8515
+   },
+   "transient": {
+    "constant": 171816,
+    "fixed": -88649,
+    "perPixel": 32.3071
+   }
+  },
+  "googlenet": {
+   "task": "classification",
+   "parameters": 13004888,
+   "bufferBytes": 60760,
+   "largestParameter": 2097152,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 31515520,
+     "transientBytes": 4995144
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 17869440,
+     "transientBytes": 6238024
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 35678592,
+     "transientBytes": 4963336
+    }
+   ],
+   "saved": {
+    "fixed": 162240,
+    "perPixel": 951.875
+   },
+   "transient": {
+    "constant": 7512712,
+    "fixed": 161650,
+    "perPixel": -86.6964
+   }
+  },
+  "inception_v3": {
+   "task": "classification",
+   "parameters": 27161264,
+   "bufferBytes": 145664,
+   "largestParameter": 2457600,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 299,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 299,
+     "batch": 2,
+     "pixels": 89401,
+     "savedBytes": 195632384,
+     "transientBytes": 11408520
+    },
+    {
+     "size": 299,
+     "batch": 4,
+     "pixels": 89401,
+     "savedBytes": 391119872,
+     "transientBytes": 10441480
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1093.7234
+   },
+   "transient": {
+    "constant": 12375560,
+    "fixed": 0,
+    "perPixel": -5.4084
+   }
+  },
+  "lraspp_mobilenet_v3_large": {
+   "task": "segmentation",
+   "parameters": 3221538,
+   "bufferBytes": 99000,
+   "largestParameter": 230400,
+   "defaultSize": 520,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 36765568,
+     "transientBytes": 5548040
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 20773760,
+     "transientBytes": 3120776
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 41448896,
+     "transientBytes": 6241544
+    }
+   ],
+   "saved": {
+    "fixed": 106432,
+    "perPixel": 1115.5
+   },
+   "transient": {
+    "constant": 8,
+    "fixed": 0,
+    "perPixel": 169.3125
+   },
+   "classifier": {
+    "inFeatures": 128,
+    "classes": 21
+   }
+  },
+  "maskrcnn_resnet50_fpn": {
+   "task": "detection",
+   "parameters": 44454513,
+   "bufferBytes": 212904,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1099449188,
+     "transientBytes": 135503008
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 649849840,
+     "transientBytes": 114193348
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1299487180,
+     "transientBytes": 177002360
+    }
+   ],
+   "saved": {
+    "fixed": 35896768,
+    "perPixel": 1960.0976
+   },
+   "transient": {
+    "constant": 51384336,
+    "fixed": 17705439,
+    "perPixel": 92.9027
+   }
+  },
+  "maxvit_t": {
+   "task": "classification",
+   "parameters": 30919624,
+   "bufferBytes": 613312,
+   "largestParameter": 1048576,
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 613656016,
+     "transientBytes": 5193520
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 1227121392,
+     "transientBytes": 6192728
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 6114.0854
+   },
+   "transient": {
+    "constant": 4194312,
+    "fixed": 0,
+    "perPixel": 9.957
+   }
+  },
+  "mc3_18": {
+   "task": "video",
+   "parameters": 11695440,
+   "bufferBytes": 38560,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 400
+   },
+   "defaultSize": 112,
+   "frames": 16,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 337421824,
+     "transientBytes": 21228680
+    },
+    {
+     "size": 64,
+     "batch": 2,
+     "pixels": 65536,
+     "savedBytes": 149988864,
+     "transientBytes": 19917960
+    },
+    {
+     "size": 64,
+     "batch": 4,
+     "pixels": 65536,
+     "savedBytes": 299939328,
+     "transientBytes": 20965640
+    }
+   ],
+   "saved": {
+    "fixed": 21248,
+    "perPixel": 1144.0
+   },
+   "transient": {
+    "constant": 18870280,
+    "fixed": -448,
+    "perPixel": 8.0
+   }
+  },
+  "mnasnet0_5": {
+   "task": "classification",
+   "parameters": 2218512,
+   "bufferBytes": 82912,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 16118336,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 9111616,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 18140736,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 51488,
+    "perPixel": 488.75
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "mnasnet0_75": {
+   "task": "classification",
+   "parameters": 3170208,
+   "bufferBytes": 119648,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 25035200,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 14143424,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 28167616,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 69856,
+    "perPixel": 759.75
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "mnasnet1_0": {
+   "task": "classification",
+   "parameters": 4383312,
+   "bufferBytes": 152096,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 28680320,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 16208000,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 32264320,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 86080,
+    "perPixel": 870.0
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "mnasnet1_3": {
+   "task": "classification",
+   "parameters": 6282256,
+   "bufferBytes": 195680,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 38628032,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 21822656,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 43450048,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 107872,
+    "perPixel": 1172.25
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "mobilenet_v2": {
+   "task": "classification",
+   "parameters": 3504872,
+   "bufferBytes": 136864,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 50996480,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 28754176,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 57371904,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 78464,
+    "perPixel": 1551.5
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
+  "mobilenet_v3_large": {
+   "task": "classification",
+   "parameters": 5483032,
+   "bufferBytes": 97968,
+   "largestParameter": 1280000,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 28733312,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 16268160,
+     "transientBytes": 5146248
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 32438720,
+     "transientBytes": 5172488
+    }
+   ],
+   "saved": {
+    "fixed": 120768,
+    "perPixel": 869.5
+   },
+   "transient": {
+    "constant": 5120008,
+    "fixed": 13120,
+    "perPixel": 0.0
+   }
+  },
   "mobilenet_v3_small": {
    "task": "classification",
    "parameters": 2542856,
@@ -580,6 +1880,272 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 4096008,
     "fixed": 12096,
     "perPixel": 0.0
+   }
+  },
+  "r2plus1d_18": {
+   "task": "video",
+   "parameters": 31505325,
+   "bufferBytes": 101696,
+   "largestParameter": 5308416,
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 400
+   },
+   "defaultSize": 112,
+   "frames": 16,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 733379992,
+     "transientBytes": 65355144
+    },
+    {
+     "size": 64,
+     "batch": 2,
+     "pixels": 65536,
+     "savedBytes": 326005272,
+     "transientBytes": 64433544
+    },
+    {
+     "size": 64,
+     "batch": 4,
+     "pixels": 65536,
+     "savedBytes": 651909144,
+     "transientBytes": 64727560
+    }
+   ],
+   "saved": {
+    "fixed": 52748,
+    "perPixel": 2486.418
+   },
+   "transient": {
+    "constant": 64139528,
+    "fixed": -221632,
+    "perPixel": 5.625
+   }
+  },
+  "r3d_18": {
+   "task": "video",
+   "parameters": 33371472,
+   "bufferBytes": 38560,
+   "largestParameter": 7077888,
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 400
+   },
+   "defaultSize": 112,
+   "frames": 16,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 244524544,
+     "transientBytes": 259075464
+    },
+    {
+     "size": 64,
+     "batch": 2,
+     "pixels": 65536,
+     "savedBytes": 108701184,
+     "transientBytes": 256699784
+    },
+    {
+     "size": 64,
+     "batch": 4,
+     "pixels": 65536,
+     "savedBytes": 217363968,
+     "transientBytes": 256829960
+    }
+   ],
+   "saved": {
+    "fixed": 21248,
+    "perPixel": 829.0
+   },
+   "transient": {
+    "constant": 256569608,
+    "fixed": -885184,
+    "perPixel": 14.5
+   }
+  },
+  "regnet_x_16gf": {
+   "task": "classification",
+   "parameters": 54278536,
+   "bufferBytes": 445240,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 129894656,
+     "transientBytes": 33791816
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 73267456,
+     "transientBytes": 33677128
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 146090240,
+     "transientBytes": 33816200
+    }
+   ],
+   "saved": {
+    "fixed": 230528,
+    "perPixel": 3950.0
+   },
+   "transient": {
+    "constant": 33538056,
+    "fixed": -4192,
+    "perPixel": 8.0
+   }
+  },
+  "regnet_x_1_6gf": {
+   "task": "classification",
+   "parameters": 9190136,
+   "bufferBytes": 174488,
+   "largestParameter": 912000,
+   "classifier": {
+    "inFeatures": 912,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 40365120,
+     "transientBytes": 6764104
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 22784704,
+     "transientBytes": 6713032
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 45395392,
+     "transientBytes": 6779400
+    }
+   ],
+   "saved": {
+    "fixed": 90656,
+    "perPixel": 1226.3125
+   },
+   "transient": {
+    "constant": 6646664,
+    "fixed": 352,
+    "perPixel": 3.5625
+   }
+  },
+  "regnet_x_32gf": {
+   "task": "classification",
+   "parameters": 107811560,
+   "bufferBytes": 648656,
+   "largestParameter": 6350400,
+   "classifier": {
+    "inFeatures": 2520,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 185183808,
+     "transientBytes": 51254984
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 104458240,
+     "transientBytes": 51113864
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 208268416,
+     "transientBytes": 51283144
+    }
+   ],
+   "saved": {
+    "fixed": 334112,
+    "perPixel": 5630.9688
+   },
+   "transient": {
+    "constant": 50944584,
+    "fixed": -6080,
+    "perPixel": 9.8438
+   }
+  },
+  "regnet_x_3_2gf": {
+   "task": "classification",
+   "parameters": 15296552,
+   "bufferBytes": 250880,
+   "largestParameter": 1016064,
+   "classifier": {
+    "inFeatures": 1008,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 58112256,
+     "transientBytes": 8249416
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 32801152,
+     "transientBytes": 8192968
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 65352064,
+     "transientBytes": 8265480
+    }
+   ],
+   "saved": {
+    "fixed": 129152,
+    "perPixel": 1765.5625
+   },
+   "transient": {
+    "constant": 8120456,
+    "fixed": -32,
+    "perPixel": 3.9375
    }
   },
   "regnet_x_400mf": {
@@ -626,6 +2192,534 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": 0.0
    }
   },
+  "regnet_x_800mf": {
+   "task": "classification",
+   "parameters": 7259656,
+   "bufferBytes": 149672,
+   "largestParameter": 672000,
+   "classifier": {
+    "inFeatures": 672,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 26029056,
+     "transientBytes": 3695944
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 14708992,
+     "transientBytes": 3658312
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 29268736,
+     "transientBytes": 3709320
+    }
+   ],
+   "saved": {
+    "fixed": 77312,
+    "perPixel": 789.625
+   },
+   "transient": {
+    "constant": 3607304,
+    "fixed": 1312,
+    "perPixel": 2.625
+   }
+  },
+  "regnet_x_8gf": {
+   "task": "classification",
+   "parameters": 39572648,
+   "bufferBytes": 362448,
+   "largestParameter": 3686400,
+   "classifier": {
+    "inFeatures": 1920,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 72065408,
+     "transientBytes": 29714248
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 40701824,
+     "transientBytes": 29606728
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 81041792,
+     "transientBytes": 29737608
+    }
+   ],
+   "saved": {
+    "fixed": 188608,
+    "perPixel": 2187.75
+   },
+   "transient": {
+    "constant": 29475848,
+    "fixed": -3680,
+    "perPixel": 7.5
+   }
+  },
+  "regnet_y_128gf": {
+   "task": "classification",
+   "parameters": 644812894,
+   "bufferBytes": 1660976,
+   "largestParameter": 54641664,
+   "classifier": {
+    "inFeatures": 7392,
+    "classes": 1000
+   },
+   "defaultSize": 384,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 417508336,
+     "transientBytes": 437969224
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 236107760,
+     "transientBytes": 437555272
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 470555232,
+     "transientBytes": 438036360
+    }
+   ],
+   "saved": {
+    "fixed": 1439224,
+    "perPixel": 12653.5
+   },
+   "transient": {
+    "constant": 437074184,
+    "fixed": -25568,
+    "perPixel": 28.875
+   }
+  },
+  "regnet_y_16gf": {
+   "task": "classification",
+   "parameters": 83590140,
+   "bufferBytes": 491736,
+   "largestParameter": 9144576,
+   "classifier": {
+    "inFeatures": 3024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 131997984,
+     "transientBytes": 73503304
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 74619936,
+     "transientBytes": 73333960
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 148748608,
+     "transientBytes": 73535496
+    }
+   ],
+   "saved": {
+    "fixed": 424080,
+    "perPixel": 4002.375
+   },
+   "transient": {
+    "constant": 73132424,
+    "fixed": -8096,
+    "perPixel": 11.8125
+   }
+  },
+  "regnet_y_1_6gf": {
+   "task": "classification",
+   "parameters": 11202430,
+   "bufferBytes": 211376,
+   "largestParameter": 888000,
+   "classifier": {
+    "inFeatures": 888,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 46825456,
+     "transientBytes": 6472904
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 26499248,
+     "transientBytes": 6423176
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 52787808,
+     "transientBytes": 6488008
+    }
+   ],
+   "saved": {
+    "fixed": 182776,
+    "perPixel": 1417.8438
+   },
+   "transient": {
+    "constant": 6358344,
+    "fixed": 448,
+    "perPixel": 3.4688
+   }
+  },
+  "regnet_y_32gf": {
+   "task": "classification",
+   "parameters": 145046770,
+   "bufferBytes": 633672,
+   "largestParameter": 13778944,
+   "classifier": {
+    "inFeatures": 3712,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 174477648,
+     "transientBytes": 110655304
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 98622288,
+     "transientBytes": 110447432
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 196611424,
+     "transientBytes": 110693000
+    }
+   ],
+   "saved": {
+    "fixed": 546984,
+    "perPixel": 5291.25
+   },
+   "transient": {
+    "constant": 110201864,
+    "fixed": -10848,
+    "perPixel": 14.5
+   }
+  },
+  "regnet_y_3_2gf": {
+   "task": "classification",
+   "parameters": 19436338,
+   "bufferBytes": 265184,
+   "largestParameter": 2286144,
+   "classifier": {
+    "inFeatures": 1512,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 65131600,
+     "transientBytes": 18563528
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 36836816,
+     "transientBytes": 18478856
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 73408992,
+     "transientBytes": 18583624
+    }
+   ],
+   "saved": {
+    "fixed": 228904,
+    "perPixel": 1973.6875
+   },
+   "transient": {
+    "constant": 18374088,
+    "fixed": -2048,
+    "perPixel": 5.9062
+   }
+  },
+  "regnet_y_400mf": {
+   "task": "classification",
+   "parameters": 4344144,
+   "bufferBytes": 109032,
+   "largestParameter": 440000,
+   "classifier": {
+    "inFeatures": 440,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 21731712,
+     "transientBytes": 1779528
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 12306240,
+     "transientBytes": 1779528
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 24503872,
+     "transientBytes": 1799048
+    }
+   ],
+   "saved": {
+    "fixed": 93888,
+    "perPixel": 657.4688
+   },
+   "transient": {
+    "constant": 1760008,
+    "fixed": 9760,
+    "perPixel": 0.0
+   }
+  },
+  "regnet_y_800mf": {
+   "task": "classification",
+   "parameters": 6432512,
+   "bufferBytes": 122104,
+   "largestParameter": 784000,
+   "classifier": {
+    "inFeatures": 784,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 30333760,
+     "transientBytes": 5013064
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 17154496,
+     "transientBytes": 4969160
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 34187264,
+     "transientBytes": 5027336
+    }
+   ],
+   "saved": {
+    "fixed": 104864,
+    "perPixel": 919.3125
+   },
+   "transient": {
+    "constant": 4910984,
+    "fixed": 864,
+    "perPixel": 3.0625
+   }
+  },
+  "regnet_y_8gf": {
+   "task": "classification",
+   "parameters": 39381472,
+   "bufferBytes": 346560,
+   "largestParameter": 4064256,
+   "classifier": {
+    "inFeatures": 2016,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 112277696,
+     "transientBytes": 32747848
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 63417024,
+     "transientBytes": 32634952
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 126487936,
+     "transientBytes": 32771976
+    }
+   ],
+   "saved": {
+    "fixed": 298080,
+    "perPixel": 3408.25
+   },
+   "transient": {
+    "constant": 32497928,
+    "fixed": -4064,
+    "perPixel": 7.875
+   }
+  },
+  "resnet101": {
+   "task": "classification",
+   "parameters": 44549160,
+   "bufferBytes": 422208,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 82882048,
+     "transientBytes": 18583368
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 46812672,
+     "transientBytes": 18698056
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 93203968,
+     "transientBytes": 18542216
+    }
+   ],
+   "saved": {
+    "fixed": 218880,
+    "perPixel": 2516.0
+   },
+   "transient": {
+    "constant": 18853896,
+    "fixed": -4192,
+    "perPixel": -8.0
+   }
+  },
+  "resnet152": {
+   "task": "classification",
+   "parameters": 60192808,
+   "bufferBytes": 606936,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 116096512,
+     "transientBytes": 18583368
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 65576448,
+     "transientBytes": 18698056
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 130547200,
+     "transientBytes": 18542216
+    }
+   ],
+   "saved": {
+    "fixed": 311040,
+    "perPixel": 3524.0
+   },
+   "transient": {
+    "constant": 18853896,
+    "fixed": -4192,
+    "perPixel": -8.0
+   }
+  },
   "resnet18": {
    "task": "classification",
    "parameters": 11689512,
@@ -663,6 +2757,50 @@ export const TORCHVISION_TABLE: unknown = {
    "saved": {
     "fixed": 21248,
     "perPixel": 430.0
+   },
+   "transient": {
+    "constant": 18870280,
+    "fixed": 1952,
+    "perPixel": 2.0
+   }
+  },
+  "resnet34": {
+   "task": "classification",
+   "parameters": 21797672,
+   "bufferBytes": 68384,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 20716032,
+     "transientBytes": 18939720
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 11684352,
+     "transientBytes": 18911048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 23300608,
+     "transientBytes": 18951816
+    }
+   ],
+   "saved": {
+    "fixed": 36096,
+    "perPixel": 630.0
    },
    "transient": {
     "constant": 18870280,
@@ -714,6 +2852,270 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": -8.0
    }
   },
+  "resnext101_32x8d": {
+   "task": "classification",
+   "parameters": 88791336,
+   "bufferBytes": 812352,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 161522176,
+     "transientBytes": 33791816
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 91218432,
+     "transientBytes": 33677128
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 181625344,
+     "transientBytes": 33816200
+    }
+   ],
+   "saved": {
+    "fixed": 413952,
+    "perPixel": 4904.0
+   },
+   "transient": {
+    "constant": 33538056,
+    "fixed": -4192,
+    "perPixel": 8.0
+   }
+  },
+  "resnext101_64x4d": {
+   "task": "classification",
+   "parameters": 83455272,
+   "bufferBytes": 812352,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 161522176,
+     "transientBytes": 33791816
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 91218432,
+     "transientBytes": 33677128
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 181625344,
+     "transientBytes": 33816200
+    }
+   ],
+   "saved": {
+    "fixed": 413952,
+    "perPixel": 4904.0
+   },
+   "transient": {
+    "constant": 33538056,
+    "fixed": -4192,
+    "perPixel": 8.0
+   }
+  },
+  "resnext50_32x4d": {
+   "task": "classification",
+   "parameters": 25028904,
+   "bufferBytes": 273320,
+   "largestParameter": 2097152,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 73165312,
+     "transientBytes": 16883528
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 41282048,
+     "transientBytes": 16826184
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 82291200,
+     "transientBytes": 16891528
+    }
+   ],
+   "saved": {
+    "fixed": 144640,
+    "perPixel": 2224.0
+   },
+   "transient": {
+    "constant": 16760840,
+    "fixed": -4192,
+    "perPixel": 4.0
+   }
+  },
+  "retinanet_resnet50_fpn": {
+   "task": "detection",
+   "parameters": 34068119,
+   "bufferBytes": 212904,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 256
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1294685872,
+     "transientBytes": 129259908
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 728015482,
+     "transientBytes": 72622053
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1455818468,
+     "transientBytes": 94936421
+    }
+   ],
+   "saved": {
+    "fixed": -280367,
+    "perPixel": 2470.4868
+   },
+   "transient": {
+    "constant": 50307685,
+    "fixed": -25252866,
+    "perPixel": 246.9215
+   }
+  },
+  "retinanet_resnet50_fpn_v2": {
+   "task": "detection",
+   "parameters": 38198935,
+   "bufferBytes": 212904,
+   "largestParameter": 4718592,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 256
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1384108172,
+     "transientBytes": 129249192
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 778330002,
+     "transientBytes": 72610509
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1556447884,
+     "transientBytes": 94912957
+    }
+   ],
+   "saved": {
+    "fixed": -263823,
+    "perPixel": 2640.9832
+   },
+   "transient": {
+    "constant": 50308061,
+    "fixed": -25259358,
+    "perPixel": 246.9251
+   }
+  },
+  "shufflenet_v2_x0_5": {
+   "task": "classification",
+   "parameters": 1366792,
+   "bufferBytes": 32256,
+   "largestParameter": 1024000,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 6863936,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 3878464,
+     "transientBytes": 4120200
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 7725120,
+     "transientBytes": 4144392
+    }
+   ],
+   "saved": {
+    "fixed": 20000,
+    "perPixel": 208.25
+   },
+   "transient": {
+    "constant": 4096008,
+    "fixed": 12096,
+    "perPixel": 0.0
+   }
+  },
   "shufflenet_v2_x1_0": {
    "task": "classification",
    "parameters": 2278604,
@@ -756,6 +3158,138 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 4096008,
     "fixed": 12096,
     "perPixel": 0.0
+   }
+  },
+  "shufflenet_v2_x1_5": {
+   "task": "classification",
+   "parameters": 3503624,
+   "bufferBytes": 94208,
+   "largestParameter": 1024000,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 18394688,
+     "transientBytes": 5717832
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 10391616,
+     "transientBytes": 5735752
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 20689472,
+     "transientBytes": 5712520
+    }
+   ],
+   "saved": {
+    "fixed": 50976,
+    "perPixel": 558.25
+   },
+   "transient": {
+    "constant": 5758984,
+    "fixed": -96,
+    "perPixel": -1.25
+   }
+  },
+  "shufflenet_v2_x2_0": {
+   "task": "classification",
+   "parameters": 7393996,
+   "bufferBytes": 135312,
+   "largestParameter": 2048000,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 24798928,
+     "transientBytes": 15828808
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 14015568,
+     "transientBytes": 15888840
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 27896272,
+     "transientBytes": 15803272
+    }
+   ],
+   "saved": {
+    "fixed": 75624,
+    "perPixel": 752.1875
+   },
+   "transient": {
+    "constant": 15974408,
+    "fixed": -4192,
+    "perPixel": -4.1875
+   }
+  },
+  "squeezenet1_0": {
+   "task": "classification",
+   "parameters": 1248424,
+   "bufferBytes": 0,
+   "largestParameter": 512000,
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 21643840,
+     "transientBytes": 4329096
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 11613248,
+     "transientBytes": 4230792
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 23226496,
+     "transientBytes": 4341192
+    }
+   ],
+   "saved": {
+    "fixed": -641614,
+    "perPixel": 699.6786
+   },
+   "transient": {
+    "constant": 4120392,
+    "fixed": -7995,
+    "perPixel": 6.8571
+   },
+   "classifier": {
+    "inFeatures": 512,
+    "classes": 1000
    }
   },
   "squeezenet1_1": {
@@ -802,6 +3336,344 @@ export const TORCHVISION_TABLE: unknown = {
     "classes": 1000
    }
   },
+  "ssd300_vgg16": {
+   "task": "detection",
+   "parameters": 35641826,
+   "bufferBytes": 0,
+   "largestParameter": 5031936,
+   "classifier": {
+    "inFeatures": 256,
+    "classes": 128
+   },
+   "defaultSize": 300,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 300,
+     "batch": 2,
+     "pixels": 90000,
+     "savedBytes": 292520980,
+     "transientBytes": 45755260
+    },
+    {
+     "size": 300,
+     "batch": 4,
+     "pixels": 90000,
+     "savedBytes": 585041940,
+     "transientBytes": 54161580
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1625.1165
+   },
+   "transient": {
+    "constant": 37348940,
+    "fixed": 0,
+    "perPixel": 46.7018
+   }
+  },
+  "ssdlite320_mobilenet_v3_large": {
+   "task": "detection",
+   "parameters": 3440060,
+   "bufferBytes": 132336,
+   "largestParameter": 366912,
+   "classifier": {
+    "inFeatures": 128,
+    "classes": 24
+   },
+   "defaultSize": 320,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 320,
+     "batch": 2,
+     "pixels": 102400,
+     "savedBytes": 193600844,
+     "transientBytes": 8294140
+    },
+    {
+     "size": 320,
+     "batch": 4,
+     "pixels": 102400,
+     "savedBytes": 387069892,
+     "transientBytes": 15091508
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 944.9949
+   },
+   "transient": {
+    "constant": 1496772,
+    "fixed": 0,
+    "perPixel": 33.1903
+   }
+  },
+  "swin_b": {
+   "task": "classification",
+   "parameters": 87768224,
+   "bufferBytes": 460992,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 222330096,
+     "transientBytes": 17301056
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 97741520,
+     "transientBytes": 17071792
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 195482848,
+     "transientBytes": 17366360
+    }
+   ],
+   "saved": {
+    "fixed": -31221896,
+    "perPixel": 8690.6094
+   },
+   "transient": {
+    "constant": 16777224,
+    "fixed": -100,
+    "perPixel": 15.9922
+   }
+  },
+  "swin_s": {
+   "task": "classification",
+   "parameters": 49606258,
+   "bufferBytes": 460992,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 166783168,
+     "transientBytes": 9832000
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 73326224,
+     "transientBytes": 9660080
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 146652256,
+     "transientBytes": 9882968
+    }
+   ],
+   "saved": {
+    "fixed": -23416352,
+    "perPixel": 6519.0391
+   },
+   "transient": {
+    "constant": 9437192,
+    "fixed": 924,
+    "perPixel": 11.9922
+   }
+  },
+  "swin_t": {
+   "task": "classification",
+   "parameters": 28288354,
+   "bufferBytes": 230496,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 93615520,
+     "transientBytes": 9832000
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 46916336,
+     "transientBytes": 9660080
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 93832576,
+     "transientBytes": 9882968
+    }
+   ],
+   "saved": {
+    "fixed": -6562736,
+    "perPixel": 3257.4766
+   },
+   "transient": {
+    "constant": 9437192,
+    "fixed": 924,
+    "perPixel": 11.9922
+   }
+  },
+  "swin_v2_b": {
+   "task": "classification",
+   "parameters": 87930848,
+   "bufferBytes": 829632,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 256,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 218894864,
+     "transientBytes": 17169728
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 166821808,
+     "transientBytes": 16997920
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 316422336,
+     "transientBytes": 17218616
+    }
+   ],
+   "saved": {
+    "fixed": 49935368,
+    "perPixel": 3632.3281
+   },
+   "transient": {
+    "constant": 16777224,
+    "fixed": -100,
+    "perPixel": 11.9844
+   }
+  },
+  "swin_v2_s": {
+   "task": "classification",
+   "parameters": 49737442,
+   "bufferBytes": 829632,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 256,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 166971544,
+     "transientBytes": 9733440
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 127901240,
+     "transientBytes": 9604640
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 240121672,
+     "transientBytes": 9772088
+    }
+   ],
+   "saved": {
+    "fixed": 38833996,
+    "perPixel": 2725.3281
+   },
+   "transient": {
+    "constant": 9437192,
+    "fixed": 924,
+    "perPixel": 8.9844
+   }
+  },
+  "swin_v2_t": {
+   "task": "classification",
+   "parameters": 28351570,
+   "bufferBytes": 414816,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 256,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 104498488,
+     "transientBytes": 9733440
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 76793048,
+     "transientBytes": 9604640
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 145794856,
+     "transientBytes": 9772088
+    }
+   ],
+   "saved": {
+    "fixed": 20585884,
+    "perPixel": 1932.5781
+   },
+   "transient": {
+    "constant": 9437192,
+    "fixed": 924,
+    "perPixel": 8.9844
+   }
+  },
   "vgg11": {
    "task": "classification",
    "parameters": 132863336,
@@ -844,6 +3716,513 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 411058184,
     "fixed": 22432,
     "perPixel": 0.0
+   }
+  },
+  "vgg11_bn": {
+   "task": "classification",
+   "parameters": 132868840,
+   "bufferBytes": 22080,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 51209728,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 28988928,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 57955840,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 209664,
+    "perPixel": 1550.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg13": {
+   "task": "classification",
+   "parameters": 133047848,
+   "bufferBytes": 0,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 44371968,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 25133056,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 50266112,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 198656,
+    "perPixel": 1342.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg13_bn": {
+   "task": "classification",
+   "parameters": 133053736,
+   "bufferBytes": 23632,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 76377088,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 43146240,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 86268928,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 210432,
+    "perPixel": 2318.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg16": {
+   "task": "classification",
+   "parameters": 138357544,
+   "bufferBytes": 0,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 47779840,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 27049984,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 54099968,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 198656,
+    "perPixel": 1446.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg16_bn": {
+   "task": "classification",
+   "parameters": 138365992,
+   "bufferBytes": 33896,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 83203072,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 46990336,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 93946880,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 215552,
+    "perPixel": 2526.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg19": {
+   "task": "classification",
+   "parameters": 143667240,
+   "bufferBytes": 0,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 51187712,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 28966912,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 57933824,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 198656,
+    "perPixel": 1550.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vgg19_bn": {
+   "task": "classification",
+   "parameters": 143678248,
+   "bufferBytes": 44160,
+   "largestParameter": 102760448,
+   "classifier": {
+    "inFeatures": 4096,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 90029056,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 50834432,
+     "transientBytes": 411103048
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 101624832,
+     "transientBytes": 411147912
+    }
+   ],
+   "saved": {
+    "fixed": 220672,
+    "perPixel": 2734.0
+   },
+   "transient": {
+    "constant": 411058184,
+    "fixed": 22432,
+    "perPixel": 0.0
+   }
+  },
+  "vit_b_16": {
+   "task": "classification",
+   "parameters": 86567656,
+   "bufferBytes": 0,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 279598256,
+     "transientBytes": 13076216
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 559196416,
+     "transientBytes": 16712168
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 2786.1747
+   },
+   "transient": {
+    "constant": 9440264,
+    "fixed": 0,
+    "perPixel": 36.232
+   }
+  },
+  "vit_b_32": {
+   "task": "classification",
+   "parameters": 88224232,
+   "bufferBytes": 0,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 62496896,
+     "transientBytes": 24261576
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 124993696,
+     "transientBytes": 11297864
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 622.7763
+   },
+   "transient": {
+    "constant": 37225288,
+    "fixed": 0,
+    "perPixel": -129.1824
+   }
+  },
+  "vit_l_32": {
+   "task": "classification",
+   "parameters": 306535400,
+   "bufferBytes": 0,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 165824992,
+     "transientBytes": 18017320
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 331649792,
+     "transientBytes": 19253320
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1652.4324
+   },
+   "transient": {
+    "constant": 16781320,
+    "fixed": 0,
+    "perPixel": 12.3166
+   }
+  },
+  "wide_resnet101_2": {
+   "task": "classification",
+   "parameters": 126886696,
+   "bufferBytes": 552256,
+   "largestParameter": 9437184,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 109095424,
+     "transientBytes": 75202376
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 61614592,
+     "transientBytes": 75317064
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 122677760,
+     "transientBytes": 75161224
+    }
+   ],
+   "saved": {
+    "fixed": 283904,
+    "perPixel": 3312.0
+   },
+   "transient": {
+    "constant": 75472904,
+    "fixed": -4192,
+    "perPixel": -8.0
+   }
+  },
+  "wide_resnet50_2": {
+   "task": "classification",
+   "parameters": 68883240,
+   "bufferBytes": 273320,
+   "largestParameter": 9437184,
+   "classifier": {
+    "inFeatures": 2048,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 128,
+     "batch": 2,
+     "pixels": 16384,
+     "savedBytes": 73165312,
+     "transientBytes": 75202376
+    },
+    {
+     "size": 96,
+     "batch": 2,
+     "pixels": 9216,
+     "savedBytes": 41282048,
+     "transientBytes": 75317064
+    },
+    {
+     "size": 96,
+     "batch": 4,
+     "pixels": 9216,
+     "savedBytes": 82291200,
+     "transientBytes": 75161224
+    }
+   ],
+   "saved": {
+    "fixed": 144640,
+    "perPixel": 2224.0
+   },
+   "transient": {
+    "constant": 75472904,
+    "fixed": -4192,
+    "perPixel": -8.0
    }
   }
  }
