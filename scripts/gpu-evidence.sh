@@ -2,7 +2,8 @@
 # Everything the project measures on a real NVIDIA GPU, in one run (the device machine lends one for
 # minutes at a time): real nvidia-smi output for the status-bar fixtures, the memory each flagged
 # pattern holds against its fix, what the fixes oomlint writes do to real programs, the fix-safety
-# corpus run on CUDA, and real out-of-memory messages for the explain fixtures.
+# corpus run on CUDA, the peak of each estimate program's training step against `oomlint estimate`,
+# and real out-of-memory messages for the explain fixtures.
 # Usage: bash scripts/gpu-evidence.sh OUT_DIR   (needs nvidia-smi and a python3 with CUDA PyTorch)
 # Writes OUT_DIR/gpu-evidence.tar.gz and OUT_DIR/gpu-evidence.log.
 # The fix-safety corpus needs its fixed copies: made there when Node, dist/cli.js and
@@ -41,6 +42,15 @@ export PYTHONUNBUFFERED=1
     rm -rf "$work/fix-safety-copies"
   else
     echo "skipped: no fixed copies (no Node here, and FIX_SAFETY_PREPARED names no folder with a manifest.json)"
+  fi
+  echo "== estimate: the programs of test/estimate on CUDA, torch.cuda.max_memory_allocated() of the second step"
+  timeout 500 python3 "$root/test/estimate/run_programs.py" --cuda "$work/estimate-cuda.json"
+  echo "rc=$?"
+  if command -v node >/dev/null && [ -f "$root/dist/cli.js" ]; then
+    node "$root/dist/cli.js" estimate --device cuda --format json "$root/test/estimate/programs" > "$work/estimate-cuda-estimates.json"
+    python3 "$root/test/estimate/compare.py" "$work/estimate-cuda-estimates.json" "$work/estimate-cuda.json"
+  else
+    echo "no Node here: compare later with test/estimate/compare.py and oomlint estimate --device cuda"
   fi
   echo "== record_oom_messages.py"
   timeout 200 python3 "$root/test/torch/record_oom_messages.py" "$work/oom-messages"

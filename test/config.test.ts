@@ -102,7 +102,7 @@ describe('parseProjectConfig', () => {
   test('finds keys written as dotted keys or under [tool]', () => {
     assert.deepEqual(problemsAt('[tool]\nblack = 1\noomlint.max-batch-size = -3\n'), ['3: `max-batch-size` must be a positive integer, not `-3`; the default is used']);
     assert.deepEqual(problemsAt('tool.oomlint.bogus = 1\n'), [
-      '1: unknown key `bogus` (known keys: select, ignore, severity, max-batch-size, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include, max-file-size)',
+      '1: unknown key `bogus` (known keys: select, ignore, severity, max-batch-size, gpu-memory, max-pinned-workers, eval-function-names, per-file-ignores, exclude, extend-include, max-file-size)',
     ]);
     assert.deepEqual(problemsAt('x = 1\n[tool]\noomlint = 5\n'), ['3: `tool.oomlint` must be a table; the defaults are used']);
   });

@@ -53,6 +53,11 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   configProblemNotice: { file: 'pyproject.toml', line: 3, problem: 'p', more: 1 },
   configReplaceKey: { key: 'max-pinned-workers' },
   indexingFiles: { done: 12, total: 1000 },
+  estimateHoverPeak: { peak: '10.7 GiB', model: 'torchvision resnet50', batch: 256 },
+  estimateHoverParts: { weights: '98 MiB', gradients: '97 MiB', optimizerState: '97 MiB', activations: '10.2 GiB', batch: '147 MiB', backwardTransient: '0 B' },
+  estimateHoverFit: { gpu: '24.0 GiB', fits: false, needed: '25.0 GiB', largest: 230 },
+  estimateHoverAssumed: { count: 2 },
+  estimateInlayHint: { peak: '10.7 GiB', gpu: '24.0 GiB', fits: false, largest: 230 },
   configProblem: { kind: 'not-found' },
   summaryWouldFix: { fixes: 3, unsafeOnly: 1 },
   summaryNoFixes: { unsafeOnly: 1 },
@@ -142,7 +147,7 @@ describe('message catalogue', () => {
     test(`${locale}: fix titles keep the house style (plain text, short, no full stop)`, async () => {
       const analyzer = await sharedAnalyzer();
       for (const fixture of ruleFixtures()) {
-        for (const d of analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, locale })) {
+        for (const d of analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, locale })) {
           assert.match(d.message, SCRIPT[locale], d.message);
           for (const fix of d.fixes) {
             assert.doesNotMatch(fix.title, /`|[.。]$/, fix.title);
@@ -168,7 +173,7 @@ function fixtureCalls(): Promise<Call[]> {
     const analyzer = await sharedAnalyzer();
     const calls: Call[] = [];
     for (const fixture of ruleFixtures()) {
-      analyzer.analyzeText(fixture.text, { settings: { select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
+      analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
     }
     return calls;
   })();

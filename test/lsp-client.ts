@@ -18,6 +18,7 @@ import {
   type ConfigurationParams,
   type Diagnostic,
   type Hover,
+  type InlayHint,
   type InitializeResult,
   type LogMessageParams,
   type Position,
@@ -54,6 +55,7 @@ const CAPABILITIES: ClientCapabilities = {
     workspaceEdit: { documentChanges: true },
     applyEdit: true,
     executeCommand: { dynamicRegistration: false },
+    inlayHint: { refreshSupport: true },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: false },
@@ -64,6 +66,7 @@ const CAPABILITIES: ClientCapabilities = {
       dataSupport: true,
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
+    inlayHint: {},
   },
   window: { showDocument: { support: true }, showMessage: { messageActionItem: { additionalPropertiesSupport: false } }, workDoneProgress: true },
 };
@@ -101,6 +104,8 @@ export class LspTestClient {
   /** Tokens the server created with `window/workDoneProgress/create`, and every `$/progress`, in order. */
   readonly progressTokens: ProgressToken[] = [];
   readonly progress: WorkDoneProgressParams[] = [];
+  /** How many times the server asked for inlay hints again. */
+  inlayHintRefreshes = 0;
   /** The action the next `window/showMessageRequest` is answered with (none: dismissed). */
   answerMessage: (params: ShowMessageRequestParams) => MessageActionItem | null = () => null;
   /** Every publication, oldest first, per URI. */
@@ -154,6 +159,11 @@ export class LspTestClient {
     connection.onNotification('$/progress', (params: WorkDoneProgressParams) => {
       this.progress.push(params);
       this.notify();
+    });
+    connection.onRequest('workspace/inlayHint/refresh', () => {
+      this.inlayHintRefreshes++;
+      this.notify();
+      return null;
     });
     connection.onRequest('window/showDocument', (params: ShowDocumentParams) => {
       this.shownDocuments.push(params);
@@ -281,6 +291,10 @@ export class LspTestClient {
       range,
       context: { diagnostics, ...(only ? { only } : {}) },
     });
+  }
+
+  inlayHints(uri: string, range: Range): Promise<InlayHint[] | null> {
+    return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range });
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {

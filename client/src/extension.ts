@@ -1,7 +1,8 @@
 // The extension's composition root: starts the language server, registers the commands and the
 // GPU memory readout.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { GPU_MEMORY_NOTIFICATION, type GpuMemoryParams } from '../../server/src/lsp/protocol';
 import { registerExplainOutOfMemory } from './commands/explain-out-of-memory';
 import { registerFixAllCommand } from './commands/fix-all';
 import { registerOpenRuleDocsCommand } from './commands/open-rule-docs';
@@ -30,11 +31,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registerConfigProblemStatus(client),
   );
   // Adds its own disposables to the context.
+  let gpuMemory: number | null = null;
+  const languageClient = client;
+  const sendGpuMemory = (): void => {
+    if (!languageClient.isRunning()) return;
+    void languageClient.sendNotification(GPU_MEMORY_NOTIFICATION, { totalMiB: gpuMemory } satisfies GpuMemoryParams).catch(() => undefined);
+  };
+  // A server started again (after a restart) hears the GPU once more.
+  context.subscriptions.push(languageClient.onDidChangeState(({ newState }) => {
+    if (newState === State.Running) sendGpuMemory();
+  }));
   const gpuStatus = registerGpuStatus(context, {
     getConfig: () => readGpuConfig(vscode.workspace.getConfiguration(GPU_CONFIG_SECTION)),
     isTrusted: () => vscode.workspace.isTrusted,
     // Local folders only: the readout matches GPU processes to them by path.
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+    // The GPU read here is OOM004's target where settings name none.
+    onGpuMemory: (totalMiB) => {
+      gpuMemory = totalMiB;
+      sendGpuMemory();
+    },
   });
   context.subscriptions.push(registerExplainOutOfMemory({ client, gpuSnapshot: () => gpuStatus.snapshot, log }));
   try {

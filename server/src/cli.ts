@@ -11,6 +11,7 @@ import { runCheckCommand } from './cli/check-command';
 import { serveCheckWorker } from './cli/check-worker';
 import { CHECK_WORKER_ROLE, isCheckWorkerData } from './cli/check-worker-messages';
 import { EXIT_CLEAN, EXIT_ERROR } from './cli/exit-codes';
+import { runEstimateCommand } from './cli/estimate-command';
 import { runExplainCommand } from './cli/explain-command';
 import type { OutputStreams } from './cli/output';
 import { runRuleCommand } from './cli/rule-command';
@@ -93,6 +94,14 @@ async function main(argv: string[]): Promise<number> {
           out,
           stdin: () => process.stdin,
         });
+      } finally {
+        (await analyzer)?.dispose();
+      }
+    }
+    case 'estimate': {
+      let analyzer: Promise<Analyzer> | undefined;
+      try {
+        return await runEstimateCommand(command.options, { cwd: process.cwd(), analyzer: () => (analyzer ??= Analyzer.create({ grammarDir: GRAMMAR_DIR })), out });
       } finally {
         (await analyzer)?.dispose();
       }

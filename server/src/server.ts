@@ -6,6 +6,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
   createConnection,
   ErrorCodes,
+  InlayHintRequest,
   ProposedFeatures,
   ResponseError,
   StreamMessageReader,
@@ -26,6 +27,7 @@ import { registerExplainOutOfMemory, workspaceFolderPaths } from './lsp/explain-
 import { ExplainOutOfMemoryRequest } from './lsp/explain-protocol';
 import { CONFIG_STATUS_OPTION } from './lsp/protocol';
 import { registerHover } from './lsp/hover';
+import { registerEstimateInlayHints } from './lsp/estimate-inlay-hints';
 import { IdleMemoryRelease } from './lsp/idle-memory';
 import { NotebookDocuments, registerNotebookSync } from './lsp/notebook-sync';
 import { readPackageInfo } from './lsp/package-info';
@@ -100,9 +102,13 @@ function startServer(): void {
 
     registerTextSync(connection, documents, linter, settings, publisher, workspaceSync && { changed: (uri) => workspaceSync.documentChanged(uri), closed: (uri) => workspaceSync.documentClosed(uri) });
     registerNotebookSync(connection, notebooks, documents, linter, settings, publisher);
-    registerSettingsChanges(connection, settings, openUris, publisher, configDiagnostics, workspaceSync && ((changes) => workspaceSync.filesChanged(changes)));
+    const refreshInlayHints = () => {
+      if (support.inlayHintRefresh) connection.languages.inlayHint.refresh().catch(() => undefined);
+    };
+    registerSettingsChanges(connection, settings, openUris, publisher, configDiagnostics, workspaceSync && ((changes) => workspaceSync.filesChanged(changes)), refreshInlayHints);
     registerCodeActions(connection, linter, ruleDocCommands(params.initializationOptions, packageInfo.repositoryUrl, support.showDocument));
     registerHover(connection, linter);
+    registerEstimateInlayHints(connection, linter);
     registerExecuteCommand(connection, linter);
     registerExplainOutOfMemory(connection, documents, linter, settings, workspaceFolderPaths(params.workspaceFolders, params.rootUri));
     connection.onInitialized(() => {
@@ -119,6 +125,7 @@ function startServer(): void {
       // From now on LSP allows only `exit`: requests get an error, not an answer from a freed parser,
       // and documents opened or changed now are not taken in (they would be parsed by it).
       connection.onHover(refuseAfterShutdown);
+      connection.onRequest(InlayHintRequest.type, refuseAfterShutdown);
       connection.onCodeAction(refuseAfterShutdown);
       connection.onExecuteCommand(refuseAfterShutdown);
       connection.onRequest(ExplainOutOfMemoryRequest, refuseAfterShutdown);

@@ -1,14 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Settings } from '../../server/src/core/settings';
 import { FIXTURES_DIR } from './paths';
 
 export interface RuleFixture {
   code: string;
+  /** The file's name without `.py`: the rule's code, or the code and a variant (`OOM004-gpu-memory`). */
+  name: string;
   path: string;
   text: string;
   /** `row:CODE` for every `# expect: CODE` marker (0-based rows). */
   expected: string[];
+  /** Settings a `# fixture-settings: {...}` line (JSON) asks for, besides selecting the fixture's rule. */
+  settings: Partial<Settings>;
 }
+
+const SETTINGS_LINE = /^# fixture-settings: (\{.*\})$/m;
 
 const MARKER = /#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)/;
 
@@ -29,7 +36,8 @@ export function ruleFixtures(): RuleFixture[] {
     .map((file) => {
       const path = join(dir, file);
       const text = readFileSync(path, 'utf8');
-      return { code: file.slice(0, 6), path, text, expected: expectedMarkers(text) };
+      const settings = SETTINGS_LINE.exec(text);
+      return { code: file.slice(0, 6), name: file.slice(0, -3), path, text, expected: expectedMarkers(text), settings: settings ? (JSON.parse(settings[1]!) as Partial<Settings>) : {} };
     });
 }
 

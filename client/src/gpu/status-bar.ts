@@ -19,6 +19,8 @@ export interface GpuStatusRegistration {
   getConfig(): GpuConfig;
   isTrusted(): boolean;
   workspaceFolders(): string[];
+  /** Hears the memory of the smallest GPU read (MiB), or null when none is, each time that changes. */
+  onGpuMemory?(totalMiB: number | null): void;
 }
 
 /** What the running monitor was started with; other settings only need a redraw. */
@@ -43,7 +45,17 @@ export function registerGpuStatus(context: vscode.ExtensionContext, options: Gpu
   let processes: ProcessListing | undefined;
   const words: Words = { t: vscode.l10n.t, decimal: decimalFor(vscode.env.language) };
 
+  let gpuMemory: number | null = null;
+  const noteGpuMemory = (): void => {
+    const totals = monitor?.snapshot.state === 'ok' ? monitor.snapshot.gpus.map((gpu) => gpu.memoryTotalMiB ?? 0).filter((mib) => mib > 0) : [];
+    const smallest = totals.length ? Math.min(...totals) : null;
+    if (smallest === gpuMemory) return;
+    gpuMemory = smallest;
+    options.onGpuMemory?.(smallest);
+  };
+
   const render = (): void => {
+    noteGpuMemory();
     if (!monitor) {
       item.hide();
       return;

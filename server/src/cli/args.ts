@@ -31,7 +31,7 @@ export interface CheckOptions {
   lang?: Locale;
 }
 
-export type HelpTopic = 'main' | 'check' | 'rule' | 'explain';
+export type HelpTopic = 'main' | 'check' | 'rule' | 'explain' | 'estimate';
 
 export const EXPLAIN_FORMATS = ['text', 'json'] as const;
 export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
@@ -44,11 +44,19 @@ export interface ExplainOptions {
   lang?: Locale;
 }
 
+export interface EstimateOptions {
+  paths: string[];
+  format: 'text' | 'json';
+  targetGpuMemory: string | undefined;
+  device: 'cuda' | 'cpu';
+}
+
 export type CliCommand =
   | { kind: 'help'; topic: HelpTopic }
   | { kind: 'explain'; options: ExplainOptions }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
+  | { kind: 'estimate'; options: EstimateOptions }
   | { kind: 'rule'; code: string | undefined; all: boolean; lang?: Locale };
 
 /** Bad command line: the entry prints the message and the usage, and exits with 2. */
@@ -207,6 +215,25 @@ function parseExplain(argv: string[]): CliCommand {
   return { kind: 'explain', options: { input: positionals[0] ?? '-', format: format as ExplainFormat, ...(lang === undefined ? {} : { lang }) } };
 }
 
+function parseEstimate(argv: string[]): CliCommand {
+  const { values, positionals } = parseOrThrow(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { format: { type: 'string' }, 'gpu-memory': { type: 'string' }, device: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      }),
+    'estimate',
+  );
+  if (values.help) return { kind: 'help', topic: 'estimate' };
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be one of text, json (got \`${format}\`)`, 'estimate');
+  const device = values.device ?? 'cuda';
+  if (device !== 'cuda' && device !== 'cpu') throw new UsageError(`--device must be cuda or cpu (got \`${device}\`)`, 'estimate');
+  return { kind: 'estimate', options: { paths: positionals.length ? positionals : ['.'], format, targetGpuMemory: values['gpu-memory'], device } };
+}
+
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
   switch (first) {
@@ -225,6 +252,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return parseRule(rest);
     case 'explain':
       return parseExplain(rest);
+    case 'estimate':
+      return parseEstimate(rest);
     default:
       throw new UsageError(first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`);
   }

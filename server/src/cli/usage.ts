@@ -9,6 +9,7 @@ Commands:
   check [PATH...]   Check Python files (default: the current folder)
   rule CODE         Show a rule's documentation (--all lists every rule)
   explain [FILE|-]  Explain a CUDA out-of-memory error from a log or a pasted traceback
+  estimate [PATH...] Estimate the GPU memory of a training step, and whether it fits
 
 Options:
   -h, --help        Show help (also: oomlint <command> --help)
@@ -69,6 +70,26 @@ Exit status: 0 explained at least one message, 1 no out-of-memory message found,
 2 bad usage or a log that could not be read.
 `;
 
+const ESTIMATE = `Usage: oomlint estimate [options] [PATH...]
+
+For each training setup in the files (the model passed to an optimizer, the training DataLoader's
+batch size, the precision, the input size), estimates the peak memory PyTorch allocates in one
+training step, with its parts: weights, gradients, optimizer state, activations saved for backward,
+the input batch and the backward pass's transient memory. The CUDA context and the allocator's
+headroom are said apart. Every input says the line it came from, or that it was assumed; what
+cannot be known is said instead of a number.
+
+Options:
+  --gpu-memory SIZE   The GPU to fit (such as 24GB or 80GiB; default: gpu-memory in
+                      [tool.oomlint]): says whether the step fits, the largest batch that
+                      does, and the gradient accumulation that keeps the effective batch
+  --format FORMAT     text (default) or json
+  --device DEVICE     cuda (default) or cpu: the optimizer's defaults differ between them
+  -h, --help          Show this help
+
+Exit status: 0 estimated (or found nothing to estimate), 2 bad usage or a file that could not be read.
+`;
+
 export function usageText(topic: HelpTopic): string {
-  return topic === 'check' ? CHECK : topic === 'rule' ? RULE : topic === 'explain' ? EXPLAIN : MAIN;
+  return topic === 'check' ? CHECK : topic === 'rule' ? RULE : topic === 'explain' ? EXPLAIN : topic === 'estimate' ? ESTIMATE : MAIN;
 }

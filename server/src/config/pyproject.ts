@@ -222,6 +222,14 @@ function readSection(table: Record<string, unknown>, config: ProjectConfig, prob
         }
         break;
       }
+      case 'gpu-memory': {
+        if (typeof value !== 'string' || byteSize(value) === undefined) {
+          problems.add([key], 'value', () => ({ kind: 'not-size', key, value: problems.written([key], value) }));
+          break;
+        }
+        config.settings.targetGpuMemory = value;
+        break;
+      }
       default: {
         const setting = analysisSettingByProjectKey(key);
         if (setting?.type !== 'integer') {

@@ -114,6 +114,15 @@ export const SETTINGS_SCHEMA: readonly SettingDescription[] = [
     description: 'A training `batch_size` at or above this is reported (OOM004).',
   },
   {
+    key: 'oomlint.targetGpuMemory',
+    analysis: { field: 'targetGpuMemory', projectKey: 'gpu-memory' },
+    type: 'string',
+    default: '',
+    scope: 'resource',
+    description:
+      'The memory of the GPU training runs on (`24GB`, `80GiB`): OOM004 then reports a training batch whose estimated step does not fit it, and `oomlint estimate` says what fits. Empty: OOM004 compares the batch size with `#oomlint.maxBatchSize#`.',
+  },
+  {
     key: 'oomlint.maxPinnedWorkers',
     analysis: { field: 'maxPinnedWorkers', projectKey: 'max-pinned-workers' },
     type: 'integer',

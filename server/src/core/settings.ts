@@ -14,6 +14,8 @@ export interface Settings {
   ignore: string[];
   /** Training `batch_size` at or above this is reported (OOM004). */
   maxBatchSize: number;
+  /** The target GPU's memory as written (`24GB`); empty when unknown. OOM004 judges batches by the estimate when set. */
+  targetGpuMemory: string;
   /** `num_workers` at or above this with `pin_memory=True` is reported (OOM005). */
   maxPinnedWorkers: number;
   /** Extra function names (exact, or with a trailing `*`) that evaluate a model. */

@@ -86,6 +86,13 @@ export const en: Messages = {
   oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
     `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}, at or above max-batch-size ${limit}.`,
 
+  oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
+    `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}: one step of ${model} is estimated at ${peak}, ${needed} with the CUDA context and allocator headroom, more than the GPU's ${gpu}; ${fitting > 0 ? `batch_size ${fitting} fits` : 'not even a batch of 1 fits'}.`,
+  oom004LimitBecauseUnknown: ({ model }) => ` The step's memory cannot be estimated (${model ? `oomlint does not know the memory of ${code(model)}` : 'no model passed to an optimizer was found'}), so the fixed limit applies.`,
+  oom004LowerBatch: ({ value, steps, place, accumulates }) =>
+    accumulates ? `Set batch_size to ${value}${placeText(place)} and accumulate gradients over ${steps} steps in the training loop`
+      : `Set batch_size to ${value}${placeText(place)}; accumulating gradients over ${steps} steps is left to do`,
+
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} pins memory (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', true by default' : ''}) with ${workers} workers${originText(origin)}, at or above max-pinned-workers ${limit}.`,
 
@@ -168,6 +175,14 @@ export const en: Messages = {
   configReplaceKey: ({ key }) => `Replace with ${key}`,
   indexingTitle: 'oomlint: indexing the workspace',
   indexingFiles: ({ done, total }) => `${done.toLocaleString('en')} / ${total.toLocaleString('en')} files`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**≈ ${peak} per training step** (${model}, batch ${batch}), as \`oomlint estimate\` works it out`,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `weights ${weights} · gradients ${gradients} · optimizer state ${optimizerState} · activations ${activations} · input batch ${batch} · backward transient ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `Fits the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); batch ${largest} would still fit.` : `Does not fit the ${gpu} GPU (needs ≈ ${needed} with the CUDA context and headroom); ${largest > 0 ? `batch ${largest} fits` : 'not even a batch of 1 fits'}.`,
+  estimateHoverAssumed: ({ count }) => `${count} ${count === 1 ? 'input was' : 'inputs were'} assumed; \`oomlint estimate\` lists them.`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `≈ ${peak} per step${gpu === null || fits === null ? '' : fits ? `; fits the ${gpu} GPU` : `; does not fit the ${gpu} GPU, ${largest > 0 ? `batch ${largest} does` : 'nor does a batch of 1'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -34,6 +34,13 @@ export interface RuleMessages {
   oom003AddsToTotal(p: { receiver: string; method: string; value: string; total: string }): string;
 
   oom004BatchSize(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; limit: number }): string;
+  /** The step estimated at `batchSize` needs `needed` (peak, CUDA context, headroom), more than the GPU's `gpu`; sizes are formatted. */
+  oom004DoesNotFit(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; model: string; peak: string; needed: string; gpu: string; fitting: number }): string;
+  /** Appended to oom004BatchSize when a GPU size is set but the model's memory is unknown: why the fixed limit applies. */
+  oom004LimitBecauseUnknown(p: { model: string | null }): string;
+  /** Fix title: lower the batch to one that fits, with the accumulation steps that keep the effective batch. */
+  /** `accumulates`: the fix rewrites the training loop too; otherwise the title says the accumulation is left to do. */
+  oom004LowerBatch(p: { value: number; steps: number; place: ValueOrigin | null; accumulates: boolean }): string;
 
   oom005PinnedWorkers(p: { loader: LoaderName | null; pinMemory: string; byDefault: boolean; workers: number; origin: OriginDetail; limit: number }): string;
 
@@ -106,6 +113,13 @@ export interface EditorMessages {
   indexingTitle: string;
   /** How far the indexing is: files done of the files found. */
   indexingFiles(p: { done: number; total: number }): string;
+  /** The estimate's hover: its headline, its parts (sizes formatted), the fit to the target GPU, and how many inputs were assumed. */
+  estimateHoverPeak(p: { peak: string; model: string; batch: number }): string;
+  estimateHoverParts(p: { weights: string; gradients: string; optimizerState: string; activations: string; batch: string; backwardTransient: string }): string;
+  estimateHoverFit(p: { gpu: string; fits: boolean; needed: string; largest: number }): string;
+  estimateHoverAssumed(p: { count: number }): string;
+  /** The hint at the end of a batch size's or model's line: the step's peak and, with a GPU size, the fit. */
+  estimateInlayHint(p: { peak: string; gpu: string | null; fits: boolean | null; largest: number }): string;
 }
 
 /** What is wrong with a configuration file, wherever it is shown (editor, terminal, CI annotations). */

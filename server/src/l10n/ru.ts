@@ -92,6 +92,13 @@ export const ru: Messages = {
   oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
     `Обучающий ${loaderText(loader)} использует batch_size ${batchSize}${perProcess ? ' на процесс' : ''}${originText(origin)}, что не меньше max-batch-size ${limit}.`,
 
+  oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
+    `Обучающий ${loaderText(loader)} использует batch_size ${batchSize}${perProcess ? ' на процесс' : ''}${originText(origin)}: шаг обучения ${model} по оценке требует ${peak} в пике, ${needed} вместе с контекстом CUDA и запасом аллокатора — больше, чем ${gpu} у GPU; ${fitting > 0 ? `помещается batch_size ${fitting}` : 'не помещается даже батч из 1'}.`,
+  oom004LimitBecauseUnknown: ({ model }) => ` Память шага оценить нельзя (${model ? `oomlint не знает, сколько памяти занимает ${code(model)}` : 'не найдена модель, переданная оптимизатору'}), поэтому действует фиксированный предел.`,
+  oom004LowerBatch: ({ value, steps, place, accumulates }) =>
+    accumulates ? `Задать batch_size=${value}${placeText(place)} и накапливать градиенты в цикле обучения за ${steps} шага`
+      : `Задать batch_size=${value}${placeText(place)}; накопление градиентов за ${steps} шага нужно добавить самому`,
+
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} закрепляет память (${code(`pin_memory=${pinMemory}`)}${byDefault ? ', по умолчанию true' : ''}) при num_workers=${workers}${originText(origin)}, что не меньше max-pinned-workers ${limit}.`,
 
@@ -176,6 +183,14 @@ export const ru: Messages = {
   configReplaceKey: ({ key }) => `Заменить на ${key}`,
   indexingTitle: 'oomlint: индексация рабочей области',
   indexingFiles: ({ done, total }) => `${done.toLocaleString('ru')} / ${total.toLocaleString('ru')} файлов`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**≈ ${peak} на шаг обучения** (${model}, батч ${batch}) по оценке \`oomlint estimate\``,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `веса ${weights} · градиенты ${gradients} · состояние оптимизатора ${optimizerState} · активации ${activations} · входной батч ${batch} · временная память обратного прохода ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `Помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); поместился бы и батч ${largest}.` : `Не помещается в GPU на ${gpu} (нужно ≈ ${needed} с контекстом CUDA и запасом); ${largest > 0 ? `помещается батч ${largest}` : 'не помещается даже батч из 1'}.`,
+  estimateHoverAssumed: ({ count }) => `Предположений о входных данных: ${count}; их перечисляет \`oomlint estimate\`.`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `≈ ${peak} на шаг${gpu === null || fits === null ? '' : fits ? `; помещается в GPU на ${gpu}` : `; не помещается в GPU на ${gpu}, ${largest > 0 ? `помещается батч ${largest}` : 'не помещается даже батч из 1'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

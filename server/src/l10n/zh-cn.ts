@@ -89,6 +89,13 @@ export const zhCn: Messages = {
   oom004BatchSize: ({ loader, perProcess, batchSize, origin, limit }) =>
     `用于训练的 ${loaderText(loader)} 的${perProcess ? '每进程 ' : ' '}batch_size 为 ${batchSize}${originText(origin)}，已达到或超过 max-batch-size ${limit}。`,
 
+  oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
+    `用于训练的 ${loaderText(loader)} 的${perProcess ? '每进程 ' : ' '}batch_size 为 ${batchSize}${originText(origin)}：${model} 的一个训练步估计峰值为 ${peak}，加上 CUDA 上下文和分配器余量需要 ${needed}，超过 GPU 的 ${gpu}；${fitting > 0 ? `batch_size ${fitting} 放得下` : '连 batch 为 1 也放不下'}。`,
+  oom004LimitBecauseUnknown: ({ model }) => `无法估计该训练步的显存（${model ? `oomlint 不知道 ${code(model)} 的显存占用` : '没有找到传给优化器的模型'}），因此按固定上限判断。`,
+  oom004LowerBatch: ({ value, steps, place, accumulates }) =>
+    accumulates ? `${placeText(place)}将 batch_size 设为 ${value}，并在训练循环中累积 ${steps} 步梯度`
+      : `${placeText(place)}将 batch_size 设为 ${value}；累积 ${steps} 步梯度需自行添加`,
+
   oom005PinnedWorkers: ({ loader, pinMemory, byDefault, workers, origin, limit }) =>
     `${loaderText(loader)} 使用锁页内存（${code(`pin_memory=${pinMemory}`)}${byDefault ? '，默认即为 true' : ''}），同时有 ${workers} 个工作进程${originText(origin)}，已达到或超过 max-pinned-workers ${limit}。`,
 
@@ -172,6 +179,14 @@ export const zhCn: Messages = {
   configReplaceKey: ({ key }) => `替换为 ${key}`,
   indexingTitle: 'oomlint：正在索引工作区',
   indexingFiles: ({ done, total }) => `${done.toLocaleString('zh-CN')} / ${total.toLocaleString('zh-CN')} 个文件`,
+  estimateHoverPeak: ({ peak, model, batch }) => `**每个训练步约 ${peak}**（${model}，batch ${batch}），按 \`oomlint estimate\` 的估计`,
+  estimateHoverParts: ({ weights, gradients, optimizerState, activations, batch, backwardTransient }) =>
+    `权重 ${weights} · 梯度 ${gradients} · 优化器状态 ${optimizerState} · 激活值 ${activations} · 输入 batch ${batch} · 反向传播临时显存 ${backwardTransient}`,
+  estimateHoverFit: ({ gpu, fits, needed, largest }) =>
+    fits ? `放得下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；batch ${largest} 也还放得下。` : `放不下 ${gpu} 的 GPU（加上 CUDA 上下文和余量约需 ${needed}）；${largest > 0 ? `batch ${largest} 放得下` : '连 batch 为 1 也放不下'}。`,
+  estimateHoverAssumed: ({ count }) => `有 ${count} 项输入是假定的；\`oomlint estimate\` 会列出它们。`,
+  estimateInlayHint: ({ peak, gpu, fits, largest }) =>
+    `每步约 ${peak}${gpu === null || fits === null ? '' : fits ? `；放得下 ${gpu} 的 GPU` : `；放不下 ${gpu} 的 GPU，${largest > 0 ? `batch ${largest} 放得下` : '连 batch 为 1 也放不下'}`}`,
 
   configProblem: (detail) => {
     switch (detail.kind) {

@@ -18,6 +18,8 @@ export interface ClientSupport {
   showDocument: boolean;
   /** Shows progress the server reports (`window/workDoneProgress/create`). */
   workDoneProgress: boolean;
+  /** Asks for inlay hints again when the server says they changed (`workspace/inlayHint/refresh`). */
+  inlayHintRefresh: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -28,6 +30,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     showDocument: capabilities.window?.showDocument?.support === true,
     workDoneProgress: capabilities.window?.workDoneProgress === true,
+    inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
   };
 }
 
@@ -41,6 +44,8 @@ export function serverCapabilities(): ServerCapabilities {
     notebookDocumentSync: { notebookSelector: [{ notebook: '*' }] },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
     hoverProvider: true,
+    // The estimated memory of a training step at the end of its batch size's and model's lines.
+    inlayHintProvider: true,
     executeCommandProvider: { commands: [APPLY_FIX_ALL_COMMAND, SHOW_RULE_DOCUMENTATION_COMMAND] },
   };
 }

@@ -35,6 +35,8 @@ export class DocumentSettingsProvider {
   private readonly logged = new Set<string>();
   private pushedSection: unknown;
   private currentGeneration = 0;
+  /** The GPU the client's readout sees (`24564MiB`), the target where settings name none. */
+  private gpuReadout: string | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -72,6 +74,15 @@ export class DocumentSettingsProvider {
     this.logged.clear();
   }
 
+  /** The client read a GPU of `totalMiB` (null: none). True when that changes what documents are analysed with. */
+  setGpuReadout(totalMiB: number | null): boolean {
+    const readout = totalMiB !== null && Number.isFinite(totalMiB) && totalMiB > 0 ? `${Math.round(totalMiB)}MiB` : undefined;
+    if (readout === this.gpuReadout) return false;
+    this.gpuReadout = readout;
+    this.invalidate();
+    return true;
+  }
+
   forget(uri: string): void {
     this.cache.delete(uri);
   }
@@ -82,10 +93,13 @@ export class DocumentSettingsProvider {
     const project = await this.projectSettings(uri);
     for (const problem of project.problems) this.logOnce(`${problem.file}:${problem.line}: ${en.configProblem(problem.detail)}`);
     if (project.file !== null) this.onProjectProblems(project.file, project.problems);
+    const analysis = mergeSettings(project.settings, editor.settings.analysis);
+    // A target GPU configured wins over the one this machine has.
+    if (!analysis.targetGpuMemory && this.gpuReadout) analysis.targetGpuMemory = this.gpuReadout;
     return {
       enable: editor.settings.enable,
       excluded: project.excluded,
-      analysis: mergeSettings(project.settings, editor.settings.analysis),
+      analysis,
     };
   }
 

@@ -5,6 +5,7 @@ import { renderRuleHover } from '../rules/docs';
 import { ruleByCode } from '../rules';
 import type { DocumentLinter } from './document-linter';
 import { problemsMessage } from './lsp-diagnostic';
+import { estimateHoverText } from './estimate-hover';
 
 export async function hover(params: HoverParams, linter: DocumentLinter): Promise<Hover | null> {
   const result = await linter.current(params.textDocument.uri);
@@ -22,7 +23,11 @@ export async function hover(params: HoverParams, linter: DocumentLinter): Promis
     const details = [...new Set(hits.filter((d) => d.code === code && problemsMessage(d.message) !== d.message).map((d) => d.message))];
     return [[...details, renderRuleHover(rule.meta, titles, linter.ruleDocLink(rule.meta), linter.locale)].join('\n\n')];
   });
+  // Over a training batch size or the model's construction, the step's estimated memory too.
+  const estimate = estimateHoverText(result, offset, linter.messages);
+  if (estimate) sections.push(estimate);
   if (!sections.length) return null;
+  if (!hits.length) return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') } };
   const start = Math.min(...hits.map((d) => d.start));
   const end = Math.max(...hits.map((d) => d.end));
   return {

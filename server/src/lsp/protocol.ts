@@ -3,6 +3,16 @@
 import type { Range } from 'vscode-languageserver';
 import type { Applicability } from '../core/types';
 
+/**
+ * Client to server: the memory of the GPU the status bar reads (the smallest, where there are several),
+ * for OOM004 and the estimate's hover where no target GPU is configured. `totalMiB` null: none is read.
+ */
+export const GPU_MEMORY_NOTIFICATION = 'oomlint/gpuMemory';
+
+export interface GpuMemoryParams {
+  totalMiB: number | null;
+}
+
 /** `source` of every diagnostic this server publishes. */
 export const DIAGNOSTIC_SOURCE = 'oomlint';
 

@@ -1,5 +1,5 @@
-// workspace/didChangeConfiguration and pyproject.toml changes: forget cached settings and lint every
-// open document again. Other watched files' changes go on to whoever else listens.
+// workspace/didChangeConfiguration, pyproject.toml changes and the GPU the client reads: forget cached
+// settings and lint every open document again. Other watched files' changes go on to whoever else listens.
 import { basename } from 'node:path';
 import {
   DidChangeConfigurationNotification,
@@ -13,7 +13,7 @@ import type { DiagnosticsPublisher } from './diagnostics-publisher';
 import { documentPath } from './document-path';
 import type { DocumentSettingsProvider } from './document-settings';
 import { forgetProjectSettings } from './project-settings';
-import { CONFIGURATION_SECTION, PROJECT_FILE_GLOB } from './protocol';
+import { CONFIGURATION_SECTION, GPU_MEMORY_NOTIFICATION, PROJECT_FILE_GLOB, type GpuMemoryParams } from './protocol';
 
 const PROJECT_FILE_NAME = 'pyproject.toml';
 
@@ -30,13 +30,23 @@ export function registerSettingsChanges(
   configDiagnostics: ConfigDiagnostics,
   /** Hears of every watched file's change (the workspace index reads changed Python files again). */
   onWatchedFiles?: (changes: readonly FileEvent[]) => void,
+  /** Called after each change that lints again: the estimate's hints depend on the settings too. */
+  afterChange: () => void = () => undefined,
 ): void {
-  const relintAll = () => publisher.scheduleAll(openUris());
+  const relintAll = () => {
+    publisher.scheduleAll(openUris());
+    afterChange();
+  };
 
   connection.onDidChangeConfiguration((params) => {
     // Pull clients send nothing useful here (often `null`); push clients send the whole tree.
     settings.invalidate(isRecord(params.settings) ? params.settings[CONFIGURATION_SECTION] : undefined);
     relintAll();
+  });
+
+  // The GPU the client's status bar reads: the target of OOM004 where settings name none.
+  connection.onNotification(GPU_MEMORY_NOTIFICATION, (params: GpuMemoryParams) => {
+    if (settings.setGpuReadout(typeof params?.totalMiB === 'number' ? params.totalMiB : null)) relintAll();
   });
 
   connection.onDidChangeWatchedFiles((params) => {

@@ -359,6 +359,11 @@ export class DataLoaderAnalysis {
     return LOADER_TRAINS.of(this.model, loader.call);
   }
 
+  /** The loops over the loader that backpropagate or step, in its own code or through the file's functions. */
+  trainingLoops(loader: DataLoaderCall): SyntaxNode[] {
+    return this.loopsOver(loader).filter((l) => this.loopTrains(l));
+  }
+
   /** Works out `isTraining` for the loader `call` constructs. */
   trainsOn(call: SyntaxNode): boolean {
     return this.computeTraining(this.calls.find((loader) => loader.call === call)!);

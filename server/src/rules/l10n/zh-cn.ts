@@ -55,7 +55,7 @@ f-string 命名的槽位 \`by_step[f"loss_{step}"] = loss\`），或者被执行
 float（这通常正是本意，还能省掉每步一个 GPU 张量），但之后对它调用张量方法的代码会受影响。`,
   },
   OOM004: {
-    summary: '训练用的 DataLoader 的 batch size 达到或超过配置的上限',
+    summary: '按估计训练 batch 放不下 GPU，或达到或超过配置的上限',
     whatItDoes: `检查为训练提供数据、且 \`batch_size\` 达到或超过 \`max-batch-size\`（未配置时为 ${DEFAULT_SETTINGS.maxBatchSize}）的
 \`torch.utils.data.DataLoader(...)\` 调用。batch size 可以是字面量、只赋值一次的常量、argparse
 默认值（\`args.batch_size\`，也包括通过接收解析后参数的函数形参传入，如 \`main(parse_args())\`，或者当类的每个实例都用这些参数构建时通过 \`self.opt\`
@@ -64,13 +64,15 @@ float（这通常正是本意，还能省掉每步一个 GPU 张量），但之�
 GPU 时的值；其他条件只在两个分支一致时才算）；它可以按关键字传入，也可以作为第二个位置参数传入。当 loader 的名字或数据集表明它用于训练（\`train_loader\`、\`MNIST(..., train=True)\`）、它会打乱数据、或者遍历它的循环调用了
 \`backward()\` 或 \`step()\` 时，就算作训练用 loader；为验证或测试命名或构建的 loader，以及只在关闭梯度时被遍历的
 loader，都不予理会。无法静态推算的大小不报告，被文件覆盖或从配置重新加载的 argparse 值也不报告。使用 \`DistributedSampler\` 时，batch size 是每个进程的，也就是每张
-GPU 需要容纳的量。从不使用 GPU 的文件（没有 \`.cuda()\`、\`"cuda"\` 或 \`device\`）不检查。`,
+GPU 需要容纳的量。从不使用 GPU 的文件（没有 \`.cuda()\`、\`"cuda"\` 或 \`device\`）不检查。
+
+已知目标 GPU 的显存时（\`[tool.oomlint]\` 中的 \`gpu-memory\`、编辑器中的 \`oomlint.targetGpuMemory\`，或者都未设置时编辑器状态栏读到的 GPU），训练 batch改按一个训练步的估计峰值显存来判断，而不是按上限，估计方法与 \`oomlint estimate\` 相同：传给优化器的模型的权重、梯度和优化器状态，在该batch size、精度和输入尺寸下为反向传播保存的激活值，batch 本身和反向传播的临时显存，再加上 CUDA 上下文和 10% 的分配器余量。训练步放不下时报告，并给出估计值和放得下的最大batch；放得下的 batch 无论多大都不报告。无法估计训练步时（oomlint 不认识的模型），按上限判断，并在消息中说明原因。`,
     whyIsThisBad: `训练时，前向传播要为反向传播保留每一层的激活值，这部分显存随 batch 线性增长。在一张卡上放得下的 batch
 size，换到显存小一些的卡上就会溢出，而且错误要等到第一个完整批次（或序列最长的那个批次）到来时才出现。刚好塞满显存的 batch size
 没有给分配器的碎片化或异常大的输入留余地，训练可能跑了几个小时才失败。把批次拆开、在多步上做梯度累积，可以用一小部分激活值显存得到几乎相同的参数更新。`,
     fixSafety: `修复会把 batch size 所来自的整数字面量（参数本身、常量或 argparse 默认值）不断减半，直到低于上限：在默认上限 512 下，1024 会变成
 256。它是不安全的：它改变了实际的 batch，从而改变学习率调度、batch norm 统计量和训练结果，除非训练循环随后在与 batch 被拆分倍数相同的步数上做梯度累积（上例中为
-4），就像上面的代码那样；修复不会添加这个循环。常量或 argparse 默认值可能还供给其他 loader。batch size 是计算得出时不提供修复。`,
+4），就像上面的代码那样；修复不会添加这个循环。常量或 argparse 默认值可能还供给其他 loader。batch size 是计算得出时不提供修复。按估计判断时，修复把字面量设为放得下的最大 batch，并均分原 batch（放得下 96 时 256 变为 64），并让训练循环在保持有效 batch 所需的步数上累积梯度（此例为 4）：循环为 batch 计数（\`enumerate\`），\`backward()\` 之前把损失除以步数，优化器的 step（连同旁边的 scaler 更新、梯度裁剪和调度器的 step）以及 \`zero_grad()\` 每 4 个 batch 才执行一次。只有当 loader 只供给一个循环、循环中只有一个 \`backward()\` 且更新语句紧随其后连续出现时才这样做；否则只降低 batch，标题会说明梯度累积需自行添加。出于同样的原因它是不安全的，另外一个 epoch 末尾不完整的一组 batch 会带入下一个 epoch。`,
   },
   OOM005: {
     summary: 'DataLoader 在启用锁页内存的同时运行大量工作进程',
