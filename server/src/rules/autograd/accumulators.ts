@@ -239,6 +239,27 @@ export function detachApplicability(model: SemanticModel, values: readonly Synta
   return values.every((value) => ['graph', 'tensor'].includes(model.valueKind(value))) ? 'safe' : 'unsafe';
 }
 
+/** The calls of a function's own code (or module code) by the dotted names they pass as arguments. */
+const CALLS_PASSING = modelQuery('calls by the names they pass', (model, scope: SyntaxNode): ReadonlyMap<string, readonly SyntaxNode[]> => {
+  const own = scope === model.root ? null : scope;
+  const byName = new Map<string, SyntaxNode[]>();
+  for (const call of nodesIn(scope, ['call'])) {
+    if (enclosingFunction(call) !== own) continue;
+    const args = call.children.find((c) => c.fieldName === 'arguments');
+    for (const a of args?.children ?? []) {
+      if (!a.named || a.type === 'comment') continue;
+      const value = a.type === 'keyword_argument' ? a.children.find((c) => c.fieldName === 'value') ?? a : a;
+      const name = dottedName(unparenthesize(value), model.text);
+      if (!name) continue;
+      const list = byName.get(name);
+      if (list) {
+        if (list.at(-1) !== call) list.push(call);
+      } else byName.set(name, [call]);
+    }
+  }
+  return byName;
+}, { reads: 'key' });
+
 /**
  * What the function that fills `container` hands it to: `backpropagated` when a call passes it to a
  * function of this file that trains and whose parameter receiving it flows into a backward pass there
@@ -250,8 +271,7 @@ export function handedToTraining(model: SemanticModel, container: string, site: 
   const { text } = model;
   const scope = enclosingFunction(site) ?? model.root;
   let found: 'trains' | null = null;
-  for (const call of nodesIn(scope, ['call'])) {
-    if (enclosingFunction(call) !== enclosingFunction(site)) continue;
+  for (const call of CALLS_PASSING.of(model, scope).get(container) ?? []) {
     const args = call.children.find((c) => c.fieldName === 'arguments');
     const given = args?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
     const index = given.findIndex((a) => dottedName(unparenthesize(a), text) === container);

@@ -92,6 +92,9 @@ const FROZEN = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
 /** Code that turns requires_grad back on somewhere: then no freezing is taken as lasting. */
 const UNFROZEN = /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/;
 
+/** The file freezes parameters and unfreezes none: read once per version, not per forward pass. */
+const FREEZES_ONLY = modelQuery('freezes parameters only', (model, _: undefined) => FROZEN.test(model.text) && !UNFROZEN.test(model.text));
+
 /**
  * The forward pass runs a model whose parameters were frozen before it (`for p in ema.parameters():
  * p.requires_grad_(False)`, `ema.requires_grad_(False)`), named where the call is or handed in by
@@ -99,7 +102,7 @@ const UNFROZEN = /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/;
  * records no graph, so a guard saves nothing (an EMA or teacher copy evaluated without no_grad).
  */
 export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean {
-  if (!FROZEN.test(model.text) || UNFROZEN.test(model.text)) return false;
+  if (!FREEZES_ONLY.of(model, undefined)) return false;
   const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text);
   if (!name || name.includes('.')) return false;
   const scope = scopeOf(call);
