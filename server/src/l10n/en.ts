@@ -88,6 +88,7 @@ export const en: Messages = {
 
   oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
     `Training ${loaderText(loader)} uses ${perProcess ? 'per-process ' : ''}batch_size ${batchSize}${originText(origin)}: one step of ${model} is estimated at ${peak}, ${needed} with the CUDA context and allocator headroom, more than the GPU's ${gpu}; ${fitting > 0 ? `batch_size ${fitting} fits` : 'not even a batch of 1 fits'}.`,
+  oom004LimitBecauseNoGpuSize: () => ` No GPU size is known to judge the step by (${code('--gpu-memory')}, ${code('gpu-memory')} in [tool.oomlint], or the GPU the editor's status bar reads), so the fixed limit applies.`,
   oom004LimitBecauseUnknown: ({ model }) => ` The step's memory cannot be estimated (${model ? `oomlint does not know the memory of ${code(model)}` : 'no model passed to an optimizer was found'}), so the fixed limit applies.`,
   oom004LowerBatch: ({ value, steps, place, accumulates }) =>
     accumulates ? `Set batch_size to ${value}${placeText(place)} and accumulate gradients over ${steps} steps in the training loop`

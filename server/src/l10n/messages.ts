@@ -38,6 +38,8 @@ export interface RuleMessages {
   oom004DoesNotFit(p: { loader: LoaderName | null; perProcess: boolean; batchSize: number; origin: OriginDetail; model: string; peak: string; needed: string; gpu: string; fitting: number }): string;
   /** Appended to oom004BatchSize when a GPU size is set but the model's memory is unknown: why the fixed limit applies. */
   oom004LimitBecauseUnknown(p: { model: string | null }): string;
+  /** Appended to oom004BatchSize when no GPU size is known to judge the step by: why the fixed limit applies, and where to give one. */
+  oom004LimitBecauseNoGpuSize(): string;
   /** Fix title: lower the batch to one that fits, with the accumulation steps that keep the effective batch. */
   /** `accumulates`: the fix rewrites the training loop too; otherwise the title says the accumulation is left to do. */
   oom004LowerBatch(p: { value: number; steps: number; place: ValueOrigin | null; accumulates: boolean }): string;

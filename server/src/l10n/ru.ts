@@ -94,6 +94,7 @@ export const ru: Messages = {
 
   oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
     `Обучающий ${loaderText(loader)} использует batch_size ${batchSize}${perProcess ? ' на процесс' : ''}${originText(origin)}: шаг обучения ${model} по оценке требует ${peak} в пике, ${needed} вместе с контекстом CUDA и запасом аллокатора — больше, чем ${gpu} у GPU; ${fitting > 0 ? `помещается batch_size ${fitting}` : 'не помещается даже батч из 1'}.`,
+  oom004LimitBecauseNoGpuSize: () => ` Размер памяти GPU, по которому можно оценить шаг, неизвестен (${code('--gpu-memory')}, ${code('gpu-memory')} в [tool.oomlint] или GPU из строки состояния редактора), поэтому действует фиксированный предел.`,
   oom004LimitBecauseUnknown: ({ model }) => ` Память шага оценить нельзя (${model ? `oomlint не знает, сколько памяти занимает ${code(model)}` : 'не найдена модель, переданная оптимизатору'}), поэтому действует фиксированный предел.`,
   oom004LowerBatch: ({ value, steps, place, accumulates }) =>
     accumulates ? `Задать batch_size=${value}${placeText(place)} и накапливать градиенты в цикле обучения за ${steps} шага`

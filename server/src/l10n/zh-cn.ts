@@ -91,6 +91,7 @@ export const zhCn: Messages = {
 
   oom004DoesNotFit: ({ loader, perProcess, batchSize, origin, model, peak, needed, gpu, fitting }) =>
     `用于训练的 ${loaderText(loader)} 的${perProcess ? '每进程 ' : ' '}batch_size 为 ${batchSize}${originText(origin)}：${model} 的一个训练步估计峰值为 ${peak}，加上 CUDA 上下文和分配器余量需要 ${needed}，超过 GPU 的 ${gpu}；${fitting > 0 ? `batch_size ${fitting} 放得下` : '连 batch 为 1 也放不下'}。`,
+  oom004LimitBecauseNoGpuSize: () => `没有可用于判断该训练步的 GPU 显存大小（${code('--gpu-memory')}、[tool.oomlint] 中的 ${code('gpu-memory')}，或编辑器状态栏读取的 GPU），因此按固定上限判断。`,
   oom004LimitBecauseUnknown: ({ model }) => `无法估计该训练步的显存（${model ? `oomlint 不知道 ${code(model)} 的显存占用` : '没有找到传给优化器的模型'}），因此按固定上限判断。`,
   oom004LowerBatch: ({ value, steps, place, accumulates }) =>
     accumulates ? `${placeText(place)}将 batch_size 设为 ${value}，并在训练循环中累积 ${steps} 步梯度`

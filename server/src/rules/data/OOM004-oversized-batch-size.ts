@@ -136,7 +136,7 @@ into the next.`,
         continue;
       }
       if (resolved.value < settings.maxBatchSize) continue;
-      const unknownModel = gpuBytes === null ? '' : ctx.messages.oom004LimitBecauseUnknown({ model: modelShown(model, loader.call) });
+      const unknownModel = gpuBytes === null ? ctx.messages.oom004LimitBecauseNoGpuSize() : ctx.messages.oom004LimitBecauseUnknown({ model: modelShown(model, loader.call) });
       ctx.report({
         node: batchSize.site,
         message: ctx.messages.oom004BatchSize({
