@@ -116,14 +116,14 @@ just those statements and is marked unsafe: it is worth a look before it lands i
     // Forward passes first, then calls of helpers that run one.
     const ordered = [...candidates.filter((c) => !helpers.has(c)), ...candidates.filter((c) => helpers.has(c))];
     for (const call of ordered) {
-      // A forward that runs once on small inputs (a demo, a shape check, a smoke test) holds one
-      // small graph for a while: the waste that runs out of memory grows with the data.
-      if (model.runsOnceOnSmallInputs(call)) continue;
       if (gradOff.provesGradOff(scopeOf(call))) continue;
       if (helpers.has(call) && ownForwardReported(helpers.get(call)!)) continue;
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
       const region = regionOf(call);
       if (!region || reported.has(regionKey(region))) continue;
+      // A forward that runs once on small inputs (a demo, a shape check, a smoke test) holds one
+      // small graph for a while: the waste that runs out of memory grows with the data.
+      if (model.runsOnceOnSmallInputs(call)) continue;
       reported.add(regionKey(region));
       const forward = forwardName(model, call);
       // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
