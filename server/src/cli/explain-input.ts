@@ -6,6 +6,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { decodeLogBytes, sniffLogEncoding } from '../explain/log-text';
 import { formatSize } from '../explain/format-size';
+import { READ_ERRORS } from '../files/read-source';
 
 /** The most of a log that is explained: its last 64 MiB. */
 export const LOG_WINDOW_BYTES = 64 * 1024 * 1024;
@@ -95,15 +96,6 @@ export async function readLogStream(stream: AsyncIterable<Buffer | string>, name
   const text = decodeWindow(tail.head, tail.bytes(), tail.total <= limits.windowBytes);
   return { ok: true, text, notes: windowNote(name, tail.total, limits, stopped) };
 }
-
-const READ_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EISDIR: 'is a directory',
-  ELOOP: 'too many levels of symbolic links',
-  ENAMETOOLONG: 'file name too long',
-};
 
 function readError(name: string, error: unknown): LogRead {
   const code = (error as NodeJS.ErrnoException).code ?? '';

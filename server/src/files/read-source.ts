@@ -10,7 +10,8 @@ export type SourceRead =
   /** `line` and `column` (1-based) point at the first undecodable byte, when that is the problem. */
   | { ok: false; message: string; line?: number; column?: number };
 
-const READ_ERRORS: Record<string, string> = {
+/** The words for the system's errors when a file cannot be read. */
+export const READ_ERRORS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file or directory',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
