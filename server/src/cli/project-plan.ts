@@ -5,7 +5,7 @@
 // project above it.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { candidateNames, modulePlaceOf, projectRootOf } from '../project/layout';
+import { importedModule, modulePlaceOf, projectRootOf } from '../project/layout';
 import type { CheckPlan } from './check-files';
 
 function isFolder(path: string): boolean {
@@ -40,24 +40,18 @@ export function importedFiles(root: string, path: string, imports: Iterable<stri
   if (!place) return [];
   const found = new Set<string>();
   for (const qualified of imports) {
-    for (const candidate of candidateNames(place, qualified)) {
-      const parts = candidate.split('.');
-      let hit = false;
-      for (let i = parts.length; i >= 1 && !hit; i--) {
-        const base = join(root, ...parts.slice(0, i));
-        for (const file of [`${base}.py`, join(base, '__init__.py')]) {
-          if (exists(file)) {
-            found.add(file);
-            hit = true;
-          }
-        }
-        // The packages a module is in run before it, and their `__init__` may hold the name.
-        if (hit) for (let j = i - 1; j >= 1; j--) {
-          const init = join(root, ...parts.slice(0, j), '__init__.py');
-          if (exists(init)) found.add(init);
-        }
-      }
-      if (hit) break;
+    const files = (parts: readonly string[]) => {
+      const base = join(root, ...parts);
+      const present = [`${base}.py`, join(base, '__init__.py')].filter(exists);
+      return present.length ? present : undefined;
+    };
+    const hit = importedModule(place, qualified, files);
+    if (!hit) continue;
+    for (const file of hit.module) found.add(file);
+    // The packages a module is in run before it, and their `__init__` may hold the name.
+    for (let j = hit.parts.length - 1; j >= 1; j--) {
+      const init = join(root, ...hit.parts.slice(0, j), '__init__.py');
+      if (exists(init)) found.add(init);
     }
   }
   found.delete(path);

@@ -77,3 +77,19 @@ export function candidateNames(importer: ModulePlace, qualified: string): string
   names.push(`src.${qualified}`);
   return names;
 }
+
+/**
+ * The module an import of `qualified` in `importer` reaches: for each name the import may mean
+ * (most likely first, see candidateNames), the longest leading part of it that `moduleAt` finds a
+ * module for, with that part; undefined when it finds none.
+ */
+export function importedModule<T>(importer: ModulePlace, qualified: string, moduleAt: (parts: readonly string[]) => T | undefined): { module: T; parts: readonly string[] } | undefined {
+  for (const candidate of candidateNames(importer, qualified)) {
+    const parts = candidate.split('.');
+    for (let i = parts.length; i >= 1; i--) {
+      const module = moduleAt(parts.slice(0, i));
+      if (module !== undefined) return { module, parts: parts.slice(0, i) };
+    }
+  }
+  return undefined;
+}

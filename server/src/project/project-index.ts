@@ -4,7 +4,7 @@
 // and kept until a summary changes; a chain of calls that comes back to itself is cut, and the
 // function on the cycle counts as doing nothing more than its own code shows.
 import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
-import { candidateNames, modulePlaceOf, type ModulePlace } from './layout';
+import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
 import type { FileSummary, LocalClass, LocalFunction, LocalValue } from './summary';
 
 /** A top-level name of a project file, and for a class, one of its members. */
@@ -166,19 +166,7 @@ class LinkedFacts {
 
   /** The project files an entry's imports name, as modules or as packages of names. */
   private importedPaths(entry: Entry): string[] {
-    const out: string[] = [];
-    for (const qualified of Object.values(entry.summary.imports)) {
-      for (const candidate of candidateNames(entry.place, qualified)) {
-        const parts = candidate.split('.');
-        let hit: string | undefined;
-        for (let i = parts.length; i >= 1 && !hit; i--) hit = this.index.pathOfModule(parts.slice(0, i).join('.'));
-        if (hit) {
-          out.push(hit);
-          break;
-        }
-      }
-    }
-    return out;
+    return Object.values(entry.summary.imports).flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
   }
 
   symbol(path: string, place: ModulePlace, qualified: string): SymbolFacts | undefined {

@@ -100,7 +100,8 @@ function overSmallValue(deps: RepetitionDeps, loop: SyntaxNode & { type: 'for_st
   const iterable = field(loop, 'right');
   if (!iterable) return false;
   const expr = unparenthesize(iterable);
-  return sizeOf(deps, expr, 0) === 'small' || ((expr.type === 'list' || expr.type === 'tuple') && sizeOf(deps, expr, 0) === 'literal');
+  const size = sizeOf(deps, expr, 0);
+  return size === 'small' || ((expr.type === 'list' || expr.type === 'tuple') && size === 'literal');
 }
 
 /** A loop whose body ends in a `break` at its own level: it runs its body once (`for batch in loader: ...; break`). */

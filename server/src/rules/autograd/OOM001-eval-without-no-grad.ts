@@ -6,7 +6,7 @@ import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFroz
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
-import { callArguments, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
 
@@ -210,7 +210,7 @@ function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], ca
 function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
   const holders = new Set<string>();
   for (const call of forwards) {
-    const name = is(call, 'call') ? dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text) : null;
+    const name = dottedName(callee(call), model.text);
     const dot = name ? name.lastIndexOf('.') : -1;
     if (name && dot > 0 && !/^(self|cls)$/.test(name.slice(0, dot))) holders.add(name.slice(0, dot));
   }
@@ -286,7 +286,7 @@ function plainValue(model: SemanticModel, value: SyntaxNode, depth = 0, visiting
     case 'identifier':
       return plainName(model, expr, depth, visiting);
     case 'call': {
-      const qualified = model.imports.qualify(dottedName(expr.children.find((c) => c.fieldName === 'function') ?? null, model.text));
+      const qualified = model.imports.qualify(dottedName(callee(expr), model.text));
       // NumPy hands back arrays, never a tensor with a graph (it refuses one that requires grad).
       if (qualified?.startsWith('numpy.')) return true;
       const m = qualified ? null : methodCall(expr, model.text);
@@ -320,7 +320,7 @@ function plainName(model: SemanticModel, use: SyntaxNode, depth: number, visitin
     }
     // `_, next_word = torch.max(prob, dim=1)`: the indices of a values-and-indices pair.
     const m = is(unparenthesize(d.value), 'call') ? methodCall(unparenthesize(d.value), model.text) : null;
-    const called = dottedName(unparenthesize(d.value).children.find((c) => c.fieldName === 'function') ?? null, model.text);
+    const called = dottedName(callee(unparenthesize(d.value)), model.text);
     const pair = (m && VALUES_AND_INDICES.has(m.method)) || /^torch\.(max|min|topk|sort|kthvalue|median|mode)$/.test(model.imports.qualify(called) ?? '');
     return pair && d.unpackIndex === 1;
   });

@@ -2,7 +2,7 @@
 import { field, is, type SyntaxNode } from '../../parser/syntax';
 import { isBackpropSource, type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
 import { walksData } from './kept-lists';
-import { dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
+import { callee, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, positionalParameterNames, scopeOf, within } from '../../semantic/scopes';
 
@@ -203,7 +203,7 @@ function helpersTrain(model: SemanticModel, node: SyntaxNode, visiting: Set<Synt
 
 /** The function of this file a call runs: the only one of its name, or a method of `self`'s class. */
 function helperCalled(model: SemanticModel, call: SyntaxNode): SyntaxNode | null {
-  const target = call.children.find((c) => c.fieldName === 'function');
+  const target = callee(call);
   if (target?.type === 'identifier') {
     const named = model.functionsNamed(nodeText(target, model.text));
     return named.length === 1 ? named[0]! : null;

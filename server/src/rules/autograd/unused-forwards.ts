@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { scanForGradients } from '../../semantic/gradient-needs';
 import { nodesIn, nodesWithin } from '../../semantic/subtree';
@@ -15,7 +15,7 @@ import { nodesIn, nodesWithin } from '../../semantic/subtree';
  * `def model(x): return x @ w + b` runs none; calling it is the forward pass.)
  */
 export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode): boolean {
-  const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text);
+  const name = dottedName(callee(call), model.text);
   if (!name) return false;
   const last = lastSegment(name);
   if (last === 'forward' || last === '__call__') return false;
@@ -103,7 +103,7 @@ const FREEZES_ONLY = modelQuery('freezes parameters only', (model, _: undefined)
  */
 export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean {
   if (!FREEZES_ONLY.of(model, undefined)) return false;
-  const name = dottedName(call.children.find((c) => c.fieldName === 'function') ?? null, model.text);
+  const name = dottedName(callee(call), model.text);
   if (!name || name.includes('.')) return false;
   const scope = scopeOf(call);
   if (frozenBefore(model, scope, name, call.start)) return true;
