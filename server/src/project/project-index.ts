@@ -129,6 +129,7 @@ class LinkedFacts {
   private externalCalls: Map<string, ExternalCall[]> | undefined;
   private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
   private gpuGroups: { find: (path: string) => string; gpu: Set<string> } | undefined;
+  private readonly imported = new Map<string, readonly string[]>();
 
   constructor(private readonly index: ProjectIndex) {}
 
@@ -144,7 +145,7 @@ class LinkedFacts {
         return root;
       };
       for (const [importer, entry] of this.index.allEntries()) {
-        for (const imported of this.importedPaths(entry)) parent.set(find(imported), find(importer));
+        for (const imported of this.importsOf(importer, entry)) parent.set(find(imported), find(importer));
       }
       const gpu = new Set<string>();
       for (const [file, entry] of this.index.allEntries()) if (entry.summary.usesGpu) gpu.add(find(file));
@@ -157,16 +158,21 @@ class LinkedFacts {
   private linkedPaths(): Set<string> {
     const linked = new Set<string>();
     for (const [importer, entry] of this.index.allEntries()) {
-      const imported = this.importedPaths(entry).filter((path) => path !== importer);
+      const imported = this.importsOf(importer, entry).filter((path) => path !== importer);
       if (imported.length) linked.add(importer);
       for (const path of imported) linked.add(path);
     }
     return linked;
   }
 
-  /** The project files an entry's imports name, as modules or as packages of names. */
-  private importedPaths(entry: Entry): string[] {
-    return Object.values(entry.summary.imports).flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
+  /** The project files an entry's imports name, as modules or as packages of names (worked out once per file). */
+  private importsOf(path: string, entry: Entry): readonly string[] {
+    let paths = this.imported.get(path);
+    if (!paths) {
+      paths = Object.values(entry.summary.imports).flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
+      this.imported.set(path, paths);
+    }
+    return paths;
   }
 
   symbol(path: string, place: ModulePlace, qualified: string): SymbolFacts | undefined {
