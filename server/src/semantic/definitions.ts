@@ -93,13 +93,49 @@ class StatementReader {
     }
     if (t.type === 'pattern_list' || t.type === 'tuple_pattern' || t.type === 'list_pattern' || t.type === 'tuple' || t.type === 'list') {
       const parts = t.children.filter((c) => c.named && c.type !== 'comment');
+      const elements = kind === 'assign' ? elementwiseValues(parts, value) : null;
       parts.forEach((part, index) => {
         const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
         const partName = dottedName(inner, this.text);
-        if (partName) this.add(new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
+        if (!partName) return;
+        // `a, b = x, y` binds `a` to `x` itself: the element is the whole value of that target.
+        if (elements) this.add(new NodeDefinition(partName, kind, node, elements[index]!, -1, visible.node, visible.fromStart, this.scopeKey(scope)));
+        else this.add(new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
       });
     }
   }
+}
+
+/**
+ * The elements of a tuple or list display assigned to as many targets (`a, b = x, y`), one a
+ * target, or null when the value is anything else or either side has a starred part.
+ */
+function elementwiseValues(targets: readonly SyntaxNode[], value: SyntaxNode | null): SyntaxNode[] | null {
+  const display = value ? unparenthesize(value) : null;
+  if (!display || !ELEMENTWISE_DISPLAYS.has(display.type)) return null;
+  const elements = display.children.filter((c) => c.named && c.type !== 'comment');
+  if (elements.length !== targets.length) return null;
+  const starred = (n: SyntaxNode): boolean => n.type === 'list_splat_pattern' || n.type === 'list_splat';
+  return targets.some(starred) || elements.some(starred) ? null : elements;
+}
+
+const ELEMENTWISE_DISPLAYS = new Set(['expression_list', 'tuple', 'list']);
+
+/**
+ * The target an expression is assigned to: `x` in `x = e`, and in `a, x = d, e` too; null when the
+ * expression is not a whole assigned value.
+ */
+export function assignedTarget(expression: SyntaxNode): SyntaxNode | null {
+  const parent = expression.parent;
+  if (is(parent, 'assignment') && expression.fieldName === 'right') return field(parent, 'left');
+  if (!parent || !ELEMENTWISE_DISPLAYS.has(parent.type)) return null;
+  const assignment = parent.parent;
+  const left = is(assignment, 'assignment') && parent.fieldName === 'right' ? field(assignment, 'left') : null;
+  if (!left) return null;
+  const targets = unparenthesize(left).children.filter((c) => c.named && c.type !== 'comment');
+  const elements = elementwiseValues(targets, parent);
+  const index = elements ? elements.indexOf(expression) : -1;
+  return index >= 0 ? targets[index]! : null;
 }
 
 /** Where a kind comes in the index's lists (see DefinitionIndex). */

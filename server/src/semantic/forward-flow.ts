@@ -55,6 +55,9 @@ const GRAPH_FREE = new Set([
 const INTEGER_RESULT = /^(torch\.)?(argmax|argmin|argsort|eq|ne|lt|le|gt|ge|isnan|isinf|isfinite|nonzero|count_nonzero|bucketize|searchsorted)$/;
 const DETACHING = new Set(['detach', 'detach_', 'data']);
 
+/** Methods of `torch.distributions` distributions that draw without recording a graph. */
+const SAMPLING = new Set(['sample', 'sample_n', 'enumerate_support']);
+
 
 /** Functions that turn a tensor into plain numbers (they refuse one that requires grad, too). */
 const TO_PLAIN = /^(to_?np|to_?numpy|tensor_?to_?np|tensor_?to_?numpy|tensor2np|tensor2numpy|asnumpy|float|int|bool|len)$|^(np|numpy)\.(array|asarray|asanyarray)$/;
@@ -94,6 +97,8 @@ export interface ForwardFlowDeps {
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The name (`decoder`, `self.net`) holds an `nn.Module`. */
   isModuleName(name: string): boolean;
+  /** The name read here holds a `torch.distributions` distribution. */
+  isDistributionAt(read: SyntaxNode): boolean;
   /** What a call of `name` hands its arguments to (see `calleeVerdictOf`), worked out once per name. */
   calleeVerdict(name: string): CalleeVerdict;
   /** The def-use graph of a scope, worked out by `buildGraph` once per scope (see ScopeGraph). */
@@ -416,6 +421,8 @@ export class ForwardFlowAnalysis {
           if (child.fieldName !== 'object') return sinks;
           const attr = p.children.find((c) => c.fieldName === 'attribute');
           if (attr && GRAPH_FREE.has(nodeText(attr, text))) return sinks;
+          // A distribution's `sample()` draws under no_grad (`rsample()` is the one that keeps the graph).
+          if (attr && SAMPLING.has(nodeText(attr, text)) && child.type === 'identifier' && this.deps.isDistributionAt(child)) return sinks;
           if (attr && DETACHING.has(nodeText(attr, text))) detached.seen = true;
           break;
         }

@@ -559,6 +559,7 @@ const NAME_ANSWERS: Readonly<Record<NameQuestion, Query<SemanticModel, string, b
   loaded: nameQuestion('loaded'),
   layer: nameQuestion('layer'),
   class: nameQuestion('class'),
+  distribution: nameQuestion('distribution'),
 };
 
 function nameQuestion(question: NameQuestion): Query<SemanticModel, string, boolean> {
@@ -718,6 +719,7 @@ function forwardFlowOf(model: SemanticModel): ForwardFlowAnalysis {
     isBackwardCall: (call) => model.isBackwardCall(call),
     callersOf: (fn) => model.callersOf(fn),
     isModuleName: (name) => model.modules.isModuleName(name),
+    isDistributionAt: (read) => model.modules.isDistributionAt(read),
     calleeVerdict: (name) => CALLEE_VERDICT.of(model, name),
     graphOf: (scope) => SCOPE_GRAPH.of(model, scope),
     fate: (call) => FORWARD_FATE.of(model, call),

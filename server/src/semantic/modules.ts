@@ -4,7 +4,7 @@ import type { Definition, DefinitionIndex } from './definitions';
 import { isTorchFamily, type ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import type { ClassFacts, SymbolFacts } from './project-facts';
-import { classOfMethod, enclosingFunction } from './scopes';
+import { classOfMethod, enclosingFunction, scopeOf } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
 const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
@@ -17,6 +17,9 @@ const ARCHITECTURE_NAME = /^(inception(_v3)?|resnet\d*|resnext\d*|vgg\d*|densene
 
 /** `build_model`, `unwrap_model`, `extract_embedder_from_model`: functions that make or handle models are not models. */
 const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect)_|_from_/i;
+
+/** A distribution class of `torch.distributions` (`Normal`, `Categorical`, `torch.distributions.normal.Normal`). */
+const DISTRIBUTION_CLASS = /^torch\.distributions\.(\w+\.)?[A-Z]\w*$/;
 
 /** Names of loss functions and criteria: calling them is not a forward pass of a model. */
 export const LOSS_NAME = /(^|_)(loss|losses|criterion|crit)(_|$)|^(loss|criterion)|loss_?fn|lossfn|Loss$/i;
@@ -48,7 +51,7 @@ const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/
  * The questions about names that classifying a call as a forward pass asks, each worked out once per
  * name: does it hold a module, a loaded model, a parameter-free layer, a class?
  */
-export type NameQuestion = 'module' | 'loaded' | 'layer' | 'class';
+export type NameQuestion = 'module' | 'loaded' | 'layer' | 'class' | 'distribution';
 
 
 /** Which classes of the file are modules, which visibly are not, and all their names. */
@@ -240,6 +243,7 @@ export class ModuleAnalysis {
       case 'loaded': return this.computeHoldsLoadedObject(name);
       case 'layer': return this.computeHoldsNonModelLayer(name);
       case 'class': return this.computeHoldsClass(name);
+      case 'distribution': return this.computeHoldsDistribution(name);
     }
   }
 
@@ -276,6 +280,30 @@ export class ModuleAnalysis {
     });
   }
 
+  /** True when every value bound to `name` is a `torch.distributions` distribution (`dist = Normal(mu, std)`). */
+  holdsDistribution(name: string): boolean {
+    return this.ask('distribution', name);
+  }
+
+  /** True when the name read at `read` was last bound, in its scope, to a new `torch.distributions` distribution. */
+  isDistributionAt(read: SyntaxNode): boolean {
+    const name = dottedName(read, this.deps.text);
+    if (!name) return false;
+    const def = this.deps.definitions.reaching(scopeOf(read), name, read.start);
+    if (def === undefined) return this.holdsDistribution(name);
+    return def.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && this.isDistributionConstructor(def.value);
+  }
+
+  private isDistributionConstructor(expression: SyntaxNode): boolean {
+    const value = unparenthesize(expression);
+    return is(value, 'call') && DISTRIBUTION_CLASS.test(this.deps.imports.qualify(dottedName(callee(value), this.deps.text)) ?? '');
+  }
+
+  private computeHoldsDistribution(name: string): boolean {
+    const defs = this.definitionsOf(name);
+    return defs.length > 0 && defs.every((d) => d.kind === 'assign' && d.value !== null && d.unpackIndex < 0 && this.isDistributionConstructor(d.value));
+  }
+
   /** True when `name` (an identifier or `self.x`) holds a module. */
   isModuleName(name: string): boolean {
     return this.ask('module', name);
@@ -291,7 +319,7 @@ export class ModuleAnalysis {
         }
       }
     }
-    if (LOSS_NAME.test(lastSegment(name)) || (result && this.holdsPlainObject(name))) result = false;
+    if (LOSS_NAME.test(lastSegment(name)) || (result && (this.holdsPlainObject(name) || this.holdsDistribution(name)))) result = false;
     return result;
   }
 
@@ -304,7 +332,9 @@ export class ModuleAnalysis {
     // GAN code names its networks `G` and `D`; lower-case `g` and `d` are gradients and data.
     const architecture = ARCHITECTURE_NAME.test(last);
     if (!(MODEL_NAME.test(last) || architecture || /^(G|D)$/.test(last)) || MODEL_VERB.test(last)) return false;
-    if (architecture && this.deps.imports.qualify(name)) return false;
+    // A name the imports resolve (`torch.Generator`, `opts.model_opts` of an imported module) is what
+    // that module calls one of its own functions or classes, not a name this file gave a model.
+    if (this.deps.imports.qualify(name)) return false;
     // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;

@@ -198,8 +198,10 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       const m = methodCall(expr, deps.text);
       const name = dottedName(callee(expr), deps.text);
       const qualified = name ? deps.imports.qualify(name) ?? '' : '';
-      if (SHAPED.test(qualified) || READS_ONE_IMAGE.test(qualified)) return 'small';
+      if (READS_ONE_IMAGE.test(qualified)) return 'small';
       const { positional, keywords } = callArguments(expr, deps.text);
+      // A shape of thousands of rows stands in for a dataset (`torch.randn(rows, features)`), not a few items.
+      if (SHAPED.test(qualified)) return (leadingDimension(deps, positional[0]) ?? 0) >= DATASET_ROWS ? 'unknown' : 'small';
       const inputs = largest([...positional, ...keywords.values()].map((input) => sizeOf(deps, input, depth + 1)));
       // `torch.tensor([[1, 2]])`: as small as its data.
       if (FROM_DATA.test(qualified)) return inputs === 'unknown' ? 'unknown' : 'small';
@@ -224,6 +226,22 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
     }
   }
   return 'unknown';
+}
+
+/** A made tensor whose first dimension is at least this many rows is data, not a few test items. */
+const DATASET_ROWS = 1000;
+
+/** The first dimension a shape argument gives, when it is an integer literal or a name assigned one. */
+function leadingDimension(deps: RepetitionDeps, shape: SyntaxNode | undefined): number | null {
+  let first = shape ? unparenthesize(shape) : null;
+  if (first && (first.type === 'tuple' || first.type === 'list')) first = first.children.find((c) => c.named && c.type !== 'comment') ?? null;
+  if (first?.type === 'identifier') {
+    const def = deps.definitions.reaching(scopeOf(first), nodeText(first, deps.text), first.start);
+    first = def?.kind === 'assign' && def.unpackIndex < 0 && def.value ? unparenthesize(def.value) : null;
+  }
+  if (first?.type !== 'integer') return null;
+  const value = Number(nodeText(first, deps.text).replace(/_/g, ''));
+  return Number.isFinite(value) ? value : null;
 }
 
 /** Every return of `fn` gives a small value (its parameters standing for what its callers pass). */

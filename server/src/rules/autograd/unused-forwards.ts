@@ -1,6 +1,6 @@
 // Forward passes whose output never reaches a backward pass, grouped into the regions that one fix
 // can guard: a whole function that never trains, or a run of statements inside code that does.
-import type { SyntaxNode } from '../../parser/syntax';
+import { field, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
@@ -52,7 +52,7 @@ export const HELPER_CALLS = modelQuery('helper forward calls', (model, _: void):
     if (!model.forwardCallsOf(helper).length) continue;
     // A plain function is called by its name, a method through an attribute.
     for (const call of model.callsOfName(name, classOfMethod(helper) !== null)) {
-      if (within(call, helper)) continue;
+      if (within(call, helper) || !mayCall(model, call, helper)) continue;
       let returnsOutput = returning.get(helper);
       if (returnsOutput === undefined) returning.set(helper, (returnsOutput = returnsForwardOutput(model, helper)));
       if (returnsOutput && model.gradMode.at(call) === 'enabled') out.set(call, helper);
@@ -60,6 +60,21 @@ export const HELPER_CALLS = modelQuery('helper forward calls', (model, _: void):
   }
   return out;
 });
+
+/**
+ * Whether a call of the helper's name may call the helper: not a method call on an object that the
+ * file shows is something else (a distribution's `sample()`, an instance of another of its classes).
+ */
+function mayCall(model: SemanticModel, call: SyntaxNode, helper: SyntaxNode): boolean {
+  const m = methodCall(call, model.text);
+  const receiver = m ? dottedName(m.receiver, model.text) : null;
+  if (!receiver || receiver === 'self') return true;
+  if (model.modules.isDistributionAt(m!.receiver)) return false;
+  const cls = model.modules.instanceClassOf(receiver);
+  const owner = classOfMethod(helper);
+  const ownerName = owner && is(owner, 'class_definition') ? field(owner, 'name') : null;
+  return !cls || !('local' in cls) || ownerName === null || cls.local === nodeText(ownerName, model.text);
+}
 
 /**
  * The helper never trains itself and returns the output of a forward pass of its own. For a plain
@@ -191,9 +206,22 @@ export class UnusedForwardRegions {
       if (functionName(fn, this.model.text) === '__init__') return false;
       const callers = this.model.callersOf(fn);
       // (Code that trains runs with gradients on wherever it is called from.)
-      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn) && !this.model.needsGradients(fn) && !this.inferenceOnlyModel(name, fn)) return false;
+      if ((!callers || !callers.length) && !isLightningTrainingHook(this.model, fn) && !this.model.needsGradients(fn) && !this.inferenceOnlyModel(name, fn) && !this.calledWithGradElsewhere(fn)) return false;
     }
     return !(detached && fn !== null && this.model.needsGradients(fn));
+  }
+
+  /**
+   * Other files of the project call `fn`, and every one of those calls runs with grad mode on in code
+   * that does not train (`policy.select_action(state)` on every step of an environment loop).
+   */
+  private calledWithGradElsewhere(fn: SyntaxNode): boolean {
+    // A module's `forward` (and any `__call__`) runs when the object is called: calls of it by its
+    // own name are not all of its calls.
+    const name = functionName(fn, this.model.text);
+    if (name === 'forward' || name.startsWith('__')) return false;
+    const { calls } = this.model.externalCallsOfFunction(fn);
+    return calls.length > 0 && calls.every((call) => !call.gradDisabled && !call.callerTrains);
   }
 
   /**
@@ -232,7 +260,19 @@ export class UnusedForwardRegions {
   private trainsOutOfSight(fn: SyntaxNode | null): boolean {
     if (!fn || !this.model.needsGradients(fn)) return false;
     if (nodesWithin(this.model.backwardCalls, fn).length) return false;
-    return !scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)));
+    if (scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)))) return false;
+    return !this.model.nodesOfKindAround(fn, 'call').some((call) => within(call, fn) && this.trainingMethodCall(call));
+  }
+
+  /** `agent.train_net()` on an object of a class the project shows, whose method of that name trains. */
+  private trainingMethodCall(call: SyntaxNode): boolean {
+    const m = methodCall(call, this.model.text);
+    const receiver = m ? dottedName(m.receiver, this.model.text) : null;
+    if (!m || !receiver || receiver === 'self') return false;
+    const cls = this.model.modules.instanceClassOf(receiver);
+    if (!cls) return false;
+    if ('project' in cls) return cls.project.methods[m.method]?.trains === true;
+    return this.model.modules.methodsOfLocalClass(cls.local, m.method).some((method) => this.model.needsGradients(method));
   }
 
   /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */

@@ -2,7 +2,7 @@
 // value is a state dict handed to `load_state_dict`, and whether the name that holds it stays
 // alive through a training loop that runs later in the same scope.
 import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
-import type { Definition } from '../../semantic/definitions';
+import { assignedTarget, type Definition } from '../../semantic/definitions';
 import { qualifiedCallee } from './distributed';
 import { joined } from '../../semantic/group-by';
 import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
@@ -174,8 +174,8 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     const parent = holder.parent;
     if (feedsLoadStateDict(model, id) || copiedIntoStateDictArgument(model, holder)) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
-    } else if (is(parent, 'assignment') && holder.fieldName === 'right' && field(parent, 'left')?.type === 'identifier') {
-      const target = nodeText(field(parent, 'left')!, model.text);
+    } else if (assignedTarget(holder)?.type === 'identifier') {
+      const target = nodeText(assignedTarget(holder)!, model.text);
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
     } else if (copiedInto(model, holder)) {
       const target = copiedInto(model, holder)!;

@@ -33,6 +33,13 @@ export function isBareCudaString(node: SyntaxNode | undefined, text: string): bo
   return node !== undefined && stringValue(node, text) === 'cuda';
 }
 
+/**
+ * Library calls that put the models they are given on the GPU when the machine has one (their
+ * default device), or that only work on a GPU: Accelerate's `Accelerator`, Lightning's `Trainer` and
+ * `Fabric`, DeepSpeed's engine, and CUDA's mixed-precision scaler and autocast.
+ */
+const PLACES_ON_GPU = /^accelerate\.Accelerator$|^(lightning(\.pytorch)?|pytorch_lightning)\.(Trainer|Fabric)$|^lightning\.fabric\.Fabric$|^deepspeed\.initialize$|^torch\.cuda\.amp\.(GradScaler|autocast)$/;
+
 /** Whether a top-level statement puts tensors or models on a GPU (see `usesCuda`); judged under the file's imports. */
 const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement): boolean => {
   for (const call of model.nodesOfKindIn(statement, 'call')) {
@@ -40,6 +47,7 @@ const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement)
     const name = qualifiedCallee(model, call) ?? '';
     // `torch.accelerator.current_accelerator()` is the GPU on a machine with one.
     if (/^torch\.nn\.(parallel\.(distributed\.)?)?(DistributedDataParallel|DataParallel)$|(^|\.)cuda\.set_device$|^torch\.accelerator\./.test(name)) return true;
+    if (PLACES_ON_GPU.test(name)) return true;
   }
   for (const s of model.nodesOfKindIn(statement, 'string')) {
     if (s.parent?.type === 'expression_statement') continue;
