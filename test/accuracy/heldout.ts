@@ -6,9 +6,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Analyzer } from '../../server/src/analysis/analyzer';
-import { checkFile, type FileTask } from '../../server/src/cli/file-check';
-import { findProjectConfig } from '../../server/src/config/discover';
-import { settingsForFile } from '../../server/src/config/pyproject';
+import type { CheckOptions } from '../../server/src/cli/args';
+import { planCheck } from '../../server/src/cli/check-files';
+import { checkFile, type CheckProjects, type FileTask } from '../../server/src/cli/file-check';
+import { projectRootsOf } from '../../server/src/cli/project-plan';
+import { summarizeMember, summarizeProjects } from '../../server/src/cli/project-summaries';
 import { SourceText } from '../../server/src/core/source';
 import { readNotebook } from '../../server/src/notebooks/notebook-json';
 import {
@@ -154,6 +156,11 @@ function overlaysByRoot(sets: LabelSet[]): Map<string, LabelledFile[]> {
 }
 
 export interface SnapshotAnalysis {
+  /**
+   * Plans the check of every snapshot as `oomlint check <snapshot>` does and summarises the project
+   * files the checked files read; `analyse` needs it done first.
+   */
+  prepare(analyzer: Analyzer): Promise<void>;
   analyse: FileAnalysis;
   /** The project root a file is analysed in, and the file's path there. */
   place(file: LabelledFile): { root: string; path: string };
@@ -194,10 +201,21 @@ export function snapshotAnalysis(sets: LabelSet[]): SnapshotAnalysis {
     return { root, path: join(root, snapshot.relativePath) };
   };
 
+  const checks = new Map<string, SnapshotCheck>();
   return {
+    prepare: async (analyzer) => {
+      for (const set of sets) {
+        for (const file of set.files) {
+          const { root } = place(file);
+          if (!checks.has(root)) checks.set(root, await planSnapshotCheck(root, analyzer));
+        }
+      }
+    },
     analyse: (file, analyzer) => {
       const { root, path } = place(file);
-      return findingsInSnapshot(file.id, path, root, analyzer);
+      const check = checks.get(root);
+      if (!check) throw new Error(`${file.id}: the snapshot's check is not prepared`);
+      return findingsInSnapshot(file.id, path, check, analyzer);
     },
     place,
     dispose: () => {
@@ -208,17 +226,27 @@ export function snapshotAnalysis(sets: LabelSet[]): SnapshotAnalysis {
   };
 }
 
-/** One file checked the way the CLI checks it with `root` as the path given; notebook findings carry their cell. */
-export function findingsInSnapshot(id: string, path: string, root: string, analyzer: Analyzer): Finding[] {
-  const task: FileTask = {
-    path,
-    displayPath: relative(root, path),
-    settings: settingsForFile(findProjectConfig(path), path),
-    mode: 'check',
-    selection: { unsafe: false },
-    roots: [root],
-  };
-  const outcome = checkFile(task, analyzer);
+/** The CLI's plan for checking a snapshot, and the summaries of its project files. */
+interface SnapshotCheck {
+  tasks: ReadonlyMap<string, FileTask>;
+  projects: CheckProjects;
+}
+
+/** Plans `oomlint check <root>` as the command does: its files, their project roots and the project summaries. */
+async function planSnapshotCheck(root: string, analyzer: Analyzer): Promise<SnapshotCheck> {
+  const options: CheckOptions = { paths: [root], format: 'text', fix: false, unsafeFixes: false, diff: false, select: undefined, ignore: undefined, configFile: undefined, exitZero: false, quiet: true, statistics: false, noColor: true };
+  const plan = planCheck(options, root);
+  const roots = projectRootsOf(plan, options.paths, root);
+  plan.tasks.forEach((task, i) => (task.projectRoot = roots[i]));
+  const projects = await summarizeProjects(plan, roots, async (requests) => requests.map((request) => summarizeMember(request, analyzer)));
+  return { tasks: new Map(plan.tasks.map((task) => [task.path, task])), projects };
+}
+
+/** One file checked the way the CLI checks it with its snapshot as the path given; notebook findings carry their cell. */
+export function findingsInSnapshot(id: string, path: string, check: SnapshotCheck, analyzer: Analyzer): Finding[] {
+  const task = check.tasks.get(path);
+  if (!task) throw new Error(`${id}: \`oomlint check\` of its snapshot does not check ${path} (excluded or not Python)`);
+  const outcome = checkFile(task, analyzer, check.projects);
   if (outcome.kind === 'failed') throw new Error(`${id}: ${outcome.failure.message}`);
   const source = new SourceText(outcome.text);
   return outcome.diagnostics.map((d) => {

@@ -116,6 +116,7 @@ async function main(): Promise<number> {
   const analyzer = await Analyzer.create({ grammarDir: GRAMMAR_DIR });
   const inSnapshots = heldout ? snapshotAnalysis(sets) : undefined;
   try {
+    await inSnapshots?.prepare(analyzer);
     const measurements = sets.map((set) => measureSet(set, analyzer, inSnapshots?.analyse));
     const out = process.argv.includes('--json') ? JSON.stringify(asJson(measurements), null, 2) : report(measurements);
     process.stdout.write(`${out}\n`);
