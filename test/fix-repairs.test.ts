@@ -1,14 +1,15 @@
-// Where fixes put what they add and which repair they offer first: OOM008's helper beside its use,
-// once per file.
+// Where fixes put what they add and which repair they offer first: OOM001's guard together with
+// the move to the CPU of the outputs it reveals (OOM007), and OOM008's helper beside its use, once
+// per file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fixUntilStable } from '../server/src/core/fixes';
+import { applyFixes, fixUntilStable } from '../server/src/core/fixes';
 import type { Diagnostic } from '../server/src/core/types';
 import { sharedAnalyzer } from './support/analyzer';
 
-async function analyse(select: string[]): Promise<(t: string) => Diagnostic[]> {
+async function analyse(select: string[], ignore: string[] = []): Promise<(t: string) => Diagnostic[]> {
   const analyzer = await sharedAnalyzer();
-  return (t) => analyzer.analyzeText(t, { settings: { select }, path: 'repairs.py' });
+  return (t) => analyzer.analyzeText(t, { settings: { select, ignore }, path: 'repairs.py' });
 }
 
 /** The 0-based rows of lines equal to `line` (trimmed). */
@@ -92,5 +93,99 @@ class Trainer:
     const fixed = fixUntilStable(method, check, { unsafe: false }).text;
     assert.equal(fix.applicability, 'safe');
     assert.match(fixed, /\n {4}return torch\.nn\.GRU\(width, width\)\n\n\ndef detach_state\(state\):\n[\s\S]*\n {4}return state\n\n\nclass Trainer:\n/);
+  });
+});
+
+describe("OOM001's guard with the outputs it reveals kept on the GPU", () => {
+  const validation = (read: string) => `import torch
+import torch.nn.functional as F
+
+
+def train(model, train_loader, val_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in train_loader:
+            loss = F.cross_entropy(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        model.eval()
+        outputs, labels = [], []
+        for x, y in val_loader:
+            logits = model(x.cuda())
+            outputs.append(logits.softmax(1))
+            labels.append(y.cuda())
+        ${read}
+`;
+  const onCpu = validation('print(epoch, torch.cat(outputs).cpu().numpy().mean())');
+  const withDeviceLabels = validation('print(epoch, (torch.cat(outputs).argmax(1) == torch.cat(labels)).float().mean().item())');
+
+  test('the guard alone reveals OOM007; the whole repair leaves nothing to report', async () => {
+    const check = await analyse(['OOM001', 'OOM007']);
+    const [guardFinding, ...rest] = check(onCpu);
+    assert.equal(guardFinding?.code, 'OOM001');
+    assert.deepEqual(rest, []);
+    const [repair, guard] = guardFinding.fixes;
+    assert.equal(repair?.title, 'Wrap the loop in torch.no_grad() and keep outputs on the CPU');
+    assert.equal(repair.applicability, 'safe');
+    assert.equal(guard?.title, 'Wrap the loop in torch.no_grad()');
+    // What the guard alone leaves: OOM007, now judging the loop.
+    const guarded = applyFixes(onCpu, [guard]);
+    assert.deepEqual(check(guarded).map((d) => d.code), ['OOM007']);
+    assert.deepEqual(check(applyFixes(onCpu, [repair])), []);
+    assert.match(applyFixes(onCpu, [repair]), /\n {16}outputs\.append\(logits\.softmax\(1\)\.cpu\(\)\)\n/);
+    // Fix-all applies the whole repair in one pass.
+    assert.equal(fixUntilStable(onCpu, check, { unsafe: false }).applied, 1);
+  });
+
+  test("is the guard followed by OOM007's own fix, from the same facts", async () => {
+    const check = await analyse(['OOM001', 'OOM007']);
+    for (const text of [onCpu, withDeviceLabels]) {
+      const finding = check(text)[0]!;
+      const repair = finding.fixes.find((f) => f.title.includes('CPU'))!;
+      const guard = finding.fixes.find((f) => f !== repair)!;
+      const guarded = applyFixes(text, [guard]);
+      const revealed = check(guarded).filter((d) => d.code === 'OOM007');
+      assert.equal(revealed.length, 1);
+      assert.equal(applyFixes(guarded, revealed.map((d) => d.fixes[0]!)), applyFixes(text, [repair]));
+      // As safe as the guard and OOM007's fix together.
+      const bothSafe = guard.applicability === 'safe' && revealed.every((d) => d.fixes[0]!.applicability === 'safe');
+      assert.equal(repair.applicability, bothSafe ? 'safe' : 'unsafe');
+    }
+  });
+
+  test('is unsafe where moving the outputs is, and then comes after the safe guard alone', async () => {
+    const check = await analyse(['OOM001', 'OOM007']);
+    const [finding] = check(withDeviceLabels);
+    assert.deepEqual(finding?.fixes.map((f) => `${f.applicability}: ${f.title}`), [
+      'safe: Wrap the loop in torch.no_grad()',
+      'unsafe: Wrap the loop in torch.no_grad() and keep outputs on the CPU',
+    ]);
+  });
+
+  test('moves outputs OOM007 already reports with their graph by .cpu() alone', async () => {
+    const text = `import torch
+
+
+def predict(model, loader):
+    model.eval()
+    preds = []
+    for x, _ in loader:
+        out = model(x.cuda())
+        preds.append(out)
+    return torch.cat(preds).argmax(1).tolist()
+`;
+    const check = await analyse(['OOM001', 'OOM007']);
+    assert.deepEqual(check(text).map((d) => d.code), ['OOM001', 'OOM007']);
+    const fixed = fixUntilStable(text, check, { unsafe: false });
+    assert.deepEqual(fixed.remaining, []);
+    assert.match(fixed.text, /^@torch\.no_grad\(\)\ndef predict/m);
+    assert.match(fixed.text, /preds\.append\(out\.cpu\(\)\)\n/);
+  });
+
+  test('is not offered where OOM007 is turned off', async () => {
+    const check = await analyse(['OOM001', 'OOM007'], ['OOM007']);
+    const [finding] = check(onCpu);
+    assert.deepEqual(finding?.fixes.map((f) => f.title), ['Wrap the loop in torch.no_grad()']);
   });
 });

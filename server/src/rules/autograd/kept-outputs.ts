@@ -1,5 +1,5 @@
 // Which model outputs evaluation code keeps on the GPU in a list across a loop, and how each is
-// moved off it: OOM007's findings.
+// moved off it: OOM007's findings, also asked by OOM001 for the code its guard would turn grad off in.
 import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
 import type { Definition } from '../../semantic/definitions';
 import type { GradMode } from '../../semantic/grad-mode';
@@ -23,11 +23,23 @@ export interface KeptOutput {
   safe: boolean;
 }
 
-/** The outputs OOM007 reports. */
-export function outputsKeptOnGpu(model: SemanticModel): KeptOutput[] {
+/** Grad turned off where a guard is about to go: at the forward passes it names, in one scope. */
+export interface GuardToCome {
+  /** The function (or the module) the guarded code is in. */
+  scope: SyntaxNode;
+  gradOff: (origin: SyntaxNode) => boolean;
+}
+
+/**
+ * The outputs OOM007 reports. With a guard to come, those of the guard's scope as they would be with
+ * grad off where it says: each is judged as OOM007 will judge it after the guard, from the same facts.
+ * (Whether a list's items may move is judged from the additions of the same scope only, so leaving
+ * out other scopes changes no answer.)
+ */
+export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): KeptOutput[] {
   if (!model.projectUsesGpu) return [];
-  const modeAt = (origin: SyntaxNode): GradMode => model.gradMode.at(origin);
-  const additions = listAdditions(model);
+  const modeAt = (origin: SyntaxNode): GradMode => (guard?.gradOff(origin) ? 'disabled' : model.gradMode.at(origin));
+  const additions = guard ? listAdditions(model).filter((a) => scopeOf(a.site) === guard.scope) : listAdditions(model);
   const found: { addition: ListAddition; value: SyntaxNode; origin: SyntaxNode; creations: Definition[]; withGraph: boolean; perStep: boolean }[] = [];
   for (const addition of additions) {
     const loop = enclosingLoops(addition.site)[0];
