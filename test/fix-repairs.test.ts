@@ -1,6 +1,6 @@
 // Where fixes put what they add and which repair they offer first: OOM001's guard together with
-// the move to the CPU of the outputs it reveals (OOM007), and OOM008's helper beside its use, once
-// per file.
+// the move to the CPU of the outputs it reveals (OOM007), OOM008's helper beside its use, once per
+// file, and `.item()` before `.detach()` where the file's own idiom is `.item()`.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyFixes, fixUntilStable } from '../server/src/core/fixes';
@@ -187,5 +187,62 @@ def predict(model, loader):
     const check = await analyse(['OOM001', 'OOM007'], ['OOM007']);
     const [finding] = check(onCpu);
     assert.deepEqual(finding?.fixes.map((f) => f.title), ['Wrap the loop in torch.no_grad()']);
+  });
+});
+
+describe("OOM002's and OOM003's .item() where the file keeps numbers with .item()", () => {
+  const validation = (options: { idiom?: boolean; loss?: string; after?: string } = {}) => `import torch
+import torch.nn.functional as F
+
+
+def train(model, loader, optimizer):
+    running = 0.0
+    for x, y in loader:
+        loss = F.mse_loss(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        running ${options.idiom === false ? '= loss.detach()' : '+= loss.item()'}
+    print(running)
+
+
+def validate(model, loader, helper):
+    total = 0.0
+    losses = []
+    for x, y in loader:
+        loss = ${options.loss ?? 'F.cross_entropy(model(x), y)'}
+        total += loss
+        losses.append(loss)
+    ${options.after ?? 'print(f"{total / len(loader):.4f}", sum(losses) / len(losses))'}
+`;
+  const firstFixes = async (text: string) => {
+    const check = await analyse(['OOM002', 'OOM003']);
+    return check(text).filter((d) => d.start > text.indexOf('def validate')).map((d) => `${d.code} ${d.fixes[0]!.applicability}: ${d.fixes[0]!.title}`);
+  };
+
+  test('comes first, safe, where the value is one number and the total and list are only shown', async () => {
+    assert.deepEqual(await firstFixes(validation()), ['OOM003 safe: Add .item()', 'OOM002 safe: Add .item()']);
+    const check = await analyse(['OOM002', 'OOM003']);
+    const fixed = fixUntilStable(validation(), check, { unsafe: false }).text;
+    assert.match(fixed, /total \+= loss\.item\(\)\n {8}losses\.append\(loss\.item\(\)\)\n/);
+  });
+
+  test('takes as proof of one number a .item() the code calls on the same value', async () => {
+    const text = validation({ loss: '(model(x) - y).abs().max()\n        print(loss.item())' });
+    assert.deepEqual(await firstFixes(text), ['OOM003 safe: Add .item()', 'OOM002 safe: Add .item()']);
+  });
+
+  test('leaves .detach() first without the idiom, without proof of one number, or where a tensor is read', async () => {
+    const detachFirst = ['OOM003 safe: Add .detach()', 'OOM002 safe: Add .detach()'];
+    // The file keeps nothing with `.item()`.
+    assert.deepEqual(await firstFixes(validation({ idiom: false })), detachFirst);
+    // Per-sample losses, or a helper's value the code never shows to be one number.
+    assert.deepEqual(await firstFixes(validation({ loss: 'F.cross_entropy(model(x), y, reduction="none")' })), detachFirst);
+    assert.deepEqual(await firstFixes(validation({ loss: '(model(x) - y).abs().max()' })), detachFirst);
+    // Read as a tensor, returned, or deciding something.
+    for (const after of ['print(total.item(), torch.stack(losses).mean())', 'return total, losses', 'if total > len(losses):\n        print("high")']) {
+      const fixes = await firstFixes(validation({ after }));
+      assert.ok(fixes.every((f) => f.endsWith('Add .detach()')), `${after}: ${fixes.join(', ')}`);
+    }
   });
 });
