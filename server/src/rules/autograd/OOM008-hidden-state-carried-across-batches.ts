@@ -67,7 +67,8 @@ for data, targets in batches:
 state starts out as a tensor made before the loop (\`torch.zeros(...)\`). Otherwise (an LSTM's \`(h, c)\`
 tuple, \`None\`, a \`model.init_hidden()\` of either kind) it calls the file's own \`repackage_hidden\`-style
 helper when the state starts from a call, or adds a \`detach_state\` helper that detaches tensors inside
-tuples, lists and dicts and leaves \`None\` alone. It is safe when no backward in the loop passes
+tuples, lists and dicts and leaves \`None\` alone, once per file, at module level right above the first function,
+class or loop that uses it. It is safe when no backward in the loop passes
 \`retain_graph\`: such code fails on its second backward, and with the fix runs on the same values. With
 \`retain_graph=True\` the code may run and backpropagate through every earlier batch; detaching changes
 those gradients (truncated rather than full backpropagation through time), so the fix is unsafe there.`,
