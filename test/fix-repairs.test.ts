@@ -227,6 +227,11 @@ def validate(model, loader, helper):
     assert.match(fixed, /total \+= loss\.item\(\)\n {8}losses\.append\(loss\.item\(\)\)\n/);
   });
 
+  test('counts a keyword argument of a progress bar or logger as shown', async () => {
+    const text = validation({ after: 'pbar.set_postfix(loss=round(total / len(loader), 3), count=len(losses))' }).replace('def validate(model, loader, helper)', 'def validate(model, loader, pbar)');
+    assert.deepEqual(await firstFixes(text), ['OOM003 safe: Add .item()', 'OOM002 safe: Add .item()']);
+  });
+
   test('takes as proof of one number a .item() the code calls on the same value', async () => {
     const text = validation({ loss: '(model(x) - y).abs().max()\n        print(loss.item())' });
     assert.deepEqual(await firstFixes(text), ['OOM003 safe: Add .item()', 'OOM002 safe: Add .item()']);

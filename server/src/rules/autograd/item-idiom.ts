@@ -96,8 +96,8 @@ function reducesToOne(model: SemanticModel, keywords: ReadonlyMap<string, Syntax
 const SHOW_FUNCTIONS = new Set(['print', 'str', 'repr', 'format']);
 /** Methods of loggers, progress bars and writers that show or log what they are given. */
 const SHOW_METHODS = new Set(['info', 'debug', 'warning', 'error', 'log', 'add_scalar', 'set_postfix', 'set_description', 'write', 'format']);
-/** Calls that make a number of a number (or of a list of numbers) and hand it on. */
-const NUMBER_FUNCTIONS = new Set(['float', 'round', 'abs', 'min', 'max', 'sum', 'len']);
+/** Calls that make a number of a number, or of a list of numbers, and hand it on. */
+const NUMBER_FUNCTIONS = { total: new Set(['float', 'round', 'abs', 'min', 'max']), list: new Set(['sum', 'len', 'min', 'max']) };
 /** Expressions a number passes through and stays a number. */
 const ARITHMETIC = new Set(['binary_operator', 'unary_operator', 'parenthesized_expression']);
 
@@ -143,13 +143,15 @@ function onlyShown(model: SemanticModel, read: SyntaxNode, how: 'total' | 'list'
     // `round(total / n, 4)`, `sum(losses)`: a number handed on.
     const call = node.parent?.type === 'argument_list' && is(node.parent.parent, 'call') ? node.parent.parent : null;
     const called = call ? dottedName(callee(call), text) : null;
-    if (call && called && NUMBER_FUNCTIONS.has(called) && (how === 'total' ? called !== 'len' && called !== 'sum' : true)) {
+    if (call && called && NUMBER_FUNCTIONS[how].has(called)) {
       node = call;
       how = 'total';
       continue;
     }
     break;
   }
+  // `pbar.set_postfix(loss=total)`: the argument's list is the call's.
+  if (node.parent?.type === 'keyword_argument' && node.fieldName === 'value') node = node.parent;
   const parent = node.parent;
   if (!parent) return false;
   if (parent.type === 'interpolation') return true;
