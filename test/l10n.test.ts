@@ -13,7 +13,7 @@ import { LOCALES, localeFromEnvironment, localeFromTag, type Locale } from '../s
 import type { ConfigProblemDetail } from '../server/src/core/config-problem';
 import type { Messages, RuleMessages } from '../server/src/l10n/messages';
 import { sharedAnalyzer } from './support/analyzer';
-import { ruleFixtures } from './support/fixtures';
+import { fixtureSettings, ruleFixtures } from './support/fixtures';
 import { REPO_ROOT } from './support/paths';
 
 const TRANSLATIONS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
@@ -147,7 +147,7 @@ describe('message catalogue', () => {
     test(`${locale}: fix titles keep the house style (plain text, short, no full stop)`, async () => {
       const analyzer = await sharedAnalyzer();
       for (const fixture of ruleFixtures()) {
-        for (const d of analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, locale })) {
+        for (const d of analyzer.analyzeText(fixture.text, { settings: fixtureSettings(fixture), path: fixture.path, locale })) {
           assert.match(d.message, SCRIPT[locale], d.message);
           for (const fix of d.fixes) {
             assert.doesNotMatch(fix.title, /`|[.。]$/, fix.title);
@@ -173,7 +173,7 @@ function fixtureCalls(): Promise<Call[]> {
     const analyzer = await sharedAnalyzer();
     const calls: Call[] = [];
     for (const fixture of ruleFixtures()) {
-      analyzer.analyzeText(fixture.text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path, messages: recording(calls) });
+      analyzer.analyzeText(fixture.text, { settings: fixtureSettings(fixture), path: fixture.path, messages: recording(calls) });
     }
     return calls;
   })();

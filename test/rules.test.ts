@@ -11,7 +11,7 @@ import type { Diagnostic } from '../server/src/core/types';
 import { hasErrors, walk } from '../server/src/parser/syntax';
 import { ALL_RULES } from '../server/src/rules';
 import { sharedAnalyzer } from './support/analyzer';
-import { ruleFixtures, type RuleFixture } from './support/fixtures';
+import { fixtureSettings, ruleFixtures, type RuleFixture } from './support/fixtures';
 import { REPO_ROOT } from './support/paths';
 import { pythonAvailable, pythonCompileError } from './support/python';
 
@@ -21,7 +21,7 @@ const update = process.env.UPDATE_SNAPSHOTS === '1';
 const MAX_FIX_TITLE = 80;
 
 function check(analyzer: Analyzer, fixture: RuleFixture, text = fixture.text): Diagnostic[] {
-  return analyzer.analyzeText(text, { settings: { ...fixture.settings, select: [fixture.code] }, path: fixture.path });
+  return analyzer.analyzeText(text, { settings: fixtureSettings(fixture), path: fixture.path });
 }
 
 function errorCount(analyzer: Analyzer, text: string): number {

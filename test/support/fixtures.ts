@@ -11,7 +11,7 @@ export interface RuleFixture {
   text: string;
   /** `row:CODE` for every `# expect: CODE` marker (0-based rows). */
   expected: string[];
-  /** Settings a `# fixture-settings: {...}` line (JSON) asks for, besides selecting the fixture's rule. */
+  /** Settings a `# fixture-settings: {...}` line (JSON) asks for; its `select` adds rules to the fixture's own. */
   settings: Partial<Settings>;
 }
 
@@ -26,6 +26,11 @@ export function expectedMarkers(text: string): string[] {
     if (m) for (const code of m[1]!.split(/\s*,\s*/)) out.push(`${row}:${code}`);
   });
   return out.sort();
+}
+
+/** The settings a fixture is checked with: its own, selecting its rule and the rules they select besides. */
+export function fixtureSettings(fixture: RuleFixture): Partial<Settings> {
+  return { ...fixture.settings, select: [fixture.code, ...(fixture.settings.select ?? [])] };
 }
 
 export function ruleFixtures(): RuleFixture[] {

@@ -75,6 +75,7 @@ export const en: Messages = {
   oom001WrapForward: ({ guard }) => `Wrap the forward pass in ${guard}()`,
   oom001WrapLoop: ({ guard }) => `Wrap the loop in ${guard}()`,
   oom001WrapEvaluation: ({ guard }) => `Wrap the evaluation in ${guard}()`,
+  oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle} and keep ${list ?? 'the outputs'} on the CPU`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>
     `${code(item)} still carries its autograd graph and is ${how === 'stored' ? 'stored in' : 'appended to'} ${code(container)}, which outlives ${outlives === 'iteration' ? 'the iteration' : 'the training step'}.`,

@@ -81,6 +81,7 @@ export const ru: Messages = {
   oom001WrapForward: ({ guard }) => `Обернуть прямой проход в ${guard}()`,
   oom001WrapLoop: ({ guard }) => `Обернуть цикл в ${guard}()`,
   oom001WrapEvaluation: ({ guard }) => `Обернуть код оценки в ${guard}()`,
+  oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle} и хранить ${list ?? 'выходы'} на CPU`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>
     `${code(item)} всё ещё несёт граф autograd и ${how === 'stored' ? 'сохраняется' : 'добавляется'} в ${code(container)}, который живёт дольше, чем ${outlives === 'iteration' ? 'итерация' : 'шаг обучения'}.`,

@@ -77,6 +77,7 @@ export const zhCn: Messages = {
   oom001WrapForward: ({ guard }) => `用 ${guard}() 包裹前向传播`,
   oom001WrapLoop: ({ guard }) => `用 ${guard}() 包裹循环`,
   oom001WrapEvaluation: ({ guard }) => `用 ${guard}() 包裹评估代码`,
+  oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle}，并把 ${list ?? '输出'} 保存在 CPU 上`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>
     `${code(item)} 仍带有 autograd 计算图，却被${how === 'stored' ? '存入' : '追加到'} ${code(container)}，而 ${code(container)} 在${outlives === 'iteration' ? '本次迭代' : '训练步'}结束后依然存在。`,

@@ -1,8 +1,10 @@
+import { isRuleEnabled } from '../../core/settings';
 import type { Fix, TextEdit } from '../../core/types';
-import { addDecorator, addImport, wrapStatements } from '../../fixes/edits';
+import { addDecorator, addImport, appendCall, wrapStatements } from '../../fixes/edits';
 import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
+import { outputsKeptOnGpu } from './kept-outputs';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
@@ -72,7 +74,11 @@ caller that backpropagates it: a model output, or any value not built from numbe
 alone, unless every caller is in the file and the call's result reaches no backward pass (a KL term fed to
 \`autograd.grad\` by a trust-region step is such a value). \`import torch\` is added when the file does not
 import it. Where the output was followed to no backward pass inside code that also trains, the fix wraps
-just those statements and is marked unsafe: it is worth a look before it lands in a training loop.`,
+just those statements and is marked unsafe: it is worth a look before it lands in a training loop. Where the
+guard would reveal outputs kept on the GPU across the loop (OOM007, which judges code that also trains only once
+grad is off), a second fix does the whole repair: the guard, and \`.cpu()\` on each output OOM007 would then
+report, found by OOM007's own analysis. It is safe only where the guard and every move are safe by OOM007's
+rules, and comes first unless it is less safe than the guard alone; it is not offered where OOM007 is turned off.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -150,42 +156,95 @@ function leavesTheFile(model: SemanticModel, call: SyntaxNode): boolean {
   return classOfMethod(fn) !== null && callers.length > 0 && model.forwardFlow.fateOf(call) === 'escapes';
 }
 
+/** A guard's fix, the code it puts under `no_grad`, and the scope (function or module) of that code. */
+interface Guard {
+  fix: Fix;
+  guarded: readonly SyntaxNode[];
+  scope: SyntaxNode;
+}
+
+/**
+ * The guard, and with it the whole repair where the guard would reveal outputs kept on the GPU
+ * (OOM007): under `no_grad` evaluation code that also trains (validation inside a training loop) is
+ * judged by OOM007 for the first time, and outputs it already reported lose their graph. The repair
+ * moves to the CPU what OOM007 would then report, asked of OOM007's own analysis with grad off at
+ * the guarded forward passes; it is safe only where the guard and every move are. It comes first
+ * unless it is less safe than the guard alone.
+ */
 function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Fix[] {
+  const guard = guardOnly(ctx, region, call, candidates);
+  if (!guard) return [];
+  const repair = isRuleEnabled('OOM007', ctx.settings) ? guardAndMove(ctx, guard) : null;
+  if (!repair) return [guard.fix];
+  return repair.applicability === guard.fix.applicability ? [repair, guard.fix] : [guard.fix, repair];
+}
+
+/** The guard plus moving to the CPU the outputs it reveals as kept on the GPU; null when it reveals none. */
+function guardAndMove(ctx: RuleContext, { fix, guarded, scope }: Guard): Fix | null {
+  const { model } = ctx;
+  // The forward passes whose grad mode the guard turns off: recorded by default, in the guarded code of its own scope.
+  const gradOff = (origin: SyntaxNode) => scopeOf(origin) === scope && guarded.some((node) => within(origin, node)) && model.gradMode.at(origin) === 'enabled';
+  const kept = outputsKeptOnGpu(model, { scope, gradOff }).filter((k) => gradOff(k.origin));
+  if (!kept.length) return null;
+  const edits = [...fix.edits, ...kept.flatMap((k) => appendCall(k.value, k.call))].sort((a, b) => a.start - b.start || a.end - b.end);
+  // Two insertions at one offset would land in an order nobody chose.
+  if (edits.some((e, i) => i > 0 && edits[i - 1]!.end >= e.start && (edits[i - 1]!.end > e.start || edits[i - 1]!.start === e.start))) return null;
+  const lists = [...new Set(kept.map((k) => k.list))];
+  return {
+    title: ctx.messages.oom001AndMoveToCpu({ guardTitle: fix.title, list: lists.length === 1 ? lists[0]! : null }),
+    applicability: fix.applicability === 'safe' && kept.every((k) => k.safe) ? 'safe' : 'unsafe',
+    edits,
+  };
+}
+
+function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Guard | null {
   const { model } = ctx;
   // Where the parser had to recover, a rewrite is no better than a guess.
-  if (hasErrors(region.node) || region.statements.some(hasErrors)) return [];
+  if (hasErrors(region.node) || region.statements.some(hasErrors)) return null;
   const noGrad = model.torchMember('no_grad');
   const importEdits: TextEdit[] = noGrad.needsImport ? [addImport(model, 'import torch')] : [];
   if (region.kind === 'function') {
     const fn = region.node;
-    if (model.text.slice(fn.start, fn.start + 5) === 'async') return [];
+    if (model.text.slice(fn.start, fn.start + 5) === 'async') return null;
     const edits = addDecorator(model, fn, `${noGrad.expression}()`);
-    if (!edits) return [];
+    if (!edits) return null;
     const returnsOutput = model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)));
-    return [{
-      title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
-      applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && returnsToNoBackward(model, fn) ? 'safe' : 'unsafe',
-      edits: [...importEdits, ...edits],
-    }];
+    return {
+      fix: {
+        title: ctx.messages.oom001DecorateFunction({ fn: functionName(fn, model.text), decorator: noGrad.expression }),
+        applicability: !returnsOutput && provenUnneeded(model, [fn], candidates) && returnsToNoBackward(model, fn) ? 'safe' : 'unsafe',
+        edits: [...importEdits, ...edits],
+      },
+      guarded: [fn],
+      scope: fn,
+    };
   }
   if (region.kind === 'statement') {
     // A `with` around a compound statement would guard far more than the forward.
-    if (region.statements.some(isCompound)) return [];
+    if (region.statements.some(isCompound)) return null;
     // Inside code that trains: the output was followed to no backward pass, but a guard placed in
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
-    if (!edits) return [];
-    return [{ title: ctx.messages.oom001WrapForward({ guard: noGrad.expression }), applicability: 'unsafe', edits: [...importEdits, ...edits] }];
+    if (!edits) return null;
+    return {
+      fix: { title: ctx.messages.oom001WrapForward({ guard: noGrad.expression }), applicability: 'unsafe', edits: [...importEdits, ...edits] },
+      guarded: region.statements,
+      scope: scopeOf(region.statements[0]!),
+    };
   }
   const [first, last] = region.kind === 'loop' ? [region.node, region.node] : spanOfForwards(model, region, call);
   const edits = wrapStatements(model, first, last, `with ${noGrad.expression}():`);
-  if (!edits) return [];
+  if (!edits) return null;
   const guarded = region.kind === 'loop' ? [region.node] : statementsFromTo(first, last);
-  return [{
-    title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
-    applicability: provenUnneeded(model, guarded, candidates) && !bindsWhatIsBackpropagated(model, guarded) ? 'safe' : 'unsafe',
-    edits: [...importEdits, ...edits],
-  }];
+  return {
+    fix: {
+      title: region.kind === 'loop' ? ctx.messages.oom001WrapLoop({ guard: noGrad.expression }) : ctx.messages.oom001WrapEvaluation({ guard: noGrad.expression }),
+      applicability: provenUnneeded(model, guarded, candidates) && !bindsWhatIsBackpropagated(model, guarded) ? 'safe' : 'unsafe',
+      edits: [...importEdits, ...edits],
+    },
+    guarded,
+    scope: scopeOf(first),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { containerName, detachApplicability, handedToTraining, isScalarLike, isT
 import { isBackpropSource, type SemanticModel, SubtreeFact } from '../../semantic/model';
 import { callArguments, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { gpuModelOutput } from './gpu-outputs';
+import { prefersItem } from './item-idiom';
 import { scopeOf, within } from '../../semantic/scopes';
 import { nodesBetween, nodesIn } from '../../semantic/subtree';
 import type { Rule } from '../rule';
@@ -58,7 +59,12 @@ may be a Python number, a tuple or a dict), \`.detach()\` could raise, and the f
 list is handed to code that trains (another file's function, a helper that does not visibly backpropagate
 it), which may backpropagate what it holds. Lists handed to a helper of this file that backpropagates them
 are not reported. Storing \`.item()\` (for scalars) or \`.detach().cpu()\` (for outputs) is unsafe: the stored
-value changes type or device, which code reading the list later may not expect. No fix is offered when the
+value changes type or device, which code reading the list later may not expect. Where the file itself keeps such
+values with \`.item()\` (\`losses.append(loss.item())\` elsewhere), the code shows the value to be one number
+(a reduction without a dimension, a torch loss with its default reduction, or a name the code calls \`.item()\`
+on), and the list is only ever shown (printed, logged or formatted, through \`sum\`, \`len\` and arithmetic),
+\`.item()\` follows the file's idiom and comes first, safe: what the program keeps and decides on is unchanged,
+and it prints the number rather than a tensor. No fix is offered when the
 stored value is a name for a dict or list of tensors (\`logs.append(loss_dict)\`): each of its tensors needs
 detaching where the dict is built.`,
       references: [
@@ -91,13 +97,14 @@ detaching where the dict is built.`,
       // Model outputs gathered on the GPU by evaluation code are OOM007's, whose fix also detaches.
       if (inferenceLoop && model.projectUsesGpu && gpuModelOutput(model, item, inferenceLoop) !== null) continue;
       const scalar = isScalarLike(model, item);
+      // The file's own idiom first where it keeps such numbers with `.item()` and the list is only shown.
+      const itemFirst = scalar && !handed && prefersItem(model, item, container, node, 'list');
+      const detach: Fix = { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [item]), edits: appendCall(item, '.detach()') };
+      const other: Fix = scalar
+        ? { title: ctx.messages.addCall({ call: '.item()' }), applicability: itemFirst ? 'safe' : 'unsafe', edits: appendCall(item, '.item()') }
+        : { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') };
       // A name for a dict or list of tensors (`logs.append(loss_dict)`) has no `.detach()` of its own.
-      const fixes: Fix[] = namesContainer(model, item) ? [] : [
-        { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [item]), edits: appendCall(item, '.detach()') },
-        scalar
-          ? { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(item, '.item()') }
-          : { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: 'unsafe', edits: appendCall(item, '.detach().cpu()') },
-      ];
+      const fixes: Fix[] = namesContainer(model, item) ? [] : itemFirst ? [other, detach] : [detach, other];
       ctx.report({
         node: item,
         message: ctx.messages.oom002StoredWithGraph({ item: nodeText(item, model.text), how, container, outlives }),

@@ -2,6 +2,7 @@ import type { Fix } from '../../core/types';
 import { appendCall } from '../../fixes/edits';
 import { field, is, type SyntaxNode } from '../../parser/syntax';
 import { accumulatedParameters, containerName, detachApplicability, handedToTraining, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { prefersItem } from './item-idiom';
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../../semantic/scopes';
 import { isBackpropSource, StatementFact } from '../../semantic/model';
@@ -57,7 +58,12 @@ with torch.no_grad():
 its type and device and loses only the graph that nothing uses. Where it may be a Python number (a helper's
 return value, an entry of a dict of losses), \`.detach()\` could raise, and the fix is unsafe, as it is where the
 total is handed to code that trains. Appending \`.item()\` is unsafe: the total becomes a Python float (the usual intent,
-and it also avoids a GPU tensor per step), which changes code that later calls tensor methods on it.`,
+and it also avoids a GPU tensor per step), which changes code that later calls tensor methods on it. Where the file
+itself keeps totals with \`.item()\` (\`running_loss += loss.item()\` elsewhere), the code shows the added value to be
+one number (a reduction without a dimension, a torch loss with its default reduction, or a name the code calls
+\`.item()\` on), and the total is only ever shown (printed, logged or formatted, through arithmetic and names
+assigned from it), \`.item()\` follows the file's idiom and comes first, safe: what the program keeps and decides
+on is unchanged, and it prints the number, summed in double precision, rather than a tensor.`,
       references: [
         { title: 'PyTorch FAQ: my model reports "cuda runtime error(2): out of memory"', url: 'https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory' },
         { title: 'torch.Tensor.detach', url: 'https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html' },
@@ -93,10 +99,11 @@ and it also avoids a GPU tensor per step), which changes code that later calls t
     const gradMode = model.gradMode.at(node);
     if (gradMode !== 'enabled' && gradMode !== 'explicit') return;
     if (!valueCarriesGraph(model, addend)) return;
-    const fixes: Fix[] = [
-      { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [addend]), edits: appendCall(addend, '.detach()') },
-      { title: ctx.messages.addCall({ call: '.item()' }), applicability: 'unsafe', edits: appendCall(addend, '.item()') },
-    ];
+    // The file's own idiom first where it keeps such totals with `.item()` and the total is only shown.
+    const itemFirst = !handed && prefersItem(model, addend, name, node, 'total');
+    const detach: Fix = { title: ctx.messages.addCall({ call: '.detach()' }), applicability: handed ? 'unsafe' : detachApplicability(model, [addend]), edits: appendCall(addend, '.detach()') };
+    const item: Fix = { title: ctx.messages.addCall({ call: '.item()' }), applicability: itemFirst ? 'safe' : 'unsafe', edits: appendCall(addend, '.item()') };
+    const fixes: Fix[] = itemFirst ? [item, detach] : [detach, item];
     ctx.report({
       node,
       message: ctx.messages.oom003Accumulates({ name, addend: nodeText(addend, model.text) }),

@@ -1,12 +1,6 @@
 import { appendCall } from '../../fixes/edits';
-import { field, is, walk, type SyntaxNode } from '../../parser/syntax';
-import type { Definition } from '../../semantic/definitions';
-import { trainsNowhere } from './accumulators';
-import { gpuModelOutput, stepsSampleState } from './gpu-outputs';
-import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
-import type { SemanticModel } from '../../semantic/model';
-import { nodeText, referencesIn } from '../../semantic/names';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf } from '../../semantic/scopes';
+import { nodeText } from '../../semantic/names';
+import { outputsKeptOnGpu } from './kept-outputs';
 import type { Rule } from '../rule';
 
 export const OOM007: Rule = {
@@ -77,112 +71,12 @@ a sync per step that slows sampling, to be weighed against the memory it saves. 
   kinds: ['module'],
   visit(_node, ctx) {
     const { model } = ctx;
-    if (!model.projectUsesGpu) return;
-    const additions = listAdditions(model);
-    const found: { addition: ListAddition; value: SyntaxNode; creations: Definition[]; withGraph: boolean; perStep: boolean }[] = [];
-    for (const addition of additions) {
-      const loop = enclosingLoops(addition.site)[0];
-      if (!loop) continue;
-      // With grad on, only code that never trains is evaluation; the outputs then also hold a graph.
-      const evaluates = (origin: SyntaxNode | null) => origin !== null
-        && (model.gradMode.at(origin) === 'disabled' || trainsNowhere(model, addition.site, addition.list));
-      // A one-off loop on constructed inputs (a smoke test) keeps little, as OOM001 judges its forwards.
-      const oneOff = (origin: SyntaxNode | null) => origin !== null && is(origin, 'call') && model.runsOnceOnSmallInputs(origin);
-      const origins = addition.values.map((v) => gpuModelOutput(model, v, loop)).map((o) => (evaluates(o) && !oneOff(o) ? o : null));
-      const outputs = addition.values.filter((_, i) => origins[i] !== null);
-      const withGraph = origins.some((o) => o !== null && model.gradMode.at(o) !== 'disabled');
-      if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
-      const perStep = !walksData(model, loop);
-      const moduleOutput = buildsModuleOutput(model, addition.site, addition.list);
-      if (perStep && (moduleOutput || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
-      // A module's method that cuts its own input into chunks (`x[i * bs:(i + 1) * bs]`) builds its output from them.
-      if (moduleOutput && slicesOwnParameter(model, loop)) continue;
-      const creations = keptAcrossIterations(model, addition, loop);
-      if (creations) for (const value of outputs) found.push({ addition, value, creations, withGraph, perStep });
-    }
-    const fixed = new Set(found.map((f) => f.value));
-    for (const { addition, value, creations, withGraph, perStep } of found) {
-      const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
-      // Items of one list must end up on one device, and later reads must accept CPU tensors.
-      // A list reached through a dict key may be read anywhere the dict goes.
-      // A tensor joined onto itself (`preds = torch.cat((preds, out))`) may have been created on the GPU.
-      // In a sampling loop each step's copy waits for the GPU, a sync per step that one copy after the loop avoids.
-      const safe = !perStep && addition.receiver.type !== 'subscript' && addition.site.type !== 'assignment' && sameList.every((a) => a.values.every((v) => fixed.has(v) || visiblyOffGpu(model, v)))
-        && readsWorkOnCpu(model, addition.list, creations, sameList);
+    for (const kept of outputsKeptOnGpu(model)) {
       ctx.report({
-        node: value,
-        message: ctx.messages.oom007OutputKeptOnGpu({ value: nodeText(value, model.text), list: addition.list }),
-        fixes: [withGraph
-          ? { title: ctx.messages.addCall({ call: '.detach().cpu()' }), applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.detach().cpu()') }
-          : { title: ctx.messages.addCall({ call: '.cpu()' }), applicability: safe ? 'safe' : 'unsafe', edits: appendCall(value, '.cpu()') }],
+        node: kept.value,
+        message: ctx.messages.oom007OutputKeptOnGpu({ value: nodeText(kept.value, model.text), list: kept.list }),
+        fixes: [{ title: ctx.messages.addCall({ call: kept.call }), applicability: kept.safe ? 'safe' : 'unsafe', edits: appendCall(kept.value, kept.call) }],
       });
     }
   },
 };
-
-/**
- * A module's own method that joins its steps' outputs into the tensor it returns (a decoder's step
- * loop in `Decoder.inference`, not a loop over data), or that runs within the module's forward pass:
- * the list is the model's output or its activations, on the model's device by design. A list that a
- * method run from outside returns as it is (a sampler's trajectory) is a collection for the caller.
- */
-function buildsModuleOutput(model: SemanticModel, site: SyntaxNode, list: string): boolean {
-  const fn = enclosingFunction(site);
-  const cls = fn ? classOfMethod(fn) : null;
-  const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-  if (!fn || !name || !model.modules.moduleClasses.has(nodeText(name, model.text))) return false;
-  if (runsInForward(model, cls as SyntaxNode & { type: 'class_definition' }, functionName(fn, model.text))) return true;
-  const base = list.split(/[.[]/)[0]!;
-  const joins = (call: SyntaxNode) => is(call, 'call') && referencesIn(field(call, 'arguments') ?? call, model.text).includes(base);
-  return model.returnsOf(fn).some((r) => {
-    const value = r.children.find((c) => c.named && c.type !== 'comment');
-    if (!value) return false;
-    // `return torch.stack(outputs)`, or `outputs = self._parse_outputs(outputs)` before `return outputs`.
-    if (model.nodesOfKindAround(value, 'call').some((call) => call.start >= value.start && call.end <= value.end && joins(call))) return true;
-    const def = model.definitions.reaching(scopeOf(r), base, r.start);
-    return def?.kind === 'assign' && def.value !== null && joins(def.value);
-  });
-}
-
-/** The method `name` of `cls` runs as part of its forward pass: `forward`, or a method one of those calls on `self`. */
-function runsInForward(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }, name: string): boolean {
-  const methods = new Map<string, SyntaxNode>();
-  for (const statement of field(cls, 'body')?.children ?? []) {
-    const definition = is(statement, 'decorated_definition') ? field(statement, 'definition') : statement;
-    if (definition?.type === 'function_definition') methods.set(functionName(definition, model.text), definition);
-  }
-  const reached = new Set<string>();
-  const pending = ['forward'];
-  while (pending.length) {
-    const method = methods.get(pending.pop()!);
-    if (!method) continue;
-    walk(method, (node) => {
-      if (!is(node, 'call')) return true;
-      const called = /^self\.(\w+)$/.exec(nodeText(field(node, 'function') ?? node, model.text))?.[1];
-      if (called && methods.has(called) && !reached.has(called)) {
-        reached.add(called);
-        pending.push(called);
-      }
-      return true;
-    });
-  }
-  return name === 'forward' || reached.has(name);
-}
-
-/** The loop's body slices (`x[a:b]`) a parameter of the function it runs in. */
-function slicesOwnParameter(model: SemanticModel, loop: SyntaxNode): boolean {
-  const fn = enclosingFunction(loop);
-  if (!fn) return false;
-  let found = false;
-  walk(loop, (node) => {
-    if (found || !is(node, 'subscript')) return !found;
-    const value = field(node, 'value');
-    const index = field(node, 'subscript');
-    if (value?.type === 'identifier' && index?.type === 'slice') {
-      const scope = scopeOf(node);
-      if (scope === fn && model.definitions.reaching(scope, nodeText(value, model.text), node.start)?.kind === 'parameter') found = true;
-    }
-    return !found;
-  });
-  return found;
-}

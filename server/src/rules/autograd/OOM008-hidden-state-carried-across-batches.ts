@@ -1,10 +1,10 @@
 import type { Fix, TextEdit } from '../../core/types';
 import { indentUnit, lineIndent, startsLine } from '../../fixes/edits';
-import type { SyntaxNode } from '../../parser/syntax';
+import { walk, type SyntaxNode } from '../../parser/syntax';
 import { carriedStates, detachingHelpers, startsAsTensor, startsFromCall, type CarriedState } from './hidden-state';
 import type { SemanticModel } from '../../semantic/model';
 import { callee, nodeText } from '../../semantic/names';
-import { bodyOf, statementOf } from '../../semantic/scopes';
+import { bodyOf, statementOf, topLevelStatementOf } from '../../semantic/scopes';
 import type { RuleMessages } from '../../l10n/messages';
 import type { Rule } from '../rule';
 
@@ -67,7 +67,8 @@ for data, targets in batches:
 state starts out as a tensor made before the loop (\`torch.zeros(...)\`). Otherwise (an LSTM's \`(h, c)\`
 tuple, \`None\`, a \`model.init_hidden()\` of either kind) it calls the file's own \`repackage_hidden\`-style
 helper when the state starts from a call, or adds a \`detach_state\` helper that detaches tensors inside
-tuples, lists and dicts and leaves \`None\` alone. It is safe when no backward in the loop passes
+tuples, lists and dicts and leaves \`None\` alone, once per file, at module level right above the first function,
+class or loop that uses it. It is safe when no backward in the loop passes
 \`retain_graph\`: such code fails on its second backward, and with the fix runs on the same values. With
 \`retain_graph=True\` the code may run and backpropagate through every earlier batch; detaching changes
 those gradients (truncated rather than full backpropagation through time), so the fix is unsafe there.`,
@@ -82,38 +83,54 @@ those gradients (truncated rather than full backpropagation through time), so th
   kinds: ['module'],
   visit(_node, ctx) {
     const { model } = ctx;
-    for (const state of carriedStates(model)) {
+    const states = carriedStates(model);
+    // One `detach_state` for the file, right above the first top-level statement that uses it: every
+    // later use finds it defined, and the fixes that add it insert at one place, so fix-all adds it
+    // once (fixes inserting at one place wait for the next pass, which finds the helper and calls it).
+    const usesOfNewHelper = states.filter((state) => helperFor(model, state) === NEW_HELPER).map((state) => topLevelStatementOf(state.loop));
+    const helperAbove = usesOfNewHelper.reduce<SyntaxNode | null>((first, s) => (first && first.start <= s.start ? first : s), null);
+    for (const state of states) {
       const fn = callee(state.forward);
       ctx.report({
         node: state.forward,
         message: ctx.messages.oom008HiddenCarried({ names: state.names, fn: fn ? nodeText(fn, model.text) : null, retained: state.retained }),
-        fixes: detachFix(model, state, ctx.messages),
+        fixes: detachFix(model, state, helperAbove, ctx.messages),
       });
     }
   },
 };
 
-function detachFix(model: SemanticModel, state: CarriedState, messages: RuleMessages): Fix[] {
+/** `helperFor`'s answer where no helper of the file will do and `detach_state` has to be added. */
+const NEW_HELPER = Symbol('new detach_state');
+
+/**
+ * How the fix detaches the state: null for `name.detach()` (every name starts as a tensor), the name
+ * of a helper of the file, or NEW_HELPER. Our own helper takes anything; a project's
+ * `repackage_hidden` may not take `None`.
+ */
+function helperFor(model: SemanticModel, state: CarriedState): string | null | typeof NEW_HELPER {
+  if (state.names.every((name) => startsAsTensor(model, state.loop, name))) return null;
+  const helpers = detachingHelpers(model, state.loop);
+  if (helpers.includes(HELPER)) return HELPER;
+  const projectHelper = helpers.find((h) => h !== HELPER);
+  return projectHelper && state.names.every((n) => startsFromCall(model, state.loop, n)) ? projectHelper : NEW_HELPER;
+}
+
+function detachFix(model: SemanticModel, state: CarriedState, helperAbove: SyntaxNode | null, messages: RuleMessages): Fix[] {
   const anchor = insertionPoint(state);
   if (!anchor || !startsLine(model, anchor)) return [];
   const { source } = model;
   const nl = source.newline;
   const indent = lineIndent(model, anchor.start);
-  const allTensors = state.names.every((name) => startsAsTensor(model, state.loop, name));
+  const chosen = helperFor(model, state);
   let helper: string | null = null;
   const edits: TextEdit[] = [];
-  if (!allTensors) {
-    // Our own helper takes anything; a project's `repackage_hidden` may not take `None`.
-    const helpers = detachingHelpers(model, state.loop);
-    const projectHelper = helpers.find((h) => h !== HELPER);
-    helper = helpers.includes(HELPER) ? HELPER : projectHelper && state.names.every((n) => startsFromCall(model, state.loop, n)) ? projectHelper : null;
-    if (!helper) {
-      const added = addHelper(model);
-      if (!added) return [];
-      edits.push(added);
-      helper = HELPER;
-    }
-  }
+  if (chosen === NEW_HELPER) {
+    const added = helperAbove ? addHelper(model, helperAbove) : null;
+    if (!added) return [];
+    edits.push(added);
+    helper = HELPER;
+  } else helper = chosen;
   const lines = state.names.map((name) => `${indent}${name} = ${helper ? `${helper}(${name})` : `${name}.detach()`}${nl}`).join('');
   const at = source.lineStart(source.lineOf(anchor.start));
   edits.push({ start: at, end: at, newText: lines });
@@ -140,24 +157,17 @@ function insertionPoint(state: CarriedState): SyntaxNode | null {
 }
 
 /**
- * Adds `detach_state` above the first top-level statement after the imports (and the comments
- * right above it), so that every use below it finds it defined. Null when the name is taken.
+ * Adds `detach_state` at module level right above `statement`, a top-level statement (a function,
+ * a class, a loop) that uses it, and above the comments that lead into it. Null when the name is taken.
  */
-function addHelper(model: SemanticModel): TextEdit | null {
+function addHelper(model: SemanticModel, statement: SyntaxNode): TextEdit | null {
   const { source } = model;
   if (model.identifiersNamed(HELPER).length > 0) return null;
-  const header = new Set(['comment', 'import_statement', 'import_from_statement', 'future_import_statement']);
-  const statements = model.root.children.filter((c) => c.named);
-  let index = statements.findIndex((c, i) => !header.has(c.type) && !(i === 0 && isDocstring(c)));
-  if (index < 0) return null;
-  const anchor = statements[index]!;
-  if (!startsLine(model, anchor)) return null;
-  // Comments directly above the statement belong to it.
-  let row = source.lineOf(anchor.start);
-  while (index > 0 && statements[index - 1]!.type === 'comment' && source.lineOf(statements[index - 1]!.end) === row - 1) {
-    index--;
-    row = source.lineOf(statements[index]!.start);
-  }
+  if (!startsLine(model, statement)) return null;
+  // Comments at module level directly above the statement belong to it. (The parser may put them
+  // in the block of the statement before, so the lines are read.)
+  let row = source.lineOf(statement.start);
+  while (row > 0 && source.lineText(row - 1).startsWith('#') && !insideString(model.root, source.lineStart(row - 1))) row--;
   const u = indentUnit(model).includes('\t') ? '\t' : indentUnit(model);
   const nl = source.newline;
   const helper = [
@@ -176,6 +186,13 @@ function addHelper(model: SemanticModel): TextEdit | null {
   return { start: at, end: at, newText: `${helper}${nl}${nl}${nl}` };
 }
 
-function isDocstring(node: SyntaxNode): boolean {
-  return node.type === 'expression_statement' && node.children.length === 1 && node.children[0]!.type === 'string';
+/** `offset` is inside a string literal (a line of a multi-line string that starts with `#`). */
+function insideString(root: SyntaxNode, offset: number): boolean {
+  let found = false;
+  walk(root, (n) => {
+    if (found || n.end <= offset || n.start > offset) return false;
+    if (n.type === 'string') found = true;
+    return !found;
+  });
+  return found;
 }
