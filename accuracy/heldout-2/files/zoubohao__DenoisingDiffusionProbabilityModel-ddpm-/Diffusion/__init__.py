@@ -1,0 +1,3 @@
+from .Diffusion import *
+from .Model import *
+from .Train import *

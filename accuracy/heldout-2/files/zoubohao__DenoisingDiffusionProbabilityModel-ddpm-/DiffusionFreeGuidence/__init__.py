@@ -1,0 +1,3 @@
+from .DiffusionCondition import *
+from .ModelCondition import *
+from .TrainCondition import *
