@@ -1,0 +1,7 @@
+"""
+
+Code to train a Filter.
+
+@kylel
+
+"""

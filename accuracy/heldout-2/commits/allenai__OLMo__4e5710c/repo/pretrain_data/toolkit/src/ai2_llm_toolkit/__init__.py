@@ -1,0 +1,3 @@
+from .api import Dataset, Example
+
+__all__ = ["Dataset", "Example"]

@@ -1,0 +1,5 @@
+from allennlp.data.data_loaders.data_loader import DataLoader, TensorDict
+from allennlp.data.data_loaders.multiprocess_data_loader import MultiProcessDataLoader, WorkerError
+from allennlp.data.data_loaders.multitask_data_loader import MultiTaskDataLoader
+from allennlp.data.data_loaders.simple_data_loader import SimpleDataLoader
+from allennlp.data.data_loaders.data_collator import allennlp_collate

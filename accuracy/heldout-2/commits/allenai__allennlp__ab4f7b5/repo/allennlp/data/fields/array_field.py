@@ -1,0 +1,4 @@
+from allennlp.data.fields.tensor_field import TensorField
+
+ArrayField = TensorField
+"""For backwards compatibility, we keep the name `ArrayField`."""

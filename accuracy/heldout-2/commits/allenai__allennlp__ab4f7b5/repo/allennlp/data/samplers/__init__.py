@@ -1,0 +1,3 @@
+from allennlp.data.samplers.batch_sampler import BatchSampler
+from allennlp.data.samplers.bucket_batch_sampler import BucketBatchSampler
+from allennlp.data.samplers.max_tokens_batch_sampler import MaxTokensBatchSampler

@@ -1,0 +1,3 @@
+from allennlp.interpret.attackers.attacker import Attacker
+from allennlp.interpret.saliency_interpreters.saliency_interpreter import SaliencyInterpreter
+from allennlp.interpret.influence_interpreters.influence_interpreter import InfluenceInterpreter

@@ -1,0 +1,2 @@
+from allennlp.interpret.influence_interpreters.influence_interpreter import InfluenceInterpreter
+from allennlp.interpret.influence_interpreters.simple_influence import SimpleInfluence

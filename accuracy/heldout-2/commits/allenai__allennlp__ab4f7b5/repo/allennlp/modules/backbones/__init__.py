@@ -1,0 +1,3 @@
+from allennlp.modules.backbones.backbone import Backbone
+from allennlp.modules.backbones.pretrained_transformer_backbone import PretrainedTransformerBackbone
+from allennlp.modules.backbones.vilbert_backbone import VilbertBackbone

@@ -1,0 +1,8 @@
+from allennlp.modules.matrix_attention.matrix_attention import MatrixAttention
+from allennlp.modules.matrix_attention.bilinear_matrix_attention import BilinearMatrixAttention
+from allennlp.modules.matrix_attention.cosine_matrix_attention import CosineMatrixAttention
+from allennlp.modules.matrix_attention.dot_product_matrix_attention import DotProductMatrixAttention
+from allennlp.modules.matrix_attention.scaled_dot_product_matrix_attention import (
+    ScaledDotProductMatrixAttention,
+)
+from allennlp.modules.matrix_attention.linear_matrix_attention import LinearMatrixAttention

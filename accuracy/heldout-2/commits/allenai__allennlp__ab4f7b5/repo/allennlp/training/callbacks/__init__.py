@@ -1,0 +1,7 @@
+from allennlp.training.callbacks.callback import TrainerCallback
+from allennlp.training.callbacks.console_logger import ConsoleLoggerCallback
+from allennlp.training.callbacks.confidence_checks import ConfidenceChecksCallback
+from allennlp.training.callbacks.tensorboard import TensorBoardCallback
+from allennlp.training.callbacks.track_epoch import TrackEpochCallback
+from allennlp.training.callbacks.wandb import WandBCallback
+from allennlp.training.callbacks.backward import MixedPrecisionBackwardCallback, OnBackwardException

@@ -1,0 +1,1 @@
+from d.d import D

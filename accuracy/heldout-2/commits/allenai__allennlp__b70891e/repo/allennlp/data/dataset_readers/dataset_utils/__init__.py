@@ -1,0 +1,6 @@
+from allennlp.data.dataset_readers.dataset_utils.ontonotes import Ontonotes
+from allennlp.data.dataset_readers.dataset_utils.ontonotes import OntonotesSentence
+from allennlp.data.dataset_readers.dataset_utils.span_utils import enumerate_spans
+from allennlp.data.dataset_readers.dataset_utils.span_utils import bio_tags_to_spans
+from allennlp.data.dataset_readers.dataset_utils.span_utils import to_bioul, iob1_to_bioul
+from allennlp.data.dataset_readers.dataset_utils.span_utils import bioul_tags_to_spans

@@ -1,0 +1,2 @@
+from allennlp.interpret.attackers.attacker import Attacker
+from allennlp.interpret.saliency_interpreters.saliency_interpreter import SaliencyInterpreter

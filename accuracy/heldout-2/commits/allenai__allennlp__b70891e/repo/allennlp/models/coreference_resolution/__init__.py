@@ -1,0 +1,1 @@
+from allennlp.models.coreference_resolution.coref import CoreferenceResolver

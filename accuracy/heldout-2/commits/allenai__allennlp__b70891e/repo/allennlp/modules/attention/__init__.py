@@ -1,0 +1,7 @@
+from allennlp.modules.attention.attention import Attention
+from allennlp.modules.attention.bilinear_attention import BilinearAttention
+from allennlp.modules.attention.additive_attention import AdditiveAttention
+from allennlp.modules.attention.cosine_attention import CosineAttention
+from allennlp.modules.attention.dot_product_attention import DotProductAttention
+from allennlp.modules.attention.legacy_attention import LegacyAttention
+from allennlp.modules.attention.linear_attention import LinearAttention

@@ -1,0 +1,5 @@
+from .atoms import *
+from .loader import *
+from .stats import *
+from .splitting import *
+from .datamodule import *

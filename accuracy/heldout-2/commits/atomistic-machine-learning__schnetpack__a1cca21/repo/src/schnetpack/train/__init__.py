@@ -1,0 +1,2 @@
+from .callbacks import *
+from .lr_scheduler import *

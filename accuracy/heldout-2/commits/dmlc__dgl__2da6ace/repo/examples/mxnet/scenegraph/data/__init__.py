@@ -1,0 +1,3 @@
+from .dataloader import *
+from .object import *
+from .relation import *

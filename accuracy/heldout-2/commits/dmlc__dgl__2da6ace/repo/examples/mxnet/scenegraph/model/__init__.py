@@ -1,0 +1,2 @@
+from .faster_rcnn import *
+from .reldn import *

@@ -1,0 +1,1 @@
+from .gnn import DiffPoolBatchedGraphLayer, GraphSage, GraphSageLayer

@@ -1,0 +1,2 @@
+from .diffpool import BatchedDiffPool
+from .graphsage import BatchedGraphSAGE

@@ -1,0 +1,2 @@
+from .graphconv import GraphConv
+from .lander import LANDER

@@ -1,0 +1,1 @@
+"""Sparse optimizer is not supported for mxnet"""

@@ -1,0 +1,2 @@
+from .sparse import *
+from .tensor import *

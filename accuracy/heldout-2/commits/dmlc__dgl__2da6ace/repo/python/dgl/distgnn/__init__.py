@@ -1,0 +1,4 @@
+"""
+This package contains DistGNN and Libra based graph partitioning tools.
+"""
+from . import partition, tools

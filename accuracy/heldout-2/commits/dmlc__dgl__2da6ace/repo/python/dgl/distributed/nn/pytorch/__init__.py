@@ -1,0 +1,2 @@
+"""dgl distributed sparse optimizer for pytorch."""
+from .sparse_emb import DistEmbedding

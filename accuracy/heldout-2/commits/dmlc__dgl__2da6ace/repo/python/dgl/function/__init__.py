@@ -1,0 +1,7 @@
+"""DGL builtin functors"""
+# pylint: disable=redefined-builtin
+from __future__ import absolute_import
+
+from .base import *
+from .message import *
+from .reducer import *

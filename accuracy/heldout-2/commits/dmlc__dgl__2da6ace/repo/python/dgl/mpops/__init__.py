@@ -1,0 +1,5 @@
+"""Message passing operator sub-package"""
+
+from .edgewise import *
+from .nodewise import *
+from .fused import *

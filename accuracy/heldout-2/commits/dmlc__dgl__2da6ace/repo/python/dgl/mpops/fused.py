@@ -1,0 +1,1 @@
+"""Operators that fuse the computation and aggregation of edge data."""

@@ -1,0 +1,1 @@
+"""Operators for aggregating/reducing edge data to node data."""

@@ -1,0 +1,3 @@
+"""tf modules for graph related softmax."""
+# pylint: disable= unused-import
+from ..functional import edge_softmax

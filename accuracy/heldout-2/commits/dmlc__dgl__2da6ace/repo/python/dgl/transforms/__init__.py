@@ -1,0 +1,4 @@
+"""Transform for structures and features"""
+from .functional import *
+from .module import *
+from .to_block import *

@@ -1,0 +1,1 @@
+""" DGL graphbolt API tests"""

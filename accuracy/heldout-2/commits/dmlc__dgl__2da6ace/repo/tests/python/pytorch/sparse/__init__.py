@@ -1,0 +1,1 @@
+""" DGL sparse tests"""

@@ -1,0 +1,6 @@
+def test():
+    pass
+
+
+if __name__ == "__main__":
+    test()

@@ -1,0 +1,1 @@
+from .gnn import GraphSage, GraphSageLayer, DiffPoolBatchedGraphLayer

@@ -1,0 +1,2 @@
+# Define some global constants/variables
+VIZ_IDX = 3

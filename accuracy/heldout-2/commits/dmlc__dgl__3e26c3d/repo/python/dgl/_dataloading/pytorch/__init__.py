@@ -1,0 +1,2 @@
+"""DGL PyTorch DataLoader module."""
+from .dataloader import *

@@ -1,0 +1,1 @@
+"""cython3 namespace"""

@@ -1,0 +1,2 @@
+from .tensor import *
+from .sparse import *

@@ -1,0 +1,3 @@
+from .sampler import NeighborSampler, LayerSampler, EdgeSampler
+from .dis_sampler import SamplerSender, SamplerReceiver
+from .dis_sampler import SamplerPool

@@ -1,0 +1,3 @@
+""" CUDA wrappers """
+from . import nccl
+from .._ffi.streams import stream

@@ -1,0 +1,4 @@
+"""
+This package contains extra routines related to Libra graph partitioner.
+"""
+from .tools import load_proteins

@@ -1,0 +1,11 @@
+"""Package for pytorch-specific NN modules."""
+from .conv import *
+from .explain import *
+from .link import *
+from .linear import *
+from .glob import *
+from .softmax import *
+from .factory import *
+from .hetero import *
+from .utils import Sequential, WeightBasis, JumpingKnowledge, LabelPropagation
+from .sparse_emb import NodeEmbedding

@@ -1,0 +1,6 @@
+"""dgl operator module."""
+from .spmm import *
+from .sddmm import *
+from .edge_softmax import *
+from .segment import *
+from .gather_mm import *

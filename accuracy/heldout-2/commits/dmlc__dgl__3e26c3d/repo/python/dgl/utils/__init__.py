@@ -1,0 +1,8 @@
+"""Internal utilities."""
+from .internal import *
+from .data import *
+from .checks import *
+from .shared_mem import *
+from .filter import *
+from .exception import *
+from .pin_memory import *

@@ -1,0 +1,5 @@
+def test():
+    pass
+
+if __name__ == "__main__":
+    test()

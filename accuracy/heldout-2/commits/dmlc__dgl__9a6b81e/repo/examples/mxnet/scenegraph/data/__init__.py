@@ -1,0 +1,3 @@
+from .object import *
+from .relation import *
+from .dataloader import *

@@ -1,0 +1,2 @@
+from .lander import LANDER
+from .graphconv import GraphConv

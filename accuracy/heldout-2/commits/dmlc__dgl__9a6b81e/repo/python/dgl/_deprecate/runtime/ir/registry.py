@@ -1,0 +1,4 @@
+"""Module for ir registry."""
+from __future__ import absolute_import
+
+IR_REGISTRY = {}

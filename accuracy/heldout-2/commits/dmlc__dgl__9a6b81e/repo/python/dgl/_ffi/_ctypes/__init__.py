@@ -1,0 +1,1 @@
+"""ctypes specific implementation of FFI"""

@@ -1,0 +1,1 @@
+"""cython2 namespace"""

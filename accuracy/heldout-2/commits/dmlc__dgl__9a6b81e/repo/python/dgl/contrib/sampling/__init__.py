@@ -1,0 +1,4 @@
+from .sampler import NeighborSampler, LayerSampler, EdgeSampler
+from .randomwalk import *
+from .dis_sampler import SamplerSender, SamplerReceiver
+from .dis_sampler import SamplerPool

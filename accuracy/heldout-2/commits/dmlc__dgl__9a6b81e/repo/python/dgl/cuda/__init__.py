@@ -1,0 +1,2 @@
+""" CUDA wrappers """
+from . import nccl

@@ -1,0 +1,3 @@
+"""Gluon layer for graph related softmax."""
+# pylint: disable= unused-import
+from ..functional import edge_softmax

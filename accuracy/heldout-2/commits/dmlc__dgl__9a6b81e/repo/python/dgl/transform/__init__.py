@@ -1,0 +1,3 @@
+"""Transform for structures and features"""
+from .functional import *
+from .module import *

@@ -1,0 +1,11 @@
+#!/usr/bin/env python3
+# Copyright (c) Facebook, Inc. and its affiliates. All Rights Reserved
+
+from pytext.exporters.custom_exporters import (
+    DenseFeatureExporter,
+    InitPredictNetExporter,
+)
+from pytext.exporters.exporter import ModelExporter
+
+
+__all__ = ["ModelExporter", "DenseFeatureExporter", "InitPredictNetExporter"]

@@ -1,0 +1,6 @@
+#!/usr/bin/env python3
+# Copyright (c) Facebook, Inc. and its affiliates. All Rights Reserved
+from . import roberta
+
+
+__all__ = ["roberta"]

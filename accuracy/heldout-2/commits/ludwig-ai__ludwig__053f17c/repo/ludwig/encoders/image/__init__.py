@@ -1,0 +1,2 @@
+import ludwig.encoders.image.base
+import ludwig.encoders.image.torchvision  # noqa

@@ -1,0 +1,2 @@
+import ludwig.schema.encoders.image.base
+import ludwig.schema.encoders.image.torchvision  # noqa

@@ -1,0 +1,2 @@
+# Register all augmentation schemas
+import ludwig.schema.features.augmentation.image  # noqa: F401

@@ -1,0 +1,3 @@
+import os
+
+print("World Size", os.environ["WORLD_SIZE"])

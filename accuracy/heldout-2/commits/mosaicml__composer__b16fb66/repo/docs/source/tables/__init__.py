@@ -1,0 +1,4 @@
+# Copyright 2022 MosaicML Composer authors
+# SPDX-License-Identifier: Apache-2.0
+
+"""Table helpers for composer docs."""

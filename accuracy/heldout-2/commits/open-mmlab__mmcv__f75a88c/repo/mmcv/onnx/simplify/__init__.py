@@ -1,0 +1,3 @@
+from .core import simplify
+
+__all__ = ['simplify']

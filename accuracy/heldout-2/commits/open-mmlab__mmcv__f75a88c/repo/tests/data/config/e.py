@@ -1,0 +1,2 @@
+_base_ = './base.py'
+item3 = {'a': 1}

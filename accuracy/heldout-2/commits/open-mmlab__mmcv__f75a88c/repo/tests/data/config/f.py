@@ -1,0 +1,2 @@
+_base_ = './d.py'
+item4 = 'test_recursive_bases'

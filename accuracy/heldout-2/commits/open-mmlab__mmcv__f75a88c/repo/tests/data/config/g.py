@@ -1,0 +1,1 @@
+filename = 'reserved.py'

@@ -1,0 +1,1 @@
+custom_imports = dict(imports=['r'], allow_failed_imports=False)

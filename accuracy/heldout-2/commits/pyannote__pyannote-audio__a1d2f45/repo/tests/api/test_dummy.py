@@ -1,0 +1,5 @@
+
+
+def test_dummy():
+    assert 2 == 2
+    

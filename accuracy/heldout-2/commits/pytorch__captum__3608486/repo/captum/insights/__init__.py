@@ -1,0 +1,1 @@
+from .api import AttributionVisualizer, Batch, FilterConfig  # noqa

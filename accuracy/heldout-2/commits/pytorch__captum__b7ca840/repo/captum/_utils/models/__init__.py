@@ -1,0 +1,6 @@
+# pyre-strict
+from captum._utils.models.model import Model
+
+__all__ = [
+    "Model",
+]

@@ -1,0 +1,1 @@
+from captum.insights.attr_vis import AttributionVisualizer, Batch  # noqa

@@ -1,0 +1,1 @@
+from captum.insights.attr_vis.app import AttributionVisualizer, Batch  # noqa

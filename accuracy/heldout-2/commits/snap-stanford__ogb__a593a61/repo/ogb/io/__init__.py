@@ -1,0 +1,1 @@
+from .save_dataset import DatasetSaver

@@ -1,0 +1,4 @@
+try:
+    from .mol import smiles2graph
+except ImportError:
+    pass

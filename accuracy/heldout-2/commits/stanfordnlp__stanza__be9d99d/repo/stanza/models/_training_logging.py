@@ -1,0 +1,4 @@
+import logging
+
+logger = logging.getLogger('stanza')
+logger.setLevel(logging.DEBUG)

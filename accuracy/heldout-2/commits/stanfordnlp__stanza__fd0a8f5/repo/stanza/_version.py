@@ -1,0 +1,4 @@
+""" Single source of truth for version number """
+
+__version__ = "1.3.1"
+__resources_version__ = '1.3.1'

@@ -1,0 +1,3 @@
+from .ade import ADE
+
+__all__ = ['ADE']

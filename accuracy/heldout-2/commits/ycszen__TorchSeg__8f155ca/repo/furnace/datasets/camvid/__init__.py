@@ -1,0 +1,3 @@
+from .camvid import CamVid
+
+__all__ = ['CamVid']

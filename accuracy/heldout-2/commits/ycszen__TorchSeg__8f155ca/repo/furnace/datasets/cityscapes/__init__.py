@@ -1,0 +1,3 @@
+from .cityscapes import Cityscapes
+
+__all__ = ['Cityscapes']

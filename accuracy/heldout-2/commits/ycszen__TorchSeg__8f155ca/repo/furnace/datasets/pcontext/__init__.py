@@ -1,0 +1,3 @@
+from .pcontext import PascalContext
+
+__all__ = ['PascalContext']

@@ -1,0 +1,3 @@
+from .voc import VOC
+
+__all__ = ['VOC']

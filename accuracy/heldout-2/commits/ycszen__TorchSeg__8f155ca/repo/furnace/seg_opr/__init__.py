@@ -1,0 +1,1 @@
+from .seg_oprs import *
