@@ -1,0 +1,5 @@
+from ssd.utils.registry import Registry
+
+BACKBONES = Registry()
+BOX_HEADS = Registry()
+BOX_PREDICTORS = Registry()

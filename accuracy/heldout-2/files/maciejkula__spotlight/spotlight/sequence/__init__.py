@@ -1,0 +1,4 @@
+"""
+Module for building recommender models that use sequences of
+users' interactions to represent them.
+"""
