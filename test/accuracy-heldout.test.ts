@@ -128,8 +128,18 @@ describe('the real held-out set stays out of everything but its closing measurem
     assert.ok(byName(sets, 'heldout/commits/manifest.json').commits.length >= 30);
   });
 
-  test('no tuned manifest and no fuzz seed reaches into accuracy/heldout/', () => {
-    const inside = (path: string) => !relative(HELDOUT_DIR, path).startsWith('..');
+  test('the second held-out set is well formed (read, never analysed) and meets issue 34\'s sizes', () => {
+    const dir = join(ACCURACY_DIR, 'heldout-2');
+    const sets = readHeldoutSets(dir);
+    const files = byName(sets, 'heldout/files/manifest.json');
+    const repos = new Set(files.files.map((f) => relative(dir, f.project!.root)));
+    assert.ok(files.files.length >= 60, `${files.files.length} labelled files`);
+    assert.ok(repos.size >= 15, `${repos.size} repositories`);
+    assert.ok(byName(sets, 'heldout/commits/manifest.json').commits.length >= 30);
+  });
+
+  test('no tuned manifest and no fuzz seed reaches into a held-out set', () => {
+    const inside = (path: string) => /^heldout(-\d+)?$/.test(relative(ACCURACY_DIR, path).split(/[\\/]/)[0]!);
     for (const set of readAllLabelSets(ACCURACY_DIR)) {
       for (const file of set.files) assert.ok(!inside(file.path), `${set.name} names ${file.path}`);
     }

@@ -102,10 +102,18 @@ function asJson(measurements: SetMeasurement[]): unknown {
 }
 
 async function main(): Promise<number> {
-  const heldout = process.argv.includes('--heldout');
+  const flag = process.argv.indexOf('--heldout');
+  const heldout = flag >= 0;
+  // `--heldout` alone: the first held-out set (spent); `--heldout heldout-2`: a later one.
+  const named = process.argv[flag + 1];
+  const heldoutName = heldout && named !== undefined && !named.startsWith('--') ? named : 'heldout';
+  if (heldout && !/^heldout(-\d+)?$/.test(heldoutName)) {
+    process.stderr.write(`accuracy: --heldout takes the name of a held-out folder of accuracy/ (heldout, heldout-2), not ${heldoutName}\n`);
+    return 2;
+  }
   let sets: LabelSet[];
   try {
-    sets = heldout ? readHeldoutSets(join(ACCURACY_DIR, 'heldout')) : readAllLabelSets(ACCURACY_DIR);
+    sets = heldout ? readHeldoutSets(join(ACCURACY_DIR, heldoutName)) : readAllLabelSets(ACCURACY_DIR);
   } catch (error) {
     if (error instanceof LabelError) {
       process.stderr.write(`accuracy: malformed labels in accuracy/${error.message}\n`);

@@ -39,7 +39,7 @@ function pythonFiles(dir: string): string[] {
 
 /**
  * The real files that mutation starts from: examples, rule fixtures and the tuned accuracy sets.
- * The held-out set (accuracy/heldout/) is left out: nothing but its closing measurement analyses it.
+ * The held-out sets (accuracy/heldout/, accuracy/heldout-2/) are left out: nothing but a set's closing measurement analyses it.
  */
 export function seedFiles(): string[] {
   const dirs = [join(REPO_ROOT, 'examples'), join(FIXTURES_DIR, 'rules'), join(FIXTURES_DIR, 'clean'), join(REPO_ROOT, 'accuracy', 'files'), join(REPO_ROOT, 'accuracy', 'commits')];

@@ -226,7 +226,7 @@ const repeatLines = (line: string, count: number) => line.repeat(count);
 /** Real PyTorch code: the examples, the test fixtures and the accuracy files (not the held-out ones), concatenated to `bytes`. */
 function realCode(bytes: number): string {
   const folders = [['examples'], ['test', 'fixtures'], ['accuracy', 'files'], ['accuracy', 'commits']].map((parts) => join(REPO_ROOT, ...parts));
-  const files = folders.flatMap((folder) => pythonFilesUnder(folder)).filter((f) => !/[\\/](accuracy-heldout|heldout)[\\/]/.test(f));
+  const files = folders.flatMap((folder) => pythonFilesUnder(folder)).filter((f) => !/[\\/](accuracy-heldout|heldout(-\d+)?)[\\/]/.test(f));
   const parts = files.map((f) => readFileSync(f, 'utf8')).filter((t) => !t.includes('\r')).map((t) => (t.endsWith('\n') ? t : `${t}\n`));
   const chunk = parts.join('\n');
   return chunk.repeat(Math.ceil(bytes / chunk.length));
