@@ -47,6 +47,7 @@ if (!unit.length && !endToEnd.length) {
   process.exit(2);
 }
 
+const FIXED_SEED_MODULE = join(root, 'out', 'test', 'support', 'fixed-seed.js');
 const runTmp = mkdtempSync(join(tmpdir(), 'oomlint-test-run-'));
 const started = performance.now();
 const results = [];
@@ -55,7 +56,8 @@ const results = [];
 function runFile(file) {
   return new Promise((resolve) => {
     const fileStarted = performance.now();
-    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', file], {
+    // Property tests run one fixed seed (test/support/fixed-seed.ts): the same cases every run.
+    const child = spawn(process.execPath, ['--require', FIXED_SEED_MODULE, '--test', '--test-reporter=spec', file], {
       cwd: root,
       env: { ...process.env, TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp },
       stdio: ['ignore', 'pipe', 'pipe'],
