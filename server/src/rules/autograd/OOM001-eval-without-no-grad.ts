@@ -184,7 +184,7 @@ function guardAndMove(ctx: RuleContext, { fix, guarded, scope }: Guard): Fix | n
   const { model } = ctx;
   // The forward passes whose grad mode the guard turns off: recorded by default, in the guarded code of its own scope.
   const gradOff = (origin: SyntaxNode) => scopeOf(origin) === scope && guarded.some((node) => within(origin, node)) && model.gradMode.at(origin) === 'enabled';
-  const kept = outputsKeptOnGpu(model, { scope, gradOff }).filter((k) => gradOff(k.origin));
+  const kept = outputsKeptOnGpu(model, { scope, guarded, gradOff }).filter((k) => gradOff(k.origin));
   if (!kept.length) return null;
   const edits = [...fix.edits, ...kept.flatMap((k) => appendCall(k.value, k.call))].sort((a, b) => a.start - b.start || a.end - b.end);
   // Two insertions at one offset would land in an order nobody chose.

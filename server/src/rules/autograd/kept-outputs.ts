@@ -8,7 +8,7 @@ import { gpuModelOutput, stepsSampleState } from './gpu-outputs';
 import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
 import type { SemanticModel } from '../../semantic/model';
 import { nodeText, referencesIn } from '../../semantic/names';
-import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from '../../semantic/scopes';
 
 /** One model output kept on the GPU, and the call that moves it off. */
 export interface KeptOutput {
@@ -27,6 +27,8 @@ export interface KeptOutput {
 export interface GuardToCome {
   /** The function (or the module) the guarded code is in. */
   scope: SyntaxNode;
+  /** The guarded statements (or function). */
+  guarded: readonly SyntaxNode[];
   gradOff: (origin: SyntaxNode) => boolean;
 }
 
@@ -39,7 +41,12 @@ export interface GuardToCome {
 export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): KeptOutput[] {
   if (!model.projectUsesGpu) return [];
   const modeAt = (origin: SyntaxNode): GradMode => (guard?.gradOff(origin) ? 'disabled' : model.gradMode.at(origin));
-  const additions = guard ? listAdditions(model).filter((a) => scopeOf(a.site) === guard.scope) : listAdditions(model);
+  // An output of guarded code is added in a loop that holds guarded code or lies inside it.
+  const overlapsGuard = (site: SyntaxNode, g: GuardToCome): boolean => {
+    const loop = enclosingLoops(site)[0];
+    return loop !== undefined && g.guarded.some((node) => within(node, loop) || within(loop, node));
+  };
+  const additions = guard ? listAdditions(model).filter((a) => scopeOf(a.site) === guard.scope && overlapsGuard(a.site, guard)) : listAdditions(model);
   const found: { addition: ListAddition; value: SyntaxNode; origin: SyntaxNode; creations: Definition[]; withGraph: boolean; perStep: boolean }[] = [];
   for (const addition of additions) {
     const loop = enclosingLoops(addition.site)[0];
