@@ -15,7 +15,7 @@ import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph
 import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable } from './imports';
-import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, type ClassKinds, type NameQuestion } from './modules';
+import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
@@ -562,6 +562,16 @@ const NAME_ANSWERS: Readonly<Record<NameQuestion, Query<SemanticModel, string, b
   distribution: nameQuestion('distribution'),
 };
 
+/**
+ * The class every value bound to a name is an instance of: asked by every statement whose calls it
+ * classifies, and reused while it is the same, so that an edit to one definition of a common name
+ * reclassifies only what the answer's change reaches.
+ */
+const INSTANCE_CLASS = modelQuery('instance class of a name', (model, name: string) => model.modules.computeInstanceClassOf(name), { reads: 'key', equals: sameInstanceClass, onCycle: () => undefined });
+
+/** What every value bound to a name is made by calling, reused while it is the same (see INSTANCE_CLASS). */
+const CONSTRUCTOR_NAME = modelQuery('constructor of a name', (model, name: string) => model.modules.computeConstructorNameOf(name), { reads: 'key', onCycle: () => undefined });
+
 function nameQuestion(question: NameQuestion): Query<SemanticModel, string, boolean> {
   return modelQuery(`module answer: ${question}`, (model, name: string) => model.modules.answer(question, name), { reads: 'key', onCycle: () => false });
 }
@@ -606,6 +616,8 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     evidence: { has: (name) => MODULE_EVIDENCE.has(model.db, name) },
     functionsNamed: model.lookupFunctions,
     ask: (question, name) => NAME_ANSWERS[question].of(model, name),
+    instanceClass: (name) => INSTANCE_CLASS.of(model, name),
+    constructorName: (name) => CONSTRUCTOR_NAME.of(model, name),
     projectSymbol: (qualified) => model.projectSymbol(qualified),
     methodForwards: (method) => METHOD_FORWARDS.of(model, method),
     methodDisablesGrad: (method) => METHOD_DISABLES_GRAD.of(model, method),

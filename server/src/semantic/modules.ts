@@ -89,6 +89,10 @@ export interface ModuleDeps {
   functionsNamed(name: string): readonly SyntaxNode[];
   /** The answer to a question about a name, worked out by `answer` once and reused (see the model's NAME_ANSWERS). */
   ask(question: NameQuestion, name: string): boolean;
+  /** `instanceClassOf`, worked out by `computeInstanceClassOf` once per name and reused while it is the same. */
+  instanceClass(name: string): InstanceClass | undefined;
+  /** `constructorNameOf`, worked out by `computeConstructorNameOf` once per name and reused while it is the same. */
+  constructorName(name: string): string | undefined;
   /** Whether a call runs a forward pass, worked out by `classifiesAsForward` once per call. */
   isForwardCall(call: SyntaxNode): boolean;
   /** The facts of another project file's symbol (see ProjectView.symbol). */
@@ -103,6 +107,13 @@ export interface ModuleDeps {
 
 /** The class a name's values are instances of: one of this file's, by name, or another project file's. */
 export type InstanceClass = { readonly local: string } | { readonly project: ClassFacts; readonly qualified: string };
+
+/** The same class: the same local class name, or the same project class with the same facts. */
+export function sameInstanceClass(a: InstanceClass | undefined, b: InstanceClass | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if ('local' in a || 'local' in b) return 'local' in a && 'local' in b && a.local === b.local;
+  return a.qualified === b.qualified && a.project === b.project;
+}
 
 /**
  * Libraries whose objects are never PyTorch modules (tokenizers, cloud clients): a list because
@@ -451,6 +462,11 @@ export class ModuleAnalysis {
    * `self.encoder = Encoder(cfg)`), or undefined when they differ or some value is not a class's.
    */
   instanceClassOf(name: string): InstanceClass | undefined {
+    return this.deps.instanceClass(name);
+  }
+
+  /** Works out `instanceClassOf` from the definitions of `name` (see the model's INSTANCE_CLASS). */
+  computeInstanceClassOf(name: string): InstanceClass | undefined {
     const defs = this.definitionsOf(name).filter((d) => d.kind !== 'parameter');
     let found: InstanceClass | undefined;
     let key: string | undefined;
@@ -483,6 +499,11 @@ export class ModuleAnalysis {
    * project links it to a class.
    */
   constructorNameOf(name: string): string | undefined {
+    return this.deps.constructorName(name);
+  }
+
+  /** Works out `constructorNameOf` from the definitions of `name` (see the model's CONSTRUCTOR_NAME). */
+  computeConstructorNameOf(name: string): string | undefined {
     let found: string | undefined;
     for (const d of this.definitionsOf(name)) {
       if (d.kind === 'parameter') continue;
