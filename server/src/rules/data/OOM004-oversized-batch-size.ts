@@ -112,7 +112,8 @@ into the next.`,
       const batchSampler = loader.argument('batch_sampler');
       if (batchSampler.kind === 'unknown' || (batchSampler.kind === 'given' && unparenthesize(batchSampler.value).type !== 'none')) continue;
       const resolved = loaders.resolveInt(batchSize.value);
-      if (!resolved || !loaders.isTraining(loader)) continue;
+      // Without a GPU size only the fixed limit judges a batch: one below it needs no more questions.
+      if (!resolved || (gpuBytes === null && resolved.value < settings.maxBatchSize) || !loaders.isTraining(loader)) continue;
       const origin = originDetail(resolved, batchSize, model.text);
       const estimate = estimates.find((e) => e.loader === loader)?.estimate;
       const fit = estimate?.fit;
