@@ -22,7 +22,7 @@ interface Entry {
 /** How many imports re-exporting one another a name is followed through. */
 const MAX_LINKS = 16;
 
-const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, returns: 'unknown' };
+const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, returns: 'unknown', returnsGradOffModule: false };
 
 export class ProjectIndex {
   private readonly entries = new Map<string, Entry>();
@@ -326,7 +326,12 @@ class LinkedFacts {
       returns = returns === undefined || returns === kind ? kind : 'unknown';
     }
     // A function without a return statement gives None.
-    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, returns: returns ?? 'object' };
+    const returnsGradOffModule = fn.returnsInstancesOf.length > 0 && fn.returnsInstancesOf.every((ref) => {
+      const target = this.resolveFrom(path, entry.place, ref, 0);
+      const cls = target ? this.factsOf(target) : undefined;
+      return cls?.kind === 'class' && cls.class.module && (cls.class.methods.forward?.disablesGrad === true || cls.class.methods.__call__?.disablesGrad === true);
+    });
+    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, returns: returns ?? 'object', returnsGradOffModule };
     this.inProgress.delete(key);
     this.functions.set(key, facts);
     return facts;

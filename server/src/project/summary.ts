@@ -28,6 +28,11 @@ export interface LocalFunction {
   /** Runs a module's forward pass. */
   readonly forwards: boolean;
   readonly returns: readonly LocalValue[];
+  /**
+   * The classes (linked names) whose new instances its returns give (`return Net()`, or a local
+   * assigned `Net()` in each branch), when every return is one; empty otherwise.
+   */
+  readonly returnsInstancesOf: readonly string[];
 }
 
 export interface LocalClass {
@@ -153,7 +158,37 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction 
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
     forwards: model.forwardCallsWithin(fn).length > 0,
     returns,
+    returnsInstancesOf: returnedInstanceClasses(model, fn),
   };
+}
+
+/** The linked names of the classes every return of `fn` makes a new instance of, or none (see LocalFunction). */
+function returnedInstanceClasses(model: SemanticModel, fn: SyntaxNode): string[] {
+  const classes = new Set<string>();
+  const constructed = (value: SyntaxNode): boolean => {
+    const expr = unparenthesize(value);
+    if (!is(expr, 'call')) return false;
+    const dotted = dottedName(callee(expr), model.text);
+    const linked = linkName(model, dotted);
+    // A class by its name's capital (another file's) or a class of this file.
+    if (!linked || !dotted || !(/^[A-Z]/.test(dotted.slice(dotted.lastIndexOf('.') + 1)) || model.modules.classNames.has(dotted))) return false;
+    classes.add(linked);
+    return true;
+  };
+  const returns = model.returnsOf(fn);
+  if (!returns.length) return [];
+  for (const r of returns) {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    if (!value) return [];
+    const expr = unparenthesize(value);
+    if (expr.type === 'identifier') {
+      const defs = model.definitions.allDefinitionsOf(nodeText(expr, model.text)).filter((d) => enclosingFunction(d.node) === fn);
+      if (!defs.length || !defs.every((d) => d.kind === 'assign' && d.unpackIndex < 0 && d.value !== null && constructed(d.value))) return [];
+    } else if (!constructed(expr)) {
+      return [];
+    }
+  }
+  return [...classes].sort();
 }
 
 /** What an expression holds, or the name it calls when only its file can tell. */

@@ -439,6 +439,9 @@ export class ModuleAnalysis {
   private callDisablesGrad(name: string, methods: readonly string[]): boolean {
     const made = this.constructorNameOf(name);
     if (made && methods.some((method) => LIBRARY_CALLS_WITHOUT_GRAD.test(`${made}#${method}`))) return true;
+    // Made by a project factory whose every return is a module that turns gradients off itself.
+    const factory = made ? this.deps.projectSymbol(made) : undefined;
+    if (factory?.kind === 'function' && factory.function.returnsGradOffModule && methods.some((m) => CALL_METHODS.includes(m))) return true;
     const cls = this.instanceClassOf(name);
     if (!cls) return false;
     if ('project' in cls) return methods.some((method) => cls.project.methods[method]?.disablesGrad === true);

@@ -32,6 +32,11 @@ export interface FunctionFacts {
   readonly forwards: boolean;
   /** What it returns (`unknown` when its returns disagree or cannot be told). */
   readonly returns: ValueKind;
+  /**
+   * Every return gives a new module whose `forward` (or `__call__`) turns gradients off: calling what
+   * it returns records no graph (a factory of `@torch.no_grad()` feature extractors).
+   */
+  readonly returnsGradOffModule: boolean;
 }
 
 /** A class of another file. */
