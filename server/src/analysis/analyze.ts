@@ -45,21 +45,51 @@ export interface AnalysisOptions {
 }
 
 export function analyze(root: SyntaxNode, text: string, options: AnalysisOptions = {}): Diagnostic[] {
+  return drain(analysisSteps(root, text, options));
+}
+
+/**
+ * `analyze` in steps: it pauses (yields) between rules, between the statements a rule visits one by
+ * one, and, with `warm`, between the statements whose shared facts (forward calls and what becomes
+ * of their outputs) it works out first, so that an editor can answer other requests in between. No
+ * answer is being worked out at a pause, so the database is whole there; a run given up at a pause
+ * (`return()`) leaves what it worked out valid for the session's next version.
+ */
+export function* analysisSteps(root: SyntaxNode, text: string, options: AnalysisOptions & { warm?: boolean } = {}): Generator<void, Diagnostic[]> {
   const run = new AnalysisRun(root, text, options);
   const { db } = run.model;
   const { budget } = options;
-  if (budget) {
-    db.checkpoint = () => {
-      if (budget.exceeded()) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
-    };
-  }
+  // Armed only while a step runs, so that nothing checks this budget between steps.
+  const arm = () => {
+    if (budget) {
+      db.checkpoint = () => {
+        if (budget.exceeded()) throw new OverBudget({ kind: 'analysis-time', limitMs: budget.limitMs });
+      };
+    }
+  };
   try {
+    arm();
     // A file that suppresses every finding costs no rule's work.
-    return run.suppressesEverything() ? [] : run.diagnostics(run.findings());
+    if (run.suppressesEverything()) return [];
+    const steps = run.findingSteps(options.warm === true);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return run.diagnostics(step.value);
+      db.checkpoint = undefined;
+      yield;
+      arm();
+    }
   } finally {
     db.checkpoint = undefined;
     // What a file analysed once learned goes now; an open document's session holds it for the next version.
     if (!options.session) db.release();
+  }
+}
+
+/** Runs steps to their end without pausing. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -95,7 +125,25 @@ export class AnalysisRun {
 
   /** The rules' findings, in no particular order. */
   findings(): Finding[] {
+    return drain(this.findingSteps(false));
+  }
+
+  /**
+   * The rules' findings, pausing between rules and between the statements a rule visits; with `warm`,
+   * the shared facts every rule reads are worked out first, a statement at a time.
+   */
+  *findingSteps(warm: boolean): Generator<void, Finding[]> {
     const { model, source, settings, messages } = this;
+    if (warm) {
+      for (const statement of model.root.children) {
+        model.forwardCallsIn(statement);
+        yield;
+      }
+      for (const call of model.forwardCalls) {
+        model.forwardFlow.fateOf(call);
+        yield;
+      }
+    }
     const found: Finding[] = [];
     for (const rule of this.rules) {
       const ctx: RuleContext = {
@@ -112,6 +160,7 @@ export class AnalysisRun {
       for (const [index, kind] of rule.kinds.entries()) {
         if (kind === 'module') {
           rule.visit(model.root, ctx);
+          yield;
           continue;
         }
         // Statement by statement, in document order.
@@ -120,6 +169,7 @@ export class AnalysisRun {
         for (let i = 0; i < statements.length; i++) {
           const nodes = selected ? selected[i]![index]! : model.nodesOfKindIn(statements[i]!, kind);
           for (const node of nodes) rule.visit(node, ctx);
+          yield;
         }
       }
     }

@@ -1,7 +1,7 @@
 // Runs the analysis on open documents and holds the result of each document's current version, so
 // diagnostics, code actions, fix-all and hovers share one analysis per version.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { analyze } from '../analysis/analyze';
+import { analysisSteps, analyze, drain } from '../analysis/analyze';
 import { ANALYSIS_BUDGET_MS, MAX_ANALYSED_LINES, OverBudget, ProcessorTimeBudget } from '../core/budget';
 import type { SourceText } from '../core/source';
 import type { Diagnostic } from '../core/types';
@@ -77,6 +77,8 @@ export class DocumentLinter {
   private readonly notebookResults = new Map<string, CachedNotebook>();
   /** Per document analysed version after version, the session its analyses share (see AnalysisSession). */
   private readonly sessions = new Map<string, AnalysisSession>();
+  /** Per document, the analysis in slices under way (see `current`), and the version it is of. */
+  private readonly running = new Map<string, { revision: number; generation: number; projectRevision: number; result: Promise<LintResult | undefined> }>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -114,11 +116,52 @@ export class DocumentLinter {
       const projectRevision = this.projectRevisionOf(uri);
       const cached = this.results.get(uri);
       if (cached?.revision === document.revision && cached.generation === generation && cached.projectRevision === projectRevision) return cached.result;
-      const result = this.lint(document, settings);
-      this.results.set(uri, { revision: document.revision, generation, projectRevision, result });
-      return result;
+      const key = { revision: document.revision, generation, projectRevision };
+      const running = this.running.get(uri);
+      if (running && running.revision === key.revision && running.generation === key.generation && running.projectRevision === key.projectRevision) {
+        const result = await running.result;
+        if (result) return result;
+        continue;
+      }
+      const steps = this.lintSteps(document, settings);
+      if (document.source.lineCount < SESSION_FROM_OPEN_LINES) {
+        const result = drain(steps);
+        this.results.set(uri, { ...key, result });
+        return result;
+      }
+      // A long document is analysed in slices, so that hovers and other documents are answered meanwhile.
+      const result = this.inSlices(steps, () => this.documents.get(uri) === document && document.revision === key.revision && this.settings.generation === key.generation && this.projectRevisionOf(uri) === key.projectRevision);
+      this.running.set(uri, { ...key, result });
+      try {
+        const done = await result;
+        if (done) {
+          this.results.set(uri, { ...key, result: done });
+          return done;
+        }
+      } finally {
+        if (this.running.get(uri)?.result === result) this.running.delete(uri);
+      }
     }
     return undefined;
+  }
+
+  /**
+   * Runs `steps` in slices of SLICE_MS, letting the event loop run between them; gives them up (and
+   * resolves to undefined) when `stillCurrent` says the version they analyse is no longer the one asked for.
+   */
+  private async inSlices(steps: Generator<void, LintResult>, stillCurrent: () => boolean): Promise<LintResult | undefined> {
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - sliceStart < SLICE_MS) continue;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!stillCurrent()) {
+        steps.return(undefined as never);
+        return undefined;
+      }
+      sliceStart = performance.now();
+    }
   }
 
   /**
@@ -212,6 +255,11 @@ export class DocumentLinter {
    * name cells, and when the tree is still the notebook's; the cells' diagnostics are made from it).
    */
   private lint(document: OpenDocument, settings: DocumentSettings, notebook?: { messages: RuleMessages; isCurrent: () => boolean }): LintResult {
+    return drain(this.lintSteps(document, settings, notebook));
+  }
+
+  /** `lint` in steps (see `analysisSteps`): it pauses between the analysis's steps. */
+  private *lintSteps(document: OpenDocument, settings: DocumentSettings, notebook?: { messages: RuleMessages; isCurrent: () => boolean }): Generator<void, LintResult> {
     const { uri, version, text, revision } = document;
     const { source } = document;
     const place = new PlainPlace(source, uri, version);
@@ -241,10 +289,13 @@ export class DocumentLinter {
       // once each and holds nothing.
       const reuses = document.edited || source.lineCount >= SESSION_FROM_OPEN_LINES;
       let session = reuses ? this.sessions.get(uri) : undefined;
+      // A new session knows nothing yet: the facts every rule reads are worked out first, a statement at a time.
+      const fresh = reuses && !session;
       if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
       const messages = notebook ? { messages: notebook.messages } : {};
       const project = this.projectOf(path);
-      const diagnostics = analyze(root, text, {
+      const diagnostics = yield* analysisSteps(root, text, {
+        warm: fresh,
         settings: settings.analysis,
         locale: this.locale,
         ...messages,
@@ -287,6 +338,13 @@ export class DocumentLinter {
  * fresh server. A file of 1,000 lines is analysed again in about 40 ms.
  */
 export const SESSION_FROM_OPEN_LINES = 2_000;
+
+/**
+ * The longest a document's analysis holds the event loop at once, in milliseconds, where it is
+ * analysed in slices (documents of SESSION_FROM_OPEN_LINES lines or more); a slice ends at the
+ * analysis's next pause after this, so one rule's work on the whole file can make it longer.
+ */
+const SLICE_MS = 40;
 
 /** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
 export const MAX_ANALYSED_CHARS = 2_000_000;

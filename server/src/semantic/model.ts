@@ -308,6 +308,11 @@ export class SemanticModel {
     return FORWARD_CALLS_BY_SCOPE.of(this).get(scope) ?? NO_NODES;
   }
 
+  /** The forward calls of one top-level statement, in document order. */
+  forwardCallsIn(statement: SyntaxNode): readonly SyntaxNode[] {
+    return FORWARD_CALLS_IN_STATEMENT.of(this, statement);
+  }
+
   /** The forward calls inside `node`'s subtree, in document order. */
   forwardCallsWithin(node: SyntaxNode): readonly SyntaxNode[] {
     return nodesWithin(this.forwardCalls, node);
