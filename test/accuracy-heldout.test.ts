@@ -15,7 +15,6 @@ import { FIXTURES_DIR, REPO_ROOT } from './support/paths';
 
 const SYNTHETIC = join(FIXTURES_DIR, 'accuracy-heldout');
 const ACCURACY_DIR = join(REPO_ROOT, 'accuracy');
-const HELDOUT_DIR = join(ACCURACY_DIR, 'heldout');
 
 const byName = (sets: LabelSet[], name: string) => sets.find((s) => s.name === name)!;
 
@@ -119,24 +118,17 @@ describe('measuring a held-out set inside its snapshots', () => {
 });
 
 describe('the real held-out set stays out of everything but its closing measurement', () => {
-  test('its manifests are well formed (read, never analysed) and meet issue 34\'s sizes', () => {
-    const sets = readHeldoutSets(HELDOUT_DIR);
-    const files = byName(sets, 'heldout/files/manifest.json');
-    const repos = new Set(files.files.map((f) => relative(HELDOUT_DIR, f.project!.root)));
-    assert.ok(files.files.length >= 60, `${files.files.length} labelled files`);
-    assert.ok(repos.size >= 15, `${repos.size} repositories`);
-    assert.ok(byName(sets, 'heldout/commits/manifest.json').commits.length >= 30);
-  });
-
-  test('the second held-out set is well formed (read, never analysed) and meets issue 34\'s sizes', () => {
-    const dir = join(ACCURACY_DIR, 'heldout-2');
-    const sets = readHeldoutSets(dir);
-    const files = byName(sets, 'heldout/files/manifest.json');
-    const repos = new Set(files.files.map((f) => relative(dir, f.project!.root)));
-    assert.ok(files.files.length >= 60, `${files.files.length} labelled files`);
-    assert.ok(repos.size >= 15, `${repos.size} repositories`);
-    assert.ok(byName(sets, 'heldout/commits/manifest.json').commits.length >= 30);
-  });
+  for (const name of ['heldout', 'heldout-2']) {
+    test(`${name}: its manifests are well formed (read, never analysed) and meet issue 34's sizes`, () => {
+      const dir = join(ACCURACY_DIR, name);
+      const sets = readHeldoutSets(dir);
+      const files = byName(sets, 'heldout/files/manifest.json');
+      const repos = new Set(files.files.map((f) => relative(dir, f.project!.root)));
+      assert.ok(files.files.length >= 60, `${files.files.length} labelled files`);
+      assert.ok(repos.size >= 15, `${repos.size} repositories`);
+      assert.ok(byName(sets, 'heldout/commits/manifest.json').commits.length >= 30);
+    });
+  }
 
   test('no tuned manifest and no fuzz seed reaches into a held-out set', () => {
     const inside = (path: string) => /^heldout(-\d+)?$/.test(relative(ACCURACY_DIR, path).split(/[\\/]/)[0]!);
