@@ -65,6 +65,10 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const end = next ? next.start + delta : text.length;
   if (!startsLine(text, start) || (next && !startsLine(text, end))) return undefined;
   const lines = text.slice(start, end);
+  // Statements that left a string or bracket open past their end read the lines after them inside it,
+  // comment lines included (kept there, blanked outside strings): once edited, those lines may read
+  // otherwise, so the whole text is asked as well.
+  const opened = statements.slice(first, last + 1).some((statement) => parser.containsErrors(statement) && opensPastItsEnd(statement, true));
   // The statements parsed alone join `previous`, so they are made of its kind of node.
   const movable = isMovable(previous);
   const tree = parser.parse(lines);
@@ -82,7 +86,7 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
     if (parserText(lines).slice(last.end).trim() !== '') return undefined;
     // So does a string or bracket left open by a statement before them: these lines may be inside it.
     const opens = (statement: SyntaxNode) => parser.containsErrors(statement) && opensPastItsEnd(statement);
-    leavesOpen = replacements.some(opens) || (parser.containsErrors(previous) && statements.slice(0, first).some(opens));
+    leavesOpen = opened || replacements.some(opens) || (parser.containsErrors(previous) && statements.slice(0, first).some(opens));
   } finally {
     tree.delete();
   }
@@ -110,13 +114,13 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
 /**
  * Whether a statement's syntax error leaves something open that a later line could close: a string
  * started and not ended, or a bracket opened and not closed (error recovery keeps both as bare tokens
- * of an ERROR node).
+ * of an ERROR node). `stringsOnly`: a string only, the one thing that changes how later lines are read.
  */
-function opensPastItsEnd(statement: SyntaxNode): boolean {
+function opensPastItsEnd(statement: SyntaxNode, stringsOnly = false): boolean {
   let open = false;
   const visit = (node: SyntaxNode): void => {
     if (open) return;
-    if (node.isMissing && (node.type === 'string_end' || node.type === ')' || node.type === ']' || node.type === '}')) open = true;
+    if (node.isMissing && (node.type === 'string_end' || (!stringsOnly && (node.type === ')' || node.type === ']' || node.type === '}')))) open = true;
     if (node.isError) {
       let brackets = 0;
       for (const child of node.children) {
@@ -124,7 +128,7 @@ function opensPastItsEnd(statement: SyntaxNode): boolean {
         else if (child.type === '(' || child.type === '[' || child.type === '{') brackets++;
         else if (child.type === ')' || child.type === ']' || child.type === '}') brackets--;
       }
-      if (brackets > 0) open = true;
+      if (brackets > 0 && !stringsOnly) open = true;
     }
     for (const child of node.children) visit(child);
   };
