@@ -17,6 +17,11 @@ export interface BrowserOptions {
   executablePath: string;
   /** An empty folder for the profile; a used one would bring back an old workbench state. */
   profileDir: string;
+  /**
+   * The browser's temporary folder: Chromium leaves a `.org.chromium.Chromium.*` file there when it is
+   * stopped before it tidies up, so it gets one that its session removes.
+   */
+  tmpDir: string;
 }
 
 export function launchChromium(options: BrowserOptions): Promise<BrowserContext> {
@@ -24,6 +29,7 @@ export function launchChromium(options: BrowserOptions): Promise<BrowserContext>
     executablePath: options.executablePath,
     headless: true,
     args: CHROMIUM_FLAGS,
+    env: { ...process.env, TMPDIR: options.tmpDir, TMP: options.tmpDir, TEMP: options.tmpDir },
     viewport: { width: 1400, height: 900 },
     timeout: 60_000,
   });

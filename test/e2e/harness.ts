@@ -40,6 +40,8 @@ export class E2ESession {
    * path of its own, since a socket's path may not be longer than 107 bytes.
    */
   private codeServerTmp: string | undefined;
+  /** Chromium's temporary folder (see BrowserOptions.tmpDir), short for the same reason. */
+  private browserTmp: string | undefined;
   private workbenchOrUndefined: Workbench | undefined;
 
   private constructor(
@@ -93,7 +95,8 @@ export class E2ESession {
 
     const executablePath = chromiumPath();
     if (!executablePath) throw new Error('chromium is not on PATH');
-    this.browser = await launchChromium({ executablePath, profileDir: join(this.rootDir, 'chromium-profile') });
+    this.browserTmp = mkdtempSync(join(tmpdir(), 'ob-'));
+    this.browser = await launchChromium({ executablePath, profileDir: join(this.rootDir, 'chromium-profile'), tmpDir: this.browserTmp });
     const page = this.browser.pages()[0] ?? (await this.browser.newPage());
     await options.preparePage?.(page);
     this.workbenchOrUndefined = new Workbench(page, SCREENSHOT_DIR);
@@ -145,6 +148,7 @@ export class E2ESession {
       this.codeServer = undefined;
       rmSync(this.rootDir, { recursive: true, force: true });
       if (this.codeServerTmp) rmSync(this.codeServerTmp, { recursive: true, force: true });
+      if (this.browserTmp) rmSync(this.browserTmp, { recursive: true, force: true });
     }
   }
 }
