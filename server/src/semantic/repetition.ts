@@ -31,6 +31,8 @@ export interface RepetitionDeps {
   isForwardCall(call: SyntaxNode): boolean;
   /** The name (`vae`, `self.encoder`) holds a model. */
   isModuleName(name: string): boolean;
+  /** The integer an expression resolves to (see IntResolver), or null. */
+  resolveInt(expression: SyntaxNode): number | null;
 }
 
 /** How many callers deep "runs once" is followed. */
@@ -231,17 +233,11 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
 /** A made tensor whose first dimension is at least this many rows is data, not a few test items. */
 const DATASET_ROWS = 1000;
 
-/** The first dimension a shape argument gives, when it is an integer literal or a name assigned one. */
+/** The first dimension a shape argument gives, when the file's integers resolve it. */
 function leadingDimension(deps: RepetitionDeps, shape: SyntaxNode | undefined): number | null {
   let first = shape ? unparenthesize(shape) : null;
   if (first && (first.type === 'tuple' || first.type === 'list')) first = first.children.find((c) => c.named && c.type !== 'comment') ?? null;
-  if (first?.type === 'identifier') {
-    const def = deps.definitions.reaching(scopeOf(first), nodeText(first, deps.text), first.start);
-    first = def?.kind === 'assign' && def.unpackIndex < 0 && def.value ? unparenthesize(def.value) : null;
-  }
-  if (first?.type !== 'integer') return null;
-  const value = Number(nodeText(first, deps.text).replace(/_/g, ''));
-  return Number.isFinite(value) ? value : null;
+  return first ? deps.resolveInt(first) : null;
 }
 
 /** Every return of `fn` gives a small value (its parameters standing for what its callers pass). */
