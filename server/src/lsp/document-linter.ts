@@ -291,7 +291,7 @@ export class DocumentLinter {
       let session = reuses ? this.sessions.get(uri) : undefined;
       // A new session knows nothing yet: the facts every rule reads are worked out first, a statement at a time.
       const fresh = reuses && !session;
-      if (reuses && !session) this.sessions.set(uri, (session = new AnalysisSession()));
+      if (fresh) this.sessions.set(uri, (session = new AnalysisSession()));
       const messages = notebook ? { messages: notebook.messages } : {};
       const project = this.projectOf(path);
       const diagnostics = yield* analysisSteps(root, text, {

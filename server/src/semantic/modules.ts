@@ -422,6 +422,14 @@ export class ModuleAnalysis {
     return false;
   }
 
+  /** Whether `method` of the class `receiver`'s values are instances of (this file's or another's) trains. */
+  methodOfInstanceTrains(receiver: string, method: string): boolean {
+    const cls = this.instanceClassOf(receiver);
+    if (!cls) return false;
+    if ('project' in cls) return cls.project.methods[method]?.trains === true;
+    return this.methodsOfLocalClass(cls.local, method).some((m) => this.deps.methodTrains(m));
+  }
+
   /** Whether `method` of the class `receiver`'s values are instances of runs a forward pass. */
   private methodOfInstanceForwards(receiver: string, method: string): boolean {
     const cls = this.instanceClassOf(receiver);

@@ -268,11 +268,7 @@ export class UnusedForwardRegions {
   private trainingMethodCall(call: SyntaxNode): boolean {
     const m = methodCall(call, this.model.text);
     const receiver = m ? dottedName(m.receiver, this.model.text) : null;
-    if (!m || !receiver || receiver === 'self') return false;
-    const cls = this.model.modules.instanceClassOf(receiver);
-    if (!cls) return false;
-    if ('project' in cls) return cls.project.methods[m.method]?.trains === true;
-    return this.model.modules.methodsOfLocalClass(cls.local, m.method).some((method) => this.model.needsGradients(method));
+    return m !== null && receiver !== null && receiver !== 'self' && this.model.modules.methodOfInstanceTrains(receiver, m.method);
   }
 
   /** The function never trains and none of its forwards' outputs reach a backward pass or leave it. */
