@@ -220,10 +220,15 @@ export class AnalysisRun {
  * A top-level statement's suppression comments: those that suppress findings on their line (the row
  * is read from the comment node, which moves with the statement), and whether one suppresses the file.
  */
+/** A statement without suppression comments (most of them): one answer shared by all. */
+const NO_SUPPRESSIONS: { readonly lines: readonly [SyntaxNode, Suppression][]; readonly file: boolean } = { lines: [], file: false };
+
 const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (model, statement) => {
+  const comments = model.nodesOfKindIn(statement, 'comment');
+  if (!comments.length) return NO_SUPPRESSIONS;
   const lines: [SyntaxNode, Suppression][] = [];
   let file = false;
-  for (const comment of model.nodesOfKindIn(statement, 'comment')) {
+  for (const comment of comments) {
     const commentText = model.text.slice(comment.start, comment.end);
     if (isFileSuppressionComment(commentText)) file = true;
     const suppression = parseSuppression(commentText);
@@ -273,8 +278,12 @@ function selectedFact(rule: Rule): StatementFact<readonly (readonly SyntaxNode[]
   let fact = SELECTED.get(rule);
   if (!fact) {
     const select = rule.select!;
-    fact = new StatementFact<readonly (readonly SyntaxNode[])[]>(`${rule.meta.code} candidates`, (m, s) =>
-      rule.kinds.map((kind) => (kind === 'module' ? [] : m.nodesOfKindIn(s, kind).filter((node) => select(node, m.text)))));
+    // Most statements hold no candidate of a rule: they share one answer.
+    const none: readonly (readonly SyntaxNode[])[] = rule.kinds.map(() => []);
+    fact = new StatementFact<readonly (readonly SyntaxNode[])[]>(`${rule.meta.code} candidates`, (m, s) => {
+      const found = rule.kinds.map((kind) => (kind === 'module' ? [] : m.nodesOfKindIn(s, kind).filter((node) => select(node, m.text))));
+      return found.some((nodes) => nodes.length) ? found : none;
+    });
     SELECTED.set(rule, fact);
   }
   return fact;

@@ -131,6 +131,14 @@ interface FixedNode extends MutableNode {
   children: FixedNode[];
 }
 
+/**
+ * Gives a node whose children are all converted a list of their exact length: a list grown by pushes
+ * keeps room for about sixteen, which made such lists most of a large tree's memory.
+ */
+export function sealChildren(node: MutableNode): void {
+  if (node.children.length) node.children = node.children.slice();
+}
+
 /** How a conversion makes nodes: `movable` for an open document's tree (see MovableNode). */
 export function makeNode(
   movable: boolean,
@@ -207,6 +215,7 @@ export function buildSyntaxTree(tree: Tree, movable = false): SyntaxNode {
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent() || current.parent === null) return root;
         current = current.parent;
+        sealChildren(current);
       }
       const sibling = make(current.parent);
       current.parent!.children.push(sibling);

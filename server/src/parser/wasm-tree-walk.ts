@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import { attach, makeNode, moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
+import { attach, makeNode, moveSubtree, sealChildren, type MutableNode, type SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -216,7 +216,9 @@ export class WasmTreeWalker {
           reuse?.finish();
           return root;
         }
+        // Its last child is done, so all of them are (a node taken over is never climbed out of).
         current = current.parent;
+        sealChildren(current);
       }
       const sibling = visit(current.parent);
       current.parent!.children.push(sibling);

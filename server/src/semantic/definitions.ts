@@ -156,8 +156,12 @@ export interface StatementDefinitionGroups {
   readonly atModule: ReadonlyMap<string, readonly Definition[]>;
 }
 
+/** The groups of a statement that defines nothing: shared, since a long file has many. */
+const NO_DEFINITION_GROUPS: StatementDefinitionGroups = { byScope: new Map(), byName: new Map(), atModule: new Map() };
+
 /** A statement's definitions grouped by scope and by name, kind by kind as the index takes them. */
 export function groupDefinitions(statement: StatementDefinitions): StatementDefinitionGroups {
+  if (statement.byKind.every((definitions) => !definitions.length)) return NO_DEFINITION_GROUPS;
   const byScope = new Map<SyntaxNode, Map<string, NodeDefinition[]>>();
   const byName = new Map<string, NodeDefinition[]>();
   const atModule = new Map<string, NodeDefinition[]>();
@@ -173,6 +177,8 @@ export function groupDefinitions(statement: StatementDefinitions): StatementDefi
       pushTo(names, def.name, def);
     }
   }
+  // A statement that defines names at the module only (most of a script) needs one map for both.
+  if (!byScope.size) return { byScope: NO_DEFINITION_GROUPS.byScope, byName, atModule: byName };
   return { byScope, byName, atModule };
 }
 
@@ -212,6 +218,12 @@ export class DefinitionIndex {
   /** The last definition of `name` in `scope` visible before `offset` (straight-line approximation). */
   reaching(scope: SyntaxNode, name: string, offset: number): Definition | undefined {
     const defs = this.definitionsOf(scope, name);
+    if (defs.length >= LONG_LIST) {
+      // The last of those visible by `offset`, ties to the later in the index's order, as the scan below.
+      const { byEffect } = sortedViews(defs);
+      const count = countUpTo(byEffect, offset, (d) => d.visibleFrom);
+      return count ? byEffect[count - 1] : undefined;
+    }
     let best: Definition | undefined;
     let bestFrom = -1;
     for (const d of defs) {
@@ -224,10 +236,53 @@ export class DefinitionIndex {
     return best;
   }
 
+  /** `name`'s definitions in `scope` whose node starts in [from, to), in document order. */
+  definitionsStartingIn(scope: SyntaxNode, name: string, from: number, to: number): readonly Definition[] {
+    const defs = this.definitionsOf(scope, name);
+    if (defs.length < LONG_LIST) return defs.filter((d) => d.node.start >= from && d.node.start < to).sort((a, b) => a.node.start - b.node.start);
+    const { byStart } = sortedViews(defs);
+    return byStart.slice(countUpTo(byStart, from - 1, (d) => d.node.start), countUpTo(byStart, to - 1, (d) => d.node.start));
+  }
+
   /** Every scope's definitions of a name (for attributes such as `self.model`, set in another method). */
   allDefinitionsOf(name: string): readonly Definition[] {
     return this.source.all(name);
   }
+}
+
+/**
+ * From this many definitions of one name on (a name set again in every one of thousands of loops),
+ * the questions asked per use search sorted copies of the list rather than scan it, which would make
+ * the file's analysis quadratic.
+ */
+const LONG_LIST = 32;
+
+/**
+ * The sorted copies of a long list, memoised with the list: an answer of the index, never changed,
+ * so the copies are a function of it alone and go when it goes.
+ */
+const SORTED_VIEWS = new WeakMap<readonly Definition[], { byEffect: readonly Definition[]; byStart: readonly Definition[] }>();
+
+function sortedViews(defs: readonly Definition[]): { byEffect: readonly Definition[]; byStart: readonly Definition[] } {
+  let views = SORTED_VIEWS.get(defs);
+  if (!views) {
+    // Sorting is stable: among equal keys the index's order stays.
+    views = { byEffect: [...defs].sort((a, b) => a.visibleFrom - b.visibleFrom), byStart: [...defs].sort((a, b) => a.node.start - b.node.start) };
+    SORTED_VIEWS.set(defs, views);
+  }
+  return views;
+}
+
+/** How many of `sorted` (ascending by `keyOf`) have a key at most `limit`. */
+function countUpTo(sorted: readonly Definition[], limit: number, keyOf: (d: Definition) => number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keyOf(sorted[mid]!) <= limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -84,7 +84,7 @@ export class GradModeAnalysis {
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */
   private readonly functionsOfCalls = new Map<readonly SyntaxNode[], SyntaxNode[]>();
   /** The `setGradEnabledStatements` of each block, in document order. */
-  private switchesByBlock: Map<SyntaxNode, SyntaxNode[]> | undefined;
+  private switchesByBlock: ReadonlyMap<SyntaxNode, readonly SyntaxNode[]> | undefined;
   /** See `at`. */
   private readonly ofNodes = new Map<SyntaxNode, GradMode>();
   /** Per list of calls (see `callerFunctions`, `modeOfCalls`). */

@@ -48,8 +48,11 @@ const SCANS = new SubtreeFact('gradient scan', (node: SyntaxNode, text: string):
     if (n.type === 'keyword_argument' && /^requires_grad\s*=\s*True/.test(nodeText(n, text))) trains = true;
     return !trains;
   });
-  return { trains, callees, others: [...others] };
+  return trains || callees.length || others.size ? { trains, callees, others: [...others] } : NO_GRADIENT_USE;
 });
+
+/** The scan of code that calls nothing and trains nothing (most statements): one answer shared by all. */
+const NO_GRADIENT_USE: GradientScan = { trains: false, callees: [], others: [] };
 
 /**
  * Calls that show the code trains or needs gradients on purpose: `backward()`, `step()`,

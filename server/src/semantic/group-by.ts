@@ -2,7 +2,11 @@
 // node out.
 import type { SyntaxNode } from '../parser/syntax';
 
-export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNode) => K | null): Map<K, SyntaxNode[]> {
+/** The groups of no node: one map shared by every empty grouping, since a long file has many. */
+const NO_GROUPS: ReadonlyMap<never, never> = new Map<never, never>();
+
+export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNode) => K | null): ReadonlyMap<K, readonly SyntaxNode[]> {
+  if (!nodes.length) return NO_GROUPS;
   const groups = new Map<K, SyntaxNode[]>();
   for (const node of nodes) {
     const key = keyOf(node);
@@ -11,7 +15,7 @@ export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNod
     if (group) group.push(node);
     else groups.set(key, [node]);
   }
-  return groups;
+  return groups.size ? groups : NO_GROUPS;
 }
 
 /**

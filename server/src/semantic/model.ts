@@ -25,6 +25,7 @@ import { returnedKind, valueKindOf, type ValueDeps } from './values';
 import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
 
 const NO_NODES: readonly SyntaxNode[] = [];
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Declares a fact about a file: a query of the file's database, keyed by `K` (see engine/database.ts). */
 export function modelQuery<K, V>(name: string, compute: (model: SemanticModel, key: K) => V, options?: QueryOptions<SemanticModel, K, V>): Query<SemanticModel, K, V> {
@@ -842,10 +843,10 @@ const IDENTIFIERS_BY_NAME = new ItemIndex('identifiers by name', IDENTIFIERS_IN_
 
 /** One top-level statement's calls by callee name and the names it uses other than as a callee. */
 interface StatementCalls {
-  callsByName: Map<string, SyntaxNode[]>;
-  callsByAttribute: Map<string, SyntaxNode[]>;
-  escapingIdentifiers: Map<string, SyntaxNode[]>;
-  escapingAttributes: Set<string>;
+  callsByName: ReadonlyMap<string, readonly SyntaxNode[]>;
+  callsByAttribute: ReadonlyMap<string, readonly SyntaxNode[]>;
+  escapingIdentifiers: ReadonlyMap<string, readonly SyntaxNode[]>;
+  escapingAttributes: ReadonlySet<string>;
 }
 
 const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, statement): StatementCalls => {
@@ -868,7 +869,7 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
     callsByName: groupBy(calls, (call) => calleeName(call, 'identifier', text)),
     callsByAttribute: groupBy(calls, (call) => calleeName(call, 'attribute', text)),
     escapingIdentifiers,
-    escapingAttributes,
+    escapingAttributes: escapingAttributes.size ? escapingAttributes : NO_NAMES,
   };
 });
 

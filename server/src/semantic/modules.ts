@@ -62,7 +62,8 @@ export interface ClassKinds {
 }
 
 /** The dotted names that `calls` (the calls of one statement, say) call a module-only method on. */
-export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Set<string> {
+export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): ReadonlySet<string> {
+  if (!calls.length) return NO_EVIDENCE;
   const evidence = new Set<string>();
   for (const call of calls) {
     const m = methodCall(call, text);
@@ -73,8 +74,11 @@ export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Se
     // `model.to(device)` / `model.cuda()` as a statement of its own only ever moves a module.
     if ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement') evidence.add(name);
   }
-  return evidence;
+  return evidence.size ? evidence : NO_EVIDENCE;
 }
+
+/** The evidence of statements that show none (most of them): one set shared by all. */
+const NO_EVIDENCE: ReadonlySet<string> = new Set();
 
 export interface ModuleDeps {
   text: string;

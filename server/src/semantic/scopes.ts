@@ -133,6 +133,26 @@ export function within(inner: SyntaxNode, outer: SyntaxNode): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
+/**
+ * A test of whether a node lies inside one of `outers` (or is one), by binary search over their
+ * starts: for the long runs of statements a fix guards, where testing each one per node is quadratic.
+ * Outers that nest or overlap are tested one by one.
+ */
+export function withinAnyOf(outers: readonly SyntaxNode[]): (inner: SyntaxNode) => boolean {
+  const sorted = [...outers].sort((a, b) => a.start - b.start);
+  if (sorted.some((node, i) => i > 0 && sorted[i - 1]!.end > node.start)) return (inner) => outers.some((outer) => within(inner, outer));
+  return (inner) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.start <= inner.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && within(inner, sorted[lo - 1]!);
+  };
+}
+
 /** The body block of a compound statement or function. */
 export function bodyOf(node: SyntaxNode): SyntaxNode | null {
   return node.children.find((c) => c.fieldName === 'body') ?? null;

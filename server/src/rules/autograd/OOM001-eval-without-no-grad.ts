@@ -7,9 +7,9 @@ import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFroz
 import { outputsKeptOnGpu } from './kept-outputs';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, withinAnyOf } from '../../semantic/scopes';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
-import { nodesIn } from '../../semantic/subtree';
+import { nodesIn, nodesWithin } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
 
 export const OOM001: Rule = {
@@ -183,7 +183,8 @@ function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candid
 function guardAndMove(ctx: RuleContext, { fix, guarded, scope }: Guard): Fix | null {
   const { model } = ctx;
   // The forward passes whose grad mode the guard turns off: recorded by default, in the guarded code of its own scope.
-  const gradOff = (origin: SyntaxNode) => scopeOf(origin) === scope && guarded.some((node) => within(origin, node)) && model.gradMode.at(origin) === 'enabled';
+  const inGuarded = withinAnyOf(guarded);
+  const gradOff = (origin: SyntaxNode) => scopeOf(origin) === scope && inGuarded(origin) && model.gradMode.at(origin) === 'enabled';
   const kept = outputsKeptOnGpu(model, { scope, guarded, gradOff }).filter((k) => gradOff(k.origin));
   if (!kept.length) return null;
   const edits = [...fix.edits, ...kept.flatMap((k) => appendCall(k.value, k.call))].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -256,9 +257,14 @@ function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candi
  */
 function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], candidates: readonly SyntaxNode[]): boolean {
   if (guarded.some((node) => model.needsGradients(node))) return false;
-  const forwards = guarded.flatMap((node) => candidates.filter((c) => within(c, node)));
+  const forwards = guarded.flatMap((node) => nodesWithin(candidates, node));
   if (forwards.some((c) => model.forwardFlow.fateOf(c) !== 'unused')) return false;
   return !trainModeBeforeForward(model, guarded, forwards) && !callsUnreadMethodOfModelHolder(model, guarded, forwards);
+}
+
+/** The calls in `node`, from its top-level statement's list (a guarded run of statements can be the whole file). */
+function callsIn(model: SemanticModel, node: SyntaxNode): readonly SyntaxNode[] {
+  return nodesWithin(model.nodesOfKindAround(node, 'call'), node);
 }
 
 /**
@@ -274,10 +280,11 @@ function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly 
     if (name && dot > 0 && !/^(self|cls)$/.test(name.slice(0, dot))) holders.add(name.slice(0, dot));
   }
   if (!holders.size) return false;
-  return guarded.some((node) => nodesIn(node, ['call']).some((call) => {
+  const isForward = new Set(forwards);
+  return guarded.some((node) => callsIn(model, node).some((call) => {
     const m = methodCall(call, model.text);
     const receiver = m ? dottedName(m.receiver, model.text) : null;
-    return receiver !== null && holders.has(receiver) && !forwards.includes(call) && model.modules.instanceClassOf(receiver) === undefined;
+    return receiver !== null && holders.has(receiver) && !isForward.has(call) && model.modules.instanceClassOf(receiver) === undefined;
   }));
 }
 
@@ -288,7 +295,7 @@ function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly 
  */
 function trainModeBeforeForward(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
   const lastForward = forwards.reduce((end, c) => Math.max(end, c.start), -1);
-  return guarded.some((node) => nodesIn(node, ['call']).some((call) => {
+  return guarded.some((node) => callsIn(model, node).some((call) => {
     const m = methodCall(call, model.text);
     if (m?.method !== 'train' || call.start > lastForward) return false;
     const mode = callArguments(call, model.text).positional[0];

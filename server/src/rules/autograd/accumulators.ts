@@ -40,11 +40,11 @@ function loopsKeepingValue(model: SemanticModel, use: SyntaxNode, name: string):
 const LOOPS_KEEPING_VALUE = modelQuery('loops keeping a value', (model, { first: use, second: name }: KeyPair<SyntaxNode, string>): readonly SyntaxNode[] => {
   model.readsStatementOf(use);
   const loops: SyntaxNode[] = [];
-  const defs = model.definitions.definitionsOf(scopeOf(use), name);
+  const scope = scopeOf(use);
   for (const loop of enclosingLoops(use)) {
     const body = loop.children.find((c) => c.fieldName === 'body');
     if (!body) continue;
-    const resetInside = defs.some((d) => d.kind === 'assign' && within(d.node, body) && d.node.start < use.start)
+    const resetInside = model.definitions.definitionsStartingIn(scope, name, body.start, use.start).some((d) => d.kind === 'assign' && within(d.node, body))
       || clearedInside(model, body, name, use);
     // Re-created in this loop's body: it lives only for one iteration of this loop.
     if (resetInside) break;
@@ -260,6 +260,16 @@ const CALLS_PASSING = modelQuery('calls by the names they pass', (model, scope: 
   return byName;
 }, { reads: 'key' });
 
+/** Of those, the calls that train (see `needsGradients`): worked out once per scope, not once per name asked. */
+const TRAINING_CALLS_PASSING = modelQuery('training calls by the names they pass', (model, scope: SyntaxNode): ReadonlyMap<string, readonly SyntaxNode[]> => {
+  const training = new Map<string, readonly SyntaxNode[]>();
+  for (const [name, calls] of CALLS_PASSING.of(model, scope)) {
+    const trains = calls.filter((call) => model.needsGradients(call));
+    if (trains.length) training.set(name, trains);
+  }
+  return training;
+});
+
 /**
  * What the function that fills `container` hands it to: `backpropagated` when a call passes it to a
  * function of this file that trains and whose parameter receiving it flows into a backward pass there
@@ -271,13 +281,12 @@ export function handedToTraining(model: SemanticModel, container: string, site: 
   const { text } = model;
   const scope = enclosingFunction(site) ?? model.root;
   let found: 'trains' | null = null;
-  for (const call of CALLS_PASSING.of(model, scope).get(container) ?? []) {
+  for (const call of TRAINING_CALLS_PASSING.of(model, scope).get(container) ?? []) {
     const args = call.children.find((c) => c.fieldName === 'arguments');
     const given = args?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
     const index = given.findIndex((a) => dottedName(unparenthesize(a), text) === container);
     const keyword = given.find((a) => a.type === 'keyword_argument' && dottedName(unparenthesize(a.children.find((c) => c.fieldName === 'value') ?? a), text) === container);
     if (index < 0 && !keyword) continue;
-    if (!model.needsGradients(call)) continue;
     found = 'trains';
     const helper = helperCalled(model, call);
     if (!helper || !model.needsGradients(helper)) continue;

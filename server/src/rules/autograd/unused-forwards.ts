@@ -157,8 +157,8 @@ export class UnusedForwardRegions {
   private readonly statementRegion = new Map<SyntaxNode, EvalRegion>();
   private readonly enabled: boolean;
   /** The candidates by their statement and by their function, in order, made when first asked. */
-  private byStatement: Map<SyntaxNode, SyntaxNode[]> | undefined;
-  private byFunction: Map<SyntaxNode, SyntaxNode[]> | undefined;
+  private byStatement: ReadonlyMap<SyntaxNode, readonly SyntaxNode[]> | undefined;
+  private byFunction: ReadonlyMap<SyntaxNode, readonly SyntaxNode[]> | undefined;
   /** Per block, its statements and where each stands (asked once per run of statements). */
   private readonly statementsOf = new Map<SyntaxNode, { statements: SyntaxNode[]; index: Map<SyntaxNode, number> }>();
 
