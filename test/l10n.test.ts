@@ -47,6 +47,7 @@ const SAMPLES: { [K in keyof Messages]?: Messages[K] extends (p: infer P) => str
   ignoreOnLine: { code: 'OOM001' },
   showDocumentation: { code: 'OOM001' },
   notAnalysedTooLarge: { lines: 123456, millions: '2.5', limitMillions: 2 },
+  notAnalysedTooManyStatements: { statements: 45_002, limit: 10_000 },
   notAnalysedError: { error: 'e' },
   notAnalysedOverBudget: { reason: { kind: 'lines', count: 300_001, limit: 120_000 } },
   overBudget: { reason: { kind: 'analysis-time', limitMs: 8_000 } },

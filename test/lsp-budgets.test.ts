@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import { MAX_ANALYSED_CHARS } from '../server/src/lsp/document-linter';
+import { MAX_ANALYSED_CHARS, MAX_FOLLOWED_STATEMENTS } from '../server/src/lsp/document-linter';
 import { LspTestClient } from './lsp-client';
 import { FIXTURES_DIR } from './support/paths';
 
@@ -47,4 +47,17 @@ test('a document too large to analyse as you type gets one information diagnosti
   assert.equal(published.diagnostics[0]!.severity, DiagnosticSeverity.Information);
   assert.match(String(published.diagnostics[0]!.message), /not analysed in the editor: this file has [\d,]+ lines/);
   assert.match(String(published.diagnostics[0]!.message), /run \u2018oomlint check\u2019 on it in a terminal/);
+});
+
+test('a document of more top-level statements than the editor follows gets one information diagnostic instead of findings', async () => {
+  const flagged = 'import torch\nmodel = torch.nn.Linear(2, 2)\nmodel.eval()\nfor x in val_loader:\n    out = model(x)\n';
+  const within = `${flagged}${'y = 1\n'.repeat(MAX_FOLLOWED_STATEMENTS - 4)}`;
+  await client.open('untitled:statements-within.py', within, 1);
+  const analysed = await client.diagnosticsAt('untitled:statements-within.py', 1);
+  assert.deepEqual(analysed.diagnostics.map((d) => d.code), ['OOM001']);
+  await client.open('untitled:statements-over.py', `${within}y = 1\n`, 1);
+  const refused = await client.diagnosticsAt('untitled:statements-over.py', 1);
+  assert.equal(refused.diagnostics.length, 1);
+  assert.equal(refused.diagnostics[0]!.severity, DiagnosticSeverity.Information);
+  assert.match(String(refused.diagnostics[0]!.message), /not analysed in the editor: this file has 10,001 top-level statements, more than the 10,000/);
 });

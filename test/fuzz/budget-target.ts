@@ -134,13 +134,71 @@ class Tools {
    * The server on a project: opens a flagged file in it and hovers over the finding every 50 ms
    * until the file's diagnostics and the configuration's problems are published.
    */
-  async hoverWhileLoading(
+  hoverWhileLoading(
     what: string,
     root: string,
     expectConfigDiagnostics: (count: number, messages: string[]) => string | undefined,
     /** Documents opened before the flagged one, whose diagnostics are waited for too: name -> text. */
     alsoOpen: Record<string, string> = {},
   ): Promise<string[]> {
+    return this.withServer(what, root, async (server, failures, slowest) => {
+      const pyproject = pathToFileURL(join(root, 'pyproject.toml')).href;
+      const others = Object.entries(alsoOpen).map(([name, text]) => {
+        const other = pathToFileURL(join(root, name)).href;
+        server.notifyServer('textDocument/didOpen', { textDocument: { uri: other, languageId: 'python', version: 1, text } });
+        return other;
+      });
+      const uri = openFlagged(server, root);
+      const published = () => [uri, pyproject, ...others].every((u) => server.publications.some((p) => p.uri === u));
+      await hoverUntil(what, server, uri, published, failures, slowest);
+      const config = [...server.publications].reverse().find((p) => p.uri === pyproject);
+      const problem = expectConfigDiagnostics(config?.diagnostics.length ?? 0, (config?.diagnostics ?? []).map((d) => String((d as { message?: unknown }).message)));
+      if (problem) failures.push(`${what}: ${problem}`);
+    });
+  }
+
+  /**
+   * The server with a notebook of `cells` open: a keystroke at the end of the first line of its
+   * first, middle and last cell (each with a finding, so that its diagnostics come back), each waited
+   * for, while a flagged file is hovered every 50 ms.
+   */
+  notebookKeystrokes(what: string, root: string, cells: readonly string[]): Promise<string[]> {
+    return this.withServer(what, root, async (server, failures, slowest) => {
+      const notebook = pathToFileURL(join(root, 'cells.ipynb')).href;
+      const cellUris = cells.map((_, i) => `vscode-notebook-cell:${new URL(notebook).pathname}#cell${i}`);
+      server.notifyServer('notebookDocument/didOpen', {
+        notebookDocument: { uri: notebook, notebookType: 'jupyter-notebook', version: 1, cells: cellUris.map((document) => ({ kind: 2, document })) },
+        cellTextDocuments: cellUris.map((uri, i) => ({ uri, languageId: 'python', version: 1, text: cells[i] })),
+      });
+      const uri = openFlagged(server, root);
+      const answered = (cell: number, version: number) => () => server.publications.some((p) => p.uri === cellUris[cell] && p.diagnostics.length > 0 && (p.version ?? 1) >= version);
+      const refusal = () => server.publications.find((p) => p.uri === cellUris[0] && p.diagnostics.some((d) => /not analysed/.test(String((d as { message?: unknown }).message))));
+      await hoverUntil(`${what}, opening`, server, uri, () => answered(cells.length - 1, 1)() || refusal() !== undefined, failures, slowest);
+      const refused = refusal();
+      if (refused) {
+        // Said once, in the first cell, instead of findings.
+        if (refused.diagnostics.length !== 1) failures.push(`${what}: refused with ${refused.diagnostics.length} diagnostics in the first cell, not 1`);
+        this.log.push(`${what}: refused: ${String((refused.diagnostics[0] as { message?: unknown }).message)}`);
+        return;
+      }
+      let version = 1;
+      for (const cell of [0, Math.floor(cells.length / 2), cells.length - 1]) {
+        version++;
+        const typed = performance.now();
+        const end = cells[cell]!.indexOf('\n');
+        const at = { line: 0, character: end < 0 ? cells[cell]!.length : end };
+        server.notifyServer('notebookDocument/didChange', {
+          notebookDocument: { uri: notebook, version },
+          change: { cells: { textContent: [{ document: { uri: cellUris[cell], version: 2 }, changes: [{ range: { start: at, end: at }, text: ' ' }] }] } },
+        });
+        await hoverUntil(`${what}, a keystroke in cell ${cell}`, server, uri, answered(cell, 2), failures, slowest);
+        this.log.push(`${what}: a keystroke in cell ${cell} answered in ${Math.round(performance.now() - typed)} ms`);
+      }
+    });
+  }
+
+  /** Starts the server on `root`, runs `session`, shuts it down; the budget of the whole, with the session's failures. */
+  private async withServer(what: string, root: string, session: (server: ServerProcess, failures: string[], slowest: { ms: number }) => Promise<void>): Promise<string[]> {
     const measureFile = join(this.dir, `measure-server-${Date.now()}.json`);
     const server = new ServerProcess({ nodeArgs: ['--require', MEASURE], env: { ...process.env, OOMLINT_MEASURE_FILE: measureFile }, script: SERVER });
     const failures: string[] = [];
@@ -151,33 +209,10 @@ class Tools {
       server.notifyServer('initialized', {});
       // Start-up's loading is not what is measured: the holds count from here.
       server.child.kill('SIGUSR2');
-      const uri = pathToFileURL(join(root, 'train.py')).href;
-      const pyproject = pathToFileURL(join(root, 'pyproject.toml')).href;
-      const opened = performance.now();
-      const others = Object.entries(alsoOpen).map(([name, text]) => {
-        const other = pathToFileURL(join(root, name)).href;
-        server.notifyServer('textDocument/didOpen', { textDocument: { uri: other, languageId: 'python', version: 1, text } });
-        return other;
-      });
-      server.notifyServer('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: FLAGGED } });
-      let slowest = 0;
-      const published = () => [uri, pyproject, ...others].every((u) => server.publications.some((p) => p.uri === u));
-      while (!published() && performance.now() - opened < TIME_BUDGET_MS && !server.exited) {
-        const asked = performance.now();
-        const answer = await server.request('textDocument/hover', { textDocument: { uri }, position: FLAGGED_HOVER }, 2 * TIME_BUDGET_MS);
-        slowest = Math.max(slowest, performance.now() - asked);
-        if (typeof answer === 'string') {
-          failures.push(`${what}: hover: ${answer}`);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      this.log.push(`${what}: slowest hover ${Math.round(slowest)} ms`);
-      if (slowest > HOVER_BUDGET_MS) failures.push(`${what}: a hover took ${Math.round(slowest)} ms, more than ${HOVER_BUDGET_MS}`);
-      if (!published()) failures.push(`${what}: the diagnostics were not published within ${TIME_BUDGET_MS} ms`);
-      const config = [...server.publications].reverse().find((p) => p.uri === pyproject);
-      const problem = expectConfigDiagnostics(config?.diagnostics.length ?? 0, (config?.diagnostics ?? []).map((d) => String((d as { message?: unknown }).message)));
-      if (problem) failures.push(`${what}: ${problem}`);
+      const slowest = { ms: 0 };
+      await session(server, failures, slowest);
+      this.log.push(`${what}: slowest hover ${Math.round(slowest.ms)} ms`);
+      if (slowest.ms > HOVER_BUDGET_MS) failures.push(`${what}: a hover took ${Math.round(slowest.ms)} ms, more than ${HOVER_BUDGET_MS}`);
       const shutdown = await server.request('shutdown', null, TIME_BUDGET_MS);
       if (typeof shutdown === 'string') failures.push(`${what}: shutdown: ${shutdown}`);
       server.notifyServer('exit', null);
@@ -189,6 +224,37 @@ class Tools {
     rmSync(measureFile, { force: true });
     return [...this.budget(what, { wallMs: performance.now() - started, ...measured }), ...failures];
   }
+}
+
+/** Opens FLAGGED as `train.py` of `root`; returns its URI. */
+function openFlagged(server: ServerProcess, root: string): string {
+  const uri = pathToFileURL(join(root, 'train.py')).href;
+  server.notifyServer('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: FLAGGED } });
+  return uri;
+}
+
+/** Hovers over the finding of `uri` every 50 ms until `done` (and `alsoDone`) hold or the time budget is spent; the slowest hover goes into `slowest`. */
+async function hoverUntil(
+  what: string,
+  server: ServerProcess,
+  uri: string,
+  done: () => boolean,
+  failures: string[],
+  slowest: { ms: number },
+  alsoDone: () => boolean = () => true,
+): Promise<void> {
+  const from = performance.now();
+  while (!(done() && alsoDone()) && performance.now() - from < TIME_BUDGET_MS && !server.exited) {
+    const asked = performance.now();
+    const answer = await server.request('textDocument/hover', { textDocument: { uri }, position: FLAGGED_HOVER }, 2 * TIME_BUDGET_MS);
+    slowest.ms = Math.max(slowest.ms, performance.now() - asked);
+    if (typeof answer === 'string') {
+      failures.push(`${what}: hover: ${answer}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!(done() && alsoDone())) failures.push(`${what}: no answer within ${TIME_BUDGET_MS} ms`);
 }
 
 function expect(failures: string[], condition: boolean, message: string): void {
@@ -283,6 +349,18 @@ const ANALYSIS_CASES: Case[] = [
       writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
       const text = `${FLAGGED}${"# it's a comment\n".repeat(3_000 * scale)}x = 1\n`;
       return tools.hoverWhileLoading(`server, ${3_000 * scale} comment lines with a quote open`, dir, (count) => (count === 1 ? undefined : `${count} configuration diagnostics, not 1`), { 'comments.py': text });
+    },
+  },
+  {
+    // The editor's server with a notebook of 1,500 code cells open, typed into at its top, middle and end.
+    name: 'server-notebook-keystrokes',
+    run: (dir, scale, tools) => {
+      writeFileSync(join(dir, 'pyproject.toml'), '[tool.oomlint]\nmax-batch-size = 0\n');
+      const count = 1_500 * scale;
+      const typedInto = new Set([0, Math.floor(count / 2), count - 1]);
+      const cells = Array.from({ length: count }, (_, i) =>
+        typedInto.has(i) ? FLAGGED : i % 10 === 0 ? 'import torch\nimport numpy as np\n' : `x${i} = torch.zeros(${(i % 7) + 1})\ny${i} = x${i} * 2\nprint(y${i}.sum())\n`);
+      return tools.notebookKeystrokes(`server, a notebook of ${count} cells`, dir, cells);
     },
   },
   {

@@ -157,6 +157,8 @@ export const en: Messages = {
   showDocumentation: ({ code: rule }) => `Show documentation for ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: not analysed in the editor: this file has ${lines.toLocaleString('en')} lines (${millions} million characters), more than the ${limitMillions} million the editor analyses as you type; run \`oomlint check\` on it in a terminal.`,
+  notAnalysedTooManyStatements: ({ statements, limit }) =>
+    `oomlint: not analysed in the editor: this file has ${statements.toLocaleString('en')} top-level statements, more than the ${limit.toLocaleString('en')} the editor follows as you type; run \`oomlint check\` on it in a terminal.`,
   notAnalysedError: ({ error }) => `oomlint: not analysed: ${error}; run \`oomlint check\` on it in a terminal.`,
   notAnalysedOverBudget: ({ reason }) => `oomlint: ${en.overBudget({ reason })}.`,
   overBudget: ({ reason }) => {

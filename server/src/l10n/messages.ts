@@ -104,6 +104,8 @@ export interface EditorMessages {
   /** The light bulb's entry that opens a rule's page (ESLint's and Ruff's "Show documentation for …"). */
   showDocumentation(p: { code: string }): string;
   notAnalysedTooLarge(p: { lines: number; millions: string; limitMillions: number }): string;
+  /** A document with more top-level statements than the editor follows at each keystroke (a notebook of thousands of cells). */
+  notAnalysedTooManyStatements(p: { statements: number; limit: number }): string;
   notAnalysedError(p: { error: string }): string;
   /** A file over a limit of the analysis (see analysis/budget.ts): the whole message, in the editor. */
   notAnalysedOverBudget(p: { reason: OverBudgetReason }): string;

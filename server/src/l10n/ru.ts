@@ -165,6 +165,8 @@ export const ru: Messages = {
   showDocumentation: ({ code: rule }) => `Показать документацию по ${rule}`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint: в редакторе не анализируется: в файле ${lines.toLocaleString('ru')} стр. (${millions} млн символов), больше ${limitMillions} млн, которые редактор анализирует при наборе; запустите для него \`oomlint check\` в терминале.`,
+  notAnalysedTooManyStatements: ({ statements, limit }) =>
+    `oomlint: в редакторе не анализируется: в файле ${statements.toLocaleString('ru')} инструкций верхнего уровня, больше ${limit.toLocaleString('ru')}, которые редактор отслеживает при наборе; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedError: ({ error }) => `oomlint: не проанализировано: ${error}; запустите для него \`oomlint check\` в терминале.`,
   notAnalysedOverBudget: ({ reason }) => `oomlint: ${ru.overBudget({ reason })}.`,
   overBudget: ({ reason }) => {

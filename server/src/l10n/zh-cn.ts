@@ -161,6 +161,8 @@ export const zhCn: Messages = {
   showDocumentation: ({ code: rule }) => `显示 ${rule} 的文档`,
   notAnalysedTooLarge: ({ lines, millions, limitMillions }) =>
     `oomlint：编辑器中未分析：此文件有 ${lines.toLocaleString('zh-CN')} 行（${millions} 百万字符），超过了编辑器在输入时分析的上限 ${limitMillions} 百万字符；请在终端中对它运行 \`oomlint check\`。`,
+  notAnalysedTooManyStatements: ({ statements, limit }) =>
+    `oomlint：编辑器中未分析：此文件有 ${statements.toLocaleString('zh-CN')} 条顶层语句，超过了编辑器在输入时跟踪的上限 ${limit.toLocaleString('zh-CN')} 条；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedError: ({ error }) => `oomlint：未分析：${error}；请在终端中对它运行 \`oomlint check\`。`,
   notAnalysedOverBudget: ({ reason }) => `oomlint：${zhCn.overBudget({ reason })}。`,
   overBudget: ({ reason }) => {

@@ -69,6 +69,14 @@ export interface ProjectViews {
   revisionFor(path: string): number;
 }
 
+/** Which version of a document or notebook an analysis is of; a notebook's cell layout counts too. */
+interface RunKey {
+  revision: number;
+  generation: number;
+  projectRevision: number;
+  layout?: JoinedLayout;
+}
+
 /** Settings may change while they are fetched; after this many tries the request is given up. */
 const SETTINGS_ATTEMPTS = 3;
 
@@ -77,8 +85,8 @@ export class DocumentLinter {
   private readonly notebookResults = new Map<string, CachedNotebook>();
   /** Per document analysed version after version, the session its analyses share (see AnalysisSession). */
   private readonly sessions = new Map<string, AnalysisSession>();
-  /** Per document, the analysis in slices under way (see `current`), and the version it is of. */
-  private readonly running = new Map<string, { revision: number; generation: number; projectRevision: number; result: Promise<LintResult | undefined> }>();
+  /** Per document or notebook, the analysis in slices under way (see `analysed`), and the version it is of. */
+  private readonly running = new Map<string, RunKey & { result: Promise<LintResult | undefined> }>();
 
   constructor(
     private readonly documents: DocumentStore,
@@ -117,32 +125,35 @@ export class DocumentLinter {
       const cached = this.results.get(uri);
       if (cached?.revision === document.revision && cached.generation === generation && cached.projectRevision === projectRevision) return cached.result;
       const key = { revision: document.revision, generation, projectRevision };
-      const running = this.running.get(uri);
-      if (running && running.revision === key.revision && running.generation === key.generation && running.projectRevision === key.projectRevision) {
-        const result = await running.result;
-        if (result) return result;
-        continue;
-      }
-      const steps = this.lintSteps(document, settings);
-      if (document.source.lineCount < SESSION_FROM_OPEN_LINES) {
-        const result = drain(steps);
+      const stillCurrent = () => this.documents.get(uri) === document && document.revision === key.revision && this.settings.generation === key.generation && this.projectRevisionOf(uri) === key.projectRevision;
+      const result = await this.analysed(uri, key, document.source.lineCount, () => this.lintSteps(document, settings), stillCurrent);
+      if (result) {
         this.results.set(uri, { ...key, result });
         return result;
       }
-      // A long document is analysed in slices, so that hovers and other documents are answered meanwhile.
-      const result = this.inSlices(steps, () => this.documents.get(uri) === document && document.revision === key.revision && this.settings.generation === key.generation && this.projectRevisionOf(uri) === key.projectRevision);
-      this.running.set(uri, { ...key, result });
-      try {
-        const done = await result;
-        if (done) {
-          this.results.set(uri, { ...key, result: done });
-          return done;
-        }
-      } finally {
-        if (this.running.get(uri)?.result === result) this.running.delete(uri);
-      }
     }
     return undefined;
+  }
+
+  /**
+   * The analysis `steps` of one version (`key`) of the document or notebook `id`: drained at once for
+   * a short document; for a long one run in slices, so that hovers and other documents are answered
+   * meanwhile, and shared with any request for the same version. Undefined when the version was
+   * replaced before its analysis was done.
+   */
+  private async analysed(id: string, key: RunKey, lineCount: number, steps: () => Generator<void, LintResult>, stillCurrent: () => boolean): Promise<LintResult | undefined> {
+    const running = this.running.get(id);
+    if (running && running.revision === key.revision && running.generation === key.generation && running.projectRevision === key.projectRevision && running.layout === key.layout) {
+      return running.result;
+    }
+    if (lineCount < SESSION_FROM_OPEN_LINES) return drain(steps());
+    const result = this.inSlices(steps(), stillCurrent);
+    this.running.set(id, { ...key, result });
+    try {
+      return await result;
+    } finally {
+      if (this.running.get(id)?.result === result) this.running.delete(id);
+    }
   }
 
   /**
@@ -193,7 +204,11 @@ export class DocumentLinter {
       const messages = withCellLines(this.messages, (line) => snapshot.layout.cellLine(line));
       const notebooks = this.notebooks;
       const revision = joined.revision;
-      const analysed = this.lint(joined, settings, { messages, isCurrent: () => notebooks.isOpen(notebook) && joined.revision === revision });
+      const isCurrent = () => notebooks.isOpen(notebook) && joined.revision === revision;
+      const key = { revision, generation, projectRevision, layout: snapshot.layout };
+      const stillCurrent = () => isCurrent() && notebook.snapshot().layout === snapshot.layout && this.settings.generation === generation && this.projectRevisionOf(notebook.uri) === projectRevision;
+      const analysed = await this.analysed(`notebook ${notebook.uri}`, key, joined.source.lineCount, () => this.lintSteps(joined, settings, { messages, isCurrent }), stillCurrent);
+      if (!analysed) continue;
       const results = new NotebookResults(analysed, snapshot, this.ruleDocLink);
       this.notebookResults.set(notebook.uri, { revision: joined.revision, generation, projectRevision, layout: snapshot.layout, results });
       return results;
@@ -253,12 +268,8 @@ export class DocumentLinter {
   /**
    * Analyses an open document's text: a file, or a notebook's joined cells (`notebook`: messages that
    * name cells, and when the tree is still the notebook's; the cells' diagnostics are made from it).
+   * It pauses between the analysis's steps (see `analysisSteps`).
    */
-  private lint(document: OpenDocument, settings: DocumentSettings, notebook?: { messages: RuleMessages; isCurrent: () => boolean }): LintResult {
-    return drain(this.lintSteps(document, settings, notebook));
-  }
-
-  /** `lint` in steps (see `analysisSteps`): it pauses between the analysis's steps. */
   private *lintSteps(document: OpenDocument, settings: DocumentSettings, notebook?: { messages: RuleMessages; isCurrent: () => boolean }): Generator<void, LintResult> {
     const { uri, version, text, revision } = document;
     const { source } = document;
@@ -281,6 +292,10 @@ export class DocumentLinter {
     const budget = new ProcessorTimeBudget(ANALYSIS_BUDGET_MS);
     try {
       const root = this.documents.syntax(document);
+      if (root.children.length > MAX_FOLLOWED_STATEMENTS) {
+        const message = this.messages.notAnalysedTooManyStatements({ statements: root.children.length, limit: MAX_FOLLOWED_STATEMENTS });
+        return { ...result, lspDiagnostics: [notAnalysed(message)] };
+      }
       const path = documentPath(uri);
       this.forgetReleasedTrees();
       // What is learned about the file is reused for the documents someone edits, and from the start
@@ -345,6 +360,15 @@ export const SESSION_FROM_OPEN_LINES = 2_000;
  * analysis's next pause after this, so one rule's work on the whole file can make it longer.
  */
 const SLICE_MS = 40;
+
+/**
+ * Documents with more top-level statements than this are not analysed as you type: a keystroke
+ * costs work in proportion to them (facts of the whole module, such as where each forward pass's
+ * output goes, are worked out again), about 0.8 s at this many. Real modules have far fewer (about
+ * 5,400 in 2 MB of real PyTorch code); a notebook of thousands of cells or a long flat script can
+ * have more.
+ */
+export const MAX_FOLLOWED_STATEMENTS = 10_000;
 
 /** Documents longer than this (UTF-16 code units, about 2 MB of text) are not analysed as you type. */
 export const MAX_ANALYSED_CHARS = 2_000_000;
