@@ -22,6 +22,7 @@ import type { ProjectView } from '../semantic/project-facts';
 import { NotebookResults } from './notebook-results';
 import { withCellLines } from '../notebooks/cell-messages';
 import type { JoinedLayout } from '../notebooks/live-notebook-text';
+import { yieldToMessages } from './yield-to-messages';
 
 export interface LintResult {
   uri: string;
@@ -166,7 +167,8 @@ export class DocumentLinter {
       const step = steps.next();
       if (step.done) return step.value;
       if (performance.now() - sliceStart < SLICE_MS) continue;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // Requests that came during the slice are read, dispatched and answered before the next one.
+      await yieldToMessages();
       if (!stillCurrent()) {
         steps.return(undefined as never);
         return undefined;
@@ -291,6 +293,8 @@ export class DocumentLinter {
     }
     const budget = new ProcessorTimeBudget(ANALYSIS_BUDGET_MS);
     try {
+      // Parsing the whole text and converting its tree are two long pieces of work at 2 MB: a pause between them.
+      if (this.documents.parseAhead(document)) yield;
       const root = this.documents.syntax(document);
       if (root.children.length > MAX_FOLLOWED_STATEMENTS) {
         const message = this.messages.notAnalysedTooManyStatements({ statements: root.children.length, limit: MAX_FOLLOWED_STATEMENTS });

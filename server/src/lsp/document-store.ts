@@ -52,6 +52,11 @@ export class DocumentStore {
     return [...this.documents.values()];
   }
 
+  /** See `OpenDocument.parseAhead`: the parse `syntax` would run next, run now. */
+  parseAhead(document: OpenDocument): boolean {
+    return document.parseAhead(this.parser);
+  }
+
   syntax(document: OpenDocument): SyntaxNode {
     const root = document.syntax(this.parser);
     // Most recently used last; then give up trees from the front until the budget holds.

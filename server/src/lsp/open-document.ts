@@ -34,6 +34,8 @@ export class OpenDocument {
   private rangesAhead: TextRange[] = [];
   /** The current text's line table, carried over each ranged change (see `SourceText.afterEdit`). */
   private lines: SourceText;
+  /** A whole-text parse of one revision, run ahead of its conversion (see `parseAhead`). */
+  private ahead: { revision: number; tree: Tree } | undefined;
 
   constructor(
     readonly uri: string,
@@ -73,6 +75,7 @@ export class OpenDocument {
   }
 
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    this.dropAhead();
     for (const change of changes) {
       if ('range' in change) {
         // (Read as the protocol's reference text document reads a position: a line past the last is the
@@ -98,6 +101,34 @@ export class OpenDocument {
     this.changedSinceOpen = true;
   }
 
+  /**
+   * Runs now the whole-text parse that the next `syntax` would run, so that an analysis in slices can
+   * pause between the parse and the conversion (each a long piece of work at 2 MB); false when
+   * `syntax` has no such parse to run.
+   */
+  parseAhead(parser: PythonParser): boolean {
+    if (this.parsed?.revision === this.changeCount || this.ahead?.revision === this.changeCount) return false;
+    // One edit since the last conversion: `syntax` parses its statement alone first, which is quick.
+    if (this.parsed && this.editsSinceParse.length === 1) return false;
+    this.dropAhead();
+    this.ahead = { revision: this.changeCount, tree: this.parseWhole(parser) };
+    return true;
+  }
+
+  /** The tree parsed ahead for the current revision, handed over once; one of an older revision is freed. */
+  private takeAhead(): Tree | undefined {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    if (ahead?.revision === this.changeCount) return ahead.tree;
+    ahead?.tree.delete();
+    return undefined;
+  }
+
+  private dropAhead(): void {
+    this.ahead?.tree.delete();
+    this.ahead = undefined;
+  }
+
   /** The plain syntax tree of the current text; parses at most once per change. */
   syntax(parser: PythonParser): SyntaxNode {
     if (this.parsed?.revision === this.changeCount) return this.parsed.root;
@@ -117,7 +148,7 @@ export class OpenDocument {
         return this.parsed.root;
       }
     }
-    const next = this.parseWhole(parser);
+    const next = this.takeAhead() ?? this.parseWhole(parser);
     let previous: PreviousConversion | undefined;
     let alone: AloneStatement[] = [];
     if (this.tree && this.parsed && edits.length === 1) {
@@ -193,6 +224,7 @@ export class OpenDocument {
 
   /** Releases the native tree; the document stays usable and parses from scratch next time. */
   freeTree(): void {
+    this.dropAhead();
     this.tree?.delete();
     this.tree = undefined;
     this.treeParserText = '';

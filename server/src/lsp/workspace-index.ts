@@ -18,15 +18,13 @@ import { ProjectIndex } from '../project/project-index';
 import { summarizeFile, summarizeText, type FileSummary } from '../project/summary';
 import { SemanticModel } from '../semantic/model';
 import type { ProjectView } from '../semantic/project-facts';
+import { yieldToMessages } from './yield-to-messages';
 
 /** Files longer than this are left out of the background index: one would hold the event loop for about a second. */
 export const MAX_INDEXED_LINES = 20_000;
 
 /** The longest the background work runs before it lets the server answer messages again. */
 export const SLICE_MS = 15;
-
-/** Turns of the event loop between slices: reading a message, dispatching it and answering take one each. */
-const TURNS_BETWEEN_SLICES = 3;
 
 /** How the building of the index is told to the user (LSP work-done progress, or nothing). */
 export interface IndexProgress {
@@ -47,11 +45,6 @@ const DISCOVERY: DiscoveryOptions = {
   isExcluded: (path) => isExcluded(findProjectConfig(path), path),
   isIncluded: (path) => isExtraIncluded(findProjectConfig(path), path),
 };
-
-/** Lets the server handle the messages that arrived meanwhile before the background work goes on. */
-export async function yieldToMessages(): Promise<void> {
-  for (let turn = 0; turn < TURNS_BETWEEN_SLICES; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
 
 export class WorkspaceIndex {
   private readonly projects = new Map<string, ProjectIndex>();

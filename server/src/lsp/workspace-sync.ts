@@ -7,7 +7,8 @@ import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, typ
 import { documentPath } from './document-path';
 import type { DocumentStore } from './document-store';
 import type { Logger } from './logger';
-import { MAX_INDEXED_LINES, SLICE_MS, yieldToMessages, type IndexProgress, type WorkspaceIndex } from './workspace-index';
+import { MAX_INDEXED_LINES, SLICE_MS, type IndexProgress, type WorkspaceIndex } from './workspace-index';
+import { yieldToMessages } from './yield-to-messages';
 
 const PROJECT_FILE_NAME = 'pyproject.toml';
 
