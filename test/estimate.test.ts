@@ -146,6 +146,28 @@ describe('knowledge of models', () => {
       assert.ok(footprint.savedBytesPerSample > 0, name);
     }
   });
+
+  test('the slowest models to measure are in the table, a fixed-size one at the size it was measured', () => {
+    // Parameter counts as torchvision publishes them.
+    const fixed = [
+      { name: 'vit_l_16', parameters: 304_326_632, size: 224 },
+      { name: 'vit_h_14', parameters: 632_045_800, size: 224 },
+      { name: 'mvit_v1_b', parameters: 36_610_672, size: 224 },
+      { name: 'mvit_v2_s', parameters: 34_537_744, size: 224 },
+      { name: 's3d', parameters: 8_320_048, size: 224 },
+    ];
+    for (const { name, parameters, size } of fixed) {
+      const model = torchvisionModel(name)!;
+      assert.ok(model.fixedInput, name);
+      assert.equal(model.defaultInput.kind === 'image' && model.defaultInput.size, size, name);
+      const footprint = model.footprintAt(model.defaultInput);
+      assert.ok(!('unknown' in footprint) && footprint.parameters === parameters && footprint.savedBytesPerSample > 0, name);
+    }
+    for (const name of ['maskrcnn_resnet50_fpn_v2', 'keypointrcnn_resnet50_fpn']) {
+      const footprint = torchvisionModel(name)?.footprintAt({ kind: 'image', size: 800, channels: 3 });
+      assert.ok(footprint && !('unknown' in footprint) && footprint.savedBytesPerSample > 0, name);
+    }
+  });
 });
 
 describe('the training setup of a script', () => {

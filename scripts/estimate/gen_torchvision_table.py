@@ -39,9 +39,10 @@ METHOD = (
     "and transient = constant + batch * (fixed + perPixel * p), fitted from batches 2 and 4 at two input sizes (p: frames x height x width), or at the one size a model takes"
 )
 
-# Models whose input size is fixed by their construction (position embeddings, window partitions),
-# or measured at one size: Inception v3's auxiliary classifier needs about 299 pixels.
-FIXED_SIZE = {"inception_v3", "vit_b_16", "vit_b_32", "vit_l_16", "vit_l_32", "vit_h_14", "maxvit_t", "mvit_v1_b", "mvit_v2_s", "ssd300_vgg16", "ssdlite320_mobilenet_v3_large"}
+# Models whose input size is fixed by their construction (position embeddings, window partitions,
+# S3D's final pooling of 2x7x7), or measured at one size: Inception v3's auxiliary classifier needs
+# about 299 pixels.
+FIXED_SIZE = {"inception_v3", "vit_b_16", "vit_b_32", "vit_l_16", "vit_l_32", "vit_h_14", "maxvit_t", "mvit_v1_b", "mvit_v2_s", "s3d", "ssd300_vgg16", "ssdlite320_mobilenet_v3_large"}
 
 
 # The slowest to measure on a CPU: run last, so that an interrupted run has the others.
@@ -61,9 +62,11 @@ def default_crop(name):
 
 
 def classification_case(name):
-    crop = default_crop(name) or 224
     # Small sizes keep a CPU run of the whole zoo to hours; the affine rule carries them to 224 and beyond.
     reference = 299 if name == "inception_v3" else 224 if name in FIXED_SIZE else 128
+    # A model built without weights takes its own size, whatever its first weights were trained at
+    # (vit_h_14's SWAG weights use 518 pixels and a model built for them).
+    crop = reference if name in FIXED_SIZE else default_crop(name) or 224
     second = None if name in FIXED_SIZE else 96
     build = lambda size: tvm.get_model(name, weights=None)  # noqa: E731
     make = lambda size: lambda b: torch.randn(b, 3, size, size)  # noqa: E731

@@ -1404,6 +1404,50 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": -5.4084
    }
   },
+  "keypointrcnn_resnet50_fpn": {
+   "task": "detection",
+   "parameters": 59190378,
+   "bufferBytes": 212904,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 8
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1106122584,
+     "transientBytes": 128829612
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 704564112,
+     "transientBytes": 59479076
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 1309120648,
+     "transientBytes": 167368892
+    }
+   ],
+   "saved": {
+    "fixed": 94137324,
+    "perPixel": 1750.656
+   },
+   "transient": {
+    "constant": -48410740,
+    "fixed": 9362421,
+    "perPixel": 302.3443
+   }
+  },
   "lraspp_mobilenet_v3_large": {
    "task": "segmentation",
    "parameters": 3221538,
@@ -1490,6 +1534,50 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 51384336,
     "fixed": 17705439,
     "perPixel": 92.9027
+   }
+  },
+  "maskrcnn_resnet50_fpn_v2": {
+   "task": "detection",
+   "parameters": 46359409,
+   "bufferBytes": 245800,
+   "largestParameter": 12845056,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 364
+   },
+   "defaultSize": 800,
+   "fixedSize": false,
+   "measured": [
+    {
+     "size": 512,
+     "batch": 2,
+     "pixels": 262144,
+     "savedBytes": 1674751412,
+     "transientBytes": 105619152
+    },
+    {
+     "size": 384,
+     "batch": 2,
+     "pixels": 147456,
+     "savedBytes": 1172637688,
+     "transientBytes": 78275644
+    },
+    {
+     "size": 384,
+     "batch": 4,
+     "pixels": 147456,
+     "savedBytes": 2384262848,
+     "transientBytes": 116043768
+    }
+   ],
+   "saved": {
+    "fixed": 263531450,
+    "perPixel": 2189.0421
+   },
+   "transient": {
+    "constant": 40507520,
+    "fixed": 1306093,
+    "perPixel": 119.2082
    }
   },
   "maxvit_t": {
@@ -1880,6 +1968,82 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 4096008,
     "fixed": 12096,
     "perPixel": 0.0
+   }
+  },
+  "mvit_v1_b": {
+   "task": "video",
+   "parameters": 36610672,
+   "bufferBytes": 0,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 400
+   },
+   "defaultSize": 224,
+   "frames": 16,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 802816,
+     "savedBytes": 2669087304,
+     "transientBytes": 19089392
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 802816,
+     "savedBytes": 5337973776,
+     "transientBytes": 28738520
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1662.2656
+   },
+   "transient": {
+    "constant": 9440264,
+    "fixed": 0,
+    "perPixel": 6.0096
+   }
+  },
+  "mvit_v2_s": {
+   "task": "video",
+   "parameters": 34537744,
+   "bufferBytes": 0,
+   "largestParameter": 2359296,
+   "classifier": {
+    "inFeatures": 768,
+    "classes": 400
+   },
+   "defaultSize": 224,
+   "frames": 16,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 802816,
+     "savedBytes": 3053313384,
+     "transientBytes": 19089392
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 802816,
+     "savedBytes": 6104419680,
+     "transientBytes": 28738520
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 1900.9398
+   },
+   "transient": {
+    "constant": 9440264,
+    "fixed": 0,
+    "perPixel": 6.0096
    }
   },
   "r2plus1d_18": {
@@ -3072,6 +3236,40 @@ export const TORCHVISION_TABLE: unknown = {
     "perPixel": 246.9251
    }
   },
+  "s3d": {
+   "task": "video",
+   "parameters": 8320048,
+   "bufferBytes": 85480,
+   "largestParameter": 663552,
+   "defaultSize": 224,
+   "frames": 16,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 802816,
+     "savedBytes": 960448000,
+     "transientBytes": 14372232
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 802816,
+     "savedBytes": 1920811136,
+     "transientBytes": 12373896
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 598.148
+   },
+   "transient": {
+    "constant": 16370568,
+    "fixed": 0,
+    "perPixel": -1.2446
+   }
+  },
   "shufflenet_v2_x0_5": {
    "task": "classification",
    "parameters": 1366792,
@@ -4098,6 +4296,80 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 37225288,
     "fixed": 0,
     "perPixel": -129.1824
+   }
+  },
+  "vit_h_14": {
+   "task": "classification",
+   "parameters": 632045800,
+   "bufferBytes": 0,
+   "largestParameter": 6553600,
+   "classifier": {
+    "inFeatures": 1280,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 1623487760,
+     "transientBytes": 34118456
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 3246975264,
+     "transientBytes": 42017384
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 16177.93
+   },
+   "transient": {
+    "constant": 26219528,
+    "fixed": 0,
+    "perPixel": 78.7122
+   }
+  },
+  "vit_l_16": {
+   "task": "classification",
+   "parameters": 304326632,
+   "bufferBytes": 0,
+   "largestParameter": 4194304,
+   "classifier": {
+    "inFeatures": 1024,
+    "classes": 1000
+   },
+   "defaultSize": 224,
+   "fixedSize": true,
+   "measured": [
+    {
+     "size": 224,
+     "batch": 2,
+     "pixels": 50176,
+     "savedBytes": 742311952,
+     "transientBytes": 21627640
+    },
+    {
+     "size": 224,
+     "batch": 4,
+     "pixels": 50176,
+     "savedBytes": 1484623712,
+     "transientBytes": 26473960
+    }
+   ],
+   "saved": {
+    "fixed": 0,
+    "perPixel": 7397.0808
+   },
+   "transient": {
+    "constant": 16781320,
+    "fixed": 0,
+    "perPixel": 48.2932
    }
   },
   "vit_l_32": {
