@@ -260,15 +260,12 @@ const CALLS_PASSING = modelQuery('calls by the names they pass', (model, scope: 
   return byName;
 }, { reads: 'key' });
 
-/** Of those, the calls that train (see `needsGradients`): worked out once per scope, not once per name asked. */
-const TRAINING_CALLS_PASSING = modelQuery('training calls by the names they pass', (model, scope: SyntaxNode): ReadonlyMap<string, readonly SyntaxNode[]> => {
-  const training = new Map<string, readonly SyntaxNode[]>();
-  for (const [name, calls] of CALLS_PASSING.of(model, scope)) {
-    const trains = calls.filter((call) => model.needsGradients(call));
-    if (trains.length) training.set(name, trains);
-  }
-  return training;
-});
+/**
+ * Of the calls of a scope that pass a name, those that train (see `needsGradients`): worked out once
+ * per scope and name, however many uses of the name ask (a total updated in thousands of loops).
+ */
+const TRAINING_CALLS_PASSING = modelQuery('training calls passing a name', (model, { first: scope, second: name }: KeyPair<SyntaxNode, string>): readonly SyntaxNode[] =>
+  (CALLS_PASSING.of(model, scope).get(name) ?? []).filter((call) => model.needsGradients(call)));
 
 /**
  * What the function that fills `container` hands it to: `backpropagated` when a call passes it to a
@@ -281,7 +278,7 @@ export function handedToTraining(model: SemanticModel, container: string, site: 
   const { text } = model;
   const scope = enclosingFunction(site) ?? model.root;
   let found: 'trains' | null = null;
-  for (const call of TRAINING_CALLS_PASSING.of(model, scope).get(container) ?? []) {
+  for (const call of TRAINING_CALLS_PASSING.of(model, model.db.keyPair(scope, container))) {
     const args = call.children.find((c) => c.fieldName === 'arguments');
     const given = args?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
     const index = given.findIndex((a) => dottedName(unparenthesize(a), text) === container);
