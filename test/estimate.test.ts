@@ -209,6 +209,20 @@ describe('the training setup of a script', () => {
     assert.equal(large!.fit!.fits, true);
   });
 
+  test('weights that come with another build of a fixed-size model make it unknown, not the measured one', async () => {
+    const built = (call: string) => script.replace('torchvision.models.alexnet(num_classes=10)', call);
+    for (const weights of ['torchvision.models.ViT_H_14_Weights.IMAGENET1K_SWAG_E2E_V1', 'torchvision.models.ViT_H_14_Weights.DEFAULT', '"DEFAULT"']) {
+      const [estimate] = await estimatesOf(built(`torchvision.models.vit_h_14(weights=${weights})`));
+      assert.equal(estimate!.peakBytes, null, weights);
+      assert.match(estimate!.unknown.join(' '), /builds a model for 518-pixel inputs/, weights);
+    }
+    // The linear-probe weights come with the model the table measured (224 pixels).
+    const [linear] = await estimatesOf(built('torchvision.models.vit_h_14(weights=torchvision.models.ViT_H_14_Weights.IMAGENET1K_SWAG_LINEAR_V1)'));
+    assert.ok(linear!.peakBytes! > 0);
+    const [b16] = await estimatesOf(built('torchvision.models.vit_b_16(weights="IMAGENET1K_SWAG_E2E_V1")'));
+    assert.match(b16!.unknown.join(' '), /builds a model for 384-pixel inputs/);
+  });
+
   test('a model oomlint does not know is said, with no number', async () => {
     const text = script.replace('torchvision.models.alexnet(num_classes=10)', 'MysteryNet()');
     const [estimate] = await estimatesOf(text);

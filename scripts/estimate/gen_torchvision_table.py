@@ -156,6 +156,33 @@ def shape_facts(model):
     return facts
 
 
+def other_builds(name, parameters):
+    """For a model whose input size its construction fixes: the weights with which the builder makes
+    another model than the one measured (ViT's SWAG end-to-end weights come with a model for 384 to
+    518 pixels), with the input size that one takes; "DEFAULT" too when it is one of them. Built
+    without downloading: the weights' state is not loaded."""
+    if name not in FIXED_SIZE:
+        return {}
+    try:
+        weights = tvm.get_model_weights(name)
+    except Exception:  # noqa: BLE001 - a model without weights has no other build
+        return {}
+    from torchvision.models._api import WeightsEnum
+    saved = (WeightsEnum.get_state_dict, torch.nn.Module.load_state_dict)
+    WeightsEnum.get_state_dict = lambda self, *args, **kwargs: {}
+    torch.nn.Module.load_state_dict = lambda self, *args, **kwargs: None
+    try:
+        found = {}
+        for w in weights:
+            if memory_probe.parameter_count(tvm.get_model(name, weights=w)) != parameters:
+                found[w.name] = int((w.meta.get("min_size") or [0])[0])
+        if weights.DEFAULT.name in found:
+            found["DEFAULT"] = found[weights.DEFAULT.name]
+        return found
+    finally:
+        WeightsEnum.get_state_dict, torch.nn.Module.load_state_dict = saved
+
+
 def run_point(case, size, batch):
     model = case["build"](size)
     result = memory_probe.measure_model_step(model, case["make"](size), batch, loss_of=case.get("loss"))
@@ -188,6 +215,9 @@ def measure(name, case):
     points = [point for point, _ in measured]
     entry["parameters"], entry["bufferBytes"] = measured[0][1]
     entry.update(shape_facts(case["build"](sizes[0])))
+    builds = other_builds(name, entry["parameters"])
+    if builds:
+        entry["otherBuilds"] = builds
     entry["defaultSize"] = case["defaultSize"]
     if case["frames"]:
         entry["frames"] = case["frames"]
@@ -224,8 +254,12 @@ def main():
     if args.shapes_only:
         output = read_table(args.out)
         for name, case in cases().items():
-            if name in output["models"] and "error" not in output["models"][name]:
-                output["models"][name].update(shape_facts(case["build"](case["sizes"][0])))
+            entry = output["models"].get(name)
+            if entry and "error" not in entry:
+                entry.update(shape_facts(case["build"](case["sizes"][0])))
+                builds = other_builds(name, entry["parameters"])
+                if builds:
+                    entry["otherBuilds"] = builds
         write_table(output, args.out)
         return
     torch.set_num_threads(2)

@@ -21,6 +21,11 @@ interface TableEntry {
   fixedSize: boolean;
   saved: Affine;
   transient: Affine & { constant: number };
+  /**
+   * For a model whose input size its construction fixes: the weights (by name, "DEFAULT" included)
+   * with which the builder makes another model than the one measured, and the input size it takes.
+   */
+  otherBuilds?: Record<string, number>;
 }
 
 interface Table {
@@ -37,6 +42,14 @@ export const TORCHVISION_PROVENANCE = TABLE.provenance;
 function entryOf(name: string): TableEntry | null {
   const entry = MODELS[name];
   return entry && !('error' in entry) ? entry : null;
+}
+
+/**
+ * The input size of the other model that `weights` (a weights name such as `IMAGENET1K_SWAG_E2E_V1`,
+ * or `DEFAULT`) makes the builder of `name` build, where it builds another model than the table's.
+ */
+export function otherBuildOf(name: string, weights: string): number | null {
+  return entryOf(name)?.otherBuilds?.[weights] ?? null;
 }
 
 /** The torchvision builders of the table (`resnet50`, `fasterrcnn_resnet50_fpn`, ...). */

@@ -9,7 +9,7 @@ import { CodeValues } from './code-values';
 import type { InputShape, KnownModel } from './model-knowledge';
 import { ProjectModules, stackModel } from './project-modules';
 import type { OptimizerKind, OptimizerSetup, Precision } from './step-memory';
-import { isTorchvisionModel, torchvisionEquivalentOfTimm, torchvisionModel } from './torchvision-models';
+import { isTorchvisionModel, otherBuildOf, torchvisionEquivalentOfTimm, torchvisionModel } from './torchvision-models';
 import { KNOWN_CHECKPOINTS, transformerModel, type TransformerConfig } from './transformer-models';
 
 /** A value the setup uses, with the line of the code that gave it, or marked as assumed. */
@@ -176,6 +176,13 @@ class SetupFinder {
       || /^torchvision\.models\.(get_model)$/.test(this.values.calleeName(call) ?? '');
   }
 
+  /** The name of the weights a `weights=` argument gives: `ViT_H_14_Weights.DEFAULT` or `"IMAGENET1K_V1"`. */
+  private weightsName(argument: SyntaxNode | null | undefined): string | null {
+    if (!argument) return null;
+    const text = this.values.string(argument) ?? dottedName(argument, this.text);
+    return text ? text.slice(text.lastIndexOf('.') + 1) : null;
+  }
+
   private knownModel(call: SyntaxNode): KnownModel | { unknown: string } {
     const qualified = this.values.calleeName(call) ?? '';
     const { positional, keywords } = callArguments(call, this.text);
@@ -183,6 +190,9 @@ class SetupFinder {
     const shown = `\`${nodeText(callee(call)!, this.text)}\``;
     if (qualified.startsWith('torchvision.models.')) {
       const name = qualified === 'torchvision.models.get_model' ? this.values.string(positional[0]) : qualified.split('.').pop()!;
+      const weights = this.weightsName(keywords.get('weights'));
+      const otherSize = name && weights ? otherBuildOf(name, weights) : null;
+      if (otherSize !== null) return { unknown: `${shown} with the weights ${weights} builds a model for ${otherSize}-pixel inputs, not the one oomlint's table measured` };
       if (name && isTorchvisionModel(name)) return torchvisionModel(name, { numClasses })!;
       return { unknown: `${shown} is not in oomlint's table of torchvision models` };
     }

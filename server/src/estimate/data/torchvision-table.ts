@@ -4259,6 +4259,9 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 9440264,
     "fixed": 0,
     "perPixel": 36.232
+   },
+   "otherBuilds": {
+    "IMAGENET1K_SWAG_E2E_V1": 384
    }
   },
   "vit_b_32": {
@@ -4333,6 +4336,10 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 26219528,
     "fixed": 0,
     "perPixel": 78.7122
+   },
+   "otherBuilds": {
+    "IMAGENET1K_SWAG_E2E_V1": 518,
+    "DEFAULT": 518
    }
   },
   "vit_l_16": {
@@ -4370,6 +4377,9 @@ export const TORCHVISION_TABLE: unknown = {
     "constant": 16781320,
     "fixed": 0,
     "perPixel": 48.2932
+   },
+   "otherBuilds": {
+    "IMAGENET1K_SWAG_E2E_V1": 512
    }
   },
   "vit_l_32": {
