@@ -152,7 +152,7 @@ class Tools {
       const published = () => [uri, pyproject, ...others].every((u) => server.publications.some((p) => p.uri === u));
       await hoverUntil(what, server, uri, published, failures, slowest);
       const config = [...server.publications].reverse().find((p) => p.uri === pyproject);
-      const problem = expectConfigDiagnostics(config?.diagnostics.length ?? 0, (config?.diagnostics ?? []).map((d) => String((d as { message?: unknown }).message)));
+      const problem = expectConfigDiagnostics(config?.diagnostics.length ?? 0, (config?.diagnostics ?? []).map(diagnosticMessage));
       if (problem) failures.push(`${what}: ${problem}`);
     });
   }
@@ -172,13 +172,13 @@ class Tools {
       });
       const uri = openFlagged(server, root);
       const answered = (cell: number, version: number) => () => server.publications.some((p) => p.uri === cellUris[cell] && p.diagnostics.length > 0 && (p.version ?? 1) >= version);
-      const refusal = () => server.publications.find((p) => p.uri === cellUris[0] && p.diagnostics.some((d) => /not analysed/.test(String((d as { message?: unknown }).message))));
+      const refusal = () => server.publications.find((p) => p.uri === cellUris[0] && p.diagnostics.some((d) => /not analysed/.test(diagnosticMessage(d))));
       await hoverUntil(`${what}, opening`, server, uri, () => answered(cells.length - 1, 1)() || refusal() !== undefined, failures, slowest);
       const refused = refusal();
       if (refused) {
         // Said once, in the first cell, instead of findings.
         if (refused.diagnostics.length !== 1) failures.push(`${what}: refused with ${refused.diagnostics.length} diagnostics in the first cell, not 1`);
-        this.log.push(`${what}: refused: ${String((refused.diagnostics[0] as { message?: unknown }).message)}`);
+        this.log.push(`${what}: refused: ${diagnosticMessage(refused.diagnostics[0]!)}`);
         return;
       }
       let version = 1;
@@ -224,6 +224,11 @@ class Tools {
     rmSync(measureFile, { force: true });
     return [...this.budget(what, { wallMs: performance.now() - started, ...measured }), ...failures];
   }
+}
+
+/** A published diagnostic's message (the harness's publications keep the diagnostics as the server sent them). */
+function diagnosticMessage(diagnostic: object): string {
+  return String((diagnostic as { message?: unknown }).message);
 }
 
 /** Opens FLAGGED as `train.py` of `root`; returns its URI. */

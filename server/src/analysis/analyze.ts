@@ -216,13 +216,13 @@ export class AnalysisRun {
   }
 }
 
+/** A statement without suppression comments (most of them): one answer shared by all. */
+const NO_SUPPRESSIONS: { readonly lines: readonly [SyntaxNode, Suppression][]; readonly file: boolean } = { lines: [], file: false };
+
 /**
  * A top-level statement's suppression comments: those that suppress findings on their line (the row
  * is read from the comment node, which moves with the statement), and whether one suppresses the file.
  */
-/** A statement without suppression comments (most of them): one answer shared by all. */
-const NO_SUPPRESSIONS: { readonly lines: readonly [SyntaxNode, Suppression][]; readonly file: boolean } = { lines: [], file: false };
-
 const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (model, statement) => {
   const comments = model.nodesOfKindIn(statement, 'comment');
   if (!comments.length) return NO_SUPPRESSIONS;

@@ -58,7 +58,6 @@ const DETACHING = new Set(['detach', 'detach_', 'data']);
 /** Methods of `torch.distributions` distributions that draw without recording a graph. */
 const SAMPLING = new Set(['sample', 'sample_n', 'enumerate_support']);
 
-
 /** Functions that turn a tensor into plain numbers (they refuse one that requires grad, too). */
 const TO_PLAIN = /^(to_?np|to_?numpy|tensor_?to_?np|tensor_?to_?numpy|tensor2np|tensor2numpy|asnumpy|float|int|bool|len)$|^(np|numpy)\.(array|asarray|asanyarray)$/;
 

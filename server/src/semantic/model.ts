@@ -221,6 +221,11 @@ export class SemanticModel {
     return ofKindIn(this, topLevelStatementOf(node), kind);
   }
 
+  /** The nodes of `kind` within `node` (itself included), in document order: found by search in `nodesOfKindAround`. */
+  nodesOfKindWithin(node: SyntaxNode, kind: string): readonly SyntaxNode[] {
+    return nodesWithin(this.nodesOfKindAround(node, kind), node);
+  }
+
   get imports(): ImportTable {
     return IMPORTS.of(this);
   }

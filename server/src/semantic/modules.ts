@@ -305,18 +305,19 @@ export class ModuleAnalysis {
     const name = dottedName(read, this.deps.text);
     if (!name) return false;
     const def = this.deps.definitions.reaching(scopeOf(read), name, read.start);
-    if (def === undefined) return this.holdsDistribution(name);
-    return def.kind === 'assign' && def.value !== null && def.unpackIndex < 0 && this.isDistributionConstructor(def.value);
+    return def === undefined ? this.holdsDistribution(name) : this.bindsDistribution(def);
   }
 
-  private isDistributionConstructor(expression: SyntaxNode): boolean {
-    const value = unparenthesize(expression);
+  /** `def` binds a new distribution: `dist = Normal(mu, std)`. */
+  private bindsDistribution(def: Definition): boolean {
+    if (def.kind !== 'assign' || def.value === null || def.unpackIndex >= 0) return false;
+    const value = unparenthesize(def.value);
     return is(value, 'call') && DISTRIBUTION_CLASS.test(this.deps.imports.qualify(dottedName(callee(value), this.deps.text)) ?? '');
   }
 
   private computeHoldsDistribution(name: string): boolean {
     const defs = this.definitionsOf(name);
-    return defs.length > 0 && defs.every((d) => d.kind === 'assign' && d.value !== null && d.unpackIndex < 0 && this.isDistributionConstructor(d.value));
+    return defs.length > 0 && defs.every((d) => this.bindsDistribution(d));
   }
 
   /** True when `name` (an identifier or `self.x`) holds a module. */

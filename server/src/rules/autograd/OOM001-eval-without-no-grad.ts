@@ -262,11 +262,6 @@ function provenUnneeded(model: SemanticModel, guarded: readonly SyntaxNode[], ca
   return !trainModeBeforeForward(model, guarded, forwards) && !callsUnreadMethodOfModelHolder(model, guarded, forwards);
 }
 
-/** The calls in `node`, from its top-level statement's list (a guarded run of statements can be the whole file). */
-function callsIn(model: SemanticModel, node: SyntaxNode): readonly SyntaxNode[] {
-  return nodesWithin(model.nodesOfKindAround(node, 'call'), node);
-}
-
 /**
  * A method called on an object that also holds a model the guarded code runs (`agent.update()` beside
  * `agent.policy_net(x)`), of a class the analysis cannot read: such an object usually holds the
@@ -281,7 +276,7 @@ function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly 
   }
   if (!holders.size) return false;
   const isForward = new Set(forwards);
-  return guarded.some((node) => callsIn(model, node).some((call) => {
+  return guarded.some((node) => model.nodesOfKindWithin(node, 'call').some((call) => {
     const m = methodCall(call, model.text);
     const receiver = m ? dottedName(m.receiver, model.text) : null;
     return receiver !== null && holders.has(receiver) && !isForward.has(call) && model.modules.instanceClassOf(receiver) === undefined;
@@ -295,7 +290,7 @@ function callsUnreadMethodOfModelHolder(model: SemanticModel, guarded: readonly 
  */
 function trainModeBeforeForward(model: SemanticModel, guarded: readonly SyntaxNode[], forwards: readonly SyntaxNode[]): boolean {
   const lastForward = forwards.reduce((end, c) => Math.max(end, c.start), -1);
-  return guarded.some((node) => callsIn(model, node).some((call) => {
+  return guarded.some((node) => model.nodesOfKindWithin(node, 'call').some((call) => {
     const m = methodCall(call, model.text);
     if (m?.method !== 'train' || call.start > lastForward) return false;
     const mode = callArguments(call, model.text).positional[0];

@@ -99,7 +99,7 @@ function buildsModuleOutput(model: SemanticModel, site: SyntaxNode, list: string
     const value = r.children.find((c) => c.named && c.type !== 'comment');
     if (!value) return false;
     // `return torch.stack(outputs)`, or `outputs = self._parse_outputs(outputs)` before `return outputs`.
-    if (model.nodesOfKindAround(value, 'call').some((call) => call.start >= value.start && call.end <= value.end && joins(call))) return true;
+    if (model.nodesOfKindWithin(value, 'call').some(joins)) return true;
     const def = model.definitions.reaching(scopeOf(r), base, r.start);
     return def?.kind === 'assign' && def.value !== null && joins(def.value);
   });

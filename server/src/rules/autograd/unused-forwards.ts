@@ -261,7 +261,7 @@ export class UnusedForwardRegions {
     if (!fn || !this.model.needsGradients(fn)) return false;
     if (nodesWithin(this.model.backwardCalls, fn).length) return false;
     if (scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)))) return false;
-    return !this.model.nodesOfKindAround(fn, 'call').some((call) => within(call, fn) && this.trainingMethodCall(call));
+    return !this.model.nodesOfKindWithin(fn, 'call').some((call) => this.trainingMethodCall(call));
   }
 
   /** `agent.train_net()` on an object of a class the project shows, whose method of that name trains. */

@@ -163,6 +163,12 @@ const NUMBERS_ONLY_STATE = /(scaler|sched|scheduler|lr_scheduler)$/i;
  * The names in `scope` that come to hold `name`'s state dicts after `from` (`state = ckpt["model"]`
  * handed on to `load_state_dict`; not `start_epoch = ckpt["epoch"]`), and how the value is read.
  */
+/** The name that takes `holder`'s value as it is: assigned to it (`state = ckpt["model"]`), or copied into it (see `copiedInto`). */
+function aliasTarget(model: SemanticModel, holder: SyntaxNode): string | null {
+  const assigned = assignedTarget(holder);
+  return assigned?.type === 'identifier' ? nodeText(assigned, model.text) : copiedInto(model, holder);
+}
+
 function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean } {
   const sourceOf = new Map<string, string | null>([[name, null]]);
   const feeding = new Set<string>();
@@ -172,13 +178,10 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     if (id.start < from.end || !sourceOf.has(read)) continue;
     const holder = partHolder(model, id);
     const parent = holder.parent;
+    let target: string | null;
     if (feedsLoadStateDict(model, id) || copiedIntoStateDictArgument(model, holder)) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
-    } else if (assignedTarget(holder)?.type === 'identifier') {
-      const target = nodeText(assignedTarget(holder)!, model.text);
-      if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
-    } else if (copiedInto(model, holder)) {
-      const target = copiedInto(model, holder)!;
+    } else if ((target = aliasTarget(model, holder))) {
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
     } else if (holder.fieldName === 'left' && parent?.type === 'assignment') {
       // `new_state_dict[key] = v`: filling the copy, not reading the checkpoint.
