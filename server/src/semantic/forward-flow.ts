@@ -158,6 +158,8 @@ interface ScopeFlow {
   graph: ScopeGraph;
   /** Fates of names that followed a return to the callers or a detached copy. */
   fates: Map<string, ForwardFate>;
+  /** While the graph is built: the names of its identifiers (see ComprehensionNames). */
+  names?: ComprehensionNames;
 }
 
 /** Where the output of forward passes goes, in one version of the file (its answers are memoised by the database). */
@@ -321,7 +323,8 @@ export class ForwardFlowAnalysis {
       nodes.push(node);
       for (const child of node.children) stack.push(child);
     }
-    for (const [name, list] of bindingsIn(scope, nodes, text)) bindings.set(name, list);
+    const names = (flow.names = new ComprehensionNames(nodes, text, base));
+    for (const [name, list] of bindingsIn(scope, nodes, text, names)) bindings.set(name, list);
     for (const [name, list] of bindings) if (list.length > MANY_BINDINGS) (flow.graph.runs as Map<string, NameRuns>).set(name, this.runsOf(flow, name, list));
     for (const node of nodes) {
       if (node.type !== 'identifier') continue;
@@ -332,12 +335,12 @@ export class ForwardFlowAnalysis {
         continue;
       }
       if (!isRead(node)) continue;
-      const name = nodeText(node, text);
+      const name = names.of(node);
       const own = scopeOf(node);
       if (own === scope) {
         const sinks = this.sinkKeys(flow, node, scope);
         for (const key of this.reachingBindings(flow, name, node, 'sources')) this.link(flow, key, sinks);
-      } else if (!boundIn(own, name, text)) {
+      } else if (!boundIn(own, nodeText(node, text), text)) {
         // A name of this scope read by a nested function or lambda: what it holds may be used from there.
         for (const key of this.allBindings(flow, name)) this.link(flow, key, [ESCAPES]);
       }
@@ -396,7 +399,7 @@ export class ForwardFlowAnalysis {
     for (const sink of sinks) {
       if (typeof sink === 'string') keys.push(sink);
       else if ('bind' in sink) keys.push(`${nodeText(sink.bind, this.deps.text)}#${sink.bind.start - flow.scope.start}`);
-      else keys.push(...this.reachingBindings(flow, nodeText(sink.into, this.deps.text), sink.into, 'targets'));
+      else keys.push(...this.reachingBindings(flow, flow.names?.of(sink.into) ?? nodeText(sink.into, this.deps.text), sink.into, 'targets'));
     }
     return keys;
   }
@@ -750,13 +753,65 @@ function holds(outer: SyntaxNode, offset: number): boolean {
   return outer.start <= offset && offset < outer.end;
 }
 
+const COMPREHENSIONS = new Set(['list_comprehension', 'generator_expression', 'set_comprehension', 'dictionary_comprehension']);
+
+/**
+ * The names a scope's flow gives its identifiers: a comprehension's loop variables are its own
+ * (`sum(loss for loss in parts)` leaves the `loss` of the function alone), so a name bound by a
+ * comprehension is told apart, inside it, by the comprehension's offset in the scope.
+ */
+export class ComprehensionNames {
+  /** Per comprehension of the scope, the names its `for` clauses bind. */
+  private readonly bound = new Map<SyntaxNode, Set<string>>();
+  /** Every name some comprehension binds: identifiers of other names need no walk up the tree. */
+  private readonly anyBound = new Set<string>();
+
+  constructor(nodes: readonly SyntaxNode[], private readonly text: string, private readonly base: number) {
+    for (const node of nodes) {
+      if (!COMPREHENSIONS.has(node.type)) continue;
+      const names = new Set<string>();
+      for (const clause of node.children) {
+        if (clause.type !== 'for_in_clause') continue;
+        const left = clause.children.find((c) => c.fieldName === 'left');
+        const stack = left ? [left] : [];
+        while (stack.length) {
+          const target = stack.pop()!;
+          if (target.type === 'identifier') names.add(nodeText(target, text));
+          else stack.push(...target.children);
+        }
+      }
+      if (!names.size) continue;
+      this.bound.set(node, names);
+      for (const name of names) this.anyBound.add(name);
+    }
+  }
+
+  /** The flow's name for `node`, an identifier. */
+  of(node: SyntaxNode): string {
+    const name = nodeText(node, this.text);
+    if (!this.anyBound.has(name)) return name;
+    let child = node;
+    for (let p = node.parent; p; child = p, p = p.parent) {
+      if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') return name;
+      // The first clause's iterable is evaluated outside the comprehension.
+      if (p.type === 'for_in_clause' && child.fieldName === 'right' && p.parent && p.parent.children.find((c) => c.type === 'for_in_clause') === p) {
+        child = p;
+        p = p.parent;
+        continue;
+      }
+      if (this.bound.get(p)?.has(name)) return `${name}\u0003${p.start - this.base}`;
+    }
+    return name;
+  }
+}
+
 /** The bindings of each name made in `scope` (whose nodes are `nodes`), in the order they take effect. */
-export function bindingsIn(scope: SyntaxNode, nodes: readonly SyntaxNode[], text: string): Map<string, Binding[]> {
+export function bindingsIn(scope: SyntaxNode, nodes: readonly SyntaxNode[], text: string, names = new ComprehensionNames(nodes, text, scope.start)): Map<string, Binding[]> {
   const base = scope.start;
   const bindings = new Map<string, Binding[]>();
   for (const node of nodes) {
     if (node.type === 'identifier' && isBinding(node) && scopeOf(node) === scope) {
-      const name = nodeText(node, text);
+      const name = names.of(node);
       let list = bindings.get(name);
       if (!list) bindings.set(name, (list = []));
       list.push({ key: `${name}#${node.start - base}`, start: bindingTakesEffect(node) - base, block: blockOf(node, scope) });
