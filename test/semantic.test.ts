@@ -105,6 +105,23 @@ describe('modules and forward calls', () => {
   });
 });
 
+describe('definitions', () => {
+  test('names in nested targets are defined, each a part of the element holding it', async () => {
+    const model = await modelOf([
+      'def f(loader):',
+      '    for step, (x, (y, z)) in enumerate(loader):',
+      '        a, (b, c) = x, (y, z)',
+      '',
+    ].join('\n'));
+    const of = (name: string) => model.definitions.allDefinitionsOf(name).map((d) => [d.kind, d.unpackIndex, d.value ? model.text.slice(d.value.start, d.value.end) : null]);
+    assert.deepEqual(of('x'), [['for', 1, 'enumerate(loader)']]);
+    assert.deepEqual(of('z'), [['for', 1, 'enumerate(loader)']]);
+    assert.deepEqual(of('step'), [['for', 0, 'enumerate(loader)']]);
+    assert.deepEqual(of('b'), [['assign', -1, 'y']]);
+    assert.deepEqual(of('c'), [['assign', -1, 'z']]);
+  });
+});
+
 describe('argparse and constants', () => {
   test('defaults through parse_args helpers, constants and arithmetic', async () => {
     const model = await modelOf([

@@ -12,7 +12,11 @@ export interface Definition {
   readonly node: SyntaxNode;
   /** The assigned expression, if any (for `for` loops: the iterable). */
   readonly value: SyntaxNode | null;
-  /** Position among unpacked targets (`_, pred = out.max(1)` -> 1 for `pred`), else -1. */
+  /**
+   * Position among unpacked targets (`_, pred = out.max(1)` -> 1 for `pred`), else -1. A name in a
+   * nested target has the position of the outer target that holds it (`for i, (x, y) in
+   * enumerate(loader)` -> 1 for `x` and `y`: parts of the element at 1).
+   */
   readonly unpackIndex: number;
   /** Offset after which the new value is visible. */
   readonly visibleFrom: number;
@@ -91,20 +95,37 @@ class StatementReader {
       this.add(new NodeDefinition(name, kind, node, value, -1, visible.node, visible.fromStart, this.scopeKey(scope)));
       return;
     }
-    if (t.type === 'pattern_list' || t.type === 'tuple_pattern' || t.type === 'list_pattern' || t.type === 'tuple' || t.type === 'list') {
-      const parts = t.children.filter((c) => c.named && c.type !== 'comment');
-      const elements = kind === 'assign' ? elementwiseValues(parts, value) : null;
-      parts.forEach((part, index) => {
-        const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
-        const partName = dottedName(inner, this.text);
-        if (!partName) return;
-        // `a, b = x, y` binds `a` to `x` itself: the element is the whole value of that target.
-        if (elements) this.add(new NodeDefinition(partName, kind, node, elements[index]!, -1, visible.node, visible.fromStart, this.scopeKey(scope)));
-        else this.add(new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
-      });
+    if (!UNPACKED.has(t.type)) return;
+    const parts = t.children.filter((c) => c.named && c.type !== 'comment');
+    const elements = kind === 'assign' ? elementwiseValues(parts, value) : null;
+    parts.forEach((part, index) => {
+      const inner = unparenthesize(part.type === 'list_splat_pattern' ? part.children.find((c) => c.named) ?? part : part);
+      // `a, b = x, y` binds `a` to `x` itself: the element is the whole value of that target.
+      if (elements) {
+        this.addTargets(inner, kind, node, elements[index]!, visible);
+        return;
+      }
+      const partName = dottedName(inner, this.text);
+      if (partName) this.add(new NodeDefinition(partName, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
+      else if (UNPACKED.has(inner.type)) this.addNested(inner, kind, node, value, index, visible, scope);
+    });
+  }
+
+  /** The names of a nested target, each a part of the element at `index` of `value`. */
+  private addNested(target: SyntaxNode, kind: DefinitionKind, node: SyntaxNode, value: SyntaxNode | null, index: number, visible: Visibility, scope: SyntaxNode): void {
+    const stack = [target];
+    while (stack.length) {
+      const t = unparenthesize(stack.pop()!);
+      const inner = t.type === 'list_splat_pattern' ? t.children.find((c) => c.named) ?? t : t;
+      const name = dottedName(inner, this.text);
+      if (name) this.add(new NodeDefinition(name, kind, node, value, index, visible.node, visible.fromStart, this.scopeKey(scope)));
+      else if (UNPACKED.has(inner.type)) stack.push(...inner.children.filter((c) => c.named && c.type !== 'comment'));
     }
   }
 }
+
+/** Targets that unpack their value into parts. */
+const UNPACKED = new Set(['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list']);
 
 /**
  * The elements of a tuple or list display assigned to as many targets (`a, b = x, y`), one a
