@@ -40,6 +40,7 @@ const CASES = [
   { project: 'callers-elsewhere', file: 'engine.py', withProject: [], alone: ['OOM001:8'], fact: 'every caller, in another file, wraps the helper in no_grad' },
   { project: 'method-forward-elsewhere', file: 'act.py', withProject: ['OOM001:10'], alone: [], fact: "a method of another file's module class runs its layers" },
   { project: 'factory-grad-off', file: 'evaluate.py', withProject: [], alone: ['OOM001:8'], fact: "a factory in another file returns only modules whose forward is decorated no_grad" },
+  { project: 'method-named-elsewhere', file: 'train.py', withProject: [], alone: ['OOM001:7'], fact: "`model.pull_model(...)` calls a method that a class of another file defines, not a model" },
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },
 ];
 

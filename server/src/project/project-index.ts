@@ -86,6 +86,7 @@ export class ProjectIndex {
       symbol: (qualified) => (place ? linked.symbol(path, place, qualified) : undefined),
       externalCallsOf: (name) => linked.externalCallsOf(path, name),
       externalMethodCallsOf: (name) => linked.externalMethodCallsOf(path, name),
+      methodsNamed: (name) => linked.methodsNamed(path, name),
       get usesGpu() {
         return linked.usesGpuAround(path);
       },
@@ -128,6 +129,8 @@ class LinkedFacts {
   private readonly inProgress = new Set<string>();
   private externalCalls: Map<string, ExternalCall[]> | undefined;
   private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
+  /** Methods of the project's classes by name, with the file defining each. */
+  private methods: Map<string, { path: string; facts: FunctionFacts }[]> | undefined;
   private gpuGroups: { find: (path: string) => string; gpu: Set<string> } | undefined;
   private readonly imported = new Map<string, readonly string[]>();
 
@@ -215,6 +218,23 @@ class LinkedFacts {
       }
     }
     return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path).map((c) => c.call);
+  }
+
+  methodsNamed(path: string, name: string): readonly FunctionFacts[] {
+    if (!this.methods) {
+      this.methods = new Map();
+      for (const [file, entry] of this.index.allEntries()) {
+        for (const [className, cls] of Object.entries(entry.summary.classes)) {
+          for (const [method, fn] of Object.entries(cls.methods)) {
+            const item = { path: file, facts: this.functionFacts(file, `${className}.${method}`, fn) };
+            const list = this.methods.get(method);
+            if (list) list.push(item);
+            else this.methods.set(method, [item]);
+          }
+        }
+      }
+    }
+    return (this.methods.get(name) ?? []).filter((m) => m.path !== path).map((m) => m.facts);
   }
 
   /** The project name that `qualified`, written in the file at `path`, means. */

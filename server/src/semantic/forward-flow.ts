@@ -790,16 +790,13 @@ export class ComprehensionNames {
   of(node: SyntaxNode): string {
     const name = nodeText(node, this.text);
     if (!this.anyBound.has(name)) return name;
+    /** A comprehension whose first iterable holds the node: that iterable is evaluated outside it. */
+    let outside: SyntaxNode | null = null;
     let child = node;
     for (let p = node.parent; p; child = p, p = p.parent) {
       if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition') return name;
-      // The first clause's iterable is evaluated outside the comprehension.
-      if (p.type === 'for_in_clause' && child.fieldName === 'right' && p.parent && p.parent.children.find((c) => c.type === 'for_in_clause') === p) {
-        child = p;
-        p = p.parent;
-        continue;
-      }
-      if (this.bound.get(p)?.has(name)) return `${name}\u0003${p.start - this.base}`;
+      if (p.type === 'for_in_clause' && child.fieldName === 'right' && p.parent?.children.find((c) => c.type === 'for_in_clause') === p) outside = p.parent;
+      if (p !== outside && this.bound.get(p)?.has(name)) return `${name}\u0003${p.start - this.base}`;
     }
     return name;
   }

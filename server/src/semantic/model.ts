@@ -463,6 +463,11 @@ const EXTERNAL_METHOD_CALLS = modelQuery('external method calls', (model, name: 
   equals: sameCalls,
 });
 
+const PROJECT_METHODS = modelQuery('project methods named', (model, name: string) => model.db.state(PROJECT).get(model.db).methodsNamed(name), {
+  reads: 'key',
+  equals: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+});
+
 function sameCalls(a: readonly ExternalCall[], b: readonly ExternalCall[]): boolean {
   return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains);
 }
@@ -633,6 +638,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     methodForwards: (method) => METHOD_FORWARDS.of(model, method),
     methodDisablesGrad: (method) => METHOD_DISABLES_GRAD.of(model, method),
     methodTrains: (method) => model.needsGradients(method),
+    projectMethodsNamed: (name) => PROJECT_METHODS.of(model, name),
     isForwardCall: model.db.records
       ? (call) => FORWARD_CALLS_IN_STATEMENT.of(model, topLevelStatementOf(call)).includes(call)
       : (call) => IS_FORWARD_CALL.of(model, call),

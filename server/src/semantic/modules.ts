@@ -3,11 +3,12 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
 import { isTorchFamily, type ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
-import type { ClassFacts, SymbolFacts } from './project-facts';
-import { classOfMethod, enclosingFunction, scopeOf } from './scopes';
+import type { ClassFacts, FunctionFacts, SymbolFacts } from './project-facts';
+import { classOfMethod, decoratorsOf, enclosingFunction, scopeOf } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
-const MODEL_NAME = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$|_(model|net|encoder|decoder)$|^(model|net)_/i;
+const MODEL_WORD = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$/i;
+const MODEL_NAME = new RegExp(`${MODEL_WORD.source}|_(model|net|encoder|decoder)$|^(model|net)_`, 'i');
 
 /**
  * Names of well-known architectures, which hold one when they name a variable (`inception` in FID
@@ -107,6 +108,8 @@ export interface ModuleDeps {
   methodDisablesGrad(method: SyntaxNode): boolean;
   /** Whether a method of this file trains (see `needsGradients`). */
   methodTrains(method: SyntaxNode): boolean;
+  /** The facts of the methods named so that other files' classes define (see ProjectView.methodsNamed). */
+  projectMethodsNamed(name: string): readonly FunctionFacts[];
 }
 
 /** The class a name's values are instances of: one of this file's, by name, or another project file's. */
@@ -355,7 +358,18 @@ export class ModuleAnalysis {
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
     if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.definesFunction(name) || this.classNames.has(name))) return false;
-    return true;
+    return !(name.includes('.') && !MODEL_WORD.test(last) && this.namesMethod(name, last));
+  }
+
+  /**
+   * `self._get_model()`, `kge.pull_model(client)`: an attribute of a compound name that this file
+   * never assigns, where a class of this file or of the project defines a method of that name, is
+   * that method, not a model the object holds.
+   */
+  private namesMethod(name: string, last: string): boolean {
+    if (this.definitionsOf(name).length) return false;
+    if (this.deps.functionsNamed(last).some((fn) => classOfMethod(fn) !== null && !decoratorsOf(fn).some((d) => /^@\s*property\b/.test(nodeText(d, this.deps.text))))) return true;
+    return this.deps.projectMethodsNamed(last).length > 0;
   }
 
   /** True when the expression evaluates to a module. */

@@ -74,6 +74,8 @@ export interface ProjectView {
   externalCallsOf(name: string): readonly ExternalCall[];
   /** The calls of a method named `name` (`x.name(...)`) that other files of the project make. */
   externalMethodCallsOf(name: string): readonly ExternalCall[];
+  /** The facts of each method named `name` that a class of another file of the project defines. */
+  methodsNamed(name: string): readonly FunctionFacts[];
   /** A file this one's imports connect it with (importing it, or imported by it, at any remove) moves models or tensors to a GPU. */
   readonly usesGpu: boolean;
 }
@@ -83,6 +85,7 @@ export const NO_PROJECT: ProjectView = {
   symbol: () => undefined,
   externalCallsOf: () => [],
   externalMethodCallsOf: () => [],
+  methodsNamed: () => [],
   usesGpu: false,
 };
 
