@@ -8,7 +8,7 @@
 // that is reused for a training value makes every value of that name count as training.
 import { is, type SyntaxNode } from '../parser/syntax';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
-import { isStatement, scopeOf } from './scopes';
+import { hasParameter, isStatement, scopeOf } from './scopes';
 import { SubtreeFact } from './engine/subtree-fact';
 
 export type ForwardFate = 'backward' | 'escapes' | 'unused';
@@ -442,6 +442,9 @@ export class ForwardFlowAnalysis {
           const name = dottedName(callee(call), text);
           const last = name ? lastSegment(name) : '';
           if (name && (TO_PLAIN.test(name) || INTEGER_RESULT.test(name))) return sinks;
+          // A function the caller hands in, called for its effect (`backprop(loss)` with `backprop`
+          // a parameter), may do anything with the value: what it does is the callers' to tell.
+          if (callee(call)?.type === 'identifier' && call.parent?.type === 'expression_statement' && scope.type === 'function_definition' && hasParameter(scope, name!, text)) return [...sinks, ESCAPES];
           const verdict = this.calleeVerdict(last);
           if (verdict === 'trains') return [...sinks, REACHES_BACKWARD];
           if (verdict === 'plain') return sinks;

@@ -158,6 +158,15 @@ export function bodyOf(node: SyntaxNode): SyntaxNode | null {
   return node.children.find((c) => c.fieldName === 'body') ?? null;
 }
 
+/** Whether `fn` has a parameter named `name`, of any kind (`*args` and `**kwargs` included). */
+export function hasParameter(fn: SyntaxNode, name: string, text: string): boolean {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  return (list?.children ?? []).some((p) => {
+    const id = p.type === 'identifier' ? p : p.children.find((c) => c.type === 'identifier');
+    return id !== undefined && nodeText(id, text) === name;
+  });
+}
+
 /** The names of a function's positional parameters, after `self` (or `cls`) for a method. */
 export function positionalParameterNames(fn: SyntaxNode, text: string): string[] {
   const list = fn.children.find((c) => c.fieldName === 'parameters');
