@@ -22,7 +22,7 @@ interface Entry {
 /** How many imports re-exporting one another a name is followed through. */
 const MAX_LINKS = 16;
 
-const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, returns: 'unknown', returnsGradOffModule: false };
+const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, gradForwards: false, returns: 'unknown', returnsGradOffModule: false };
 
 export class ProjectIndex {
   private readonly entries = new Map<string, Entry>();
@@ -225,8 +225,9 @@ class LinkedFacts {
       this.methods = new Map();
       for (const [file, entry] of this.index.allEntries()) {
         for (const [className, cls] of Object.entries(entry.summary.classes)) {
-          for (const [method, fn] of Object.entries(cls.methods)) {
-            const item = { path: file, facts: this.functionFacts(file, `${className}.${method}`, fn) };
+          const own = this.classFacts(file, className, cls).methods;
+          for (const method of Object.keys(cls.methods)) {
+            const item = { path: file, facts: own[method]! };
             const list = this.methods.get(method);
             if (list) list.push(item);
             else this.methods.set(method, [item]);
@@ -312,7 +313,12 @@ class LinkedFacts {
       module ||= facts.class.module;
       Object.assign(methods, facts.class.methods);
     }
-    for (const [method, fn] of Object.entries(cls.methods)) methods[method] = this.functionFacts(path, `${name}.${method}`, fn);
+    for (const [method, fn] of Object.entries(cls.methods)) {
+      const typed = this.externalCallsOf(path, `${name}.${method}`);
+      const calls = typed.length ? typed : this.externalMethodCallsOf(path, method);
+      const calledWithGradOnly = calls.length > 0 && calls.every((call) => !call.gradDisabled && !call.callerTrains);
+      methods[method] = { ...this.functionFacts(path, `${name}.${method}`, fn), calledWithGradOnly };
+    }
     const facts = { module, methods };
     this.inProgress.delete(key);
     this.classes.set(key, facts);
@@ -323,7 +329,7 @@ class LinkedFacts {
     const key = `${path}\0${name}`;
     const known = this.functions.get(key);
     if (known) return known;
-    if (this.inProgress.has(key)) return { ...NOTHING_MORE, trains: fn.trains, disablesGrad: fn.disablesGrad, gradDecorator: fn.gradDecorator, forwards: fn.forwards };
+    if (this.inProgress.has(key)) return { ...NOTHING_MORE, trains: fn.trains, disablesGrad: fn.disablesGrad, gradDecorator: fn.gradDecorator, forwards: fn.forwards, gradForwards: fn.gradForwards };
     this.inProgress.add(key);
     const entry = this.index.entry(path)!;
     const called = (ref: string): FunctionFacts | undefined => {
@@ -351,7 +357,7 @@ class LinkedFacts {
       const cls = target ? this.factsOf(target) : undefined;
       return cls?.kind === 'class' && cls.class.module && (cls.class.methods.forward?.disablesGrad === true || cls.class.methods.__call__?.disablesGrad === true);
     });
-    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, returns: returns ?? 'object', returnsGradOffModule };
+    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, returns: returns ?? 'object', returnsGradOffModule };
     this.inProgress.delete(key);
     this.functions.set(key, facts);
     return facts;

@@ -27,6 +27,8 @@ export interface LocalFunction {
   readonly gradDecorator: boolean;
   /** Runs a module's forward pass. */
   readonly forwards: boolean;
+  /** Runs one that its own code does not put under `no_grad` (its callers' grad mode decides). */
+  readonly gradForwards: boolean;
   readonly returns: readonly LocalValue[];
   /**
    * The classes (linked names) whose new instances its returns give (`return Net()`, or a local
@@ -157,6 +159,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction 
     decorators,
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
     forwards: model.forwardCallsWithin(fn).length > 0,
+    gradForwards: !disablesGrad && model.forwardCallsWithin(fn).some((call) => model.gradMode.at(call) !== 'disabled'),
     returns,
     returnsInstancesOf: returnedInstanceClasses(model, fn),
   };

@@ -40,6 +40,11 @@ const FORWARD_METHODS = new Set([
   'forward_features', 'get_features', 'predict', 'infer', 'inference', 'sample', 'reconstruct',
 ]);
 
+/** A method that runs a forward pass with its caller's grad mode, and neither trains nor turns gradients off. */
+function runsForwardForCaller(facts: FunctionFacts | undefined): boolean {
+  return facts !== undefined && facts.gradForwards && !facts.disablesGrad && !facts.trains;
+}
+
 /** Last words of names that hold a class or a factory of models, not a model. */
 const CLASS_WORDS = new Set(['class', 'cls', 'type', 'factory', 'constructor', 'builder', 'ctor']);
 
@@ -432,13 +437,55 @@ export class ModuleAnalysis {
       if (receiver && receiver !== 'self' && m && this.callDisablesGrad(receiver, [m.method])) return false;
       return true;
     }
-    if (m && receiver && receiver !== 'self' && !FORWARD_METHODS.has(m.method) && !MODULE_ONLY_METHODS.has(m.method) && !MODULE_PASSTHROUGH.has(m.method)) {
-      if (!this.isModuleName(receiver)) return false;
-      // Of a class the project shows: its method runs a forward pass. (Of a module whose class
-      // nothing shows, a method may be anything: `init_hidden`, `estimate_mfu`, `get_config`.)
-      return this.instanceClassOf(receiver) !== undefined && this.methodOfInstanceForwards(receiver, m.method);
+    if (!m || !receiver || receiver === 'self' || MODULE_ONLY_METHODS.has(m.method) || MODULE_PASSTHROUGH.has(m.method)) return false;
+    // A method of another file's class that runs a forward pass with its caller's grad mode
+    // (`trainer.predict(batch)`, `agent.select_action(state)`): the forward runs here.
+    const methods = this.projectMethodsCalled(call);
+    if (methods) return methods.length > 0 && methods.every(runsForwardForCaller);
+    const cls = this.instanceClassOf(receiver);
+    if (FORWARD_METHODS.has(m.method) || !this.isModuleName(receiver)) return false;
+    // Of a class this file shows: its method runs a forward pass. (Of a module whose class nothing
+    // shows, a method may be anything: `init_hidden`, `estimate_mfu`, `get_config`.)
+    return cls !== undefined && this.methodOfInstanceForwards(receiver, m.method);
+  }
+
+  /**
+   * The facts of the other files' methods a method call may run: of the receiver's class where it is
+   * another file's; of every method of that name in the other files where the receiver is only
+   * handed to this file (a parameter, `self.trainer.policy_net`) and this file defines none. Undefined
+   * where neither holds.
+   */
+  projectMethodsCalled(call: SyntaxNode): readonly FunctionFacts[] | undefined {
+    const m = methodCall(call, this.deps.text);
+    const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
+    if (!m || !receiver || receiver === 'self') return undefined;
+    const cls = this.instanceClassOf(receiver);
+    if (cls && 'project' in cls) {
+      const facts = cls.project.methods[m.method];
+      return facts ? [facts] : [];
     }
-    return false;
+    if (cls || !this.untypedHere(receiver) || this.deps.functionsNamed(m.method).length) return undefined;
+    const methods = this.deps.projectMethodsNamed(m.method);
+    return methods.length ? methods : undefined;
+  }
+
+  /**
+   * A forward pass run by another file's method (see projectMethodsCalled) whose returns are not all
+   * graph-carrying tensors: what it gives back (`pred_tokens`, a list of tags) is not its model's output.
+   */
+  returnsOtherThanOutput(call: SyntaxNode): boolean {
+    const methods = this.projectMethodsCalled(call);
+    return methods !== undefined && !methods.every((facts) => facts.returns === 'graph');
+  }
+
+  /**
+   * `name` holds what this file is handed, never a value it makes: a parameter, or an attribute
+   * that the file never assigns (`model_optim = self._select_optimizer()` is made here, whatever
+   * its class).
+   */
+  private untypedHere(name: string): boolean {
+    const defs = this.definitionsOf(name);
+    return defs.length ? defs.every((d) => d.kind === 'parameter') : name.includes('.');
   }
 
   /** Whether `method` of the class `receiver`'s values are instances of (this file's or another's) trains. */

@@ -30,6 +30,13 @@ export interface FunctionFacts {
   readonly gradDecorator: boolean;
   /** Runs a module's forward pass. */
   readonly forwards: boolean;
+  /** Runs one that its own code does not put under `no_grad`: with gradients on wherever its caller has them on. */
+  readonly gradForwards: boolean;
+  /**
+   * Of a method: other files call it, and every such call (on objects of its class where there are
+   * such calls, else of any method of its name) runs with grad mode on in code that does not train.
+   */
+  readonly calledWithGradOnly?: boolean;
   /** What it returns (`unknown` when its returns disagree or cannot be told). */
   readonly returns: ValueKind;
   /**

@@ -3,7 +3,7 @@ import type { Fix, TextEdit } from '../../core/types';
 import { addDecorator, addImport, appendCall, wrapStatements } from '../../fixes/edits';
 import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
-import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
+import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, reportedWhereDefined, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
 import { outputsKeptOnGpu } from './kept-outputs';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
@@ -123,6 +123,8 @@ rules, and comes first unless it is less safe than the guard alone; it is not of
     const ordered = [...candidates.filter((c) => !helpers.has(c)), ...candidates.filter((c) => helpers.has(c))];
     for (const call of ordered) {
       if (gradOff.provesGradOff(scopeOf(call))) continue;
+      // Another file's method whose own forward that file reports.
+      if (reportedWhereDefined(model, call)) continue;
       if (helpers.has(call) && ownForwardReported(helpers.get(call)!)) continue;
       // Evaluation by its name, its data or model.eval(); otherwise by where the output goes.
       const region = regionOf(call);

@@ -10,6 +10,9 @@ import { LOSS_NAME } from '../../semantic/modules';
 import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
 import { bodyOf, scopeOf, within } from '../../semantic/scopes';
 
+/** What another file's method gives back when it returns its model's output. */
+const TENSOR_KINDS: ReadonlySet<string> = new Set(['graph', 'tensor', 'detached']);
+
 /** Methods whose result leaves the GPU or the tensor world. */
 const LEAVES_GPU = new Set(['cpu', 'numpy', 'tolist', 'item', 'pin_memory']);
 
@@ -116,8 +119,11 @@ class OutputTracer {
 
   constructor(private readonly model: SemanticModel) {}
 
+  /** A forward pass whose result is its model's output: not another file's method that gives back something else (a list of tags). */
   private isForwardCall(call: SyntaxNode): boolean {
-    return this.model.modules.isForwardCall(call);
+    if (!this.model.modules.isForwardCall(call)) return false;
+    const methods = this.model.modules.projectMethodsCalled(call);
+    return methods === undefined || methods.every((facts) => TENSOR_KINDS.has(facts.returns));
   }
 
   private isModuleExpr(expression: SyntaxNode): boolean {

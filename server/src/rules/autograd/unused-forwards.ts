@@ -213,7 +213,8 @@ export class UnusedForwardRegions {
 
   /**
    * Other files of the project call `fn`, and every one of those calls runs with grad mode on in code
-   * that does not train (`policy.select_action(state)` on every step of an environment loop).
+   * that does not train (`policy.select_action(state)` on every step of an environment loop). (Where
+   * some do not, a method's calls are reported where they are made: see `reportedWhereDefined`.)
    */
   private calledWithGradElsewhere(fn: SyntaxNode): boolean {
     // A module's `forward` (and any `__call__`) runs when the object is called: calls of it by its
@@ -312,6 +313,17 @@ export class UnusedForwardRegions {
     for (const s of statements) this.statementRegion.set(s, region);
     return region;
   }
+}
+
+/**
+ * A call of another file's method that runs a forward pass (see the modules' `projectMethodsCalled`)
+ * which that file reports inside the method (see `calledWithGradElsewhere`): the method keeps its
+ * forward's output to itself, and every call of it in the other files runs with grad mode on in code
+ * that does not train, so the method's own forward is the one to guard.
+ */
+export function reportedWhereDefined(model: SemanticModel, call: SyntaxNode): boolean {
+  const methods = model.modules.projectMethodsCalled(call);
+  return methods !== undefined && methods.length > 0 && methods.every((facts) => facts.returns !== 'graph' && facts.calledWithGradOnly === true);
 }
 
 export function forwardName(model: SemanticModel, call: SyntaxNode): string {
