@@ -1,0 +1,14 @@
+# from . import timefeatures
+# from . import precip
+# from . import metr_la
+# from .datamodule import DataModule
+# from .csv_dataset import *
+# from . import woodside
+# from . import dow
+# from . import synthetic
+# from . import image_completion
+# from . import copy_task
+# from . import cont_copy_task
+# from . import m4
+# from . import wiki
+# from . import monash
