@@ -1,0 +1,5 @@
+from .gcn import GCN
+from .gat import GAT
+from .gat import SpGAT
+from .graphsage import GraphSage
+
