@@ -1,0 +1,1 @@
+from .core50 import CORe50

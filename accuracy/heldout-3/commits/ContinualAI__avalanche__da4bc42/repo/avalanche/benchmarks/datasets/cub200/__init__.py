@@ -1,0 +1,1 @@
+from .cub200 import *

@@ -1,0 +1,1 @@
+from .mini_imagenet import *

@@ -1,0 +1,1 @@
+from .openloris import OpenLORIS

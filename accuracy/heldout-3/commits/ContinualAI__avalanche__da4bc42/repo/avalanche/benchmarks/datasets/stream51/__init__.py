@@ -1,0 +1,1 @@
+from .stream51 import Stream51

@@ -1,0 +1,1 @@
+from .scenario_generators import *

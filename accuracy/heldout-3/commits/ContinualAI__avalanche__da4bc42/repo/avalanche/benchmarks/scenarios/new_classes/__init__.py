@@ -1,0 +1,1 @@
+from .nc_scenario import *

@@ -1,0 +1,1 @@
+from .ni_scenario import *

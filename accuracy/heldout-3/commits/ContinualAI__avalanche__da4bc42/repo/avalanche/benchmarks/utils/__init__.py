@@ -1,0 +1,4 @@
+from .utils import *
+from .avalanche_dataset import *
+from .datasets_from_filelists import *
+from .torchvision_wrapper import *

@@ -1,0 +1,3 @@
+from .crnn import CRNN
+
+__all__ = ['CRNN', ]

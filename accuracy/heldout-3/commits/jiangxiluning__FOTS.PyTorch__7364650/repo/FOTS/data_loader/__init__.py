@@ -1,0 +1,2 @@
+from .data_loaders import *
+from .dataset import *

@@ -1,0 +1,4 @@
+'''
+The experiment module
+Handles experimentation logic: control, design, monitoring, analysis, evolution
+'''

@@ -1,0 +1,4 @@
+'''
+The generic lib module
+Contains generic library methods for the Lab
+'''

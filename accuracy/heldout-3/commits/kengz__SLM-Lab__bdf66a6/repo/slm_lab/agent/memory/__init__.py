@@ -1,0 +1,5 @@
+# The memory module
+# Implements various methods for memory storage
+from .replay import *
+from .onpolicy import *
+from .prioritized import *

@@ -1,0 +1,1 @@
+from .vizdoom_env import VizDoomEnv

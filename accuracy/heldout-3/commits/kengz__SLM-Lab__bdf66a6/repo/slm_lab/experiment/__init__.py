@@ -1,0 +1,2 @@
+# The experiment module
+# Handles experimentation logic: control, analysis

@@ -1,0 +1,1 @@
+from byol_pytorch.byol_pytorch import BYOL
