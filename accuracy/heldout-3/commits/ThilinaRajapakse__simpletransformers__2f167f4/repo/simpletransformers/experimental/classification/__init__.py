@@ -1,0 +1,4 @@
+from simpletransformers.experimental.classification.classification_model import ClassificationModel
+from simpletransformers.experimental.classification.multi_label_classification_model import (
+    MultiLabelClassificationModel,
+)

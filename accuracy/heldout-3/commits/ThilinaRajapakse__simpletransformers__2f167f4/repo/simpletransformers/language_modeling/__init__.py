@@ -1,0 +1,2 @@
+from simpletransformers.config.model_args import LanguageModelingArgs
+from simpletransformers.language_modeling.language_modeling_model import LanguageModelingModel

@@ -1,0 +1,1 @@
+from simpletransformers.language_representation.representation_model import RepresentationModel

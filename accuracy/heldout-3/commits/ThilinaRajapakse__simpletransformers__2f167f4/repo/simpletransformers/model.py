@@ -1,0 +1,3 @@
+from simpletransformers.classification.classification_model import ClassificationModel
+
+TransformerModel = ClassificationModel

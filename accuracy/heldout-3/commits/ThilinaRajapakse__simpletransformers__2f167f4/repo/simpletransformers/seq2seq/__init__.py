@@ -1,0 +1,2 @@
+from simpletransformers.config.model_args import Seq2SeqArgs
+from simpletransformers.seq2seq.seq2seq_model import Seq2SeqModel

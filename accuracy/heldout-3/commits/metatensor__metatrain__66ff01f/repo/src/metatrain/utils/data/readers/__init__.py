@@ -1,0 +1,5 @@
+from .readers import (  # noqa: F401
+    read_extra_data,
+    read_systems,
+    read_targets,
+)

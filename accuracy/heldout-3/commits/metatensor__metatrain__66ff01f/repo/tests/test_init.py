@@ -1,0 +1,5 @@
+import metatrain
+
+
+def test_version_exists():
+    metatrain.__version__

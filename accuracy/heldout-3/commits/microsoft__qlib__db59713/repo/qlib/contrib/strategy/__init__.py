@@ -1,0 +1,9 @@
+# Copyright (c) Microsoft Corporation.
+# Licensed under the MIT License.
+
+
+from .strategy import (
+    TopkDropoutStrategy,
+    BaseStrategy,
+    WeightStrategyBase,
+)

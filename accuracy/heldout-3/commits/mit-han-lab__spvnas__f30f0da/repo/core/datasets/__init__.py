@@ -1,0 +1,1 @@
+from .semantic_kitti import *

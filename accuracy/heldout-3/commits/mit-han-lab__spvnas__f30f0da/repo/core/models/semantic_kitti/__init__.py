@@ -1,0 +1,3 @@
+from .minkunet import *
+from .spvcnn import *
+from .spvnas import *

@@ -1,0 +1,5 @@
+# -*- coding: utf-8 -*-
+
+"""POEM."""
+
+from .version import get_version

@@ -1,0 +1,4 @@
+# -*- coding: utf-8 -*-
+
+UNIVERSAL_SENTENCE_ENCODER = 'universal_sentence_encoder'
+PRETRAINED_TEXT_ENCODERS = {}

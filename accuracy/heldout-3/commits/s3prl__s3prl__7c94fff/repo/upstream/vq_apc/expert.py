@@ -1,0 +1,1 @@
+from ..apc.expert import UpstreamExpert

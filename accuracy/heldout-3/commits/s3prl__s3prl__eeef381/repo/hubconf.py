@@ -1,0 +1,1 @@
+from s3prl.hub import *

@@ -1,0 +1,1 @@
+../a2o-vc-vcc2020/vc_evaluate.py

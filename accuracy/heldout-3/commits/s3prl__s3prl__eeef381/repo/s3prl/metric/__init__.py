@@ -1,0 +1,1 @@
+from .common import accuracy, cer, compute_eer, compute_minDCF, per, wer

@@ -1,0 +1,1 @@
+from s3prl.nn.rnn_apc import ApcModel as VqApcModel

@@ -1,0 +1,5 @@
+from s3prl.nn.transformer_mockingjay import (
+    TransformerConfig,
+    TransformerModel,
+    TransformerSpecPredictionHead,
+)

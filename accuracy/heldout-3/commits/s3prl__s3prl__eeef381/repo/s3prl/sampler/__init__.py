@@ -1,0 +1,6 @@
+from .distributed_sampler import DistributedBatchSamplerWrapper
+from .fixed_batch_size_batch_sampler import FixedBatchSizeBatchSampler
+from .group_same_item_sampler import GroupSameItemSampler
+from .max_timestamp_batch_sampler import MaxTimestampBatchSampler
+from .sorted_sampler import SortedSliceSampler, SortedBucketingSampler
+from .balanced_weighted_sampler import BalancedWeightedSampler

@@ -1,0 +1,2 @@
+from .base import Task
+from .dump_feature import DumpFeature

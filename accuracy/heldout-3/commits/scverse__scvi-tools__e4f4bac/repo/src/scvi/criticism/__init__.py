@@ -1,0 +1,3 @@
+from ._ppc import PosteriorPredictiveCheck
+
+__all__ = ["PosteriorPredictiveCheck"]

@@ -1,0 +1,4 @@
+from ._model import MRVI
+from ._module import MRVAE
+
+__all__ = ["MRVI", "MRVAE"]

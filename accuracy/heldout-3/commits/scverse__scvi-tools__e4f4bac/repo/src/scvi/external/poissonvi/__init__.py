@@ -1,0 +1,3 @@
+from ._model import POISSONVI
+
+__all__ = ["POISSONVI"]

@@ -1,0 +1,3 @@
+from ._model import SOLO
+
+__all__ = ["SOLO"]
