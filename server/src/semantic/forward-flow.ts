@@ -317,13 +317,15 @@ export class ForwardFlowAnalysis {
     const { text } = this.deps;
     // Iterative walks: nesting depth comes from user code.
     const nodes: SyntaxNode[] = [];
+    const comprehensions: SyntaxNode[] = [];
     const stack: SyntaxNode[] = [...scope.children];
     while (stack.length) {
       const node = stack.pop()!;
       nodes.push(node);
+      if (COMPREHENSIONS.has(node.type)) comprehensions.push(node);
       for (const child of node.children) stack.push(child);
     }
-    const names = (flow.names = new ComprehensionNames(nodes, text, base));
+    const names = (flow.names = new ComprehensionNames(comprehensions, text, base));
     for (const [name, list] of bindingsIn(scope, nodes, text, names)) bindings.set(name, list);
     for (const [name, list] of bindings) if (list.length > MANY_BINDINGS) (flow.graph.runs as Map<string, NameRuns>).set(name, this.runsOf(flow, name, list));
     for (const node of nodes) {
@@ -769,8 +771,9 @@ export class ComprehensionNames {
   /** Every name some comprehension binds: identifiers of other names need no walk up the tree. */
   private readonly anyBound = new Set<string>();
 
-  constructor(nodes: readonly SyntaxNode[], private readonly text: string, private readonly base: number) {
-    for (const node of nodes) {
+  /** `comprehensions`: the scope's comprehension nodes (others are passed over). */
+  constructor(comprehensions: readonly SyntaxNode[], private readonly text: string, private readonly base: number) {
+    for (const node of comprehensions) {
       if (!COMPREHENSIONS.has(node.type)) continue;
       const names = new Set<string>();
       for (const clause of node.children) {

@@ -459,14 +459,16 @@ export class ModuleAnalysis {
     const m = methodCall(call, this.deps.text);
     const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
     if (!m || !receiver || receiver === 'self') return undefined;
+    // Asked first, once per method name: most method calls (`x.view(...)`) name no method of the project.
+    const methods = this.deps.projectMethodsNamed(m.method);
+    if (!methods.length) return undefined;
     const cls = this.instanceClassOf(receiver);
     if (cls && 'project' in cls) {
       const facts = cls.project.methods[m.method];
       return facts ? [facts] : [];
     }
     if (cls || !this.untypedHere(receiver) || this.deps.functionsNamed(m.method).length) return undefined;
-    const methods = this.deps.projectMethodsNamed(m.method);
-    return methods.length ? methods : undefined;
+    return methods;
   }
 
   /**
