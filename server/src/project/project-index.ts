@@ -22,7 +22,7 @@ interface Entry {
 /** How many imports re-exporting one another a name is followed through. */
 const MAX_LINKS = 16;
 
-const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, gradForwards: false, returns: 'unknown', returnsGradOffModule: false };
+const NOTHING_MORE: FunctionFacts = { trains: false, disablesGrad: false, gradDecorator: false, forwards: false, gradForwards: false, keepsForwardOutputs: false, returns: 'unknown', returnsGradOffModule: false };
 
 export class ProjectIndex {
   private readonly entries = new Map<string, Entry>();
@@ -329,7 +329,7 @@ class LinkedFacts {
     const key = `${path}\0${name}`;
     const known = this.functions.get(key);
     if (known) return known;
-    if (this.inProgress.has(key)) return { ...NOTHING_MORE, trains: fn.trains, disablesGrad: fn.disablesGrad, gradDecorator: fn.gradDecorator, forwards: fn.forwards, gradForwards: fn.gradForwards };
+    if (this.inProgress.has(key)) return { ...NOTHING_MORE, trains: fn.trains, disablesGrad: fn.disablesGrad, gradDecorator: fn.gradDecorator, forwards: fn.forwards, gradForwards: fn.gradForwards, keepsForwardOutputs: fn.keepsForwardOutputs };
     this.inProgress.add(key);
     const entry = this.index.entry(path)!;
     const called = (ref: string): FunctionFacts | undefined => {
@@ -357,7 +357,7 @@ class LinkedFacts {
       const cls = target ? this.factsOf(target) : undefined;
       return cls?.kind === 'class' && cls.class.module && (cls.class.methods.forward?.disablesGrad === true || cls.class.methods.__call__?.disablesGrad === true);
     });
-    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, returns: returns ?? 'object', returnsGradOffModule };
+    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, keepsForwardOutputs: fn.keepsForwardOutputs && !disablesGrad, returns: returns ?? 'object', returnsGradOffModule };
     this.inProgress.delete(key);
     this.functions.set(key, facts);
     return facts;

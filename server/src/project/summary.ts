@@ -29,6 +29,8 @@ export interface LocalFunction {
   readonly forwards: boolean;
   /** Runs one that its own code does not put under `no_grad` (its callers' grad mode decides). */
   readonly gradForwards: boolean;
+  /** Runs such forwards, and the output of none of them reaches a backward pass or leaves it (returned, stored). */
+  readonly keepsForwardOutputs: boolean;
   readonly returns: readonly LocalValue[];
   /**
    * The classes (linked names) whose new instances its returns give (`return Net()`, or a local
@@ -147,6 +149,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction 
       if (linked) decorators.push(linked);
     }
   }
+  const gradForwards = disablesGrad ? [] : model.forwardCallsWithin(fn).filter((call) => model.gradMode.at(call) !== 'disabled');
   const returns: LocalValue[] = [];
   for (const r of model.returnsOf(fn)) {
     const value = r.children.find((c) => c.named && c.type !== 'comment');
@@ -159,7 +162,8 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction 
     decorators,
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
     forwards: model.forwardCallsWithin(fn).length > 0,
-    gradForwards: !disablesGrad && model.forwardCallsWithin(fn).some((call) => model.gradMode.at(call) !== 'disabled'),
+    gradForwards: gradForwards.length > 0,
+    keepsForwardOutputs: gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
     returns,
     returnsInstancesOf: returnedInstanceClasses(model, fn),
   };

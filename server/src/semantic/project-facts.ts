@@ -32,6 +32,8 @@ export interface FunctionFacts {
   readonly forwards: boolean;
   /** Runs one that its own code does not put under `no_grad`: with gradients on wherever its caller has them on. */
   readonly gradForwards: boolean;
+  /** Runs such forwards, and keeps the output of every one to itself (never backpropagated, returned or stored). */
+  readonly keepsForwardOutputs: boolean;
   /**
    * Of a method: other files call it, and every such call (on objects of its class where there are
    * such calls, else of any method of its name) runs with grad mode on in code that does not train.

@@ -323,7 +323,7 @@ export class UnusedForwardRegions {
  */
 export function reportedWhereDefined(model: SemanticModel, call: SyntaxNode): boolean {
   const methods = model.modules.projectMethodsCalled(call);
-  return methods !== undefined && methods.length > 0 && methods.every((facts) => facts.returns !== 'graph' && facts.calledWithGradOnly === true);
+  return methods !== undefined && methods.length > 0 && methods.every((facts) => facts.keepsForwardOutputs && facts.calledWithGradOnly === true);
 }
 
 export function forwardName(model: SemanticModel, call: SyntaxNode): string {
