@@ -32,6 +32,9 @@ a training loop, a sampling helper that only saves images, a prediction after tr
 A helper that returns a forward pass's output to both training and logging (\`compute_loss(data)\`
 called once for \`.item()\` before the training step), or a method of the file's model that returns one
 (\`samples = vae.generate(z)\` only saved as images), is reported at each call whose result is not used.
+A method of another file's class that runs its model with its caller's grad mode (\`trainer.predict(batch)\`,
+\`policy_net.get_action(state)\`) is a forward pass where it is called, unless it keeps its outputs to itself and
+every call of it runs with gradients on outside training: then the forward inside it is reported, in its file.
 Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
 through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
 gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the
