@@ -29,7 +29,7 @@ export interface LocalFunction {
   readonly forwards: boolean;
   /** Runs one that its own code does not put under `no_grad` (its callers' grad mode decides). */
   readonly gradForwards: boolean;
-  /** Runs such forwards, and the output of none of them reaches a backward pass or leaves it (returned, stored). */
+  /** A method that runs such forwards, and the output of none of them reaches a backward pass or leaves it (returned, stored). */
   readonly keepsForwardOutputs: boolean;
   readonly returns: readonly LocalValue[];
   /**
@@ -125,13 +125,13 @@ function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_d
   const body = field(cls, 'body');
   for (const statement of body?.children ?? []) {
     const definition = statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement;
-    if (definition?.type === 'function_definition') methods[functionName(definition, model.text)] = summarizeFunction(model, definition);
+    if (definition?.type === 'function_definition') methods[functionName(definition, model.text)] = summarizeFunction(model, definition, true);
   }
   const name = field(cls, 'name');
   return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), methods };
 }
 
-function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction {
+function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false): LocalFunction {
   const calls = new Set<string>();
   walk(fn, (n) => {
     if (n.type !== 'call') return true;
@@ -163,7 +163,8 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode): LocalFunction 
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
     forwards: model.forwardCallsWithin(fn).length > 0,
     gradForwards: gradForwards.length > 0,
-    keepsForwardOutputs: gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
+    // (Asked of methods only, whose calls elsewhere it decides: the flow of a function is dear to work out.)
+    keepsForwardOutputs: method && gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
     returns,
     returnsInstancesOf: returnedInstanceClasses(model, fn),
   };
