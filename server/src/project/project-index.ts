@@ -5,7 +5,7 @@
 // function on the cycle counts as doing nothing more than its own code shows.
 import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
 import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
-import type { FileSummary, LocalClass, LocalFunction, LocalValue } from './summary';
+import type { FileSummary, LocalCall, LocalClass, LocalFunction, LocalValue } from './summary';
 
 /** A top-level name of a project file, and for a class, one of its members. */
 interface Target {
@@ -17,6 +17,12 @@ interface Target {
 interface Entry {
   readonly place: ModulePlace;
   readonly summary: FileSummary;
+}
+
+/** A call in the file at `path`, as its summary says it. */
+interface CallFrom {
+  readonly path: string;
+  readonly call: LocalCall;
 }
 
 /** How many imports re-exporting one another a name is followed through. */
@@ -127,8 +133,10 @@ class LinkedFacts {
   private readonly functions = new Map<string, FunctionFacts>();
   private readonly classes = new Map<string, ClassFacts>();
   private readonly inProgress = new Set<string>();
-  private externalCalls: Map<string, ExternalCall[]> | undefined;
-  private methodCalls: Map<string, { path: string; call: ExternalCall }[]> | undefined;
+  private externalCalls: Map<string, CallFrom[]> | undefined;
+  private methodCalls: Map<string, CallFrom[]> | undefined;
+  /** Whether a function is only ever called with grad off from other files (see calledWithGradOffOnly). */
+  private readonly gradOffOnly = new Map<string, boolean>();
   /** Methods of the project's classes by name, with the file defining each. */
   private methods: Map<string, { path: string; facts: FunctionFacts }[]> | undefined;
   private gpuGroups: { find: (path: string) => string; gpu: Set<string> } | undefined;
@@ -184,6 +192,15 @@ class LinkedFacts {
   }
 
   externalCallsOf(path: string, name: string): readonly ExternalCall[] {
+    return this.rawCallsOf(path, name).map((call) => this.asSeen(call));
+  }
+
+  externalMethodCallsOf(path: string, name: string): readonly ExternalCall[] {
+    return this.rawMethodCallsOf(path, name).map((call) => this.asSeen(call));
+  }
+
+  /** The calls of `path`'s top-level name (`fn`, `Class.method`) that other files make, as their summaries say them. */
+  private rawCallsOf(path: string, name: string): readonly CallFrom[] {
     if (!this.externalCalls) {
       this.externalCalls = new Map();
       for (const [caller, entry] of this.index.allEntries()) {
@@ -192,7 +209,7 @@ class LinkedFacts {
           if (!target || target.path === caller) continue;
           const key = `${target.path}\0${target.member === undefined ? target.name : `${target.name}.${target.member}`}`;
           const list = this.externalCalls.get(key);
-          const item = { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains };
+          const item = { path: caller, call };
           if (list) list.push(item);
           else this.externalCalls.set(key, [item]);
         }
@@ -201,7 +218,8 @@ class LinkedFacts {
     return this.externalCalls.get(`${path}\0${name}`) ?? [];
   }
 
-  externalMethodCallsOf(path: string, name: string): readonly ExternalCall[] {
+  /** The calls of a method named `name` that files other than `path` make, as their summaries say them. */
+  private rawMethodCallsOf(path: string, name: string): readonly CallFrom[] {
     if (!this.methodCalls) {
       this.methodCalls = new Map();
       // Calls by method name count from files an import links to another: only they can hold the
@@ -210,14 +228,39 @@ class LinkedFacts {
       for (const [caller, entry] of this.index.allEntries()) {
         if (!linked.has(caller)) continue;
         for (const call of entry.summary.methodCalls) {
-          const item = { path: caller, call: { gradDisabled: call.gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains } };
+          const item = { path: caller, call };
           const list = this.methodCalls.get(call.callee);
           if (list) list.push(item);
           else this.methodCalls.set(call.callee, [item]);
         }
       }
     }
-    return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path).map((c) => c.call);
+    return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path);
+  }
+
+  /**
+   * A call as its callee sees it: with grad mode off also where the function it is made in is only
+   * ever called with grad off from other files (`validate()` under `torch.no_grad()` in train.py
+   * calling `evaluate()` of a third file), followed through the project's files.
+   */
+  private asSeen({ path, call }: CallFrom): ExternalCall {
+    const gradDisabled = call.gradDisabled || (call.caller !== undefined && this.calledWithGradOffOnly(path, call.caller));
+    return { gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains };
+  }
+
+  /** Every call that other files make of `path`'s `name` (`fn` or `Class.method`) runs with grad off, seen as above. */
+  private calledWithGradOffOnly(path: string, name: string): boolean {
+    const key = `${path}\0${name}`;
+    const known = this.gradOffOnly.get(key);
+    if (known !== undefined) return known;
+    // A function met again while its answer is worked out (calls in a ring) is not known to be guarded.
+    this.gradOffOnly.set(key, false);
+    const dot = name.indexOf('.');
+    const typed = this.rawCallsOf(path, name);
+    const calls = typed.length || dot < 0 ? typed : this.rawMethodCallsOf(path, name.slice(dot + 1));
+    const answer = calls.length > 0 && calls.every((call) => this.asSeen(call).gradDisabled);
+    this.gradOffOnly.set(key, answer);
+    return answer;
   }
 
   methodsNamed(path: string, name: string): readonly FunctionFacts[] {

@@ -53,6 +53,8 @@ export interface LocalCall {
   readonly gradDisabled: boolean;
   readonly inLoop: boolean;
   readonly callerTrains: boolean;
+  /** The top-level function (`name`) or method of a top-level class (`Class.name`) the call is made in, if any. */
+  readonly caller?: string;
 }
 
 export interface FileSummary {
@@ -224,6 +226,17 @@ function linkName(model: SemanticModel, dotted: string | null): string | null {
 }
 
 /** The calls of other files' functions in this file, and of methods by name, with the grad mode, loop and caller they run in. */
+/** `name` or `Class.name` of the top-level function or top-level class's method `call` is made in. */
+function callerName(model: SemanticModel, call: SyntaxNode): string | undefined {
+  const fn = enclosingFunction(call);
+  if (!fn) return undefined;
+  const statement = fn.parent?.type === 'decorated_definition' ? fn.parent : fn;
+  if (statement.parent?.type === 'module') return functionName(fn, model.text);
+  const cls = statement.parent?.type === 'block' ? statement.parent.parent : null;
+  const name = is(cls, 'class_definition') ? field(cls, 'name') : null;
+  return name && cls!.parent?.type === 'module' ? `${nodeText(name, model.text)}.${functionName(fn, model.text)}` : undefined;
+}
+
 function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls: LocalCall[] } {
   const calls = new Map<string, LocalCall>();
   const methodCalls = new Map<string, LocalCall>();
@@ -248,8 +261,9 @@ function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls:
     const target = qualified ? (OUTSIDE.test(qualified) ? null : calls) : receiver && !/^(self|cls)$/.test(receiver) ? methodCalls : null;
     if (!target) continue;
     const name = qualified ?? dotted.slice(dot + 1);
-    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call) };
-    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}`, entry);
+    const caller = callerName(model, call);
+    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call), ...(caller ? { caller } : {}) };
+    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}\0${caller ?? ''}`, entry);
   }
   return { calls: [...calls.values()], methodCalls: [...methodCalls.values()] };
 }
