@@ -238,6 +238,12 @@ class LinkedFacts {
     return (this.methodCalls.get(name) ?? []).filter((c) => c.path !== path);
   }
 
+  /** The calls of `path`'s method `cls.method` in other files: on objects of its class where there are such calls, else of any method of its name. */
+  private rawCallsOfMethod(path: string, cls: string, method: string): readonly CallFrom[] {
+    const typed = this.rawCallsOf(path, `${cls}.${method}`);
+    return typed.length ? typed : this.rawMethodCallsOf(path, method);
+  }
+
   /**
    * A call as its callee sees it: with grad mode off also where the function it is made in is only
    * ever called with grad off from other files (`validate()` under `torch.no_grad()` in train.py
@@ -256,8 +262,7 @@ class LinkedFacts {
     // A function met again while its answer is worked out (calls in a ring) is not known to be guarded.
     this.gradOffOnly.set(key, false);
     const dot = name.indexOf('.');
-    const typed = this.rawCallsOf(path, name);
-    const calls = typed.length || dot < 0 ? typed : this.rawMethodCallsOf(path, name.slice(dot + 1));
+    const calls = dot < 0 ? this.rawCallsOf(path, name) : this.rawCallsOfMethod(path, name.slice(0, dot), name.slice(dot + 1));
     const answer = calls.length > 0 && calls.every((call) => this.asSeen(call).gradDisabled);
     this.gradOffOnly.set(key, answer);
     return answer;
@@ -357,8 +362,7 @@ class LinkedFacts {
       Object.assign(methods, facts.class.methods);
     }
     for (const [method, fn] of Object.entries(cls.methods)) {
-      const typed = this.externalCallsOf(path, `${name}.${method}`);
-      const calls = typed.length ? typed : this.externalMethodCallsOf(path, method);
+      const calls = this.rawCallsOfMethod(path, name, method).map((call) => this.asSeen(call));
       const calledWithGradOnly = calls.length > 0 && calls.every((call) => !call.gradDisabled && !call.callerTrains);
       methods[method] = { ...this.functionFacts(path, `${name}.${method}`, fn), calledWithGradOnly };
     }

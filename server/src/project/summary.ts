@@ -151,7 +151,8 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
       if (linked) decorators.push(linked);
     }
   }
-  const gradForwards = disablesGrad ? [] : model.forwardCallsWithin(fn).filter((call) => model.gradMode.at(call) !== 'disabled');
+  const forwardCalls = model.forwardCallsWithin(fn);
+  const gradForwards = disablesGrad ? [] : forwardCalls.filter((call) => model.gradMode.at(call) !== 'disabled');
   const returns: LocalValue[] = [];
   for (const r of model.returnsOf(fn)) {
     const value = r.children.find((c) => c.named && c.type !== 'comment');
@@ -163,7 +164,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
     disablesGrad,
     decorators,
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
-    forwards: model.forwardCallsWithin(fn).length > 0,
+    forwards: forwardCalls.length > 0,
     gradForwards: gradForwards.length > 0,
     // (Asked of methods only, whose calls elsewhere it decides: the flow of a function is dear to work out.)
     keepsForwardOutputs: method && gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
@@ -225,7 +226,6 @@ function linkName(model: SemanticModel, dotted: string | null): string | null {
   return model.functionsNamed(dotted).length > 0 || model.modules.classNames.has(dotted) ? `#${dotted}` : null;
 }
 
-/** The calls of other files' functions in this file, and of methods by name, with the grad mode, loop and caller they run in. */
 /** `name` or `Class.name` of the top-level function or top-level class's method `call` is made in. */
 function callerName(model: SemanticModel, call: SyntaxNode): string | undefined {
   const fn = enclosingFunction(call);
@@ -237,6 +237,7 @@ function callerName(model: SemanticModel, call: SyntaxNode): string | undefined 
   return name && cls!.parent?.type === 'module' ? `${nodeText(name, model.text)}.${functionName(fn, model.text)}` : undefined;
 }
 
+/** The calls of other files' functions in this file, and of methods by name, with the grad mode, loop and caller they run in. */
 function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls: LocalCall[] } {
   const calls = new Map<string, LocalCall>();
   const methodCalls = new Map<string, LocalCall>();

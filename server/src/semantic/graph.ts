@@ -9,6 +9,10 @@ import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { bodyOf, classOfMethod, enclosingFunction, scopeOf } from './scopes';
 import { narrowedByTest } from './values';
+import type { ValueKind } from './project-facts';
+
+/** A forward pass's output that carries its graph. */
+const GRAPH: ReadonlySet<ValueKind> = new Set(['graph']);
 
 /** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
 export const GRAPH_ENDING_METHODS = new Set([
@@ -128,7 +132,7 @@ export class GraphAnalysis {
 
   private callCarries(call: SyntaxNode): boolean {
     const { text, imports, modules } = this.deps;
-    if (modules.isForwardCall(call)) return this.gradRecorded(call) && !modules.returnsOtherThanOutput(call);
+    if (modules.isForwardCall(call)) return this.gradRecorded(call) && modules.forwardGives(call, GRAPH);
     const name = dottedName(callee(call), text);
     // `F.cross_entropy(...)` and `torch.cat(...)` look like method calls but call module functions.
     const qualified = name ? imports.qualify(name) : null;

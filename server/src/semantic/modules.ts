@@ -3,7 +3,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
 import { isTorchFamily, type ImportTable } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
-import type { ClassFacts, FunctionFacts, SymbolFacts } from './project-facts';
+import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, decoratorsOf, enclosingFunction, scopeOf } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
@@ -442,11 +442,10 @@ export class ModuleAnalysis {
     // (`trainer.predict(batch)`, `agent.select_action(state)`): the forward runs here.
     const methods = this.projectMethodsCalled(call);
     if (methods) return methods.length > 0 && methods.every(runsForwardForCaller);
-    const cls = this.instanceClassOf(receiver);
     if (FORWARD_METHODS.has(m.method) || !this.isModuleName(receiver)) return false;
     // Of a class this file shows: its method runs a forward pass. (Of a module whose class nothing
     // shows, a method may be anything: `init_hidden`, `estimate_mfu`, `get_config`.)
-    return cls !== undefined && this.methodOfInstanceForwards(receiver, m.method);
+    return this.instanceClassOf(receiver) !== undefined && this.methodOfInstanceForwards(receiver, m.method);
   }
 
   /**
@@ -472,12 +471,13 @@ export class ModuleAnalysis {
   }
 
   /**
-   * A forward pass run by another file's method (see projectMethodsCalled) whose returns are not all
-   * graph-carrying tensors: what it gives back (`pred_tokens`, a list of tags) is not its model's output.
+   * Whether what a forward pass `call` gives back is of `kinds`, as far as facts tell: a call of
+   * another file's method (see projectMethodsCalled) gives what that method's facts say it returns
+   * (`pred_tokens`, a list of tags, is not its model's output); any other forward, its model's output.
    */
-  returnsOtherThanOutput(call: SyntaxNode): boolean {
+  forwardGives(call: SyntaxNode, kinds: ReadonlySet<ValueKind>): boolean {
     const methods = this.projectMethodsCalled(call);
-    return methods !== undefined && !methods.every((facts) => facts.returns === 'graph');
+    return methods === undefined || methods.every((facts) => kinds.has(facts.returns));
   }
 
   /**

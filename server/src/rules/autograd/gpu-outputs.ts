@@ -9,9 +9,10 @@ import { type KeyPair, modelQuery, type SemanticModel } from '../../semantic/mod
 import { LOSS_NAME } from '../../semantic/modules';
 import { callArguments, callee, dottedName, identifiersIn, lastSegment, methodCall, nodeText, referencesIn, unparenthesize, words } from '../../semantic/names';
 import { bodyOf, scopeOf, within } from '../../semantic/scopes';
+import type { ValueKind } from '../../semantic/project-facts';
 
 /** What another file's method gives back when it returns its model's output. */
-const TENSOR_KINDS: ReadonlySet<string> = new Set(['graph', 'tensor', 'detached']);
+const TENSOR_KINDS: ReadonlySet<ValueKind> = new Set(['graph', 'tensor', 'detached']);
 
 /** Methods whose result leaves the GPU or the tensor world. */
 const LEAVES_GPU = new Set(['cpu', 'numpy', 'tolist', 'item', 'pin_memory']);
@@ -121,9 +122,7 @@ class OutputTracer {
 
   /** A forward pass whose result is its model's output: not another file's method that gives back something else (a list of tags). */
   private isForwardCall(call: SyntaxNode): boolean {
-    if (!this.model.modules.isForwardCall(call)) return false;
-    const methods = this.model.modules.projectMethodsCalled(call);
-    return methods === undefined || methods.every((facts) => TENSOR_KINDS.has(facts.returns));
+    return this.model.modules.isForwardCall(call) && this.model.modules.forwardGives(call, TENSOR_KINDS);
   }
 
   private isModuleExpr(expression: SyntaxNode): boolean {
