@@ -133,7 +133,7 @@ export function runsOnceOnSmallInputs(deps: RepetitionDeps, call: SyntaxNode): b
 }
 
 /** torch and NumPy functions that make an array of a given shape. */
-const SHAPED = /^(torch|numpy|numpy\.random)\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|logspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like|normal|uniform)$/;
+const SHAPED = /^(torch|numpy|numpy\.random)\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|logspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like|normal|uniform|random|random_sample|standard_normal)$/;
 /** torch functions that make a tensor from the data they are given: as small as that data. */
 const FROM_DATA = /^torch\.(tensor|as_tensor|Tensor|FloatTensor|LongTensor|from_numpy)$/;
 /**
@@ -203,10 +203,18 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       if (READS_ONE_IMAGE.test(qualified)) return 'small';
       const { positional, keywords } = callArguments(expr, deps.text);
       // A shape of thousands of rows stands in for a dataset (`torch.randn(rows, features)`), not a few items.
-      if (SHAPED.test(qualified)) return (leadingDimension(deps, positional[0]) ?? 0) >= DATASET_ROWS ? 'unknown' : 'small';
+      if (SHAPED.test(qualified)) return (rowsMade(deps, qualified, positional, keywords) ?? 0) >= DATASET_ROWS ? 'unknown' : 'small';
       const inputs = largest([...positional, ...keywords.values()].map((input) => sizeOf(deps, input, depth + 1)));
       // `torch.tensor([[1, 2]])`: as small as its data.
       if (FROM_DATA.test(qualified)) return inputs === 'unknown' ? 'unknown' : 'small';
+      // A made tensor given its shape (`torch.arange(2 * 3 * 15 * 15).view(2, 3, 15, 15)`): as many rows as the shape says.
+      if (m && RESHAPE.has(m.method) && is(unparenthesize(m.receiver), 'call')) {
+        const made = dottedName(callee(unparenthesize(m.receiver)), deps.text);
+        if (made && SHAPED.test(deps.imports.qualify(made) ?? '')) {
+          const rows = leadingDimension(deps, positional[0]);
+          if (rows !== null && rows > 0) return rows >= DATASET_ROWS ? 'unknown' : 'small';
+        }
+      }
       // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small, and
       // so does a model's output on small inputs (`vae.encode(image)`).
       if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) {
@@ -230,8 +238,26 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
   return 'unknown';
 }
 
+/** Tensor methods that give the same elements another shape. */
+const RESHAPE = new Set(['view', 'reshape']);
+
 /** A made tensor whose first dimension is at least this many rows is data, not a few test items. */
 const DATASET_ROWS = 1000;
+
+/**
+ * The rows a tensor-making call gives, when the file's integers resolve them: the count of a range
+ * (`arange(n)`, `arange(start, end, step)`, `linspace(start, end, steps)`), else the shape's first dimension.
+ */
+function rowsMade(deps: RepetitionDeps, qualified: string, positional: readonly SyntaxNode[], keywords: ReadonlyMap<string, SyntaxNode>): number | null {
+  const int = (node: SyntaxNode | undefined) => (node ? deps.resolveInt(node) : null);
+  const fn = qualified.slice(qualified.lastIndexOf('.') + 1);
+  if (fn === 'linspace' || fn === 'logspace') return int(positional[2] ?? keywords.get('steps') ?? keywords.get('num'));
+  if (fn === 'arange' && positional.length > 1) {
+    const [start, end, step] = [int(positional[0]), int(positional[1]), positional[2] ? int(positional[2]) : 1];
+    return start !== null && end !== null && step ? Math.max(0, Math.ceil((end - start) / step)) : null;
+  }
+  return leadingDimension(deps, positional[0]);
+}
 
 /** The first dimension a shape argument gives, when the file's integers resolve it. */
 function leadingDimension(deps: RepetitionDeps, shape: SyntaxNode | undefined): number | null {
