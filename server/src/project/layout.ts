@@ -40,14 +40,18 @@ export interface ModulePlace {
   readonly isPackage: boolean;
 }
 
-/** The module name of `path` (a .py file under `root`), or undefined when no module name fits it. */
+/**
+ * The module name of `path` (a .py file under `root`), or undefined when no module name fits it. A
+ * folder or file whose name no import can spell (`00_burgers/`, `train-v2.py`) still gets one: a
+ * script there imports its neighbours, which Python finds in the script's own folder.
+ */
 export function modulePlaceOf(root: string, path: string): ModulePlace | undefined {
   const rel = relative(root, path);
   if (rel.startsWith('..') || !rel.endsWith('.py')) return undefined;
   const parts = rel.slice(0, -'.py'.length).split(sep);
   const isPackage = parts[parts.length - 1] === '__init__';
   if (isPackage) parts.pop();
-  if (!parts.length || !parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p))) return undefined;
+  if (!parts.length || !parts.every((p) => p.length > 0 && !p.includes('.'))) return undefined;
   return { module: parts.join('.'), isPackage };
 }
 
