@@ -1,0 +1,3 @@
+from .configs import Config
+
+__all__ = ['Config']

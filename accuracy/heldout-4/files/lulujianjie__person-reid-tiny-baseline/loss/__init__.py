@@ -1,0 +1,2 @@
+from .make_loss import make_loss
+from .arcface import ArcFace

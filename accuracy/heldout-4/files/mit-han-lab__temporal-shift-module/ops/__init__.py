@@ -1,0 +1,1 @@
+from ops.basic_ops import *

@@ -1,0 +1,2 @@
+from .camvid import *
+from .cityscapes import *

@@ -1,0 +1,1 @@
+from .flops_counter import get_model_complexity_info

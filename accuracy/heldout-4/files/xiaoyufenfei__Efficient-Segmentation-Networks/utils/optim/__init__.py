@@ -1,0 +1,4 @@
+from .RAdam import *
+from .AdamW import *
+from .Lookahead import *
+from .Ranger import *
