@@ -1,0 +1,6 @@
+classes = [
+    'World',
+    'Sports',
+    'Business',
+    'Sci / Tech'
+]

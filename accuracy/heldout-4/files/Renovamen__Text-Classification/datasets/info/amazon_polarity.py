@@ -1,0 +1,4 @@
+classes = [
+    'Negative polarity',
+    'Positive polarity'
+]

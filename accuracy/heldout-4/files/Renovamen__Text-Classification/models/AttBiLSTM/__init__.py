@@ -1,0 +1,1 @@
+from .att_bilstm import AttBiLSTM

@@ -1,0 +1,1 @@
+from .han import HAN

@@ -1,0 +1,4 @@
+from .utils import *
+
+
+__all__ = ["read_json", "save_json"]

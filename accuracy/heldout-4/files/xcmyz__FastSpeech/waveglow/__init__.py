@@ -1,0 +1,2 @@
+import waveglow.inference
+import waveglow.mel2samp
