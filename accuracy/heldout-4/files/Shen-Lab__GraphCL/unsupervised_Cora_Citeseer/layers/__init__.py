@@ -1,0 +1,4 @@
+from .gcn import GCN
+from .readout import AvgReadout
+from .discriminator import Discriminator
+from .discriminator2 import Discriminator2
