@@ -1,0 +1,3 @@
+# SPDX-FileCopyrightText: 2024-present John Bradley <johnbradley2008@gmail.com>
+#
+# SPDX-License-Identifier: MIT

@@ -1,0 +1,2 @@
+from .graph import *
+from .sequential import *

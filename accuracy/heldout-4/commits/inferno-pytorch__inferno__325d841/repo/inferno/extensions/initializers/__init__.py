@@ -1,0 +1,3 @@
+from .base import *
+from .presets import *
+

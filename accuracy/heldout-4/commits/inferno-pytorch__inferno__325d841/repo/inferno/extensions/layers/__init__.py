@@ -1,0 +1,4 @@
+from .activations import *
+from .convolutional import *
+from .device import *
+from .reshape import *

@@ -1,0 +1,2 @@
+from .categorical import *
+from .arand import *

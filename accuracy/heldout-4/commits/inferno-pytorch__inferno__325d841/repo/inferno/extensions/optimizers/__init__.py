@@ -1,0 +1,2 @@
+from .adam import Adam
+from .annealed_adam import AnnealedAdam

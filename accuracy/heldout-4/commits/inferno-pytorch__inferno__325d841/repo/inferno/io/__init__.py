@@ -1,0 +1,4 @@
+from . import box
+from . import core
+from . import transform
+from . import volumetric

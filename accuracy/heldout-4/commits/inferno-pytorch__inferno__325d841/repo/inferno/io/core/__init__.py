@@ -1,0 +1,3 @@
+from .base import SyncableDataset
+from .zip import Zip, ZipReject
+from .concatenate import Concatenate

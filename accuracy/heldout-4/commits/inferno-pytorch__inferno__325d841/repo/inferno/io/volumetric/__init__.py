@@ -1,0 +1,1 @@
+from .volume import VolumeLoader, HDF5VolumeLoader, TIFVolumeLoader

@@ -1,0 +1,4 @@
+from .lenet import *
+from .vggnet import *
+from .resnet import *
+from .wide_resnet import *
