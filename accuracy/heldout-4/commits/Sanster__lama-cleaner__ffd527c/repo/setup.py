@@ -1,0 +1,1 @@
+# TODO: make this a python package

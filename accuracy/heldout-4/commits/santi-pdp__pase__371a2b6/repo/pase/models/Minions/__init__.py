@@ -1,0 +1,2 @@
+from .cls_minions import *
+from .minions import *

@@ -1,0 +1,5 @@
+# flake8: noqa
+from . import datasets
+from . import models
+from . import utils
+from .trainer import Trainer
