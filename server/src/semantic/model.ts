@@ -631,6 +631,8 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     classKinds: () => CLASS_KINDS.of(model),
     evidence: { has: (name) => MODULE_EVIDENCE.has(model.db, name) },
     functionsNamed: model.lookupFunctions,
+    callsOfName: (name) => model.callsOfName(name, false),
+    methodCallsNamed: (name) => model.callsOfName(name, true),
     ask: (question, name) => NAME_ANSWERS[question].of(model, name),
     instanceClass: (name) => INSTANCE_CLASS.of(model, name),
     constructorName: (name) => CONSTRUCTOR_NAME.of(model, name),

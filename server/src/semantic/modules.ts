@@ -31,6 +31,9 @@ const MODULE_ONLY_METHODS = new Set([
   'named_children', 'register_forward_hook', 'register_forward_pre_hook', 'register_buffer', 'requires_grad_',
 ]);
 
+/** Module-only methods that a tensor does not have either (`requires_grad_` and `to` it has). */
+const MODULE_NOT_TENSOR_METHODS = ['parameters', 'named_parameters', 'state_dict', 'load_state_dict', 'modules', 'named_modules', 'children', 'named_children', 'eval', 'train', 'register_forward_hook'];
+
 /** Methods that return the module itself. */
 const MODULE_PASSTHROUGH = new Set(['to', 'cuda', 'cpu', 'eval', 'train', 'half', 'float', 'double', 'bfloat16', 'requires_grad_', 'share_memory']);
 
@@ -97,6 +100,10 @@ export interface ModuleDeps {
   evidence: { has(name: string): boolean };
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
+  /** The file's calls of the plain name `name` (`name(...)`), in document order. */
+  callsOfName(name: string): readonly SyntaxNode[];
+  /** The file's calls of a method named `name` (`x.name(...)`), in document order. */
+  methodCallsNamed(name: string): readonly SyntaxNode[];
   /** The answer to a question about a name, worked out by `answer` once and reused (see the model's NAME_ANSWERS). */
   ask(question: NameQuestion, name: string): boolean;
   /** `instanceClassOf`, worked out by `computeInstanceClassOf` once per name and reused while it is the same. */
@@ -626,16 +633,51 @@ export class ModuleAnalysis {
 
   /**
    * `model_class = self.model.__class__` or `type(model)`, and names such as `model_cls` or
-   * `model_factory`: calling a class (or a factory) builds a model rather than running one.
+   * `model_factory`: calling a class (or a factory) builds a model rather than running one. So does
+   * a name whose call gives what the file then uses as a module (`model = Model(cfg).to(device)`
+   * before `model.parameters()`), however it was bound (`Model = getattr(module, name)`).
    */
   private computeHoldsClass(name: string): boolean {
     if (CLASS_WORDS.has(words(lastSegment(name)).at(-1) ?? '')) return true;
+    if (!name.includes('.') && this.deps.callsOfName(name).some((call) => this.givesModule(call))) return true;
     const defs = this.definitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
       const value = unparenthesize(d.value!);
       if (is(value, 'attribute')) return nodeText(field(value, 'attribute') ?? value, this.deps.text) === '__class__';
       return is(value, 'call') && dottedName(callee(value), this.deps.text) === 'type' && callArguments(value, this.deps.text).positional.length === 1;
     });
+  }
+
+  /**
+   * What `call` gives is used as a module: bound, through methods that return the module itself
+   * (`.to(device)`), to a name whose module-only method the same scope calls (an attribute's, the
+   * file), or put in an `nn.ModuleList` or `nn.Sequential`.
+   */
+  private givesModule(call: SyntaxNode): boolean {
+    let value = call;
+    for (let up = value.parent; up?.type === 'attribute' && up.parent?.type === 'call'; up = value.parent) {
+      const m = methodCall(up.parent, this.deps.text);
+      if (!m || !MODULE_PASSTHROUGH.has(m.method)) break;
+      value = up.parent;
+    }
+    const parent = value.parent;
+    if (is(parent, 'assignment') && field(parent, 'right') === value) {
+      const target = dottedName(field(parent, 'left'), this.deps.text);
+      return target !== null && this.callsModuleMethodOf(target, scopeOf(parent));
+    }
+    // `nn.ModuleList([Model(cfg) for _ in range(k)])`, `nn.Sequential(Model(cfg), head)`.
+    let holder = parent;
+    if (holder?.type === 'list_comprehension' || holder?.type === 'list') holder = holder.parent;
+    const container = holder?.type === 'argument_list' && is(holder.parent, 'call') ? dottedName(callee(holder.parent), this.deps.text) : null;
+    return container !== null && /^torch\.nn\.(ModuleList|Sequential)$/.test(this.deps.imports.qualify(container) ?? '');
+  }
+
+  /** A call, in `scope` (anywhere for a dotted name), of a method of `name` that no tensor has (`model.parameters()`). */
+  private callsModuleMethodOf(name: string, scope: SyntaxNode): boolean {
+    return MODULE_NOT_TENSOR_METHODS.some((method) => this.deps.methodCallsNamed(method).some((call) => {
+      const m = methodCall(call, this.deps.text);
+      return m !== null && dottedName(m.receiver, this.deps.text) === name && (name.includes('.') || scopeOf(call) === scope);
+    }));
   }
 
   /** `self.model["generator"](z)`, `models['netG'](z)`: a model kept in a collection under a string key. */
