@@ -16,8 +16,14 @@ const MODEL_NAME = new RegExp(`${MODEL_WORD.source}|_(model|net|encoder|decoder)
  */
 const ARCHITECTURE_NAME = /^(inception(_v3)?|resnet\d*|resnext\d*|vgg\d*|densenet\d*|alexnet|mobilenet(_?v\d)?|efficientnet(_?b\d)?|vit|bert|roberta)$/i;
 
-/** `build_model`, `unwrap_model`, `extract_embedder_from_model`: functions that make or handle models are not models. */
-const MODEL_VERB = /^(get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect)_|_from_/i;
+/** Verbs that name what is done to a model. */
+const VERBS = 'get|build|load|create|make|init|initialize|save|unwrap|wrap|prepare|setup|set|update|compile|export|freeze|unfreeze|print|log|count|train|eval|evaluate|test|copy|clone|convert|register|resume|restore|download|instantiate|construct|define|fetch|select|extract|find|check|is|has|apply|attach|patch|replace|remove|add|merge|parse|read|write|dump|show|plot|visualize|summarize|describe|profile|validate|verify|inspect';
+
+/**
+ * `build_model`, `unwrap_model`, `extract_embedder_from_model`, and `model_dump`, `model_validate`
+ * (pydantic's methods, `schema.model_dump()`): functions that make or handle models are not models.
+ */
+const MODEL_VERB = new RegExp(`^(${VERBS})_|_from_|^(model|net)_(${VERBS})$`, 'i');
 
 /** A distribution class of `torch.distributions` (`Normal`, `Categorical`, `torch.distributions.normal.Normal`). */
 const DISTRIBUTION_CLASS = /^torch\.distributions\.(\w+\.)?[A-Z]\w*$/;
