@@ -44,6 +44,7 @@ const CASES = [
   { project: 'method-callers-mixed', file: 'run.py', withProject: ['OOM001:22', 'OOM001:29'], alone: [], fact: "a method of another file's class runs its model with the caller's grad mode: a forward pass where it is called, and what it returns (tags) is not the model's output" },
   { project: 'method-returns-outputs', file: 'evaluate.py', withProject: ['OOM001:7'], alone: [], fact: "a method of another file that hands its forward's outputs back leaves the guard to the loop that calls it" },
   { project: 'guard-two-calls-up', file: 'helpers.py', withProject: [], alone: ['OOM001:4'], fact: "the only caller runs only under its own caller's no_grad, in a third file" },
+  { project: 'annotated-parameter', file: 'evaluate.py', withProject: ['OOM001:8'], alone: [], fact: "a parameter annotated with a project class (`agent: Agent`) calls that class's method, not every method of its name" },
   { project: 'pydantic-method', file: 'block.py', withProject: [], alone: [], fact: "another file's method that only calls pydantic's `model_dump` runs no model" },
   { project: 'script-folder', file: '01_burgers/engine.py', withProject: [], alone: ['OOM001:8'], fact: "a script in a folder no import can name (`01_burgers/train-v2.py`) imports the helper beside it" },
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },

@@ -559,17 +559,23 @@ export class ModuleAnalysis {
 
   /** Works out `instanceClassOf` from the definitions of `name` (see the model's INSTANCE_CLASS). */
   computeInstanceClassOf(name: string): InstanceClass | undefined {
-    const defs = this.definitionsOf(name).filter((d) => d.kind !== 'parameter');
     let found: InstanceClass | undefined;
     let key: string | undefined;
-    for (const d of defs) {
-      if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
-      let value = unparenthesize(d.value);
-      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
-        value = unparenthesize(m.receiver);
+    for (const d of this.definitionsOf(name)) {
+      let dotted: string | null;
+      if (d.kind === 'parameter') {
+        // A parameter says nothing of its class, unless annotated with a class of this file or the project (`dataset: Dataset`).
+        dotted = this.annotatedClass(d.node);
+        if (!dotted) continue;
+      } else {
+        if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
+        let value = unparenthesize(d.value);
+        for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+          value = unparenthesize(m.receiver);
+        }
+        if (!is(value, 'call')) return undefined;
+        dotted = dottedName(callee(value), this.deps.text);
       }
-      if (!is(value, 'call')) return undefined;
-      const dotted = dottedName(callee(value), this.deps.text);
       if (!dotted) return undefined;
       let cls: InstanceClass | undefined;
       if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) cls = { local: dotted };
@@ -583,6 +589,19 @@ export class ModuleAnalysis {
       found = cls;
     }
     return found;
+  }
+
+  /**
+   * The class a parameter's annotation names (`Dataset`, `data.Dataset`, `"Dataset"`) when it is one of
+   * this file's classes or a class of the project; null otherwise (`nn.Module`, `Optional[...]`).
+   */
+  private annotatedClass(parameter: SyntaxNode): string | null {
+    const annotation = parameter.children.find((c) => c.fieldName === 'type')?.children.find((c) => c.named);
+    if (!annotation) return null;
+    const text = annotation.type === 'string' ? nodeText(annotation, this.deps.text).slice(1, -1) : dottedName(annotation, this.deps.text);
+    if (!text || !/^[A-Za-z_][\w.]*$/.test(text)) return null;
+    if (this.classNames.has(text) && !this.deps.imports.resolveName(text)) return text;
+    return this.deps.projectSymbol(this.deps.imports.qualify(text))?.kind === 'class' ? text : null;
   }
 
   /**
