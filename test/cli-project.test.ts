@@ -46,6 +46,7 @@ const CASES = [
   { project: 'guard-two-calls-up', file: 'helpers.py', withProject: [], alone: ['OOM001:4'], fact: "the only caller runs only under its own caller's no_grad, in a third file" },
   { project: 'annotated-parameter', file: 'evaluate.py', withProject: ['OOM001:8'], alone: [], fact: "a parameter annotated with a project class (`agent: Agent`) calls that class's method, not every method of its name" },
   { project: 'pydantic-method', file: 'block.py', withProject: [], alone: [], fact: "another file's method that only calls pydantic's `model_dump` runs no model" },
+  { project: 'frozen-elsewhere', file: 'fid.py', withProject: [], alone: ['OOM001:10'], fact: "another file's feature extractor freezes its own parameters when built (FID's Inception)" },
   { project: 'script-folder', file: '01_burgers/engine.py', withProject: [], alone: ['OOM001:8'], fact: "a script in a folder no import can name (`01_burgers/train-v2.py`) imports the helper beside it" },
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },
 ];

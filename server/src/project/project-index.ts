@@ -349,7 +349,7 @@ class LinkedFacts {
     const key = `${path}\0${name}`;
     const known = this.classes.get(key);
     if (known) return known;
-    if (this.inProgress.has(key)) return { module: cls.module, methods: {} };
+    if (this.inProgress.has(key)) return { module: cls.module, freezesItself: cls.freezesItself, methods: {} };
     this.inProgress.add(key);
     const entry = this.index.entry(path)!;
     let module = cls.module;
@@ -366,7 +366,8 @@ class LinkedFacts {
       const calledWithGradOnly = calls.length > 0 && calls.every((call) => !call.gradDisabled && !call.callerTrains);
       methods[method] = { ...this.functionFacts(path, `${name}.${method}`, fn), calledWithGradOnly };
     }
-    const facts = { module, methods };
+    // Freezing is its own `__init__`'s: a subclass may add parameters after its base's freezes them.
+    const facts = { module, freezesItself: cls.freezesItself, methods };
     this.inProgress.delete(key);
     this.classes.set(key, facts);
     return facts;

@@ -7,6 +7,7 @@ import { SourceText } from '../core/source';
 import type { PythonParser } from '../parser/parser';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
+import { classFreezesItself } from '../semantic/freezing';
 import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
 import type { ValueKind } from '../semantic/project-facts';
 import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
@@ -44,6 +45,8 @@ export interface LocalClass {
   readonly bases: readonly string[];
   /** This file alone shows it is an `nn.Module`. */
   readonly module: boolean;
+  /** Its `__init__` freezes all of its parameters (see semantic/freezing.ts). */
+  readonly freezesItself: boolean;
   readonly methods: Readonly<Record<string, LocalFunction>>;
 }
 
@@ -130,7 +133,7 @@ function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_d
     if (definition?.type === 'function_definition') methods[functionName(definition, model.text)] = summarizeFunction(model, definition, true);
   }
   const name = field(cls, 'name');
-  return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), methods };
+  return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), freezesItself: classFreezesItself(cls, model.text), methods };
 }
 
 function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false): LocalFunction {

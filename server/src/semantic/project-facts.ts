@@ -52,6 +52,8 @@ export interface FunctionFacts {
 export interface ClassFacts {
   /** Derives from `nn.Module`, directly or through the project's classes. */
   readonly module: boolean;
+  /** Its own `__init__` freezes all of its parameters (see semantic/freezing.ts). */
+  readonly freezesItself: boolean;
   /** Its methods by name, its bases' included. */
   readonly methods: Readonly<Record<string, FunctionFacts>>;
 }

@@ -4,6 +4,7 @@ import { field, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
+import { classFreezesItself } from '../../semantic/freezing';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { scanForGradients } from '../../semantic/gradient-needs';
@@ -115,10 +116,13 @@ const FREEZES_ONLY = modelQuery('freezes parameters only', (model, _: undefined)
  * p.requires_grad_(False)`, `ema.requires_grad_(False)`), named where the call is or handed in by
  * every caller in this file (`evaluate(ema, val_loader)`): with no input that requires grad, it
  * records no graph, so a guard saves nothing (an EMA or teacher copy evaluated without no_grad).
+ * So does an instance of a class that freezes itself when built (`self.inception = InceptionV3()`
+ * for FID, see semantic/freezing.ts), this file's or another's.
  */
 export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean {
-  if (!FREEZES_ONLY.of(model, undefined)) return false;
   const name = dottedName(callee(call), model.text);
+  if (name && builtFrozen(model, name)) return true;
+  if (!FREEZES_ONLY.of(model, undefined)) return false;
   if (!name || name.includes('.')) return false;
   const scope = scopeOf(call);
   if (frozenBefore(model, scope, name, call.start)) return true;
@@ -133,6 +137,22 @@ export function runsFrozenModel(model: SemanticModel, call: SyntaxNode): boolean
     return argument?.type === 'identifier' && frozenBefore(model, scopeOf(caller), nodeText(argument, model.text), caller.start);
   });
 }
+
+/** Every value of `name` is an instance of a class that freezes itself (see runsFrozenModel). */
+function builtFrozen(model: SemanticModel, name: string): boolean {
+  const cls = model.modules.instanceClassOf(name);
+  if (!cls) return false;
+  return 'project' in cls ? cls.project.freezesItself : FROZEN_CLASS.of(model, cls.local);
+}
+
+/** This file's class named so freezes itself (see semantic/freezing.ts). */
+const FROZEN_CLASS = modelQuery('class freezes itself', (model, name: string) => {
+  const classes = model.nodesOfKind('class_definition').filter((cls) => {
+    const id = cls.children.find((c) => c.fieldName === 'name');
+    return id !== undefined && nodeText(id, model.text) === name;
+  });
+  return classes.length === 1 && classFreezesItself(classes[0]!, model.text);
+});
 
 /** `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before `offset`. */
 function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, offset: number): boolean {
