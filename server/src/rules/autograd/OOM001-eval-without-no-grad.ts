@@ -42,7 +42,8 @@ file shows: returned from a function that nothing in the file calls, stored on a
 function handed to another as a value. Nor is code that calls \`.numpy()\` on a model output without
 detaching it: PyTorch refuses that while the output is part of a graph, so such code runs with gradients
 off, guarded where the file cannot show it. Nor is a model that the code, or every caller in the file, froze
-before running it (\`requires_grad_(False)\` on its parameters: an EMA or teacher copy records no graph).
+before running it (\`requires_grad_(False)\` on its parameters: an EMA or teacher copy records no graph), or an instance of
+a class, this file's or another's, whose \`__init__\` freezes all its parameters by default (FID's Inception).
 It reports each unguarded function or region once, at its first forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
