@@ -190,7 +190,7 @@ export class UnusedForwardRegions {
   regionOf(call: SyntaxNode): EvalRegion | null {
     if (this.regionByCall.has(call)) return this.regionByCall.get(call)!;
     let region: EvalRegion | null = null;
-    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused' && !this.trainsOutOfSight(enclosingFunction(call))) {
+    if (this.enabled && this.isModelRun(call) && this.model.forwardFlow.fateOf(call) === 'unused' && !this.trainsOutOfSight(enclosingFunction(call)) && !this.runForEffectsOnTraining(call)) {
       const fn = enclosingFunction(call);
       if (fn && this.wholeFunctionUnused(fn)) {
         region = { kind: 'function', node: fn, statements: [], reason: { kind: 'unused-function', name: functionName(fn, this.model.text) } };
@@ -283,6 +283,19 @@ export class UnusedForwardRegions {
     if (nodesWithin(this.model.backwardCalls, fn).length) return false;
     if (scanForGradients(fn, this.model.text).callees.some((name) => this.model.functionsNamed(name).some((helper) => this.model.needsGradients(helper)))) return false;
     return !this.model.nodesOfKindWithin(fn, 'call').some((call) => this.trainingMethodCall(call));
+  }
+
+  /**
+   * A forward pass whose output is thrown away, as a statement of its own, in a function that
+   * backpropagates: it runs for what it does to the model (hooks that record style and content
+   * losses, the neural style tutorial's `model(input_img)` before `loss.backward()`), which the
+   * backward pass reads.
+   */
+  private runForEffectsOnTraining(call: SyntaxNode): boolean {
+    const statement = call.parent;
+    if (statement?.type !== 'expression_statement' || statement.children.filter((c) => c.named && c.type !== 'comment').length !== 1) return false;
+    const fn = enclosingFunction(call);
+    return fn !== null && nodesWithin(this.model.backwardCalls, fn).length > 0;
   }
 
   /** `agent.train_net()` on an object of a class the project shows, whose method of that name trains. */
