@@ -29,6 +29,8 @@ follows it through assignments, unpacking, arithmetic, method calls, the lists a
 and the returns of functions to their callers in the same file; a forward pass whose output reaches no
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
 a training loop, a sampling helper that only saves images, a prediction after training at module level.
+A forward pass run as a statement of its own in a function that backpropagates (\`model(input_img)\` before
+\`loss.backward()\` in neural style transfer, whose hooks record the losses) is training, not waste.
 A helper that returns a forward pass's output to both training and logging (\`compute_loss(data)\`
 called once for \`.item()\` before the training step), or a method of the file's model that returns one
 (\`samples = vae.generate(z)\` only saved as images), is reported at each call whose result is not used.
