@@ -30,7 +30,9 @@ helper named like a set-up (\`init_distributed_mode(args)\`, \`setup(rank)\`) be
 without a report. Not reported: a device with an index (\`.cuda(local_rank)\`, \`"cuda:1"\`,
 \`torch.device("cuda", rank)\`), a device held in a variable (\`.to(device)\`), files that use Accelerate,
 Lightning, DeepSpeed or similar libraries (they set the device), and files that set
-\`CUDA_VISIBLE_DEVICES\` themselves (each process then sees its own GPU as GPU 0).`,
+\`CUDA_VISIBLE_DEVICES\` themselves (each process then sees its own GPU as GPU 0). Nor is a call in a branch of an
+\`if\` whose other branch starts distributed training (\`else: model = nn.DataParallel(model).cuda()\` after
+\`if distributed:\` wraps in \`DistributedDataParallel\`): that branch runs in a single process.`,
       whyIsThisBad: `Every process of a distributed run sees all of the machine's GPUs, and until \`torch.cuda.set_device\` is
 called each one's current device is GPU 0. A bare \`"cuda"\` means the current device, so each process
 creates a CUDA context on GPU 0 (several hundred MB each) and puts its model, optimiser state and
@@ -65,6 +67,7 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
     const { model } = ctx;
     if (!startsDistributed.of(model) || deviceChosenElsewhere.of(model)) return;
     for (const site of joined(BARE_CUDA_SITES.ofEach(model))) {
+      if (inSingleProcessBranch(model, site.call)) continue;
       const usedAt = usePoint(model, site);
       if (!usedAt || devicePinningAt(model, usedAt) !== 'unpinned') continue;
       const ranks = localRankNames(model, site.call);
@@ -76,6 +79,24 @@ as they were; calling \`torch.cuda.set_device(local_rank)\` once at the start is
     }
   },
 };
+
+/**
+ * `call` sits in one branch of an `if` whose other branch starts distributed training (`if
+ * distributed: ... DistributedDataParallel(...) else: model.cuda()`): the processes of a distributed
+ * run take the other branch, so this one runs in a single process, where GPU 0 is the right GPU.
+ */
+function inSingleProcessBranch(model: SemanticModel, call: SyntaxNode): boolean {
+  for (let child = call, p = call.parent; p; child = p, p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'class_definition') return false;
+    if (p.type !== 'if_statement') continue;
+    const branches = p.children.filter((c) => c.fieldName === 'consequence' || c.fieldName === 'alternative');
+    if (branches.some((branch) => branch !== child && nodesIn(branch, ['call']).some((c) => STARTS_DISTRIBUTED.test(qualifiedCallee(model, c) ?? '')))) return true;
+  }
+  return false;
+}
+
+/** Calls that make a process one of a distributed run's. */
+const STARTS_DISTRIBUTED = /(^|\.)init_process_group$|DistributedDataParallel$/;
 
 interface CudaSite {
   kind: 'cuda-method' | 'device-string' | 'device-call';

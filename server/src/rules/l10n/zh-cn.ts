@@ -185,7 +185,7 @@ GPU 0 上这样做，于是 GPU 0 显存耗尽（或者每个进程都在它上�
 \`Process(target=...)\`
 启动的函数开始。文件中没有被调用的函数（因此可能在别处完成初始化之后才被调用），以及在这段代码之前调用的、名字像初始化的其他文件的辅助函数（\`init_distributed_mode(args)\`、\`setup(rank)\`），会结束搜索且不报告。以下情况不报告：带序号的设备（\`.cuda(local_rank)\`、\`"cuda:1"\`、\`torch.device("cuda", rank)\`），存放在变量中的设备（\`.to(device)\`），使用
 Accelerate、Lightning、DeepSpeed 或类似库的文件（这些库会设置设备），以及自己设置 \`CUDA_VISIBLE_DEVICES\` 的文件（此时每个进程都把自己的 GPU 看作 GPU
-0）。`,
+0）。如果某个 \`if\` 的另一个分支启动了分布式训练（\`if distributed:\` 中用 \`DistributedDataParallel\` 包装，\`else: model = nn.DataParallel(model).cuda()\`），那么这个分支中的调用也不报告：它只在单个进程中运行。`,
     whyIsThisBad: `分布式训练中的每个进程都能看到机器上的所有 GPU，在调用 \`torch.cuda.set_device\` 之前，每个进程的当前设备都是 GPU 0。不带序号的
 \`"cuda"\` 表示当前设备，所以每个进程都会在 GPU 0 上创建一个 CUDA context（每个几百 MB），并把自己的模型、优化器状态和批次放在那里。有八个进程时，GPU 0 上有八个 context
 和最多八份模型副本，最终显存耗尽，而其他 GPU 各只放了一份；或者 \`DistributedDataParallel\` 会因为模块不在该进程自己的设备上而失败。`,
