@@ -414,7 +414,9 @@ export class ModuleAnalysis {
     const last = lastSegment(qualified);
     if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
     if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
-    if (['torch.hub.load', 'torch.jit.load', 'torch.jit.script', 'torch.jit.trace', 'torch.compile'].includes(qualified)) return true;
+    if (['torch.hub.load', 'torch.jit.load'].includes(qualified)) return true;
+    // They give back what they are given, compiled: a function of this file or a lambda stays a function.
+    if (['torch.jit.script', 'torch.jit.trace', 'torch.compile'].includes(qualified)) return !this.compilesFunction(call);
     if (last === 'from_pretrained') {
       // Only PyTorch's model libraries make modules (ctransformers and TensorFlow have `from_pretrained` too),
       // or a project class that derives from one of theirs.
@@ -703,6 +705,15 @@ export class ModuleAnalysis {
       const m = methodCall(call, this.deps.text);
       return m !== null && dottedName(m.receiver, this.deps.text) === name && (name.includes('.') || scopeOf(call) === scope);
     }));
+  }
+
+  /** `torch.compile(step)`: the first argument is a lambda or a top-level function of this file, not a module. */
+  private compilesFunction(call: SyntaxNode): boolean {
+    const first = callArguments(call, this.deps.text).positional[0];
+    if (!first) return false;
+    const expr = unparenthesize(first);
+    if (expr.type === 'lambda') return true;
+    return expr.type === 'identifier' && this.deps.functionsNamed(nodeText(expr, this.deps.text)).some((fn) => classOfMethod(fn) === null);
   }
 
   /** `self.model["generator"](z)`, `models['netG'](z)`: a model kept in a collection under a string key. */
