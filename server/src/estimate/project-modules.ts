@@ -75,12 +75,7 @@ export class ProjectModules {
   }
 
   private classNamed(name: string): SyntaxNode | null {
-    if (!this.values.model.modules.moduleClasses.has(name)) return null;
-    const found = this.values.model.nodesOfKind('class_definition').filter((c) => {
-      const n = is(c, 'class_definition') ? field(c, 'name') : null;
-      return n !== null && nodeText(n, this.values.text) === name;
-    });
-    return found.length === 1 ? found[0]! : null;
+    return this.values.model.modules.moduleClasses.has(name) ? this.values.model.classNamed(name) : null;
   }
 
   /** The layers `__init__` assigns to `self`, in order; `nn.ModuleList([... for _ in range(N)])` counts N times. */

@@ -7,6 +7,12 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { callArguments, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { functionName } from './scopes';
 
+/** Code that turns `requires_grad` off for parameters (a forward through them then builds no graph). */
+export const FREEZES_TEXT = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
+
+/** Code that turns `requires_grad` back on somewhere: then no freezing is taken as lasting. */
+export const UNFREEZES_TEXT = /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/;
+
 /** Whether the class (a `class_definition`) freezes all of its parameters when built (see above). */
 export function classFreezesItself(cls: SyntaxNode, text: string): boolean {
   if (!is(cls, 'class_definition')) return false;
@@ -14,14 +20,14 @@ export function classFreezesItself(cls: SyntaxNode, text: string): boolean {
   const init = body?.children
     .map((statement) => (statement.type === 'decorated_definition' ? statement.children.find((c) => c.fieldName === 'definition') : statement))
     .find((definition) => definition?.type === 'function_definition' && functionName(definition, text) === '__init__');
-  if (!init || unfreezes(cls, text)) return false;
-  const offByDefault = parametersDefaultingToFalse(init, text);
+  if (!init || UNFREEZES_TEXT.test(nodeText(cls, text))) return false;
+  const defaults = parameterDefaults(init, text);
+  // `False`, or a parameter of `__init__` that defaults to it.
   const off = (value: SyntaxNode | null | undefined): boolean => {
     if (!value) return false;
     const expr = unparenthesize(value);
-    return literalBool(expr) === false || (expr.type === 'identifier' && offByDefault.has(nodeText(expr, text)));
+    return literalBool(expr) === false || (expr.type === 'identifier' && defaults.get(nodeText(expr, text)) === false);
   };
-  const defaults = parameterDefaults(init, text);
   let freezes = false;
   walk(init, (node) => {
     if (freezes) return false;
@@ -107,11 +113,6 @@ function setsRequiresGradOff(loop: SyntaxNode & { type: 'for_statement' }, text:
   return found;
 }
 
-/** `__init__`'s parameters whose default is `False` (`requires_grad=False`). */
-function parametersDefaultingToFalse(init: SyntaxNode, text: string): Set<string> {
-  return new Set([...parameterDefaults(init, text)].filter(([, value]) => !value).map(([name]) => name));
-}
-
 /** `__init__`'s parameters whose default is `True` or `False`, with it. */
 function parameterDefaults(init: SyntaxNode, text: string): Map<string, boolean> {
   const defaults = new Map<string, boolean>();
@@ -124,9 +125,4 @@ function parameterDefaults(init: SyntaxNode, text: string): Map<string, boolean>
     if (name && literal !== null) defaults.set(nodeText(name, text), literal);
   }
   return defaults;
-}
-
-/** The class turns `requires_grad` back on somewhere (a method that unfreezes for fine-tuning). */
-function unfreezes(cls: SyntaxNode, text: string): boolean {
-  return /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/.test(nodeText(cls, text));
 }

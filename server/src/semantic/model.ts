@@ -348,6 +348,15 @@ export class SemanticModel {
     return USES_GPU.of(this);
   }
 
+  /** The file's one class definition named `name` (nested ones count), or null when it has none or several. */
+  classNamed(name: string): SyntaxNode | null {
+    const found = this.nodesOfKind('class_definition').filter((cls) => {
+      const id = is(cls, 'class_definition') ? field(cls, 'name') : null;
+      return id !== null && nodeText(id, this.text) === name;
+    });
+    return found.length === 1 ? found[0]! : null;
+  }
+
   /** The functions (and methods) of this file named `name`, in document order: the same array until an edit changes them. */
   functionsNamed(name: string): readonly SyntaxNode[] {
     return FUNCTIONS_BY_NAME.lookup(this.db, name);

@@ -415,7 +415,7 @@ export class ModuleAnalysis {
     if (qualified.startsWith('torch.nn.') && /^[A-Z]/.test(last)) return !NON_MODEL_NN.test(last);
     if (qualified.startsWith('torchvision.models.') || qualified.startsWith('timm.')) return last !== 'list_models';
     if (['torch.hub.load', 'torch.jit.load'].includes(qualified)) return true;
-    // They give back what they are given, compiled: a function of this file or a lambda stays a function.
+    // They give back what they are given, compiled: a lambda or a function of this file stays a function.
     if (['torch.jit.script', 'torch.jit.trace', 'torch.compile'].includes(qualified)) return !this.compilesFunction(call);
     if (last === 'from_pretrained') {
       // Only PyTorch's model libraries make modules (ctransformers and TensorFlow have `from_pretrained` too),
@@ -707,7 +707,7 @@ export class ModuleAnalysis {
     }));
   }
 
-  /** `torch.compile(step)`: the first argument is a lambda or a top-level function of this file, not a module. */
+  /** `torch.compile(step)`: the first argument is a lambda or a function of this file (not a method), not a module. */
   private compilesFunction(call: SyntaxNode): boolean {
     const first = callArguments(call, this.deps.text).positional[0];
     if (!first) return false;

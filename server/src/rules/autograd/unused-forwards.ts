@@ -4,7 +4,7 @@ import { field, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { groupBy } from '../../semantic/group-by';
-import { classFreezesItself } from '../../semantic/freezing';
+import { classFreezesItself, FREEZES_TEXT, UNFREEZES_TEXT } from '../../semantic/freezing';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { scanForGradients } from '../../semantic/gradient-needs';
@@ -102,14 +102,9 @@ const BUILDING_CALLEE = /build|make|create|setup|configure|init|load|to_device|c
 
 const SIMPLE_STATEMENTS = new Set(['expression_statement', 'return_statement', 'assert_statement', 'delete_statement', 'print_statement']);
 
-/** Turning requires_grad off for parameters means forwards build no graph at all. */
-const FROZEN = /requires_grad_\(\s*False\s*\)|\.requires_grad\s*=\s*False/;
-
-/** Code that turns requires_grad back on somewhere: then no freezing is taken as lasting. */
-const UNFROZEN = /requires_grad_\(\s*(True)?\s*\)|\.requires_grad\s*=\s*True/;
 
 /** The file freezes parameters and unfreezes none: read once per version, not per forward pass. */
-const FREEZES_ONLY = modelQuery('freezes parameters only', (model, _: undefined) => FROZEN.test(model.text) && !UNFROZEN.test(model.text));
+const FREEZES_ONLY = modelQuery('freezes parameters only', (model, _: undefined) => FREEZES_TEXT.test(model.text) && !UNFREEZES_TEXT.test(model.text));
 
 /**
  * The forward pass runs a model whose parameters were frozen before it (`for p in ema.parameters():
@@ -147,11 +142,8 @@ function builtFrozen(model: SemanticModel, name: string): boolean {
 
 /** This file's class named so freezes itself (see semantic/freezing.ts). */
 const FROZEN_CLASS = modelQuery('class freezes itself', (model, name: string) => {
-  const classes = model.nodesOfKind('class_definition').filter((cls) => {
-    const id = cls.children.find((c) => c.fieldName === 'name');
-    return id !== undefined && nodeText(id, model.text) === name;
-  });
-  return classes.length === 1 && classFreezesItself(classes[0]!, model.text);
+  const cls = model.classNamed(name);
+  return cls !== null && classFreezesItself(cls, model.text);
 });
 
 /** `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before `offset`. */
@@ -161,12 +153,12 @@ function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, off
     if (node.start >= offset || scopeOf(node) !== scope) return false;
     if (node.type === 'call') {
       const m = methodCall(node, text);
-      return m?.method === 'requires_grad_' && dottedName(m.receiver, text) === name && FROZEN.test(nodeText(node, text));
+      return m?.method === 'requires_grad_' && dottedName(m.receiver, text) === name && FREEZES_TEXT.test(nodeText(node, text));
     }
     const iterable = node.children.find((c) => c.fieldName === 'right');
     const over = iterable?.type === 'call' ? methodCall(iterable, text) : null;
     const body = node.children.find((c) => c.fieldName === 'body');
-    return over?.method === 'parameters' && dottedName(over.receiver, text) === name && body !== undefined && FROZEN.test(nodeText(body, text));
+    return over?.method === 'parameters' && dottedName(over.receiver, text) === name && body !== undefined && FREEZES_TEXT.test(nodeText(body, text));
   });
 }
 
@@ -183,7 +175,7 @@ export class UnusedForwardRegions {
   private readonly statementsOf = new Map<SyntaxNode, { statements: SyntaxNode[]; index: Map<SyntaxNode, number> }>();
 
   constructor(private readonly model: SemanticModel, private readonly candidates: readonly SyntaxNode[]) {
-    this.enabled = !FROZEN.test(model.text);
+    this.enabled = !FREEZES_TEXT.test(model.text);
   }
 
   /** The region of a forward whose output is never backpropagated, or null. */

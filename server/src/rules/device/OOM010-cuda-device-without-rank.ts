@@ -1,6 +1,6 @@
 import type { Fix } from '../../core/types';
 import { field, is, type SyntaxNode } from '../../parser/syntax';
-import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, localRankNames, qualifiedCallee, startsDistributed } from './distributed';
+import { deviceChosenElsewhere, devicePinningAt, isBareCudaString, JOINS_DISTRIBUTED_RUN, localRankNames, qualifiedCallee, startsDistributed } from './distributed';
 import { joined } from '../../semantic/group-by';
 import { StatementFact, type SemanticModel } from '../../semantic/model';
 import { callArguments, methodCall, nodeText } from '../../semantic/names';
@@ -90,13 +90,10 @@ function inSingleProcessBranch(model: SemanticModel, call: SyntaxNode): boolean 
     if (p.type === 'function_definition' || p.type === 'class_definition') return false;
     if (p.type !== 'if_statement') continue;
     const branches = p.children.filter((c) => c.fieldName === 'consequence' || c.fieldName === 'alternative');
-    if (branches.some((branch) => branch !== child && nodesIn(branch, ['call']).some((c) => STARTS_DISTRIBUTED.test(qualifiedCallee(model, c) ?? '')))) return true;
+    if (branches.some((branch) => branch !== child && nodesIn(branch, ['call']).some((c) => JOINS_DISTRIBUTED_RUN.test(qualifiedCallee(model, c) ?? '')))) return true;
   }
   return false;
 }
-
-/** Calls that make a process one of a distributed run's. */
-const STARTS_DISTRIBUTED = /(^|\.)init_process_group$|DistributedDataParallel$/;
 
 interface CudaSite {
   kind: 'cuda-method' | 'device-string' | 'device-call';

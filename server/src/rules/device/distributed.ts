@@ -60,11 +60,14 @@ const USES_CUDA_IN_STATEMENT = new StatementFact('uses CUDA', (model, statement)
 /** The file puts tensors or models on a GPU: `.cuda()`, a `"cuda..."` device string, (Distributed)DataParallel, `set_device`, `torch.accelerator`. */
 export const usesCuda = modelQuery('uses CUDA', (model, _: void): boolean => USES_CUDA_IN_STATEMENT.ofEach(model).includes(true));
 
+/** Calls that make the process calling them one of a distributed run's. */
+export const JOINS_DISTRIBUTED_RUN = /(^|\.)init_process_group$|DistributedDataParallel$/;
+
 /** Whether a top-level statement starts distributed training (see `startsDistributed`); judged under the file's imports. */
 const STARTS_DISTRIBUTED_IN_STATEMENT = new StatementFact('starts distributed training', (model, statement): boolean => {
   for (const call of model.nodesOfKindIn(statement, 'call')) {
     const name = qualifiedCallee(model, call) ?? '';
-    if (/(^|\.)init_process_group$|DistributedDataParallel$|^torch\.multiprocessing\.spawn$/.test(name)) return true;
+    if (JOINS_DISTRIBUTED_RUN.test(name) || name === 'torch.multiprocessing.spawn') return true;
   }
   return model.nodesOfKindIn(statement, 'string').some((s) => stringValue(s, model.text) === 'LOCAL_RANK' && readsEnvironment(s, model.text));
 });
