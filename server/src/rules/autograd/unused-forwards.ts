@@ -8,7 +8,7 @@ import { classFreezesItself, FREEZES_TEXT, UNFREEZES_TEXT } from '../../semantic
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { scanForGradients } from '../../semantic/gradient-needs';
-import { nodesIn, nodesWithin } from '../../semantic/subtree';
+import { nodesWithin } from '../../semantic/subtree';
 
 /**
  * A call of a function or method defined in this file that itself runs forward passes: those are
@@ -146,19 +146,23 @@ const FROZEN_CLASS = modelQuery('class freezes itself', (model, name: string) =>
   return cls !== null && classFreezesItself(cls, model.text);
 });
 
-/** `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before `offset`. */
+/**
+ * `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before
+ * `offset`: found among the file's calls of those two methods, not by walking the scope.
+ */
 function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, offset: number): boolean {
   const { text } = model;
-  return nodesIn(scope, ['for_statement', 'call']).some((node) => {
-    if (node.start >= offset || scopeOf(node) !== scope) return false;
-    if (node.type === 'call') {
-      const m = methodCall(node, text);
-      return m?.method === 'requires_grad_' && dottedName(m.receiver, text) === name && FREEZES_TEXT.test(nodeText(node, text));
-    }
-    const iterable = node.children.find((c) => c.fieldName === 'right');
-    const over = iterable?.type === 'call' ? methodCall(iterable, text) : null;
-    const body = node.children.find((c) => c.fieldName === 'body');
-    return over?.method === 'parameters' && dottedName(over.receiver, text) === name && body !== undefined && FREEZES_TEXT.test(nodeText(body, text));
+  const before = (node: SyntaxNode): boolean => node.start < offset && scopeOf(node) === scope;
+  const ofName = (call: SyntaxNode): boolean => {
+    const m = methodCall(call, text);
+    return m !== null && dottedName(m.receiver, text) === name;
+  };
+  const freezes = model.callsOfName('requires_grad_', true).some((call) => before(call) && ofName(call) && FREEZES_TEXT.test(nodeText(call, text)));
+  return freezes || model.callsOfName('parameters', true).some((call) => {
+    const loop = call.parent;
+    if (loop?.type !== 'for_statement' || call.fieldName !== 'right' || !before(loop)) return false;
+    const body = loop.children.find((c) => c.fieldName === 'body');
+    return ofName(call) && body !== undefined && FREEZES_TEXT.test(nodeText(body, text));
   });
 }
 
