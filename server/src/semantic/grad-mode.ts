@@ -1,6 +1,6 @@
 // Whether autograd records operations at a given point of the file.
 import { is, walk, type SyntaxNode } from '../parser/syntax';
-import type { ImportTable } from './imports';
+import type { Imports } from './imports';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, functionName } from './scopes';
 import { groupBy } from './group-by';
@@ -24,7 +24,7 @@ const LIGHTNING_NO_GRAD_HOOKS = new Set([
 
 export interface GradModeDeps {
   text: string;
-  imports: ImportTable;
+  imports: Imports;
   /** Call sites of a function definition in this file; null when it escapes (used as a value). */
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The value a name in a `with` item was assigned, if known. */
@@ -42,7 +42,7 @@ export interface GradModeDeps {
 /** What reading a context manager's mode needs. */
 export interface ContextModeReader {
   text: string;
-  imports: ImportTable;
+  imports: Imports;
   /** The value a name in a `with` item was assigned, if known. */
   valueOfName(name: SyntaxNode): SyntaxNode | null;
 }

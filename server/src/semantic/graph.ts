@@ -3,7 +3,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { GradModeAnalysis } from './grad-mode';
-import type { ImportTable } from './imports';
+import type { Imports } from './imports';
 import type { ModuleAnalysis } from './modules';
 import { LOSS_NAME } from './modules';
 import { callArguments, callee, dottedName, lastSegment, literalBool, methodCall, nodeText, unparenthesize } from './names';
@@ -37,7 +37,7 @@ const MAX_DEPTH = 40;
 
 export interface GraphDeps {
   text: string;
-  imports: ImportTable;
+  imports: Imports;
   definitions: DefinitionIndex;
   gradMode: GradModeAnalysis;
   modules: ModuleAnalysis;

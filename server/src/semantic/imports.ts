@@ -3,7 +3,33 @@
 import { field, fields, is, type SyntaxNode } from '../parser/syntax';
 import { nodeText } from './names';
 
-export class ImportTable {
+/** What the analysis asks of a file's imports (an ImportTable, or a view that notes each question apart). */
+export interface Imports {
+  /** Every local name with the qualified name it is bound to. */
+  entries(): IterableIterator<[string, string]>;
+  /** The qualified name a local name stands for, if it was imported. */
+  resolveName(local: string): string | undefined;
+  /** `T.nn.Linear` -> `torch.nn.Linear` when `import torch as T`. Null when the head is not imported. */
+  qualify(dotted: string | null): string | null;
+  /** The local name bound to `qualified`: `T` for `import torch as T`, `no_grad` for `from torch import no_grad`. */
+  localNameOf(qualified: string): string | undefined;
+  /** Some import binds a name to a module or member whose qualified name matches `pattern`. */
+  importsMatching(pattern: RegExp): boolean;
+  readonly importsTorch: boolean;
+  /** The file imports another ML framework (scikit-learn, Keras, JAX...) and nothing from PyTorch. */
+  readonly usesOtherFrameworkOnly: boolean;
+}
+
+/** `dotted` with its head replaced by what `bindingOf` says the head is bound to; null when it is bound to nothing. */
+export function qualifyThrough(dotted: string | null, bindingOf: (local: string) => string | undefined): string | null {
+  if (!dotted) return null;
+  const dot = dotted.indexOf('.');
+  const bound = bindingOf(dot < 0 ? dotted : dotted.slice(0, dot));
+  if (!bound) return null;
+  return dot < 0 ? bound : bound + dotted.slice(dot);
+}
+
+export class ImportTable implements Imports {
   /** Local name -> fully qualified name. */
   private readonly bindings = new Map<string, string>();
 
@@ -57,33 +83,23 @@ export class ImportTable {
     return this.bindingsKey;
   }
 
-  /** Every local name with the qualified name it is bound to. */
   entries(): IterableIterator<[string, string]> {
     return this.bindings.entries();
   }
 
-  /** The qualified name a local name stands for, if it was imported. */
   resolveName(local: string): string | undefined {
     return this.bindings.get(local);
   }
 
-  /** `T.nn.Linear` -> `torch.nn.Linear` when `import torch as T`. Null when the head is not imported. */
   qualify(dotted: string | null): string | null {
-    if (!dotted) return null;
-    const dot = dotted.indexOf('.');
-    const head = dot < 0 ? dotted : dotted.slice(0, dot);
-    const bound = this.bindings.get(head);
-    if (!bound) return null;
-    return dot < 0 ? bound : bound + dotted.slice(dot);
+    return qualifyThrough(dotted, (local) => this.bindings.get(local));
   }
 
-  /** The local name bound to `qualified`: `T` for `import torch as T`, `no_grad` for `from torch import no_grad`. */
   localNameOf(qualified: string): string | undefined {
     for (const [local, target] of this.bindings) if (target === qualified) return local;
     return undefined;
   }
 
-  /** Some import binds a name to a module or member whose qualified name matches `pattern`. */
   importsMatching(pattern: RegExp): boolean {
     for (const target of this.bindings.values()) if (pattern.test(target)) return true;
     return false;
@@ -94,7 +110,6 @@ export class ImportTable {
     return false;
   }
 
-  /** The file imports another ML framework (scikit-learn, Keras, JAX...) and nothing from PyTorch. */
   get usesOtherFrameworkOnly(): boolean {
     if (this.importsTorch) return false;
     for (const target of this.bindings.values()) if (OTHER_FRAMEWORKS.test(target)) return true;

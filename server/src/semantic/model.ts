@@ -14,7 +14,7 @@ import { needsGradients } from './gradient-needs';
 import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph } from './forward-flow';
 import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
-import { ImportTable } from './imports';
+import { ImportTable, qualifyThrough, type Imports } from './imports';
 import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
@@ -226,8 +226,15 @@ export class SemanticModel {
     return nodesWithin(this.nodesOfKindAround(node, kind), node);
   }
 
-  get imports(): ImportTable {
-    return IMPORTS.of(this);
+  private importsView: Imports | undefined;
+
+  /**
+   * The file's imports. An open document's answers read them one question at a time (the binding of
+   * one name, whether torch is imported), so that an edit to an import statement works out again only
+   * what read a binding it changed; a file analysed once reads the table itself.
+   */
+  get imports(): Imports {
+    return this.db.records ? (this.importsView ??= importsViewOf(this)) : IMPORTS.of(this);
   }
 
   private definitionIndex: DefinitionIndex | undefined;
@@ -531,6 +538,30 @@ const IMPORTS = modelQuery(
   },
   { reads: 'key', equals: (a, b) => a.key === b.key },
 );
+
+/** The imports' answer to one question, reused while that answer stays the same (see `SemanticModel.imports`). */
+const IMPORT_BINDING = modelQuery('import binding', (model, local: string) => IMPORTS.of(model).resolveName(local), { reads: 'key' });
+const IMPORT_LOCAL_NAME = modelQuery('import local name', (model, qualified: string) => IMPORTS.of(model).localNameOf(qualified), { reads: 'key' });
+const IMPORTS_MATCHING = modelQuery('imports matching', (model, pattern: RegExp) => IMPORTS.of(model).importsMatching(pattern), { reads: 'key' });
+const IMPORTS_TORCH = modelQuery('imports torch', (model, _: void) => IMPORTS.of(model).importsTorch, { reads: 'key' });
+const OTHER_FRAMEWORK_ONLY = modelQuery('imports another framework only', (model, _: void) => IMPORTS.of(model).usesOtherFrameworkOnly, { reads: 'key' });
+
+function importsViewOf(model: SemanticModel): Imports {
+  const bindingOf = (local: string): string | undefined => IMPORT_BINDING.of(model, local);
+  return {
+    entries: () => IMPORTS.of(model).entries(),
+    resolveName: bindingOf,
+    qualify: (dotted) => qualifyThrough(dotted, bindingOf),
+    localNameOf: (qualified) => IMPORT_LOCAL_NAME.of(model, qualified),
+    importsMatching: (pattern) => IMPORTS_MATCHING.of(model, pattern),
+    get importsTorch() {
+      return IMPORTS_TORCH.of(model);
+    },
+    get usesOtherFrameworkOnly() {
+      return OTHER_FRAMEWORK_ONLY.of(model);
+    },
+  };
+}
 
 const DEFINITIONS_IN_STATEMENT = new StatementFact('definitions', (model, statement) => {
   const definitions = indexDefinitions(model.text, model.root, {

@@ -1,7 +1,7 @@
 // Which expressions hold an `nn.Module`, and which calls run one (forward passes).
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
-import { isTorchFamily, type ImportTable } from './imports';
+import { isTorchFamily, type Imports } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, decoratorsOf, enclosingFunction, scopeOf } from './scopes';
@@ -98,7 +98,7 @@ const NO_EVIDENCE: ReadonlySet<string> = new Set();
 export interface ModuleDeps {
   text: string;
   /** The file's imports (a getter: reading them is noted by the database). */
-  readonly imports: ImportTable;
+  readonly imports: Imports;
   definitions: DefinitionIndex;
   /** What the file's classes are. */
   classKinds(): ClassKinds;
@@ -184,7 +184,7 @@ export function sameClassSignatures(a: readonly ClassSignature[], b: readonly Cl
 }
 
 /** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
-export function classKindsOf(classes: readonly ClassSignature[], imports: ImportTable): ClassKinds {
+export function classKindsOf(classes: readonly ClassSignature[], imports: Imports): ClassKinds {
   const moduleClasses = findModuleClasses(classes, imports);
   const classNames = new Set(classes.map((cls) => cls.name));
   return { moduleClasses, plainClasses: findPlainClasses(classes, imports, moduleClasses), classNames };
@@ -195,7 +195,7 @@ export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
   return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames);
 }
 
-function findModuleClasses(classes: readonly ClassSignature[], imports: ImportTable): Set<string> {
+function findModuleClasses(classes: readonly ClassSignature[], imports: Imports): Set<string> {
   const moduleClasses = new Set<string>();
   let changed = true;
   while (changed) {
@@ -220,7 +220,7 @@ function findModuleClasses(classes: readonly ClassSignature[], imports: ImportTa
  * Names of classes in this file that visibly are not modules: no base, `object` or `ABC`, or only
  * such classes of this file. A base imported from elsewhere could be a module, so it counts as unknown.
  */
-function findPlainClasses(classes: readonly ClassSignature[], imports: ImportTable, moduleClasses: ReadonlySet<string>): Set<string> {
+function findPlainClasses(classes: readonly ClassSignature[], imports: Imports, moduleClasses: ReadonlySet<string>): Set<string> {
   const plainClasses = new Set<string>();
   const named = new Map<string, ClassSignature[]>();
   for (const cls of classes) named.set(cls.name, [...(named.get(cls.name) ?? []), cls]);

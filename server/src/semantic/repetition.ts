@@ -11,7 +11,7 @@
 // A forward that runs once on such inputs is a demo; one that runs once on a whole test set is not.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
-import type { ImportTable } from './imports';
+import type { Imports } from './imports';
 import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
 import type { ExternalCall } from './project-facts';
 import { enclosingComprehension, enclosingFunction, functionName, scopeOf } from './scopes';
@@ -23,7 +23,7 @@ export interface RepetitionDeps {
   /** The calls other files make of a function of this file. */
   externalCallsOf(fn: SyntaxNode): readonly ExternalCall[];
   isTestModule: boolean;
-  imports: ImportTable;
+  imports: Imports;
   definitions: DefinitionIndex;
   functionsNamed(name: string): readonly SyntaxNode[];
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];

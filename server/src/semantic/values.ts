@@ -3,14 +3,14 @@
 // classes it calls (this file's, and the project's through its facts), never from a name's spelling.
 import { type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
-import type { ImportTable } from './imports';
+import type { Imports } from './imports';
 import { callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
 import type { SymbolFacts, ValueKind } from './project-facts';
 import { scopeOf } from './scopes';
 
 export interface ValueDeps {
   text: string;
-  imports: ImportTable;
+  imports: Imports;
   definitions: DefinitionIndex;
   isModuleExpr(expression: SyntaxNode): boolean;
   carriesGraph(expression: SyntaxNode): boolean;
