@@ -15,7 +15,7 @@ import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph
 import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable, qualifyThrough, type Imports } from './imports';
-import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
+import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, moduleMethodCallsIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
@@ -597,6 +597,11 @@ const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model
 /** The names the file calls a module-only method on, merged from its statements'. */
 const MODULE_EVIDENCE = new ItemIndex('module evidence', MODULE_EVIDENCE_IN_STATEMENT.eachItem, (names): [string, readonly true[]][] => [...names].map((name) => [name, [true]]));
 
+const MODULE_METHOD_CALLS_IN_STATEMENT = new StatementFact('module method calls', (model, statement) => moduleMethodCallsIn(ofKindIn(model, statement, 'call'), model.text));
+
+/** The file's calls of methods that modules have and tensors lack, by receiver, merged from its statements'. */
+const MODULE_METHOD_CALLS = new ItemIndex('module method calls by receiver', MODULE_METHOD_CALLS_IN_STATEMENT.eachItem, (calls) => calls);
+
 /** A top-level statement's classes (nested ones too), each as its name and bases. */
 const CLASSES_IN_STATEMENT = new StatementFact('classes', (model, statement) => classSignatures(ofKindIn(model, statement, 'class_definition'), model.text));
 
@@ -672,7 +677,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     evidence: { has: (name) => MODULE_EVIDENCE.has(model.db, name) },
     functionsNamed: model.lookupFunctions,
     callsOfName: (name) => model.callsOfName(name, false),
-    methodCallsNamed: (name) => model.callsOfName(name, true),
+    moduleMethodCallsOn: (name) => MODULE_METHOD_CALLS.lookup(model.db, name),
     ask: (question, name) => NAME_ANSWERS[question].of(model, name),
     instanceClass: (name) => INSTANCE_CLASS.of(model, name),
     constructorName: (name) => CONSTRUCTOR_NAME.of(model, name),

@@ -38,7 +38,7 @@ const MODULE_ONLY_METHODS = new Set([
 ]);
 
 /** Module-only methods that a tensor does not have either (`requires_grad_` and `to` it has). */
-const MODULE_NOT_TENSOR_METHODS = ['parameters', 'named_parameters', 'state_dict', 'load_state_dict', 'modules', 'named_modules', 'children', 'named_children', 'eval', 'train', 'register_forward_hook'];
+const MODULE_NOT_TENSOR_METHODS = new Set(['parameters', 'named_parameters', 'state_dict', 'load_state_dict', 'modules', 'named_modules', 'children', 'named_children', 'eval', 'train', 'register_forward_hook']);
 
 /** Methods that return the module itself. */
 const MODULE_PASSTHROUGH = new Set(['to', 'cuda', 'cpu', 'eval', 'train', 'half', 'float', 'double', 'bfloat16', 'requires_grad_', 'share_memory']);
@@ -92,6 +92,24 @@ export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): Re
   return evidence.size ? evidence : NO_EVIDENCE;
 }
 
+/** The calls among `calls` of a method that modules have and tensors do not (`model.parameters()`), by receiver. */
+export function moduleMethodCallsIn(calls: readonly SyntaxNode[], text: string): ReadonlyMap<string, readonly SyntaxNode[]> {
+  let byReceiver: Map<string, SyntaxNode[]> | undefined;
+  for (const call of calls) {
+    const m = methodCall(call, text);
+    if (!m || !MODULE_NOT_TENSOR_METHODS.has(m.method)) continue;
+    const name = dottedName(m.receiver, text);
+    if (!name) continue;
+    byReceiver ??= new Map();
+    const list = byReceiver.get(name);
+    if (list) list.push(call);
+    else byReceiver.set(name, [call]);
+  }
+  return byReceiver ?? NO_CALLS;
+}
+
+const NO_CALLS: ReadonlyMap<string, readonly SyntaxNode[]> = new Map();
+
 /** The evidence of statements that show none (most of them): one set shared by all. */
 const NO_EVIDENCE: ReadonlySet<string> = new Set();
 
@@ -108,8 +126,8 @@ export interface ModuleDeps {
   functionsNamed(name: string): readonly SyntaxNode[];
   /** The file's calls of the plain name `name` (`name(...)`), in document order. */
   callsOfName(name: string): readonly SyntaxNode[];
-  /** The file's calls of a method named `name` (`x.name(...)`), in document order. */
-  methodCallsNamed(name: string): readonly SyntaxNode[];
+  /** The file's calls on `name` of a method that tensors lack (see `moduleMethodCallsIn`). */
+  moduleMethodCallsOn(name: string): readonly SyntaxNode[];
   /** The answer to a question about a name, worked out by `answer` once and reused (see the model's NAME_ANSWERS). */
   ask(question: NameQuestion, name: string): boolean;
   /** `instanceClassOf`, worked out by `computeInstanceClassOf` once per name and reused while it is the same. */
@@ -701,10 +719,7 @@ export class ModuleAnalysis {
 
   /** A call, in `scope` (anywhere for a dotted name), of a method of `name` that no tensor has (`model.parameters()`). */
   private callsModuleMethodOf(name: string, scope: SyntaxNode): boolean {
-    return MODULE_NOT_TENSOR_METHODS.some((method) => this.deps.methodCallsNamed(method).some((call) => {
-      const m = methodCall(call, this.deps.text);
-      return m !== null && dottedName(m.receiver, this.deps.text) === name && (name.includes('.') || scopeOf(call) === scope);
-    }));
+    return this.deps.moduleMethodCallsOn(name).some((call) => name.includes('.') || scopeOf(call) === scope);
   }
 
   /** `torch.compile(step)`: the first argument is a lambda or a function of this file (not a method), not a module. */
