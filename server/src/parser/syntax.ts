@@ -21,6 +21,8 @@ export interface SyntaxNode {
   /** ERROR node, or a token the parser had to invent. */
   readonly isError: boolean;
   readonly isMissing: boolean;
+  /** Answers worked out from the node's subtree alone, kept with it (see semantic/engine/subtree-fact.ts). */
+  facts: unknown[] | undefined;
 }
 
 /** A node known to be of kind K. */
@@ -54,6 +56,7 @@ class Shift {
  */
 class MovableNode implements MutableNode {
   children: MovableNode[] = [];
+  facts: unknown[] | undefined = undefined;
   private shift: Shift;
 
   constructor(
@@ -154,7 +157,7 @@ export function makeNode(
   isMissing: boolean,
 ): MutableNode {
   if (movable) return new MovableNode(type, named, start, end, row, endRow, fieldName, parent as MovableNode | null, isError, isMissing);
-  const node: FixedNode = { type, named, start, end, row, endRow, fieldName, parent: parent as FixedNode | null, children: [], isError, isMissing };
+  const node: FixedNode = { type, named, start, end, row, endRow, fieldName, parent: parent as FixedNode | null, children: [], isError, isMissing, facts: undefined };
   return node;
 }
 

@@ -1,10 +1,21 @@
 // A fact read from a syntax node's own subtree alone (its dotted name, a call's arguments): a query
 // whose key is all it reads. A node outlives an edit only with its subtree unchanged, so no revision
-// of any database can change the answer while the node lives: it is memoised with the node, once for
-// every database, and goes with the node.
+// of any database can change the answer while the node lives: it is memoised on the node itself, once
+// for every database, and goes with the node.
 
-export class SubtreeFact<K extends object, V> {
-  private readonly answers = new WeakMap<K, V>();
+/** A key that keeps the answers of subtree facts about itself, one place per fact (a syntax node). */
+export interface HoldsFacts {
+  facts: unknown[] | undefined;
+}
+
+/** An answer that is `undefined`, as kept (an empty place means "not worked out"). */
+const UNDEFINED: unique symbol = Symbol('undefined');
+
+let factsDeclared = 0;
+
+export class SubtreeFact<K extends HoldsFacts, V> {
+  /** Where a key keeps this fact's answer. */
+  private readonly place = factsDeclared++;
 
   constructor(
     /** For debugging. */
@@ -16,11 +27,13 @@ export class SubtreeFact<K extends object, V> {
   ) {}
 
   of(key: K, text: string): V {
-    let answer = this.answers.get(key);
-    if (answer === undefined && !this.answers.has(key)) {
-      answer = this.compute(key, text);
-      if (this.remembers(answer)) this.answers.set(key, answer);
+    const kept = key.facts?.[this.place];
+    if (kept !== undefined) return (kept === UNDEFINED ? undefined : kept) as V;
+    const answer = this.compute(key, text);
+    if (this.remembers(answer)) {
+      const facts = (key.facts ??= new Array<unknown>(factsDeclared));
+      facts[this.place] = answer === undefined ? UNDEFINED : answer;
     }
-    return answer as V;
+    return answer;
   }
 }
