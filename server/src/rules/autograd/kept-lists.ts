@@ -39,6 +39,22 @@ const ADDITIONS_IN_STATEMENT = new StatementFact('list additions of a statement'
 
 const LIST_ADDITIONS = modelQuery('list additions', (model, _: void) => joined(ADDITIONS_IN_STATEMENT.ofEach(model)));
 
+/** The list additions made in `scope` (a function, or the module), in document order. */
+export function listAdditionsIn(model: SemanticModel, scope: SyntaxNode): readonly ListAddition[] {
+  return ADDITIONS_BY_SCOPE.of(model).get(scope) ?? [];
+}
+
+const ADDITIONS_BY_SCOPE = modelQuery('list additions by scope', (model, _: void) => {
+  const byScope = new Map<SyntaxNode, ListAddition[]>();
+  for (const addition of listAdditions(model)) {
+    const scope = scopeOf(addition.site);
+    const list = byScope.get(scope);
+    if (list) list.push(addition);
+    else byScope.set(scope, [addition]);
+  }
+  return byScope;
+});
+
 /** The additions in one top-level statement, in document order; `qualify` answers what an imported name stands for. */
 function findListAdditions(model: SemanticModel, statement: SyntaxNode, qualify: (name: string) => string | null): ListAddition[] {
   const { text } = model;

@@ -5,7 +5,7 @@ import type { Definition } from '../../semantic/definitions';
 import type { GradMode } from '../../semantic/grad-mode';
 import { trainsNowhere } from './accumulators';
 import { gpuModelOutput, stepsSampleState } from './gpu-outputs';
-import { addedEveryIteration, keptAcrossIterations, listAdditions, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
+import { addedEveryIteration, keptAcrossIterations, listAdditions, listAdditionsIn, readsWorkOnCpu, visiblyOffGpu, walksData, type ListAddition } from './kept-lists';
 import type { SemanticModel } from '../../semantic/model';
 import { nodeText, referencesIn } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, scopeOf, within } from '../../semantic/scopes';
@@ -46,7 +46,7 @@ export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): Kep
     const loop = enclosingLoops(site)[0];
     return loop !== undefined && g.guarded.some((node) => within(node, loop) || within(loop, node));
   };
-  const additions = guard ? listAdditions(model).filter((a) => scopeOf(a.site) === guard.scope && overlapsGuard(a.site, guard)) : listAdditions(model);
+  const additions = guard ? listAdditionsIn(model, guard.scope).filter((a) => overlapsGuard(a.site, guard)) : listAdditions(model);
   const found: { addition: ListAddition; value: SyntaxNode; origin: SyntaxNode; creations: Definition[]; withGraph: boolean; perStep: boolean }[] = [];
   for (const addition of additions) {
     const loop = enclosingLoops(addition.site)[0];
@@ -70,7 +70,8 @@ export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): Kep
   }
   const fixed = new Set(found.map((f) => f.value));
   return found.map(({ addition, value, origin, creations, withGraph, perStep }) => {
-    const sameList = additions.filter((a) => a.list === addition.list && scopeOf(a.site) === scopeOf(addition.site));
+    const scope = scopeOf(addition.site);
+    const sameList = (guard ? additions : listAdditionsIn(model, scope)).filter((a) => a.list === addition.list && scopeOf(a.site) === scope);
     // Items of one list must end up on one device, and later reads must accept CPU tensors.
     // A list reached through a dict key may be read anywhere the dict goes.
     // A tensor joined onto itself (`preds = torch.cat((preds, out))`) may have been created on the GPU.
