@@ -395,6 +395,11 @@ export class SemanticModel {
     return IDENTIFIERS_BY_NAME.lookup(this.db, name);
   }
 
+  /** The calls of the method `method` on the plain name `name` (`name.method(...)`), in document order. */
+  methodCallsOn(name: string, method: string): readonly SyntaxNode[] {
+    return CALLS_ON_NAME.lookup(this.db, `${name}.${method}`);
+  }
+
   /** The calls whose callee is the plain name `name` (`name(...)`), or with `viaAttribute` its method `x.name(...)`, in document order. */
   callsOfName(name: string, viaAttribute: boolean): readonly SyntaxNode[] {
     return (viaAttribute ? CALLS_BY_ATTRIBUTE : CALLS_BY_NAME).lookup(this.db, name);
@@ -903,6 +908,8 @@ const IDENTIFIERS_BY_NAME = new ItemIndex('identifiers by name', IDENTIFIERS_IN_
 interface StatementCalls {
   callsByName: ReadonlyMap<string, readonly SyntaxNode[]>;
   callsByAttribute: ReadonlyMap<string, readonly SyntaxNode[]>;
+  /** Calls of a method on a plain name (`loss.item()`), by `name.method`. */
+  callsOnName: ReadonlyMap<string, readonly SyntaxNode[]>;
   escapingIdentifiers: ReadonlyMap<string, readonly SyntaxNode[]>;
   escapingAttributes: ReadonlySet<string>;
 }
@@ -926,6 +933,10 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
   return {
     callsByName: groupBy(calls, (call) => calleeName(call, 'identifier', text)),
     callsByAttribute: groupBy(calls, (call) => calleeName(call, 'attribute', text)),
+    callsOnName: groupBy(calls, (call) => {
+      const m = methodCall(call, text);
+      return m !== null && m.receiver.type === 'identifier' ? `${nodeText(m.receiver, text)}.${m.method}` : null;
+    }),
     escapingIdentifiers,
     escapingAttributes: escapingAttributes.size ? escapingAttributes : NO_NAMES,
   };
@@ -933,6 +944,7 @@ const CALLS_IN_STATEMENT = new StatementFact('calls by callee name', (model, sta
 
 const CALLS_BY_NAME = new ItemIndex('calls by callee name', CALLS_IN_STATEMENT.eachItem, (part) => part.callsByName);
 const CALLS_BY_ATTRIBUTE = new ItemIndex('calls by method name', CALLS_IN_STATEMENT.eachItem, (part) => part.callsByAttribute);
+const CALLS_ON_NAME = new ItemIndex('method calls on a name', CALLS_IN_STATEMENT.eachItem, (part) => part.callsOnName);
 const ESCAPING_IDENTIFIERS = new ItemIndex('names used other than as a callee', CALLS_IN_STATEMENT.eachItem, (part) => part.escapingIdentifiers);
 const ESCAPING_ATTRIBUTES = new ItemIndex('attributes used other than as a callee', CALLS_IN_STATEMENT.eachItem, (part): [string, readonly true[]][] => [...part.escapingAttributes].map((attribute) => [attribute, [true]]));
 

@@ -79,11 +79,7 @@ function provenScalar(model: SemanticModel, value: SyntaxNode, depth: number): b
   if (def?.kind !== 'assign' || def.unpackIndex >= 0 || !def.value) return false;
   if (provenScalar(model, def.value, depth + 1)) return true;
   // `print(loss.item())` where the same `loss = ...` reaches: `.item()` raises on more than one number.
-  return model.callsOfName('item', true).some((call) => {
-    const m = methodCall(call, text);
-    return m !== null && m.method === 'item' && is(m.receiver, 'identifier') && nodeText(m.receiver, text) === name
-      && scopeOf(call) === scope && model.definitions.reaching(scope, name, call.start)?.node === def.node;
-  });
+  return model.methodCallsOn(name, 'item').some((call) => scopeOf(call) === scope && model.definitions.reaching(scope, name, call.start)?.node === def.node);
 }
 
 /** `reduction=` left out, or "mean" or "sum"; not the old `reduce=` (`reduce=False` keeps every element). */

@@ -148,21 +148,17 @@ const FROZEN_CLASS = modelQuery('class freezes itself', (model, name: string) =>
 
 /**
  * `for p in NAME.parameters(): p.requires_grad_(False)` or `NAME.requires_grad_(False)` in `scope` before
- * `offset`: found among the file's calls of those two methods, not by walking the scope.
+ * `offset` (`name` a plain name): found among the calls of those two methods on `name`, not by walking the scope.
  */
 function frozenBefore(model: SemanticModel, scope: SyntaxNode, name: string, offset: number): boolean {
   const { text } = model;
   const before = (node: SyntaxNode): boolean => node.start < offset && scopeOf(node) === scope;
-  const ofName = (call: SyntaxNode): boolean => {
-    const m = methodCall(call, text);
-    return m !== null && dottedName(m.receiver, text) === name;
-  };
-  const freezes = model.callsOfName('requires_grad_', true).some((call) => before(call) && ofName(call) && FREEZES_TEXT.test(nodeText(call, text)));
-  return freezes || model.callsOfName('parameters', true).some((call) => {
+  const freezes = model.methodCallsOn(name, 'requires_grad_').some((call) => before(call) && FREEZES_TEXT.test(nodeText(call, text)));
+  return freezes || model.methodCallsOn(name, 'parameters').some((call) => {
     const loop = call.parent;
     if (loop?.type !== 'for_statement' || call.fieldName !== 'right' || !before(loop)) return false;
     const body = loop.children.find((c) => c.fieldName === 'body');
-    return ofName(call) && body !== undefined && FREEZES_TEXT.test(nodeText(body, text));
+    return body !== undefined && FREEZES_TEXT.test(nodeText(body, text));
   });
 }
 
