@@ -182,15 +182,16 @@ test('a mend finds the statements parsed alone before the error as they were, an
   try {
     document.syntax(parser);
     let version = 1;
-    // `train` is parsed alone; then an error across statements takes the whole text, which makes a new
-    // node of `train` (the tree-sitter tree had not seen its edit), with the subtree `train` had.
+    // `train` is parsed alone; then an error across statements takes the whole text (the tree-sitter
+    // tree had not seen its edit). Its conversion gives `train` the subtree it had, so it keeps its
+    // node, and with it what the analysis worked out about it.
     const alone = syntaxAfter(t, parser, document, () => edit(document, 6, 'loss.backward()', 'loss.sum().backward()', ++version));
     assert.equal(alone.whole, false);
     const trained = alone.root.children[1];
     const broken = syntaxAfter(t, parser, document, () => breakAcross(document, ++version));
     assert.ok(broken.whole);
     assert.ok(parser.containsErrors(broken.root));
-    assert.notEqual(broken.root.children[1], trained, 'a new node for the statement parsed alone before');
+    assert.equal(broken.root.children[1], trained, 'the statement parsed alone before keeps its node');
     const mended = syntaxAfter(t, parser, document, () => edit(document, 9, 'loader:', 'loader):', ++version));
     assert.equal(mended.whole, false, 'the statements around the error are known to parse alone as they are');
     assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(document.text)));
@@ -208,6 +209,34 @@ test('a mend finds the statements parsed alone before the error as they were, an
     assert.deepEqual(shape(mended.root), shape(parser.parseToSyntax(commented.text)));
   } finally {
     commented.freeTree();
+  }
+});
+
+test('a whole parse after statements were parsed alone keeps their nodes where their subtrees are the same, moved where the text moved', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:kept-after-whole', 'python', 1, TEXT);
+  try {
+    document.syntax(parser);
+    let version = 1;
+    const trainAlone = syntaxAfter(t, parser, document, () => edit(document, 6, 'loss.backward()', 'loss.sum().backward()', ++version));
+    const headAlone = syntaxAfter(t, parser, document, () => edit(document, 16, 'return x', 'return x * 2', ++version));
+    assert.equal(trainAlone.whole || headAlone.whole, false);
+    const [, train, , head] = headAlone.root.children;
+    // A blank line added from the end of `train` into `evaluate`'s `def` line: an edit past one
+    // statement, so the whole text is parsed; `Head` comes one row and one character later.
+    const whole = syntaxAfter(t, parser, document, () =>
+      document.applyChanges([{ range: { start: { line: 8, character: 0 }, end: { line: 9, character: 3 } }, text: '\n\ndef' }], ++version));
+    assert.ok(whole.whole);
+    assert.equal(whole.root.children[1], train);
+    assert.equal(whole.root.children[3], head);
+    assert.equal(head!.parent, whole.root);
+    assert.deepEqual(shape(whole.root), shape(parser.parseToSyntax(document.text)));
+    // The next edit inside `Head` is parsed alone again, from its moved node.
+    const next = syntaxAfter(t, parser, document, () => edit(document, 17, 'return x * 2', 'return x * 3', ++version));
+    assert.equal(next.whole, false);
+    assert.deepEqual(shape(next.root), shape(parser.parseToSyntax(document.text)));
+  } finally {
+    document.freeTree();
   }
 });
 

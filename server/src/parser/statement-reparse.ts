@@ -151,6 +151,15 @@ export interface AloneStatement {
   start: number;
   end: number;
   shape: string;
+  /**
+   * The statement's node, where the full reparse's conversion cannot take any part of it over (it
+   * lies wholly inside the lines parsed alone): with the same subtree, it is kept instead of the new
+   * node, so that what the analysis worked out about it stays. Moved by `rowDelta` and the offset
+   * delta when it lies after the edit.
+   */
+  node?: MutableNode;
+  delta: number;
+  rowDelta: number;
 }
 
 /**
@@ -165,26 +174,36 @@ export function aloneStatementsIn(root: SyntaxNode, ranges: readonly TextRange[]
   const delta = edit.newEnd - edit.oldEnd;
   for (const statement of root.children) {
     if (!parsedAlone.has(statement) || !ranges.some((r) => r.startIndex <= statement.end && statement.start <= r.endIndex)) continue;
-    if (statement.end < edit.start) found.push({ start: statement.start, end: statement.end, shape: relativeShape(statement) });
-    else if (statement.start > edit.oldEnd) found.push({ start: statement.start + delta, end: statement.end + delta, shape: relativeShape(statement) });
+    const inside = ranges.some((r) => r.startIndex <= statement.start && statement.end <= r.endIndex);
+    const node = inside ? (statement as MutableNode) : undefined;
+    const shape = relativeShape(statement);
+    if (statement.end < edit.start) found.push({ start: statement.start, end: statement.end, shape, node, delta: 0, rowDelta: 0 });
+    else if (statement.start > edit.oldEnd) found.push({ start: statement.start + delta, end: statement.end + delta, shape, node, delta, rowDelta: edit.rowDelta });
   }
   return found;
 }
 
 /**
  * Notes a tree parsed whole. Without a syntax error, each of its statements is what its lines parse
- * to alone; with one, so is each statement that has the subtree an earlier parse of its lines alone gave.
+ * to alone; with one, so is each statement that has the subtree an earlier parse of its lines alone
+ * gave. Such a statement whose old node nothing was taken from keeps its old node (see AloneStatement).
  */
 export function noteWholeParse(parser: PythonParser, root: SyntaxNode, alone: readonly AloneStatement[] = []): void {
   if (root.type !== 'module') return;
-  if (!parser.containsErrors(root)) {
-    for (const statement of root.children) parsedAlone.add(statement);
-    return;
-  }
+  const statements = root.children as MutableNode[];
   for (const known of alone) {
-    const statement = root.children.find((s) => s.start === known.start && s.end === known.end);
-    if (statement && relativeShape(statement) === known.shape) parsedAlone.add(statement);
+    const index = statements.findIndex((s) => s.start === known.start && s.end === known.end);
+    const statement = statements[index];
+    if (!statement || relativeShape(statement) !== known.shape) continue;
+    if (known.node) {
+      moveSubtree(known.node, known.delta, known.rowDelta);
+      known.node.fieldName = statement.fieldName;
+      attach(known.node, root as MutableNode);
+      statements[index] = known.node;
+    }
+    parsedAlone.add(statements[index]!);
   }
+  if (!parser.containsErrors(root)) for (const statement of statements) parsedAlone.add(statement);
 }
 
 /** A subtree's shape, with offsets and rows counted from its own start. */
