@@ -55,7 +55,7 @@ class Shift {
  * fields: reading them through a shift cost the command line's analysis about a tenth of its time.
  */
 class MovableNode implements MutableNode {
-  children: MovableNode[] = [];
+  children: MovableNode[] = NO_CHILDREN;
   facts: unknown[] | undefined = undefined;
   private shift: Shift;
 
@@ -134,12 +134,45 @@ interface FixedNode extends MutableNode {
   children: FixedNode[];
 }
 
+/** The children of every node that has none: one shared list, frozen, so that nothing adds to it. */
+const NO_CHILDREN = Object.freeze([]) as unknown as MovableNode[];
+
 /**
- * Gives a node whose children are all converted a list of their exact length: a list grown by pushes
- * keeps room for about sixteen, which made such lists most of a large tree's memory.
+ * Puts each node's children together while a conversion walks a tree in document order, and gives a
+ * node one list of exactly its children once the last of them is done: a list grown by pushes keeps
+ * room for about sixteen, which made such lists most of a large tree's memory, and a node without
+ * children keeps the shared empty list.
  */
-export function sealChildren(node: MutableNode): void {
-  if (node.children.length) node.children = node.children.slice();
+export class ChildLists {
+  private readonly pending: MutableNode[] = [];
+  private readonly openNodes: MutableNode[] = [];
+  private readonly openStarts: number[] = [];
+
+  /** The children added from now on are `node`'s, until it is closed. */
+  open(node: MutableNode): void {
+    this.openNodes.push(node);
+    this.openStarts.push(this.pending.length);
+  }
+
+  /** A child of the node opened last. */
+  add(child: MutableNode): void {
+    this.pending.push(child);
+  }
+
+  /** The node opened last has all its children: it gets their list. */
+  close(): void {
+    const node = this.openNodes.pop()!;
+    const start = this.openStarts.pop()!;
+    if (this.pending.length > start) {
+      node.children = this.pending.slice(start);
+      this.pending.length = start;
+    }
+  }
+
+  /** Closes every node still open (a walk that ends inside the tree). */
+  closeAll(): void {
+    while (this.openNodes.length) this.close();
+  }
 }
 
 /** How a conversion makes nodes: `movable` for an open document's tree (see MovableNode). */
@@ -157,7 +190,7 @@ export function makeNode(
   isMissing: boolean,
 ): MutableNode {
   if (movable) return new MovableNode(type, named, start, end, row, endRow, fieldName, parent as MovableNode | null, isError, isMissing);
-  const node: FixedNode = { type, named, start, end, row, endRow, fieldName, parent: parent as FixedNode | null, children: [], isError, isMissing, facts: undefined };
+  const node: FixedNode = { type, named, start, end, row, endRow, fieldName, parent: parent as FixedNode | null, children: NO_CHILDREN as FixedNode[], isError, isMissing, facts: undefined };
   return node;
 }
 
@@ -207,21 +240,26 @@ export function buildSyntaxTree(tree: Tree, movable = false): SyntaxNode {
     );
   try {
     const root = make(null);
+    const lists = new ChildLists();
     let current = root;
     for (;;) {
       if (cursor.gotoFirstChild()) {
+        lists.open(current);
         const child = make(current);
-        current.children.push(child);
+        lists.add(child);
         current = child;
         continue;
       }
       while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || current.parent === null) return root;
+        if (!cursor.gotoParent() || current.parent === null) {
+          lists.closeAll();
+          return root;
+        }
         current = current.parent;
-        sealChildren(current);
+        lists.close();
       }
       const sibling = make(current.parent);
-      current.parent!.children.push(sibling);
+      lists.add(sibling);
       current = sibling;
     }
   } finally {

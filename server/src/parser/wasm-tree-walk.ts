@@ -14,7 +14,7 @@
 // to `buildSyntaxTree` when they are missing. test/parser-conversion.test.ts holds the two to the
 // same output, so a web-tree-sitter upgrade that changes them fails there first.
 import type { Language, Tree } from 'web-tree-sitter';
-import { attach, makeNode, moveSubtree, sealChildren, type MutableNode, type SyntaxNode } from './syntax';
+import { attach, ChildLists, makeNode, moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 
 type CursorCall = (tree: number) => number;
 
@@ -201,27 +201,30 @@ export class WasmTreeWalker {
       return node;
     };
     const root = visit(null);
+    const lists = new ChildLists();
     let current = root;
     let descend = !reused;
     for (;;) {
       if (descend && firstChild(tree)) {
+        lists.open(current);
         const child = visit(current);
-        current.children.push(child);
+        lists.add(child);
         current = child;
         descend = !reused;
         continue;
       }
       while (!nextSibling(tree)) {
         if (!parent(tree) || current.parent === null) {
+          lists.closeAll();
           reuse?.finish();
           return root;
         }
         // Its last child is done, so all of them are (a node taken over is never climbed out of).
         current = current.parent;
-        sealChildren(current);
+        lists.close();
       }
       const sibling = visit(current.parent);
-      current.parent!.children.push(sibling);
+      lists.add(sibling);
       current = sibling;
       descend = !reused;
     }
