@@ -105,6 +105,15 @@ export class EachItem<C, T extends object, V> {
   }
 }
 
+/**
+ * Calls `visit` with each key and list of `entries`: through `forEach` for a Map, whose iteration with
+ * `for...of` makes a pair per entry (most parts are Maps, and a command-line run visits every entry).
+ */
+function forEachEntry<K, I>(entries: Iterable<readonly [K, readonly I[]]>, visit: (key: K, list: readonly I[]) => void): void {
+  if (entries instanceof Map) (entries as ReadonlyMap<K, readonly I[]>).forEach((list, key) => visit(key, list));
+  else for (const [key, list] of entries) visit(key, list);
+}
+
 function appendTo<K, I>(map: Map<K, I[]>, key: K, list: readonly I[]): void {
   const entries = map.get(key);
   if (entries) for (const item of list) entries.push(item);
@@ -199,7 +208,7 @@ export class ItemIndex<C, T extends object, P, K, I> {
     if (db.records && db.computing) db.read(state.anyKey);
     if (!this.options.lazyLookup) return db.records ? state.byKey.keys() : state.ordered.keys();
     const keys = new Set<K>();
-    for (const part of state.parts) for (const [key] of this.entriesOf(part)) keys.add(key);
+    for (const part of state.parts) forEachEntry(this.entriesOf(part), (key) => keys.add(key));
     return keys;
   }
 
@@ -239,7 +248,7 @@ export class ItemIndex<C, T extends object, P, K, I> {
     const lazy = this.options.lazyLookup !== undefined;
     if (!db.records) {
       // One version only: every key's entries are put together in document order at once.
-      if (!lazy) for (const part of parts) for (const [key, list] of this.entriesOf(part)) appendTo(state.ordered as Map<K, I[]>, key, list);
+      if (!lazy) for (const part of parts) forEachEntry(this.entriesOf(part), (key, list) => appendTo(state.ordered as Map<K, I[]>, key, list));
     } else if (state.revision === 0) {
       if (!lazy) for (let i = 0; i < items.length; i++) this.add(state, items[i]!, parts[i]!);
     } else {
@@ -277,11 +286,11 @@ export class ItemIndex<C, T extends object, P, K, I> {
   }
 
   private add(state: IndexState<T, P, K, I>, item: T, part: P): void {
-    for (const [key, list] of this.entriesOf(part)) {
+    forEachEntry(this.entriesOf(part), (key, list) => {
       let byItem = state.byKey.get(key);
       if (!byItem) state.byKey.set(key, (byItem = new Map()));
       byItem.set(item, list);
-    }
+    });
   }
 }
 
