@@ -195,6 +195,9 @@ const CHECKPOINT_EVERY = 64;
 /** Marks a key whose answer is being worked out, in a database that sees one version. */
 const WORKING_OUT: unique symbol = Symbol('working out');
 
+/** An answer that is `undefined`, as a database that sees one version keeps it. */
+const UNDEFINED_ANSWER: unique symbol = Symbol('undefined');
+
 /** The computation under way: what it has read so far. */
 interface Frame {
   readonly memo: Memo;
@@ -293,7 +296,8 @@ export class Database<C> implements Revisions {
   known<K, V>(query: Query<C, K, V>, key: K): boolean {
     if (!this.records) {
       const answers = this.once[query.slot];
-      return answers !== undefined && answers.has(key) && answers.get(key) !== WORKING_OUT;
+      const answer = answers?.get(key);
+      return answer !== undefined && answer !== WORKING_OUT;
     }
     const memo = this.tables[query.slot]?.get(key);
     return memo !== undefined && memo.verifiedAt === this.revision && !memo.computing;
@@ -306,8 +310,10 @@ export class Database<C> implements Revisions {
   private fetchOnce<K, V>(query: Query<C, K, V>, key: K): V {
     let answers = this.once[query.slot];
     if (!answers) placeAt(this.once, query.slot, (answers = new Map()));
+    // One lookup for a kept answer: `undefined` is kept as UNDEFINED_ANSWER.
     const known = answers.get(key);
-    if (known !== undefined || answers.has(key)) {
+    if (known !== undefined) {
+      if (known === UNDEFINED_ANSWER) return undefined as V;
       if (known !== WORKING_OUT) return known as V;
       const onCycle = query.options.onCycle;
       if (!onCycle) throw new Error(`oomlint: a cycle in the query '${query.name}'`);
@@ -322,7 +328,7 @@ export class Database<C> implements Revisions {
       answers.delete(key);
       throw error;
     }
-    answers.set(key, value);
+    answers.set(key, value === undefined ? UNDEFINED_ANSWER : value);
     return value;
   }
 
