@@ -9,6 +9,7 @@ import { assembleReport, planCheck } from './check-files';
 import type { CheckReport } from './check-report';
 import type { CheckWorkerData } from './check-worker-messages';
 import { checkInWorkers } from './check-workers';
+import { existenceFromListings } from '../project/layout';
 import { projectRootsOf } from './project-plan';
 import { serializeProjects } from './check-worker-messages';
 import { summarizeMember, summarizeProjects } from './project-summaries';
@@ -99,7 +100,9 @@ export function exitStatus(report: CheckReport, options: CheckOptions): number {
 
 async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<CheckReport> {
   const plan = planCheck(options, env.cwd);
-  const roots = projectRootsOf(plan, options.paths, env.cwd);
+  // Project markers and import targets are looked up from one listing per folder.
+  const exists = existenceFromListings();
+  const roots = projectRootsOf(plan, options.paths, env.cwd, exists);
   plan.tasks.forEach((task, i) => (task.projectRoot = roots[i]));
   const threads = env.workers ? workerThreadsFor(plan.tasks, options.jobs ?? defaultJobs(env.workers.cores)) : 0;
   // First the summaries of the project files the checked files read, then the check itself; on
@@ -107,7 +110,7 @@ async function checkAll(options: CheckOptions, env: CheckEnvironment): Promise<C
   const projects = await summarizeProjects(plan, roots, async (requests) => {
     const analyzer = await env.analyzer();
     return requests.map((request) => summarizeMember(request, analyzer, threads === 0));
-  });
+  }, exists);
   let outcomes: FileOutcome[];
   if (env.workers && threads > 0) {
     const workerData: CheckWorkerData = { ...env.workers.data, projects: serializeProjects(projects) };

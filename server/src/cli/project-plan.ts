@@ -17,7 +17,7 @@ function isFolder(path: string): boolean {
 }
 
 /** The project root of each of `plan`'s tasks, by index; `paths` are the command line's. */
-export function projectRootsOf(plan: CheckPlan, paths: readonly string[], cwd: string): string[] {
+export function projectRootsOf(plan: CheckPlan, paths: readonly string[], cwd: string, exists?: (path: string) => boolean): string[] {
   const folders = paths.map((p) => resolve(cwd, p)).filter(isFolder);
   const ceilingOf = (path: string): string | undefined => {
     let best: string | undefined;
@@ -26,7 +26,7 @@ export function projectRootsOf(plan: CheckPlan, paths: readonly string[], cwd: s
     }
     return best;
   };
-  return plan.tasks.map((task) => projectRootOf(dirname(task.path), ceilingOf(task.path)));
+  return plan.tasks.map((task) => projectRootOf(dirname(task.path), ceilingOf(task.path), exists));
 }
 
 /**

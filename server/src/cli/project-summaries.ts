@@ -9,9 +9,8 @@ import { ProjectIndex } from '../project/project-index';
 import { summarizeSyntax, type FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
-import { existsSync } from 'node:fs';
 import { scanImports } from '../project/import-scan';
-import { MAX_PROJECT_FILES } from '../project/layout';
+import { existenceFromListings, MAX_PROJECT_FILES } from '../project/layout';
 import { importedFiles } from './project-plan';
 import { readSource } from '../files/read-source';
 
@@ -43,7 +42,7 @@ export function summarizeMember(request: SummaryRequest, analyzer: Analyzer, kee
 export type SummarizeBatch = (requests: readonly SummaryRequest[]) => Promise<(FileSummary | undefined)[]>;
 
 /** The project index of each root, built from the checked files and the project files their imports reach. */
-export async function summarizeProjects(plan: CheckPlan, roots: readonly string[], summarize: SummarizeBatch): Promise<Map<string, ProjectIndex>> {
+export async function summarizeProjects(plan: CheckPlan, roots: readonly string[], summarize: SummarizeBatch, exists: (path: string) => boolean = existenceFromListings()): Promise<Map<string, ProjectIndex>> {
   const indexes = new Map<string, ProjectIndex>();
   const seen = new Set<string>();
   const taken = new Map<string, number>();
@@ -56,7 +55,6 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
     taken.set(root, count + 1);
     pending.push({ request, root });
   };
-  const exists = remembered(existsSync);
   const linked = linkedFiles(plan, roots, exists);
   plan.tasks.forEach((task: FileTask, i) => {
     if (linked.has(task.path)) add(requestOf(task), roots[i]!);
@@ -103,12 +101,3 @@ function linkedFiles(plan: CheckPlan, roots: readonly string[], exists: (path: s
   return linked;
 }
 
-/** `test` with its answers kept, for one check. */
-function remembered(test: (path: string) => boolean): (path: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (path) => {
-    let answer = known.get(path);
-    if (answer === undefined) known.set(path, (answer = test(path)));
-    return answer;
-  };
-}

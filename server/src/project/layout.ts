@@ -2,8 +2,8 @@
 // may mean. Python finds `import a.b` on its path: the folder of the script being run first, then
 // the project's root (an installed or `PYTHONPATH` checkout) or its `src/` folder; a relative import
 // counts from the importing module's package.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 
 /** The most files of one project whose summaries are read (by `oomlint check` and by the editor's index). */
 export const MAX_PROJECT_FILES = 5_000;
@@ -16,14 +16,55 @@ const ROOT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg', '.git'];
  * holds a project marker, never above `ceiling` when given (a folder named on the command line is a
  * project of its own); without a marker, the ceiling, or else the file's own folder.
  */
-export function projectRootOf(path: string, ceiling?: string): string {
+export function projectRootOf(path: string, ceiling?: string, exists: (path: string) => boolean = existsSync): string {
   const start = isFolder(path) ? path : dirname(path);
   for (let folder = start; ; folder = dirname(folder)) {
-    if (ROOT_MARKERS.some((marker) => existsSync(join(folder, marker)))) return folder;
+    if (ROOT_MARKERS.some((marker) => exists(join(folder, marker)))) return folder;
     if ((ceiling !== undefined && folder === ceiling) || dirname(folder) === folder) break;
   }
   return ceiling ?? start;
 }
+
+/**
+ * `existsSync` for a run that asks about many files in few folders (every checked file's project
+ * markers, every import's candidate modules): each folder is listed once, and a folder its parent's
+ * listing does not show as a folder is not listed at all. A name listed as a symbolic link is still
+ * asked of the file system (its target may be missing), and so is any path in a folder that cannot be
+ * listed. Names compare exactly, as Python's imports do on every file system.
+ */
+export function existenceFromListings(): (path: string) => boolean {
+  const listings = new Map<string, Listing | null>();
+  const listingOf = (folder: string): Listing | null => {
+    let listing = listings.get(folder);
+    if (listing !== undefined) return listing;
+    const parent = dirname(folder);
+    const kind = parent === folder ? undefined : listingOf(parent)?.get(basename(folder));
+    if (parent !== folder && listings.get(parent) !== null && (kind === undefined || kind === 'file')) {
+      listing = NOTHING_LISTED;
+    } else {
+      try {
+        listing = new Map(readdirSync(folder, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : 'file']));
+      } catch (error) {
+        // No such folder: nothing is in it. Any other failure (no permission to list): ask each path.
+        const code = (error as NodeJS.ErrnoException).code;
+        listing = code === 'ENOENT' || code === 'ENOTDIR' ? NOTHING_LISTED : null;
+      }
+    }
+    listings.set(folder, listing);
+    return listing;
+  };
+  return (path) => {
+    const listing = listingOf(dirname(path));
+    if (listing === null) return existsSync(path);
+    const kind = listing.get(basename(path));
+    return kind === undefined ? false : kind !== 'link' || existsSync(path);
+  };
+}
+
+/** A folder's entries by name, each a file, a folder or a symbolic link. */
+type Listing = ReadonlyMap<string, 'file' | 'folder' | 'link'>;
+
+const NOTHING_LISTED: Listing = new Map();
 
 function isFolder(path: string): boolean {
   try {
