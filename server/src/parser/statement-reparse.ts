@@ -150,7 +150,8 @@ const parsedAlone = new WeakSet<SyntaxNode>();
 export interface AloneStatement {
   start: number;
   end: number;
-  shape: string;
+  /** Its subtree's shape (see relativeShape), where its node may be taken apart by the full reparse. */
+  shape?: string;
   /**
    * The statement's node, where the full reparse's conversion cannot take any part of it over (it
    * lies wholly inside the lines parsed alone): with the same subtree, it is kept instead of the new
@@ -175,8 +176,9 @@ export function aloneStatementsIn(root: SyntaxNode, ranges: readonly TextRange[]
   for (const statement of root.children) {
     if (!parsedAlone.has(statement) || !ranges.some((r) => r.startIndex <= statement.end && statement.start <= r.endIndex)) continue;
     const inside = ranges.some((r) => r.startIndex <= statement.start && statement.end <= r.endIndex);
+    // A node the reparse leaves whole is compared with the new one afterwards; of any other, its shape now.
     const node = inside ? (statement as MutableNode) : undefined;
-    const shape = relativeShape(statement);
+    const shape = inside ? undefined : relativeShape(statement);
     if (statement.end < edit.start) found.push({ start: statement.start, end: statement.end, shape, node, delta: 0, rowDelta: 0 });
     else if (statement.start > edit.oldEnd) found.push({ start: statement.start + delta, end: statement.end + delta, shape, node, delta, rowDelta: edit.rowDelta });
   }
@@ -194,7 +196,7 @@ export function noteWholeParse(parser: PythonParser, root: SyntaxNode, alone: re
   for (const known of alone) {
     const index = statements.findIndex((s) => s.start === known.start && s.end === known.end);
     const statement = statements[index];
-    if (!statement || relativeShape(statement) !== known.shape) continue;
+    if (!statement || !(known.node ? sameShape(known.node, statement) : relativeShape(statement) === known.shape)) continue;
     if (known.node) {
       moveSubtree(known.node, known.delta, known.rowDelta);
       known.node.fieldName = statement.fieldName;
@@ -204,6 +206,19 @@ export function noteWholeParse(parser: PythonParser, root: SyntaxNode, alone: re
     parsedAlone.add(statements[index]!);
   }
   if (!parser.containsErrors(root)) for (const statement of statements) parsedAlone.add(statement);
+}
+
+/** Whether two subtrees have the same shape (see relativeShape), compared node by node. */
+function sameShape(a: SyntaxNode, b: SyntaxNode): boolean {
+  const [offset, rows] = [b.start - a.start, b.row - a.row];
+  const same = (x: SyntaxNode, y: SyntaxNode): boolean => {
+    if (x.type !== y.type || x.fieldName !== y.fieldName || x.named !== y.named || x.isError !== y.isError || x.isMissing !== y.isMissing) return false;
+    if (x.start + offset !== y.start || x.end + offset !== y.end || x.row + rows !== y.row || x.endRow + rows !== y.endRow) return false;
+    if (x.children.length !== y.children.length) return false;
+    for (let i = 0; i < x.children.length; i++) if (!same(x.children[i]!, y.children[i]!)) return false;
+    return true;
+  };
+  return same(a, b);
 }
 
 /** A subtree's shape, with offsets and rows counted from its own start. */
