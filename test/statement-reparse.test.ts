@@ -240,6 +240,37 @@ test('a whole parse after statements were parsed alone keeps their nodes where t
   }
 });
 
+test('the next edit in the same statement parses its lines from the tree of the last one, and gives the tree from scratch', async (t) => {
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:kept-statement-tree', 'python', 1, TEXT);
+  // Whether each parse of a statement's lines was given an earlier tree to start from.
+  const fromTree = (apply: () => void): boolean[] => {
+    apply();
+    const parse = t.mock.method(parser, 'parse');
+    try {
+      document.syntax(parser);
+      return parse.mock.calls.map((call) => call.arguments[1] !== undefined && call.arguments[1] !== null);
+    } finally {
+      parse.mock.restore();
+    }
+  };
+  try {
+    document.syntax(parser);
+    let version = 1;
+    assert.deepEqual(fromTree(() => edit(document, 5, 'loss = model(x).sum()', 'loss = model(x).mean()', ++version)), [false]);
+    assert.deepEqual(fromTree(() => edit(document, 5, 'loss = model(x).mean()', 'loss = model(x).mean() * 2', ++version)), [true]);
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax(document.text)));
+    // A line added in the same statement, and a comment line (blank to the parser) typed into it.
+    assert.deepEqual(fromTree(() => edit(document, 6, 'loss.backward()', 'loss.backward()\n        # done\n        print(loss)', ++version)), [true]);
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax(document.text)));
+    // Another statement: its lines share little with the kept ones, and are parsed from scratch.
+    assert.deepEqual(fromTree(() => edit(document, 18, 'return x', 'return x + 1', ++version)), [false]);
+    assert.deepEqual(shape(document.syntax(parser)), shape(parser.parseToSyntax(document.text)));
+  } finally {
+    document.freeTree();
+  }
+});
+
 test('an edit on a statement\'s first line parses its lines alone, and so do lines that become two statements', async (t) => {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:first-line', 'python', 1, TEXT);

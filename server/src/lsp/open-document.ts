@@ -6,7 +6,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parserText, type PreviousConversion, type PythonParser, type TextEditSpan, type Tree } from '../parser/parser';
 import { treeSize, type SyntaxNode } from '../parser/syntax';
 import { changedSpan, editForChange } from './tree-edit';
-import { aloneStatementsIn, noteWholeParse, reparseStatement, type AloneStatement, type TextRange } from '../parser/statement-reparse';
+import { aloneStatementsIn, dropStatementTree, noteWholeParse, reparseStatement, type AloneStatement, type StatementTreeHolder, type TextRange } from '../parser/statement-reparse';
 
 /**
  * Revisions are counted across all documents of the process, so a document opened again in place of
@@ -32,6 +32,8 @@ export class OpenDocument {
    * in the plain tree's offsets: there the plain tree is newer than the tree-sitter tree.
    */
   private rangesAhead: TextRange[] = [];
+  /** The tree-sitter tree of the lines last parsed alone, for the next edit's parse (see `reparseStatement`). */
+  private readonly statementTree: StatementTreeHolder = {};
   /** The current text's line table, carried over each ranged change (see `SourceText.afterEdit`). */
   private lines: SourceText;
   /** A whole-text parse of one revision, run ahead of its conversion (see `parseAhead`). */
@@ -139,7 +141,7 @@ export class OpenDocument {
       // syntax error's remains next to it, when the edit mends the error). The tree-sitter tree is
       // left as it is, `edit()`ed, for a later reparse of the whole text.
       const edit = edits[0]!;
-      const reparsed = reparseStatement(parser, this.parsed.root, this.text, edit);
+      const reparsed = reparseStatement(parser, this.parsed.root, this.text, edit, this.statementTree);
       if (reparsed) {
         const { root } = reparsed;
         this.rangesAhead = mergeRanges([...this.rangesAhead.map((r) => mapRange(r, edit)), reparsed.reparsed]);
@@ -225,6 +227,7 @@ export class OpenDocument {
   /** Releases the native tree; the document stays usable and parses from scratch next time. */
   freeTree(): void {
     this.dropAhead();
+    dropStatementTree(this.statementTree);
     this.tree?.delete();
     this.tree = undefined;
     this.treeParserText = '';

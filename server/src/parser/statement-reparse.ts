@@ -31,7 +31,7 @@
 // what their lines parse to alone (those of an earlier parse without errors, or parsed alone here),
 // and the error's remains around the edit that a full reparse left are parsed again together with
 // the edited statement.
-import { parserText, type PythonParser } from './parser';
+import { makeEdit, parserText, type Edit, type PythonParser, type Tree } from './parser';
 import { attach, isMovable, makeNode, moveSubtree, type MutableNode, type SyntaxNode } from './syntax';
 import type { TextEditSpan } from './wasm-tree-walk';
 
@@ -40,7 +40,7 @@ import type { TextEditSpan } from './wasm-tree-walk';
  * that holds the edit parsed again, and the lines that were parsed; undefined when the edit does not
  * fit (see above). `previous` is taken apart: its statements move into the new tree.
  */
-export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan): { root: SyntaxNode; reparsed: TextRange; leavesOpen: boolean } | undefined {
+export function reparseStatement(parser: PythonParser, previous: SyntaxNode, text: string, edit: TextEditSpan, kept: StatementTreeHolder = {}): { root: SyntaxNode; reparsed: TextRange; leavesOpen: boolean } | undefined {
   if (previous.type !== 'module') return undefined;
   const statements = previous.children;
   const index = statementHolding(statements, edit);
@@ -71,7 +71,9 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   const opened = statements.slice(first, last + 1).some((statement) => parser.containsErrors(statement) && opensPastItsEnd(statement, true));
   // The statements parsed alone join `previous`, so they are made of its kind of node.
   const movable = isMovable(previous);
-  const tree = parser.parse(lines);
+  const seen = parserText(lines);
+  const tree = parseFromKept(parser, lines, seen, kept);
+  let keep = false;
   let replacements: MutableNode[];
   let leavesOpen: boolean;
   try {
@@ -87,8 +89,10 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
     // So does a string or bracket left open by a statement before them: these lines may be inside it.
     const opens = (statement: SyntaxNode) => parser.containsErrors(statement) && opensPastItsEnd(statement);
     leavesOpen = opened || replacements.some(opens) || (parser.containsErrors(previous) && statements.slice(0, first).some(opens));
+    keep = true;
   } finally {
-    tree.delete();
+    if (keep) kept.current = { tree, text: seen };
+    else tree.delete();
   }
   const children = statements.slice(0, first) as MutableNode[];
   for (const replacement of replacements) {
@@ -109,6 +113,66 @@ export function reparseStatement(parser: PythonParser, previous: SyntaxNode, tex
   root.children = children;
   if (children.some((child) => parser.containsErrors(child))) parser.noteErrors(root);
   return { root, reparsed: { startIndex: start, endIndex: end }, leavesOpen };
+}
+
+/**
+ * The tree-sitter tree of the lines an open document last parsed alone, with the text it was parsed
+ * from (as the parser sees it), kept for the next edit: typing inside one long statement (a class of a
+ * thousand lines) then reparses only what the edit changed. The holder owns the tree.
+ */
+export interface StatementTreeHolder {
+  current?: { readonly tree: Tree; readonly text: string };
+}
+
+/** Frees the tree a holder keeps. */
+export function dropStatementTree(holder: StatementTreeHolder): void {
+  holder.current?.tree.delete();
+  holder.current = undefined;
+}
+
+/**
+ * The tree of `lines` (`seen` as the parser sees them), parsed from the holder's tree when it has one:
+ * whatever lines that tree was parsed from, the edit between the two texts describes every change.
+ * The holder's tree is used up either way.
+ */
+function parseFromKept(parser: PythonParser, lines: string, seen: string, holder: StatementTreeHolder): Tree {
+  const kept = holder.current;
+  holder.current = undefined;
+  if (!kept) return parser.parse(lines);
+  try {
+    const edit = editBetween(kept.text, seen);
+    // Lines that share little with the kept ones (another statement's) parse faster from scratch.
+    if (edit.newEndIndex - edit.startIndex > seen.length / 2) return parser.parse(lines);
+    kept.tree.edit(edit);
+    return parser.parse(lines, kept.tree);
+  } finally {
+    kept.tree.delete();
+  }
+}
+
+/** The edit that turns `before` into `after`: the span between their common start and common end. */
+function editBetween(before: string, after: string): Edit {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let oldEnd = before.length;
+  let newEnd = after.length;
+  while (oldEnd > start && newEnd > start && before.charCodeAt(oldEnd - 1) === after.charCodeAt(newEnd - 1)) {
+    oldEnd--;
+    newEnd--;
+  }
+  return makeEdit(start, oldEnd, newEnd, pointIn(before, start), pointIn(before, oldEnd), pointIn(after, newEnd));
+}
+
+/** Row and column (UTF-16 code units) of `offset` in a text as the parser sees it, whose rows end at "\n". */
+function pointIn(text: string, offset: number): { row: number; column: number } {
+  let row = 0;
+  let rowStart = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
+    row++;
+    rowStart = at + 1;
+  }
+  return { row, column: offset - rowStart };
 }
 
 /**
