@@ -101,12 +101,17 @@ test('edits that do not fit one statement fall back to the full reparse, after s
  * Applies the edit and returns the new tree, with whether the whole text was parsed for it
  * (tree-sitter's reparse) rather than only some of its lines.
  */
-function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocument, apply: () => void): { root: SyntaxNode; whole: boolean } {
+function syntaxAfter(t: TestContext, parser: PythonParser, document: OpenDocument, apply: () => void): { root: SyntaxNode; whole: boolean; fromEarlierTree: boolean[] } {
   apply();
   const parse = t.mock.method(parser, 'parse');
   try {
     const root = document.syntax(parser);
-    return { root, whole: parse.mock.calls.some((call) => call.arguments[0] === document.text) };
+    return {
+      root,
+      whole: parse.mock.calls.some((call) => call.arguments[0] === document.text),
+      // Whether each parse was given an earlier tree to start from.
+      fromEarlierTree: parse.mock.calls.map((call) => call.arguments[1] !== undefined && call.arguments[1] !== null),
+    };
   } finally {
     parse.mock.restore();
   }
@@ -243,17 +248,7 @@ test('a whole parse after statements were parsed alone keeps their nodes where t
 test('the next edit in the same statement parses its lines from the tree of the last one, and gives the tree from scratch', async (t) => {
   const { parser } = await sharedAnalyzer();
   const document = new OpenDocument('untitled:kept-statement-tree', 'python', 1, TEXT);
-  // Whether each parse of a statement's lines was given an earlier tree to start from.
-  const fromTree = (apply: () => void): boolean[] => {
-    apply();
-    const parse = t.mock.method(parser, 'parse');
-    try {
-      document.syntax(parser);
-      return parse.mock.calls.map((call) => call.arguments[1] !== undefined && call.arguments[1] !== null);
-    } finally {
-      parse.mock.restore();
-    }
-  };
+  const fromTree = (apply: () => void): boolean[] => syntaxAfter(t, parser, document, apply).fromEarlierTree;
   try {
     document.syntax(parser);
     let version = 1;
