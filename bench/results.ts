@@ -52,6 +52,8 @@ export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetChec
   if (cli) {
     checks.push(check('CLI time, oomlint / ruff-wasm', cli.ratios.oomlintToRuff, 1.0));
     checks.push(check('CLI time, oomlint / parse only', cli.ratios.oomlintToParse, 1.3));
+    // Issue 33's target for the analysis, on one thread.
+    checks.push(check('CLI time, oomlint --jobs 1 / parse only', cli.ratios.oomlintSingleThreadToParse, 2.5));
   }
   for (const size of editor ?? []) {
     // The issue's targets: edits inside a function body within the limit, edits elsewhere (an import,

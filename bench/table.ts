@@ -31,11 +31,12 @@ export function formatResults(results: BenchResults): string {
       ...table(['command', 'wall', 'cpu', 'lines/s', 'vs ruff', 'vs parse'], [
         row(`oomlint check (default, ${cli.oomlint.jobs} cores)`, cli.oomlint, ratio(cli.ratios.oomlintToRuff), ratio(cli.ratios.oomlintToParse)),
         row('oomlint check --jobs 1', cli.oomlintSingleThread, ratio(cli.ratios.oomlintSingleThreadToRuff), ratio(cli.ratios.oomlintSingleThreadToParse)),
+        row('oomlint check . --jobs 1 (summaries)', cli.oomlintFolder, ratio(cli.oomlintFolder.medianMs / cli.ruff.medianMs), ratio(cli.ratios.oomlintFolderToParse)),
         row(`ruff-wasm check (${cli.ruff.select.join(',')})`, cli.ruff, '1.00x', ratio(cli.ruff.medianMs / cli.parse.medianMs)),
         row('web-tree-sitter parse only', cli.parse, ratio(cli.parse.medianMs / cli.ruff.medianMs), '1.00x'),
       ]),
       `after start-up (runtime loaded, WebAssembly compiled): ruff-wasm ${ms(cli.ruff.workMedianMs)}, parse ${ms(cli.parse.workMedianMs)}`,
-      `findings: oomlint ${cli.oomlint.findings}, ruff ${cli.ruff.findings}`,
+      `findings: oomlint ${cli.oomlint.findings} (check . ${cli.oomlintFolder.findings}), ruff ${cli.ruff.findings}`,
       '',
     );
   }

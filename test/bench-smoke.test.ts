@@ -49,11 +49,12 @@ test('npm run bench -- --short --passes 2 measures every section, times two pass
   positive(corpus.lines, 'corpus lines');
 
   const cli = object(results.cli, 'cli');
-  for (const name of ['oomlint', 'oomlintSingleThread', 'ruff', 'parse']) positive(object(cli[name], name).medianMs, `${name} time`);
+  for (const name of ['oomlint', 'oomlintSingleThread', 'oomlintFolder', 'ruff', 'parse']) positive(object(cli[name], name).medianMs, `${name} time`);
+  assert.equal(object(cli.oomlintFolder, 'oomlintFolder').findings, object(cli.oomlint, 'oomlint').findings, 'the folder walk checks the files named one by one');
   positive(object(cli.oomlint, 'oomlint').findings, 'oomlint findings (the corpus has memory mistakes in it)');
   positive(object(cli.ruff, 'ruff').findings, 'ruff findings');
   const ratios = object(cli.ratios, 'ratios');
-  for (const name of ['oomlintToRuff', 'oomlintToParse', 'oomlintSingleThreadToRuff', 'oomlintSingleThreadToParse']) positive(ratios[name], name);
+  for (const name of ['oomlintToRuff', 'oomlintToParse', 'oomlintSingleThreadToRuff', 'oomlintSingleThreadToParse', 'oomlintFolderToParse']) positive(ratios[name], name);
 
   assert.ok(Array.isArray(results.editor) && results.editor.length >= 2, 'editor latency at two sizes');
   assert.deepEqual((results.editor as { code: unknown }[]).map((e) => e.code), ['generated', 'generated', 'real'], 'two generated files, then one of real modules');
