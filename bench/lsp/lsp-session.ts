@@ -1,6 +1,6 @@
 // A small LSP client for the benchmarks: starts the built server over stdio as an editor would,
 // and records when each publishDiagnostics arrives, so latencies are measured from the outside.
-import { SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../server/src/lsp/protocol';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -68,8 +68,8 @@ export class LspSession {
    */
   static async start(rootPath: string, nodeArgs: readonly string[] = [], options: { workspaceFolder?: boolean } = {}): Promise<{ session: LspSession; startedAt: number }> {
     const startedAt = performance.now();
-    // Started as the VS Code client starts it (SERVER_NODE_FLAGS), so the memory figures are the editor's.
-    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE, '--stdio'], { stdio: 'pipe' });
+    // Started as the VS Code client starts it (its flags and environment), so the memory figures are the editor's.
+    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE, '--stdio'], { stdio: 'pipe', env: serverEnvironment(process.env) });
     const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
     const session = new LspSession(server, connection);
     await connection.sendRequest('initialize', {

@@ -1,7 +1,7 @@
 // How the extension starts and talks to the language server.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { CONFIG_STATUS_OPTION, RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS } from '../../server/src/lsp/protocol';
+import { CONFIG_STATUS_OPTION, RULE_DOCS_COMMAND_OPTION, SERVER_NODE_FLAGS, serverEnvironment } from '../../server/src/lsp/protocol';
 import { COMMAND_IDS } from './commands/command-ids';
 import { unlessStopping } from './requests-while-stopping';
 
@@ -24,7 +24,7 @@ const DOCUMENT_SELECTOR = [...PYTHON_DOCUMENT_SELECTOR, { scheme: 'file', patter
 export function createLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
   // The bundled server sits next to the extension bundle and needs no node_modules.
   const serverModule = context.asAbsolutePath('dist/server.js');
-  const server = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } };
+  const server = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS], env: serverEnvironment(process.env) } };
   const serverOptions: ServerOptions = { run: server, debug: server };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,

@@ -35,6 +35,20 @@ export const SHOW_RULE_DOCUMENTATION_COMMAND = 'oomlint.showRuleDocumentation';
 export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc'];
 
 /**
+ * What a client adds to the server's environment. glibc's allocator keeps a heap arena for each thread
+ * that allocates (V8's compiler and collector threads among them) and hands freed memory back late:
+ * after 200 documents were opened and closed, the server stayed about 20 MB above where it started,
+ * three quarters of it outside V8's heap. Two arenas and an earlier trim give most of it back. Other C
+ * libraries ignore both names.
+ */
+export const SERVER_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '65536' };
+
+/** The environment to start the server in: `base` with SERVER_ENVIRONMENT, where `base` does not set those names itself. */
+export function serverEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...SERVER_ENVIRONMENT, ...base };
+}
+
+/**
  * `initializationOptions` key: the client's command that shows a rule's page, given the rule code.
  * When set, diagnostics and hovers link to `command:<it>?["OOM001"]` instead of the website.
  */
