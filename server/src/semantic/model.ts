@@ -15,7 +15,7 @@ import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph
 import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
 import { GraphAnalysis } from './graph';
 import { ImportTable, qualifyThrough, type Imports } from './imports';
-import { classKindsOf, classSignatures, ModuleAnalysis, moduleEvidenceIn, moduleMethodCallsIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
+import { classKindsOf, classSignatures, ModuleAnalysis, moduleCallsIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
@@ -606,15 +606,14 @@ function definitionIndexOf(model: SemanticModel): DefinitionIndex {
   });
 }
 
-const MODULE_EVIDENCE_IN_STATEMENT = new StatementFact('module evidence', (model, statement) => moduleEvidenceIn(ofKindIn(model, statement, 'call'), model.text));
+/** What a top-level statement's method calls say of their receivers (see `moduleCallsIn`). */
+const MODULE_CALLS_IN_STATEMENT = new StatementFact('module calls', (model, statement) => moduleCallsIn(ofKindIn(model, statement, 'call'), model.text));
 
 /** The names the file calls a module-only method on, merged from its statements'. */
-const MODULE_EVIDENCE = new ItemIndex('module evidence', MODULE_EVIDENCE_IN_STATEMENT.eachItem, (names): [string, readonly true[]][] => [...names].map((name) => [name, [true]]));
-
-const MODULE_METHOD_CALLS_IN_STATEMENT = new StatementFact('module method calls', (model, statement) => moduleMethodCallsIn(ofKindIn(model, statement, 'call'), model.text));
+const MODULE_EVIDENCE = new ItemIndex('module evidence', MODULE_CALLS_IN_STATEMENT.eachItem, (part): [string, readonly true[]][] => [...part.evidence].map((name) => [name, [true]]));
 
 /** The file's calls of methods that modules have and tensors lack, by receiver, merged from its statements'. */
-const MODULE_METHOD_CALLS = new ItemIndex('module method calls by receiver', MODULE_METHOD_CALLS_IN_STATEMENT.eachItem, (calls) => calls);
+const MODULE_METHOD_CALLS = new ItemIndex('module method calls by receiver', MODULE_CALLS_IN_STATEMENT.eachItem, (part) => part.moduleMethodCalls);
 
 /** A top-level statement's classes (nested ones too), each as its name and bases. */
 const CLASSES_IN_STATEMENT = new StatementFact('classes', (model, statement) => classSignatures(ofKindIn(model, statement, 'class_definition'), model.text));

@@ -76,42 +76,43 @@ export interface ClassKinds {
   readonly classNames: ReadonlySet<string>;
 }
 
-/** The dotted names that `calls` (the calls of one statement, say) call a module-only method on. */
-export function moduleEvidenceIn(calls: readonly SyntaxNode[], text: string): ReadonlySet<string> {
-  if (!calls.length) return NO_EVIDENCE;
-  const evidence = new Set<string>();
+/** What the method calls of one statement say of the names they are made on (see `moduleCallsIn`). */
+export interface ModuleCalls {
+  /** The dotted names a module-only method is called on. */
+  readonly evidence: ReadonlySet<string>;
+  /** The calls of a method that modules have and tensors do not (`model.parameters()`), by receiver. */
+  readonly moduleMethodCalls: ReadonlyMap<string, readonly SyntaxNode[]>;
+}
+
+/** What `calls` (the calls of one statement, say) say of their receivers, read in one pass. */
+export function moduleCallsIn(calls: readonly SyntaxNode[], text: string): ModuleCalls {
+  let evidence: Set<string> | undefined;
+  let moduleMethodCalls: Map<string, SyntaxNode[]> | undefined;
   for (const call of calls) {
     const m = methodCall(call, text);
     if (!m) continue;
     const name = dottedName(m.receiver, text);
     if (!name) continue;
-    if (MODULE_ONLY_METHODS.has(m.method)) evidence.add(name);
     // `model.to(device)` / `model.cuda()` as a statement of its own only ever moves a module.
-    if ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement') evidence.add(name);
+    if (MODULE_ONLY_METHODS.has(m.method) || ((m.method === 'to' || m.method === 'cuda') && call.parent?.type === 'expression_statement')) {
+      (evidence ??= new Set()).add(name);
+    }
+    if (MODULE_NOT_TENSOR_METHODS.has(m.method)) {
+      moduleMethodCalls ??= new Map();
+      const list = moduleMethodCalls.get(name);
+      if (list) list.push(call);
+      else moduleMethodCalls.set(name, [call]);
+    }
   }
-  return evidence.size ? evidence : NO_EVIDENCE;
-}
-
-/** The calls among `calls` of a method that modules have and tensors do not (`model.parameters()`), by receiver. */
-export function moduleMethodCallsIn(calls: readonly SyntaxNode[], text: string): ReadonlyMap<string, readonly SyntaxNode[]> {
-  let byReceiver: Map<string, SyntaxNode[]> | undefined;
-  for (const call of calls) {
-    const m = methodCall(call, text);
-    if (!m || !MODULE_NOT_TENSOR_METHODS.has(m.method)) continue;
-    const name = dottedName(m.receiver, text);
-    if (!name) continue;
-    byReceiver ??= new Map();
-    const list = byReceiver.get(name);
-    if (list) list.push(call);
-    else byReceiver.set(name, [call]);
-  }
-  return byReceiver ?? NO_CALLS;
+  return evidence || moduleMethodCalls ? { evidence: evidence ?? NO_EVIDENCE, moduleMethodCalls: moduleMethodCalls ?? NO_CALLS } : NO_MODULE_CALLS;
 }
 
 const NO_CALLS: ReadonlyMap<string, readonly SyntaxNode[]> = new Map();
 
 /** The evidence of statements that show none (most of them): one set shared by all. */
 const NO_EVIDENCE: ReadonlySet<string> = new Set();
+
+const NO_MODULE_CALLS: ModuleCalls = { evidence: NO_EVIDENCE, moduleMethodCalls: NO_CALLS };
 
 export interface ModuleDeps {
   text: string;
@@ -120,13 +121,13 @@ export interface ModuleDeps {
   definitions: DefinitionIndex;
   /** What the file's classes are. */
   classKinds(): ClassKinds;
-  /** Dotted names on which the file calls a module-only method (see `moduleEvidenceIn`). */
+  /** Dotted names on which the file calls a module-only method (see `moduleCallsIn`). */
   evidence: { has(name: string): boolean };
   /** Function definitions of this file by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /** The file's calls of the plain name `name` (`name(...)`), in document order. */
   callsOfName(name: string): readonly SyntaxNode[];
-  /** The file's calls on `name` of a method that tensors lack (see `moduleMethodCallsIn`). */
+  /** The file's calls on `name` of a method that tensors lack (see `moduleCallsIn`). */
   moduleMethodCallsOn(name: string): readonly SyntaxNode[];
   /** The answer to a question about a name, worked out by `answer` once and reused (see the model's NAME_ANSWERS). */
   ask(question: NameQuestion, name: string): boolean;
