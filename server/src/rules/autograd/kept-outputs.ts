@@ -70,8 +70,8 @@ export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): Kep
   }
   const fixed = new Set(found.map((f) => f.value));
   return found.map(({ addition, value, origin, creations, withGraph, perStep }) => {
-    const scope = scopeOf(addition.site);
-    const sameList = (guard ? additions : listAdditionsIn(model, scope)).filter((a) => a.list === addition.list && scopeOf(a.site) === scope);
+    // (With a guard, `additions` are already those of its scope.)
+    const sameList = (guard ? additions : listAdditionsIn(model, scopeOf(addition.site))).filter((a) => a.list === addition.list);
     // Items of one list must end up on one device, and later reads must accept CPU tensors.
     // A list reached through a dict key may be read anywhere the dict goes.
     // A tensor joined onto itself (`preds = torch.cat((preds, out))`) may have been created on the GPU.
