@@ -195,8 +195,8 @@ const CHECKPOINT_EVERY = 64;
 /** Marks a key whose answer is being worked out, in a database that sees one version. */
 const WORKING_OUT: unique symbol = Symbol('working out');
 
-/** An answer that is `undefined`, as a database that sees one version keeps it. */
-const UNDEFINED_ANSWER: unique symbol = Symbol('undefined');
+/** An answer that is `undefined`, as a map of answers keeps it (an empty place means "not worked out"). */
+export const UNDEFINED_ANSWER: unique symbol = Symbol('undefined');
 
 /** The computation under way: what it has read so far. */
 interface Frame {

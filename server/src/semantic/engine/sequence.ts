@@ -265,16 +265,16 @@ export class ItemIndex<C, T extends object, P, K, I> {
         items,
         parts,
         (item, part) => {
-          for (const [key] of this.entriesOf(part)) {
+          forEachEntry(this.entriesOf(part), (key) => {
             touch(key);
-            if (lazy) continue;
+            if (lazy) return;
             const byItem = state.byKey.get(key);
             byItem?.delete(item);
             if (byItem?.size === 0) state.byKey.delete(key);
-          }
+          });
         },
         (item, part) => {
-          for (const [key] of this.entriesOf(part)) touch(key);
+          forEachEntry(this.entriesOf(part), touch);
           if (!lazy) this.add(state, item, part);
         },
       );

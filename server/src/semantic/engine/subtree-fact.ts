@@ -2,14 +2,12 @@
 // whose key is all it reads. A node outlives an edit only with its subtree unchanged, so no revision
 // of any database can change the answer while the node lives: it is memoised on the node itself, once
 // for every database, and goes with the node.
+import { UNDEFINED_ANSWER } from './database';
 
 /** A key that keeps the answers of subtree facts about itself, one place per fact (a syntax node). */
 export interface HoldsFacts {
   facts: unknown[] | undefined;
 }
-
-/** An answer that is `undefined`, as kept (an empty place means "not worked out"). */
-const UNDEFINED: unique symbol = Symbol('undefined');
 
 let factsDeclared = 0;
 
@@ -28,11 +26,11 @@ export class SubtreeFact<K extends HoldsFacts, V> {
 
   of(key: K, text: string): V {
     const kept = key.facts?.[this.place];
-    if (kept !== undefined) return (kept === UNDEFINED ? undefined : kept) as V;
+    if (kept !== undefined) return (kept === UNDEFINED_ANSWER ? undefined : kept) as V;
     const answer = this.compute(key, text);
     if (this.remembers(answer)) {
       const facts = (key.facts ??= new Array<unknown>(factsDeclared));
-      facts[this.place] = answer === undefined ? UNDEFINED : answer;
+      facts[this.place] = answer === undefined ? UNDEFINED_ANSWER : answer;
     }
     return answer;
   }
