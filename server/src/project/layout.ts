@@ -38,8 +38,9 @@ export function existenceFromListings(): (path: string) => boolean {
     let listing = listings.get(folder);
     if (listing !== undefined) return listing;
     const parent = dirname(folder);
-    const kind = parent === folder ? undefined : listingOf(parent)?.get(basename(folder));
-    if (parent !== folder && listings.get(parent) !== null && (kind === undefined || kind === 'file')) {
+    const above = parent === folder ? null : listingOf(parent);
+    const kind = above?.get(basename(folder));
+    if (above && (kind === undefined || kind === 'file')) {
       listing = NOTHING_LISTED;
     } else {
       try {
