@@ -1,0 +1,2 @@
+from .cls_dataset import ClsDataset
+from .transform import train_transform, val_transform

@@ -1,0 +1,1 @@
+from .make_model import make_model

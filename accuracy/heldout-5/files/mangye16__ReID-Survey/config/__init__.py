@@ -1,0 +1,3 @@
+# encoding: utf-8
+
+from .defaults import _C as cfg

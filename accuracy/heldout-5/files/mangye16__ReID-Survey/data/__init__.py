@@ -1,0 +1,3 @@
+# encoding: utf-8
+
+from .build import make_data_loader
