@@ -1,0 +1,1 @@
+from .ProsodyModel import TTSProsody

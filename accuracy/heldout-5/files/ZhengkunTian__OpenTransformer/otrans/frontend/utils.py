@@ -1,0 +1,4 @@
+import torch
+
+def get_length_mask(tensor, length):
+    return mask
