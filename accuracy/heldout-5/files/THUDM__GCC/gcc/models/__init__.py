@@ -1,0 +1,3 @@
+from .graph_encoder import GraphEncoder
+
+__all__ = ["GraphEncoder"]

@@ -1,0 +1,6 @@
+# -*- coding: utf-8 -*-
+"""
+Created on Sat Apr 29 17:50:00 2017
+
+
+"""

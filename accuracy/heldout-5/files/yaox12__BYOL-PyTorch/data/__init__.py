@@ -1,0 +1,1 @@
+from .imagenet_loader import ImageNetLoader

@@ -1,0 +1,1 @@
+from .LARSSGD import LARS
