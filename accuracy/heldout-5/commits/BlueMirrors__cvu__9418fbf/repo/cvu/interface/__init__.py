@@ -1,0 +1,3 @@
+"""This module contains interface definitions for
+various cvu-components.
+"""

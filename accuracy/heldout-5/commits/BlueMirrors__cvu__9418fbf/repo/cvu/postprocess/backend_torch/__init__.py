@@ -1,0 +1,3 @@
+"""This Module contains implementations for
+Common Postprocessing functions in Torch.
+"""

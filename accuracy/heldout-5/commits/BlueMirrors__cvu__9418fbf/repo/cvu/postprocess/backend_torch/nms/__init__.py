@@ -1,0 +1,2 @@
+"""This module contains Torch implementations of various NMS.
+"""

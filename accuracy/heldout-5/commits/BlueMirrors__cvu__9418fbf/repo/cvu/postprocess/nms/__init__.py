@@ -1,0 +1,3 @@
+"""This module contains numpy implementations of various NMS.
+"""
+from .basic import nms_np

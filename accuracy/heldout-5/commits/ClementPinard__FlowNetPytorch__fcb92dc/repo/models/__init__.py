@@ -1,0 +1,2 @@
+from .FlowNetS import *
+from .FlowNetC import *

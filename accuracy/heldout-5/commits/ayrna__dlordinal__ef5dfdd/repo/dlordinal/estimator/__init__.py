@@ -1,0 +1,5 @@
+from .pytorch_estimator import PytorchEstimator
+
+__all__ = [
+    "PytorchEstimator",
+]

@@ -1,0 +1,3 @@
+from .obd_ecoc import OBDECOCModel
+
+__all__ = ["OBDECOCModel"]
