@@ -1,0 +1,11 @@
+"""
+Module implementing train-based defences against adversarial attacks.
+"""
+from art.defences.trainer.trainer import Trainer
+from art.defences.trainer.adversarial_trainer import AdversarialTrainer
+from art.defences.trainer.certified_adversarial_trainer_pytorch import AdversarialTrainerCertifiedPytorch
+from art.defences.trainer.ibp_certified_trainer_pytorch import AdversarialTrainerCertifiedIBPPyTorch
+from art.defences.trainer.adversarial_trainer_madry_pgd import AdversarialTrainerMadryPGD
+from art.defences.trainer.adversarial_trainer_fbf import AdversarialTrainerFBF
+from art.defences.trainer.adversarial_trainer_fbf_pytorch import AdversarialTrainerFBFPyTorch
+from art.defences.trainer.dp_instahide_trainer import DPInstaHideTrainer

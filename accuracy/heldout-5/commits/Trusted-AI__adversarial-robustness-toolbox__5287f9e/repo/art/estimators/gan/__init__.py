@@ -1,0 +1,4 @@
+"""
+GAN Estimator API.
+"""
+from art.estimators.gan.tensorflow import TensorFlowV2GAN

@@ -1,0 +1,7 @@
+"""
+Generator API.
+"""
+from art.estimators.generation.generator import GeneratorMixin
+
+from art.estimators.generation.tensorflow import TensorFlowGenerator
+from art.estimators.generation.tensorflow import TensorFlowV2Generator

@@ -1,0 +1,4 @@
+"""
+STRIP estimators.
+"""
+from art.estimators.poison_mitigation.strip.strip import STRIPMixin

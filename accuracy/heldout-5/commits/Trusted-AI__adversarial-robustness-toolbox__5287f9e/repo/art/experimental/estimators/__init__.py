@@ -1,0 +1,4 @@
+"""
+Experimental Estimator API
+"""
+from art.experimental.estimators.jax import JaxEstimator

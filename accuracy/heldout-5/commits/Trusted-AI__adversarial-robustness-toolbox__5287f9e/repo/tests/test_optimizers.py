@@ -1,0 +1,49 @@
+# MIT License
+#
+# Copyright (C) The Adversarial Robustness Toolbox (ART) Authors 2021
+#
+# Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+# documentation files (the "Software"), to deal in the Software without restriction, including without limitation the
+# rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and to permit
+# persons to whom the Software is furnished to do so, subject to the following conditions:
+#
+# The above copyright notice and this permission notice shall be included in all copies or substantial portions of the
+# Software.
+#
+# THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE
+# WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+# AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT,
+# TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+# SOFTWARE.
+import logging
+import pytest
+
+from art.optimizers import Adam
+
+from tests.utils import ARTTestException
+
+logger = logging.getLogger(__name__)
+
+
+@pytest.mark.framework_agnostic
+def test_adam_optimize(art_warning):
+    try:
+
+        def func(x):
+            return (x - 2) ** 2
+
+        def jacobian(x):
+            return 2 * (x - 2)
+
+        optimizer = Adam(alpha=0.5)
+
+        x_0 = 10
+        max_iter = 1000
+        loss_converged = 0.01
+
+        x_opt = optimizer.optimize(func, jacobian, x_0, max_iter, loss_converged)
+
+        assert pytest.approx(1.94, abs=0.02) == x_opt
+
+    except ARTTestException as e:
+        art_warning(e)

@@ -1,0 +1,3 @@
+from .engine import System
+
+__version__ = '0.0.1'

@@ -1,0 +1,2 @@
+from .wham_dataset import WhamDataset
+from .dns_dataset import DNSDataset

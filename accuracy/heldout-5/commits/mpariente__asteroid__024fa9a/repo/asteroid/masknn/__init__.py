@@ -1,0 +1,2 @@
+from .blocks import TDConvNet
+from .blocks import DPRNN

@@ -1,0 +1,2 @@
+from .convolutional import TDConvNet
+from .recurrent import DPRNN

@@ -1,0 +1,2 @@
+from .postprocess import filter_audio, shelf
+

@@ -1,0 +1,1 @@
+from .frames import input_face_embeddings

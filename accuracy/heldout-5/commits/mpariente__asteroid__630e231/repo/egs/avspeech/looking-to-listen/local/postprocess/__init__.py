@@ -1,0 +1,1 @@
+from .postprocess_audio import filter_audio, shelf

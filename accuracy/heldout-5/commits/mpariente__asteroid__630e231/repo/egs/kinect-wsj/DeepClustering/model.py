@@ -1,0 +1,1 @@
+../../wsj0-mix/DeepClustering/model.py

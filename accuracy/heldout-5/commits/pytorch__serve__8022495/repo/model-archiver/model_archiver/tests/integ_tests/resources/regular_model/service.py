@@ -1,0 +1,7 @@
+"""
+This is a dummy source fiile
+"""
+
+
+def handle():
+    return "Dummy model"

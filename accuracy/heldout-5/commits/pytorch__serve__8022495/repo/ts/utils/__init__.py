@@ -1,0 +1,3 @@
+"""
+Util files for TorchServe
+"""

@@ -1,0 +1,2 @@
+def my_handler(data, context):
+    pass

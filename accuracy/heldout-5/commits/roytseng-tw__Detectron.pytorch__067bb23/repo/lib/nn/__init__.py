@@ -1,0 +1,3 @@
+from .modules import *
+from .parallel import DataParallel
+from . import init

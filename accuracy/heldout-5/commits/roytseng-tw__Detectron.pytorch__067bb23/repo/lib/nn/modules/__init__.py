@@ -1,0 +1,2 @@
+from .affine import AffineChannel2d
+from .upsample import BilinearInterpolation2d

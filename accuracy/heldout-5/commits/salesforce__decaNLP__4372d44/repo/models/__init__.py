@@ -1,0 +1,4 @@
+from .multitask_question_answering_network import MultitaskQuestionAnsweringNetwork
+from .coattentive_pointer_generator import CoattentivePointerGenerator
+from .self_attentive_pointer_generator import SelfAttentivePointerGenerator
+from .pointer_generator import PointerGenerator

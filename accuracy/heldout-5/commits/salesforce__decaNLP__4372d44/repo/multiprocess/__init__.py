@@ -1,0 +1,2 @@
+from .multiprocess import Multiprocess
+from .distributed_data_parallel import DistributedDataParallel

@@ -1,0 +1,4 @@
+from . import torchtext
+
+
+__all__ = ['torchtext']

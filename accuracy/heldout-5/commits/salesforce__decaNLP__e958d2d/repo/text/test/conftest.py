@@ -1,0 +1,3 @@
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true",
+                     help="Run slow tests")

@@ -1,0 +1,3 @@
+from .neighbour_finder import *
+from .sampling import *
+from .interpolate import *

@@ -1,0 +1,2 @@
+from .unet import *
+from .backbone import *

@@ -1,0 +1,2 @@
+from .blocks import *
+from .kernels import *

@@ -1,0 +1,2 @@
+from .dense import *
+from .message_passing import *

@@ -1,0 +1,2 @@
+from .visualizer import *
+from .experiment_manager import ExperimentManager
