@@ -17,9 +17,34 @@ def resume(model, path):
     model.load_state_dict(torch.load(path))
 `;
 
+/** The project writes checkpoints: what a load without `map_location` may read back. */
+const SAVE = `
+def save(model, path):
+    torch.save(model.state_dict(), path)
+`;
+
 describe('OOM009 file conditions', () => {
   test('a file that uses a GPU is checked', async () => {
-    assert.deepEqual(await codes(`import torch\n${RESUME}\nnet = Net().cuda()\n`, 'OOM009'), [4]);
+    assert.deepEqual(await codes(`import torch\n${RESUME}${SAVE}\nnet = Net().cuda()\n`, 'OOM009'), [4]);
+  });
+
+  test('a load when nothing of the project writes a checkpoint is not: its file is published weights', async () => {
+    assert.deepEqual(await codes(`import torch\n${RESUME}\nnet = Net().cuda()\n`, 'OOM009'), []);
+  });
+
+  test('a load of a file name that none of the written paths shares is not', async () => {
+    const published = `import os\nimport torch\n\ndef backbone(model):\n    model.load_state_dict(torch.load("weights/resnet50_imagenet.pth"))\n`;
+    const saves = `\ndef save(model, out):\n    torch.save(model.state_dict(), os.path.join(out, "checkpoint_{}.pth".format(1)))\n\nnet = Net().cuda()\n`;
+    assert.deepEqual(await codes(published + saves, 'OOM009'), []);
+    const own = `import os\nimport torch\n\ndef best(model, out):\n    model.load_state_dict(torch.load(os.path.join(out, "checkpoint_best.pth")))\n`;
+    assert.deepEqual(await codes(own + saves, 'OOM009'), [5]);
+  });
+
+  test('a file name passed to a saving helper, or its default, is a written path', async () => {
+    const helper = `import torch\n\ndef save(state, filename="model_best.pth.tar"):\n    torch.save(state, filename)\n\ndef load(model):\n    model.load_state_dict(torch.load("model_best.pth.tar"))\n\nnet = Net().cuda()\n`;
+    assert.deepEqual(await codes(helper, 'OOM009'), [7]);
+    const passed = helper.replace('filename="model_best.pth.tar"', 'filename').replace('\nnet =', '\nsave(net.state_dict(), "model_best.pth.tar")\nnet =');
+    assert.deepEqual(await codes(passed, 'OOM009'), [7]);
   });
 
   test('a file with no GPU use is not', async () => {
@@ -42,7 +67,7 @@ describe('OOM009 file conditions', () => {
   });
 
   test('torch.load imported under another name is checked', async () => {
-    assert.deepEqual(await codes(`import torch as T\n\ndef resume(model, path):\n    model.load_state_dict(T.load(path))\nnet = Net().cuda()\n`, 'OOM009'), [4]);
+    assert.deepEqual(await codes(`import torch as T\n\ndef resume(model, path):\n    model.load_state_dict(T.load(path))\n    T.save(model.state_dict(), path)\nnet = Net().cuda()\n`, 'OOM009'), [4]);
   });
 });
 

@@ -58,7 +58,7 @@ for (const c of CASES) {
   });
 }
 
-const summary = (imports: Record<string, string>, usesGpu: boolean): FileSummary => ({ imports, functions: {}, classes: {}, values: {}, calls: [], methodCalls: [], usesGpu });
+const summary = (imports: Record<string, string>, usesGpu: boolean): FileSummary => ({ imports, functions: {}, classes: {}, values: {}, calls: [], methodCalls: [], usesGpu, writtenPaths: [] });
 
 test('a file uses a GPU when a file its imports connect it with does, in either direction', () => {
   const root = join(tmpdir(), 'project');

@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { SourceText } from '../server/src/core/source';
+import { ProjectIndex } from '../server/src/project/project-index';
+import { summarizeText } from '../server/src/project/summary';
 import { ALL_RULES } from '../server/src/rules';
 import { sharedAnalyzer } from './support/analyzer';
 import { expectedMarkers } from './support/fixtures';
@@ -26,6 +28,18 @@ describe('clean corpus', () => {
   }
 });
 
+let examples: Promise<ProjectIndex> | undefined;
+
+/** The examples folder as one project: each file's summary, linked. */
+function examplesProject(files: readonly string[]): Promise<ProjectIndex> {
+  examples ??= sharedAnalyzer().then((analyzer) => {
+    const index = new ProjectIndex(join(REPO_ROOT, 'examples'));
+    for (const file of files) index.set(file, summarizeText(analyzer.parser, readFileSync(file, 'utf8'), file));
+    return index;
+  });
+  return examples;
+}
+
 describe('examples', () => {
   const files = pythonFiles(join(REPO_ROOT, 'examples'));
 
@@ -34,7 +48,9 @@ describe('examples', () => {
       const analyzer = await sharedAnalyzer();
       const text = readFileSync(file, 'utf8');
       const source = new SourceText(text);
-      const actual = analyzer.analyzeText(text, { path: file }).map((d) => `${source.lineOf(d.start)}:${d.code}`).sort();
+      // As `oomlint check examples` sees it: with the summaries of the other examples of its project.
+      const project = await examplesProject(files);
+      const actual = analyzer.analyzeText(text, { path: file, project: project.viewFor(file) }).map((d) => `${source.lineOf(d.start)}:${d.code}`).sort();
       const show = (rows: string[]) => rows.map((r) => `line ${Number(r.split(':')[0]) + 1} ${r.split(':')[1]}`);
       assert.deepEqual(show(actual), show(expectedMarkers(text)));
     });

@@ -106,7 +106,7 @@ test('a markdown cell removed above renumbers the cells a message names, though 
     { kind: 1 as const, text: '# Fine-tuning' },
     { kind: 2 as const, text: 'import torch\nmodel = build().cuda()\nstate = torch.load("pretrained.pt")\nmodel.load_state_dict(state)\n' },
     { kind: 1 as const, text: '## Training' },
-    { kind: 2 as const, text: 'for x, y in loader:\n    loss = criterion(model(x.cuda()), y.cuda())\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n' },
+    { kind: 2 as const, text: 'for x, y in loader:\n    loss = criterion(model(x.cuda()), y.cuda())\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n    torch.save(model.state_dict(), "pretrained.pt")\n' },
   ];
   try {
     notebooks.open({

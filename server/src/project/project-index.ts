@@ -6,6 +6,7 @@
 import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
 import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
 import type { FileSummary, LocalCall, LocalClass, LocalFunction, LocalValue } from './summary';
+import type { PathWords } from '../semantic/checkpoint-files';
 
 /** A top-level name of a project file, and for a class, one of its members. */
 interface Target {
@@ -96,6 +97,7 @@ export class ProjectIndex {
       get usesGpu() {
         return linked.usesGpuAround(path);
       },
+      writtenPaths: () => linked.writtenPathsBesides(path),
     };
   }
 
@@ -141,8 +143,15 @@ class LinkedFacts {
   private methods: Map<string, { path: string; facts: FunctionFacts }[]> | undefined;
   private gpuGroups: { find: (path: string) => string; gpu: Set<string> } | undefined;
   private readonly imported = new Map<string, readonly string[]>();
+  private written: { path: string; words: PathWords }[] | undefined;
 
   constructor(private readonly index: ProjectIndex) {}
+
+  /** The words of the paths that the project's files other than `path` write. */
+  writtenPathsBesides(path: string): readonly PathWords[] {
+    this.written ??= [...this.index.allEntries()].flatMap(([file, entry]) => entry.summary.writtenPaths.map((words) => ({ path: file, words })));
+    return this.written.filter((w) => w.path !== path).map((w) => w.words);
+  }
 
   /** Whether a file of the group that imports connect with `path` moves models or tensors to a GPU. */
   usesGpuAround(path: string): boolean {

@@ -10,6 +10,7 @@ import { SemanticModel } from '../semantic/model';
 import { classFreezesItself } from '../semantic/freezing';
 import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
 import type { ValueKind } from '../semantic/project-facts';
+import { writtenPaths, type PathWords } from '../semantic/checkpoint-files';
 import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
 /** A value as the file says it: a kind it can tell, or a call of a name to be linked. */
@@ -71,6 +72,8 @@ export interface FileSummary {
   /** Calls `x.name(...)` of methods, by the method's name (`callee`), on anything but `self`. */
   readonly methodCalls: readonly LocalCall[];
   readonly usesGpu: boolean;
+  /** The words of the paths of the files it writes (`torch.save`, copies), one entry per write. */
+  readonly writtenPaths: readonly PathWords[];
 }
 
 /** Modules from outside any project: their names are never linked. */
@@ -120,7 +123,7 @@ export function summarizeFile(model: SemanticModel): FileSummary {
   // A name bound twice at the top level holds one or the other.
   for (const [name, count] of counts) if (count > 1) values[name] = { kind: 'unknown' };
   const { calls, methodCalls } = externalCalls(model);
-  return { imports, functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu };
+  return { imports, functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu, writtenPaths: writtenPaths.of(model) };
 }
 
 function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }): LocalClass {

@@ -20,7 +20,7 @@ import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, r
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
 import { groupBy, joined } from './group-by';
-import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
+import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type PathWords, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
 import { returnedKind, valueKindOf, type ValueDeps } from './values';
 import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
 
@@ -200,6 +200,11 @@ export class SemanticModel {
   /** Some file of the project, this one or another, moves models or tensors to a GPU. */
   get projectUsesGpu(): boolean {
     return this.usesGpu || PROJECT_USES_GPU.of(this, undefined);
+  }
+
+  /** The words of the paths that the project's other files write (see checkpoint-files.ts). */
+  get projectWrittenPaths(): readonly PathWords[] {
+    return PROJECT_WRITTEN_PATHS.of(this, undefined);
   }
 
   /**
@@ -501,6 +506,11 @@ const PROJECT_METHODS = modelQuery('project methods named', (model, name: string
 function sameCalls(a: readonly ExternalCall[], b: readonly ExternalCall[]): boolean {
   return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains);
 }
+
+const PROJECT_WRITTEN_PATHS = modelQuery('project written paths', (model, _: undefined) => model.db.state(PROJECT).get(model.db).writtenPaths(), {
+  reads: 'key',
+  equals: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+});
 
 const PROJECT_USES_GPU = modelQuery('project uses a GPU', (model, _: undefined) => model.db.state(PROJECT).get(model.db).usesGpu, { reads: 'key' });
 

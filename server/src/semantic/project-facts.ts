@@ -20,6 +20,13 @@ export type ValueKind =
   | 'object'
   | 'unknown';
 
+/**
+ * The words of a path's literal parts: its text between separators, dots and placeholders, lower-case
+ * (`checkpoint_best` and `out` of `"out/checkpoint_best.pth"`), file extensions left out; null when
+ * the path has no literal part at all (`args.resume`, a parameter no call fills with a literal): any file.
+ */
+export type PathWords = readonly string[] | null;
+
 /** What a function (or method) of another file does, followed through the project's calls. */
 export interface FunctionFacts {
   /** Runs a backward pass or an optimiser step, itself or through the project's functions it calls. */
@@ -89,6 +96,8 @@ export interface ProjectView {
   methodsNamed(name: string): readonly FunctionFacts[];
   /** A file this one's imports connect it with (importing it, or imported by it, at any remove) moves models or tensors to a GPU. */
   readonly usesGpu: boolean;
+  /** The words of the paths that the project's other files write (see checkpoint-files.ts). */
+  writtenPaths(): readonly PathWords[];
 }
 
 /** The view of a file analysed on its own. */
@@ -98,6 +107,7 @@ export const NO_PROJECT: ProjectView = {
   externalMethodCallsOf: () => [],
   methodsNamed: () => [],
   usesGpu: false,
+  writtenPaths: () => [],
 };
 
 /** Whether two symbols' facts are the same (an answer read from an equal one stays valid). */

@@ -5,6 +5,7 @@ import { checkpointLoads, keptThroughTraining, savesCpuCheckpoints, type Checkpo
 import { qualifiedCallee, usesCuda } from './distributed';
 import { stringValue } from './strings';
 import type { SemanticModel } from '../../semantic/model';
+import { mayReadWritten, pathWords, writtenPaths } from '../../semantic/checkpoint-files';
 import { callArguments, nodeText } from '../../semantic/names';
 import { nodesIn } from '../../semantic/subtree';
 import type { RuleMessages } from '../../l10n/messages';
@@ -18,13 +19,19 @@ export const OOM009: Rule = {
     defaultSeverity: 'warning',
     fixable: 'sometimes',
     doc: {
-      whatItDoes: `Checks \`torch.load(...)\` calls, in files that use a GPU (\`.cuda()\`, a \`"cuda"\` device string,
-\`DataParallel\`/\`DistributedDataParallel\`, \`torch.cuda.set_device\`, \`torch.accelerator\`), whose result is a state dict: it reaches a
+      whatItDoes: `Checks \`torch.load(...)\` calls, in projects that use a GPU (\`.cuda()\`, a \`"cuda"\` device string,
+\`DataParallel\`/\`DistributedDataParallel\`, \`torch.cuda.set_device\`, \`torch.accelerator\`, in the file or in a file its imports connect it with), whose result is a state dict: it reaches a
 \`load_state_dict(...)\` call directly (\`model.load_state_dict(torch.load(path))\`), through the name it is
 assigned to, or through a part of it (\`ckpt["model"]\`, \`ckpt.get("state_dict")\`, a name assigned such a part).
 It reports two things:
 
-- the load gives no \`map_location\`, so every tensor goes back to the device it was saved from;
+- the load gives no \`map_location\`, so every tensor goes back to the device it was saved from, and the
+  file it reads may be one that the project writes (\`torch.save\`, or a copy such as
+  \`shutil.copyfile(path, "model_best.pth")\`, in any of its files): a path spelled from arguments or settings
+  (\`args.resume\`), or one whose literal words a written path shares (\`checkpoint_best\` beside
+  \`checkpoint_{epoch}.pth\`). A project that writes no checkpoint, or a literal file name that none of
+  its written paths spells (\`"weights/resnet50_imagenet.pth"\`), loads published weights, saved on a
+  machine its code cannot tell;
 - the load puts the tensors on a GPU (no \`map_location\`, or one that resolves to a \`"cuda..."\` device) and the
   name that holds the checkpoint (or a state dict taken from it) is still alive when a training loop
   (a loop with a backward pass or an optimiser step, also through helpers of the file) starts later in
@@ -35,7 +42,7 @@ of another object (\`ssd_net.vgg.load_state_dict(...)\`: a backbone initialised 
 weights, which are usually saved from the CPU; \`model.module\` and \`self.model\` still count), nor one into a
 torch2trt \`TRTModule\`, whose state is a serialized engine. Loads that give \`map_location\` in any form (keyword, second positional argument, a lambda, a dict), that
 pass \`*args\` or \`**kwargs\` (which may carry it), whose result is a whole pickled model or data rather than a
-state dict, files that never use a GPU, files whose every saved state dict is taken from a model moved to the CPU
+state dict, projects that never use a GPU, files whose every saved state dict is taken from a model moved to the CPU
 first (\`model.eval().cpu()\` before \`torch.save(model.state_dict(), path)\`: what they load back holds CPU tensors), and test modules (pytest or unittest files, which round-trip small CPU
 models) are not reported. A load inside \`with torch.device("cpu"):\` is left alone: the code says where it
 wants its tensors (\`map_location\` makes sure of it). \`torch.jit.load\` loads a scripted module, not
@@ -56,7 +63,8 @@ checkpoint = torch.load(args.resume)
 model.load_state_dict(checkpoint["model"])
 optimizer.load_state_dict(checkpoint["optimizer"])
 for epoch in range(args.epochs):
-    train_one_epoch(model, optimizer, loader)`,
+    train_one_epoch(model, optimizer, loader)
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()}, args.resume)`,
       useInstead: `import torch
 
 model = Net().cuda()
@@ -65,7 +73,8 @@ model.load_state_dict(checkpoint["model"])
 optimizer.load_state_dict(checkpoint["optimizer"])
 del checkpoint
 for epoch in range(args.epochs):
-    train_one_epoch(model, optimizer, loader)`,
+    train_one_epoch(model, optimizer, loader)
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()}, args.resume)`,
       fixSafety: `Adding \`map_location="cpu"\` is safe when everything read from the checkpoint goes to \`load_state_dict\`
 (or is only tested with \`in\`): \`Module.load_state_dict\` copies each tensor into the parameter's own device
 and \`Optimizer.load_state_dict\` moves its state to the device of the parameters, so the model ends up
@@ -89,9 +98,11 @@ the loop.`,
   visit(_node, ctx) {
     const { model } = ctx;
     // Tests round-trip small CPU models through files; their loads are not a training job's memory.
-    if (!usesCuda.of(model) || isTestFile(model) || savesCpuCheckpoints.of(model)) return;
+    if (!(usesCuda.of(model) || model.projectUsesGpu) || isTestFile(model) || savesCpuCheckpoints.of(model)) return;
     for (const load of checkpointLoads.of(model)) {
       if (!load.feedsStateDict || load.target === 'cpu' || load.target === 'unknown' || underCpuDevice(model, load.call)) continue;
+      // Without `map_location` the tensors go where they were saved from: known only for the project's own checkpoints.
+      if (load.target === 'absent' && !readsProjectCheckpoint(model, load.call)) continue;
       const kept = keptThroughTraining(model, load);
       if (load.target === 'absent') {
         ctx.report({
@@ -113,6 +124,17 @@ the loop.`,
     }
   },
 };
+
+/**
+ * The file a load reads may be one that this project writes (see checkpoint-files.ts): a file it
+ * never writes (published weights, a converted download) was saved on a machine the code cannot tell.
+ */
+function readsProjectCheckpoint(model: SemanticModel, call: SyntaxNode): boolean {
+  const { positional, keywords } = callArguments(call, model.text);
+  const path = positional[0] ?? keywords.get('f');
+  const words = path ? pathWords(model, path) : null;
+  return mayReadWritten(words, [...writtenPaths.of(model), ...model.projectWrittenPaths]);
+}
 
 /** A pytest or unittest file: named `test_*.py` or `*_test.py`, or importing pytest or unittest. */
 function isTestFile(model: SemanticModel): boolean {

@@ -147,13 +147,16 @@ through the graph a second time"。压掉这个报错的常见做法 \`retain_gr
   },
   OOM009: {
     summary: '检查点被加载到保存它时所在的 GPU 上，或在整个训练期间一直留在 GPU 上',
-    whatItDoes: `检查使用 GPU 的文件（有 \`.cuda()\`、\`"cuda"\`
+    whatItDoes: `检查使用 GPU 的项目（本文件或经由导入与它相连的文件中有 \`.cuda()\`、\`"cuda"\`
 设备字符串、\`DataParallel\`/\`DistributedDataParallel\`、\`torch.cuda.set_device\` 或 \`torch.accelerator\`）中结果是
 state dict 的 \`torch.load(...)\`
 调用：其结果直接（\`model.load_state_dict(torch.load(path))\`）、经由它被赋给的名字，或经由它的某一部分（\`ckpt["model"]\`、\`ckpt.get("state_dict")\`、被赋为这样一部分的名字）到达
 \`load_state_dict(...)\` 调用。它报告两种情况：
 
-- 加载时没有给出 \`map_location\`，于是每个张量都回到保存时所在的设备；
+- 加载时没有给出 \`map_location\`，于是每个张量都回到保存时所在的设备，并且它读取的文件可能是本项目写出的（项目任一文件中的
+  \`torch.save\`，或 \`shutil.copyfile(path, "model_best.pth")\` 这样的复制）：路径由参数或配置拼出（\`args.resume\`），或者它的字面词与某个写出路径相同（\`checkpoint_best\`
+  与 \`checkpoint_{epoch}.pth\`）。不写出任何检查点的项目，或没有任何写出路径拼出的字面文件名（\`"weights/resnet50_imagenet.pth"\`
+  这样），加载的是发布的权重，其保存所在的机器代码无从得知；
 - 加载把张量放到了 GPU 上（没有 \`map_location\`，或其值解析为 \`"cuda..."\`
   设备），并且在同一函数或模块中稍后开始训练循环（有反向传播或优化器更新的循环，也包括经由本文件辅助函数的）时，持有检查点（或从中取出的 state dict）的名字仍然存活：既没有
   \`del\`，也没有赋予新值，比如 \`checkpoint = None\`。
@@ -162,7 +165,7 @@ state dict 的 \`torch.load(...)\`
 \`load_state_dict\`（只是些普通数字）；加载到另一个对象的某一部分中（\`ssd_net.vgg.load_state_dict(...)\`：用公开发布的预训练权重初始化
 backbone，这些权重通常是从 CPU 保存的；\`model.module\` 和 \`self.model\` 仍然算）；加载到 torch2trt 的 \`TRTModule\`
 中，它的状态是序列化的推理引擎。以下情况不报告：以任何形式给出了 \`map_location\` 的加载（关键字参数、第二个位置参数、lambda、字典）；传入了 \`*args\` 或 \`**kwargs\`
-的加载（其中可能带着它）；结果是整个被 pickle 的模型或数据而不是 state dict 的加载；从不使用 GPU 的文件；所保存的每个 state dict 都取自先移到 CPU 的模型的文件（在
+的加载（其中可能带着它）；结果是整个被 pickle 的模型或数据而不是 state dict 的加载；从不使用 GPU 的项目；所保存的每个 state dict 都取自先移到 CPU 的模型的文件（在
 \`torch.save(model.state_dict(), path)\` 之前先 \`model.eval().cpu()\`：它们加载回来的是 CPU 张量）；以及测试模块（pytest 或 unittest
 文件，它们只会来回保存和加载 CPU 上的小模型）。位于 \`with torch.device("cpu"):\` 中的加载不予理会：代码已经说明了它想把张量放在哪里（\`map_location\`
 会确保这一点）。\`torch.jit.load\` 加载的是脚本化的模块，而不是要复制的 state dict，因此不检查。被返回、存到别处或交给辅助函数的检查点不会被报告为一直存活：它的存活时间由其所有者决定。`,
