@@ -93,6 +93,23 @@ describe('modules and forward calls', () => {
     assert.deepEqual(['scorer(x)', 'model(x)', 'w(x)', 'n(x)', 'both(x)'].map(forward), [false, false, true, true, true]);
   });
 
+  test('a name bound to instances of different classes, each of whose method turns gradients off, runs no graph', async () => {
+    const lines = [
+      'import torch', 'import torch.nn as nn',
+      'class Base(nn.Module):', '    pass',
+      'class Images(Base):', '    @torch.no_grad()', '    def predict(self, x):', '        return self.net(x)',
+      'class Labels(Base):', '    @torch.no_grad()', '    def predict(self, x):', '        return self.net(x)',
+      'class Plain(Base):', '    def predict(self, x):', '        return self.net(x)',
+      'def by_image(x):', '    clf = Images()', '    return clf.predict(x)',
+      'def by_label(x):', '    clf = Labels()', '    return clf.predict(x)',
+    ];
+    const both = await modelOf(lines.join('\n'));
+    assert.equal(both.modules.isForwardCall(find(both, 'call', 'clf.predict(x)')), false);
+    // One of the classes records a graph: the call may run it.
+    const mixed = await modelOf([...lines, 'def plain(x):', '    clf = Plain()', '    return clf.predict(x)'].join('\n'));
+    assert.equal(mixed.modules.isForwardCall(find(mixed, 'call', 'clf.predict(x)')), true);
+  });
+
   test("an attribute named like a model that holds a tokenizer library's object is not one", async () => {
     const model = await modelOf([
       'import tiktoken', 'import torch',

@@ -653,6 +653,13 @@ const NAME_ANSWERS: Readonly<Record<NameQuestion, Query<SemanticModel, string, b
  */
 const INSTANCE_CLASS = modelQuery('instance class of a name', (model, name: string) => model.modules.computeInstanceClassOf(name), { reads: 'key', equals: sameInstanceClass, onCycle: () => undefined });
 
+/** The classes of the values bound to a name, reused while they are the same (see INSTANCE_CLASS). */
+const INSTANCE_CLASSES = modelQuery('instance classes of a name', (model, name: string) => model.modules.computeInstanceClassesOf(name), {
+  reads: 'key',
+  equals: (a, b) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((c, i) => sameInstanceClass(c, b[i]))),
+  onCycle: () => undefined,
+});
+
 /** What every value bound to a name is made by calling, reused while it is the same (see INSTANCE_CLASS). */
 const CONSTRUCTOR_NAME = modelQuery('constructor of a name', (model, name: string) => model.modules.computeConstructorNameOf(name), { reads: 'key', onCycle: () => undefined });
 
@@ -703,6 +710,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     moduleMethodCallsOn: (name) => MODULE_METHOD_CALLS.lookup(model.db, name),
     ask: (question, name) => NAME_ANSWERS[question].of(model, name),
     instanceClass: (name) => INSTANCE_CLASS.of(model, name),
+    instanceClasses: (name) => INSTANCE_CLASSES.of(model, name),
     constructorName: (name) => CONSTRUCTOR_NAME.of(model, name),
     projectSymbol: (qualified) => model.projectSymbol(qualified),
     methodForwards: (method) => METHOD_FORWARDS.of(model, method),

@@ -133,6 +133,8 @@ export interface ModuleDeps {
   ask(question: NameQuestion, name: string): boolean;
   /** `instanceClassOf`, worked out by `computeInstanceClassOf` once per name and reused while it is the same. */
   instanceClass(name: string): InstanceClass | undefined;
+  /** `instanceClassesOf`, worked out by `computeInstanceClassesOf` once per name and reused while they are the same. */
+  instanceClasses(name: string): readonly InstanceClass[] | undefined;
   /** `constructorNameOf`, worked out by `computeConstructorNameOf` once per name and reused while it is the same. */
   constructorName(name: string): string | undefined;
   /** Whether a call runs a forward pass, worked out by `classifiesAsForward` once per call. */
@@ -552,12 +554,16 @@ export class ModuleAnalysis {
     // Made by a project factory whose every return is a module that turns gradients off itself.
     const factory = made ? this.deps.projectSymbol(made) : undefined;
     if (factory?.kind === 'function' && factory.function.returnsGradOffModule && methods.some((m) => CALL_METHODS.includes(m))) return true;
-    const cls = this.instanceClassOf(name);
-    if (!cls) return false;
-    if ('project' in cls) return methods.some((method) => cls.project.methods[method]?.disablesGrad === true);
-    return methods.some((method) => {
-      const own = this.methodsOfLocalClass(cls.local, method);
-      return own.length > 0 && own.every((fn) => this.deps.methodDisablesGrad(fn));
+    // One name may hold instances of different classes in different functions (`classifier =
+    // CustomLabelsClassifier(...)` here, `TreeOfLifeClassifier(...)` there): each must turn them off.
+    const classes = this.deps.instanceClasses(name);
+    if (!classes?.length) return false;
+    return classes.every((cls) => {
+      if ('project' in cls) return methods.some((method) => cls.project.methods[method]?.disablesGrad === true);
+      return methods.some((method) => {
+        const own = this.methodsOfLocalClass(cls.local, method);
+        return own.length > 0 && own.every((fn) => this.deps.methodDisablesGrad(fn));
+      });
     });
   }
 
@@ -580,8 +586,16 @@ export class ModuleAnalysis {
 
   /** Works out `instanceClassOf` from the definitions of `name` (see the model's INSTANCE_CLASS). */
   computeInstanceClassOf(name: string): InstanceClass | undefined {
-    let found: InstanceClass | undefined;
-    let key: string | undefined;
+    const classes = this.deps.instanceClasses(name);
+    return classes?.length === 1 ? classes[0] : undefined;
+  }
+
+  /**
+   * The classes of the values bound to `name`, one per class however often it is bound (see the
+   * model's INSTANCE_CLASSES), or undefined when some value is not an instance of a class it can tell.
+   */
+  computeInstanceClassesOf(name: string): InstanceClass[] | undefined {
+    const found = new Map<string, InstanceClass>();
     for (const d of this.definitionsOf(name)) {
       let dotted: string | null;
       if (d.kind === 'parameter') {
@@ -605,11 +619,10 @@ export class ModuleAnalysis {
         const facts = this.deps.projectSymbol(qualified);
         if (facts?.kind === 'class') cls = { project: facts.class, qualified: qualified! };
       }
-      if (!cls || (key !== undefined && key !== dotted)) return undefined;
-      key = dotted;
-      found = cls;
+      if (!cls) return undefined;
+      found.set(dotted, cls);
     }
-    return found;
+    return [...found.values()];
   }
 
   /**
