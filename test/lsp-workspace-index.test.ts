@@ -219,6 +219,40 @@ test('a change of helpers.py re-lints main.py, which imports it through wrappers
     },
   ));
 
+/** Loads a checkpoint by a path from its arguments: OOM009 when the project writes such checkpoints. */
+const EVALUATE = `import torch
+
+
+def load(model, path):
+    model.load_state_dict(torch.load(path))
+    return model.cuda()
+`;
+
+/** A training script that imports nothing of evaluate.py, and writes no checkpoint yet. */
+const TRAIN_NO_SAVE = `import torch
+
+
+def train(model, loader, optimizer):
+    for images, labels in loader:
+        loss = torch.nn.functional.cross_entropy(model(images.cuda()), labels.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+`;
+
+const hasOom009 = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === 'OOM009');
+
+test('a checkpoint save added to train.py re-lints evaluate.py, which does not import it', () =>
+  withIndexedWorkspace({ 'evaluate.py': EVALUATE, 'train.py': TRAIN_NO_SAVE }, async ({ client, folder, uri }) => {
+    const evaluate = uri('evaluate.py');
+    await client.open(evaluate, EVALUATE, 1);
+    assert.ok(!hasOom009(await client.diagnosticsAt(evaluate, 1)), 'nothing of the project writes a checkpoint yet');
+    const published = client.publicationsFor(evaluate).length;
+    writeFileSync(join(folder, 'train.py'), `${TRAIN_NO_SAVE}    torch.save(model.state_dict(), "last.pt")\n`);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('train.py'), type: 2 }] });
+    await client.diagnostics(evaluate, (p) => client.publicationsFor(evaluate).length > published && hasOom009(p), 'evaluate.py linted again');
+  }));
+
 test('a pyproject.toml that comes to exclude helpers.py takes its summary out of the index', () =>
   withIndexedWorkspace({ 'helpers.py': HELPERS, 'main.py': MAIN }, async ({ client, folder, uri }) => {
     const main = uri('main.py');

@@ -207,8 +207,8 @@ export class WorkspaceIndex {
   /**
    * Takes `path`'s new summary (undefined: the file is gone or unreadable), from its open document
    * when `fromEditor`. Returns the files among `candidates` whose facts may follow from it (those
-   * importing it, directly or through others, and those it imports, before and after), or undefined
-   * when nothing changed.
+   * importing it, directly or through others, and those it imports, before and after; all of them
+   * when the paths it writes changed), or undefined when nothing changed.
    */
   update(path: string, summary: FileSummary | undefined, fromEditor: boolean, candidates: readonly string[]): string[] | undefined {
     const project = this.projectOf(path);
@@ -217,8 +217,11 @@ export class WorkspaceIndex {
     else this.fromEditor.delete(path);
     const others = candidates.filter((c) => c !== path && this.projectOf(c) === project);
     const imported = new Set(others.filter((c) => project.dependentsOf(c).includes(path)));
+    const written = JSON.stringify(project.entry(path)?.summary.writtenPaths ?? []);
     const changed = summary ? project.set(path, summary) : project.delete(path);
     if (!changed) return undefined;
+    // The paths a file writes tell every file of the project which checkpoints are its own (OOM009).
+    if (JSON.stringify(summary?.writtenPaths ?? []) !== written) return others;
     for (const c of others) if (project.dependentsOf(c).includes(path)) imported.add(c);
     for (const c of dependentsWithin(project, path, others)) imported.add(c);
     return [...imported];
