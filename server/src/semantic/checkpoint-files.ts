@@ -44,10 +44,6 @@ const WRITES_IN_STATEMENT = new StatementFact('file writes', (model, statement) 
   return writes;
 });
 
-/** The `torch.save` calls of the file. */
-export const torchSaves = modelQuery('torch.save calls', (model, _: void): readonly SyntaxNode[] =>
-  joined(WRITES_IN_STATEMENT.ofEach(model)).filter((w) => model.imports.qualify(dottedName(callee(w.call), model.text) ?? '') === 'torch.save').map((w) => w.call));
-
 /** The words of the paths the file writes, one entry per write (see PathWords). */
 export const writtenPaths = modelQuery('written file paths', (model, _: void): readonly PathWords[] => {
   const writes = joined(WRITES_IN_STATEMENT.ofEach(model));
