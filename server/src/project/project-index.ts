@@ -6,7 +6,7 @@
 import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
 import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
 import type { FileSummary, LocalCall, LocalClass, LocalFunction, LocalValue } from './summary';
-import type { PathWords } from '../semantic/checkpoint-files';
+import type { PathWords } from '../semantic/project-facts';
 
 /** A top-level name of a project file, and for a class, one of its members. */
 interface Target {

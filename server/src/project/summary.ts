@@ -9,8 +9,8 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
 import { classFreezesItself } from '../semantic/freezing';
 import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
-import type { ValueKind } from '../semantic/project-facts';
-import { writtenPaths, type PathWords } from '../semantic/checkpoint-files';
+import type { PathWords, ValueKind } from '../semantic/project-facts';
+import { writtenPaths } from '../semantic/checkpoint-files';
 import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
 /** A value as the file says it: a kind it can tell, or a call of a name to be linked. */

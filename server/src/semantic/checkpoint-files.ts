@@ -8,7 +8,6 @@ import type { PathWords } from './project-facts';
 import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingFunction, functionName, scopeOf } from './scopes';
 
-export type { PathWords };
 
 /** Endings that name a file's format, not which file it is. */
 const EXTENSIONS = new Set(['pth', 'pt', 'tar', 'bin', 'pkl', 'pickle', 'ckpt', 'safetensors', 'gz', 'zip']);
@@ -31,22 +30,38 @@ const WRITERS: ReadonlyMap<string, { position: number; keyword: string }> = new 
   ['os.replace', { position: 1, keyword: 'dst' }],
 ]);
 
-/** A top-level statement's calls that write files, with the argument naming each written file. */
-const WRITES_IN_STATEMENT = new StatementFact('file writes', (model, statement) => {
-  const writes: { call: SyntaxNode; path: SyntaxNode | null }[] = [];
+/** A call that writes a file, and the argument naming the file it writes (null: not given). */
+interface FileWrite {
+  /** The writer as the imports qualify it (`torch.save`, `shutil.copyfile`). */
+  writer: string;
+  call: SyntaxNode;
+  path: SyntaxNode | null;
+}
+
+/** A top-level statement's `torch.load` calls and its calls that write files, under the file's imports. */
+const CHECKPOINT_CALLS_IN_STATEMENT = new StatementFact('checkpoint loads and file writes', (model, statement) => {
+  const loads: SyntaxNode[] = [];
+  const writes: FileWrite[] = [];
   for (const call of model.nodesOfKindIn(statement, 'call')) {
     const name = dottedName(callee(call), model.text);
-    const writer = name ? WRITERS.get(model.imports.qualify(name) ?? name) : undefined;
+    const qualified = name ? model.imports.qualify(name) ?? name : null;
+    if (qualified === 'torch.load') loads.push(call);
+    const writer = qualified ? WRITERS.get(qualified) : undefined;
     if (!writer) continue;
     const { positional, keywords } = callArguments(call, model.text);
-    writes.push({ call, path: keywords.get(writer.keyword) ?? positional[writer.position] ?? null });
+    writes.push({ writer: qualified!, call, path: keywords.get(writer.keyword) ?? positional[writer.position] ?? null });
   }
-  return writes;
+  return { loads, writes };
 });
+
+/** A top-level statement's `torch.load` calls and its calls that write files (`torch.save`, copies). */
+export function checkpointCallsIn(model: SemanticModel, statement: SyntaxNode): { loads: readonly SyntaxNode[]; writes: readonly FileWrite[] } {
+  return CHECKPOINT_CALLS_IN_STATEMENT.of(model, statement);
+}
 
 /** The words of the paths the file writes, one entry per write (see PathWords). */
 export const writtenPaths = modelQuery('written file paths', (model, _: void): readonly PathWords[] => {
-  const writes = joined(WRITES_IN_STATEMENT.ofEach(model));
+  const writes = joined(CHECKPOINT_CALLS_IN_STATEMENT.ofEach(model).map((calls) => calls.writes));
   // Names are followed to values that other statements may hold.
   if (writes.length) model.db.readVersion();
   return writes.map((w) => (w.path ? pathWords(model, w.path) : null));
@@ -80,7 +95,10 @@ function collect(model: SemanticModel, node: SyntaxNode, found: Set<string>, dep
     return true;
   }
   if (n.type === 'identifier') return collectName(model, n, found, depth);
-  if (is(n, 'subscript')) return collect(model, field(n, 'value') ?? n, found, depth + 1);
+  if (is(n, 'subscript')) {
+    const container = field(n, 'value');
+    return container ? collect(model, container, found, depth + 1) : false;
+  }
   if (['concatenated_string', 'binary_operator', 'argument_list', 'keyword_argument', 'dictionary', 'pair', 'list', 'tuple'].includes(n.type)) {
     let literal = false;
     for (const c of n.children) if (c.named && c.type !== 'comment' && !(n.type === 'keyword_argument' && c.fieldName === 'name')) literal = collect(model, c, found, depth) || literal;

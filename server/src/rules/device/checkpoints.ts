@@ -10,6 +10,7 @@ import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenth
 import { enclosingLoops, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { stringHead } from './strings';
 import { nodesIn } from '../../semantic/subtree';
+import { checkpointCallsIn } from '../../semantic/checkpoint-files';
 
 /** Where `map_location` sends the loaded tensors. `absent`: to the device each was saved from. */
 export type LoadTarget = 'absent' | 'gpu' | 'cpu' | 'unknown';
@@ -32,29 +33,18 @@ export const checkpointLoads = modelQuery('checkpoint loads', (model, _: void): 
   joined(LOADS_IN_STATEMENT.ofEach(model)),
 );
 
-/** A top-level statement's `torch.load` calls whose arguments can all be seen, and its `torch.save` calls, under the file's imports. */
-const LOADS_AND_SAVES_IN_STATEMENT = new StatementFact(
-  'torch.load and torch.save calls',
-  (model, statement) => {
-    const loads: SyntaxNode[] = [];
-    const saves: SyntaxNode[] = [];
-    for (const call of model.nodesOfKindIn(statement, 'call')) {
-      const name = qualifiedCallee(model, call);
-      if (name === 'torch.save') saves.push(call);
-      if (name !== 'torch.load') continue;
-      const args = is(call, 'call') ? field(call, 'arguments') : null;
-      if (args && !args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat')) loads.push(call);
-    }
-    return { loads, saves };
-  },
-);
-
 /** What a module-level name sends tensors to, or whether it holds a TensorRT engine (see `ask`). */
 type LoadAnswer = string | boolean;
 
 /** A statement's loads: reused while the imports and every answer about module-level names they relied on stay the same. */
 const LOADS_IN_STATEMENT = new StatementFact('checkpoint loads of a statement', (model, statement) =>
-  LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).loads.map((call) => describeLoad(model, call)));
+  checkpointCallsIn(model, statement).loads.filter(argumentsSeen).map((call) => describeLoad(model, call)));
+
+/** No `*args` and no `**kwargs` that may carry `map_location`. */
+function argumentsSeen(call: SyntaxNode): boolean {
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  return args !== null && !args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat');
+}
 
 /**
  * A question about the rest of the file that describing a load asks: `file` (the load or a read is in
@@ -373,7 +363,7 @@ interface StatementSaves {
 const SAVES_IN_STATEMENT = new StatementFact(
   'state dict saves',
   (model, statement): StatementSaves => ({
-    verdicts: LOADS_AND_SAVES_IN_STATEMENT.of(model, statement).saves
+    verdicts: checkpointCallsIn(model, statement).writes.filter((w) => w.writer === 'torch.save').map((w) => w.call)
       .filter((call) => nodesIn(call, ['call']).some((c) => methodCall(c, model.text)?.method === 'state_dict'))
       .map((save) => savedFromCpu(model, save)),
     movedToCpu: statement.type === 'expression_statement' ? movedToCpu(model, model.nodesOfKindIn(statement, 'call')) : [],
