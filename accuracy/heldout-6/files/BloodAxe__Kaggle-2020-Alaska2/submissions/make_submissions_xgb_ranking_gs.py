@@ -1,0 +1,122 @@
+import os
+
+# Used to ignore warnings generated from StackingCVClassifier
+import warnings
+
+# For reading, visualizing, and preprocessing data
+import numpy as np
+import pandas as pd
+import torch
+import torch.nn.functional as F
+from pytorch_toolbelt.utils import fs, to_numpy
+from sklearn.metrics import make_scorer
+from sklearn.model_selection import GridSearchCV, GroupKFold, RandomizedSearchCV, GroupShuffleSplit
+from sklearn.preprocessing import StandardScaler
+from xgboost import XGBClassifier, XGBRanker
+
+from alaska2 import get_holdout, INPUT_IMAGE_KEY, get_test_dataset
+from alaska2.metric import alaska_weighted_auc
+from alaska2.submissions import parse_classifier_probas, sigmoid, parse_array, parse_and_softmax, get_x_y_for_stacking
+from submissions.eval_tta import get_predictions_csv
+from submissions.make_submissions_averaging import compute_checksum_v2
+
+
+def main():
+    output_dir = os.path.dirname(__file__)
+
+    experiments = [
+        # "A_May24_11_08_ela_skresnext50_32x4d_fold0_fp16",
+        # "A_May15_17_03_ela_skresnext50_32x4d_fold1_fp16",
+        # "A_May21_13_28_ela_skresnext50_32x4d_fold2_fp16",
+        # "A_May26_12_58_ela_skresnext50_32x4d_fold3_fp16",
+        #
+        # "B_Jun05_08_49_rgb_tf_efficientnet_b6_ns_fold0_local_rank_0_fp16",
+        # "B_Jun09_16_38_rgb_tf_efficientnet_b6_ns_fold1_local_rank_0_fp16",
+        # "B_Jun11_08_51_rgb_tf_efficientnet_b6_ns_fold2_local_rank_0_fp16",
+        # "B_Jun11_18_38_rgb_tf_efficientnet_b6_ns_fold3_local_rank_0_fp16",
+        #
+        # "C_Jun24_22_00_rgb_tf_efficientnet_b2_ns_fold2_local_rank_0_fp16",
+        #
+        # "D_Jun18_16_07_rgb_tf_efficientnet_b7_ns_fold1_local_rank_0_fp16",
+        # "D_Jun20_09_52_rgb_tf_efficientnet_b7_ns_fold2_local_rank_0_fp16",
+        #
+        # "E_Jun18_19_24_rgb_tf_efficientnet_b6_ns_fold0_local_rank_0_fp16",
+        # "E_Jun21_10_48_rgb_tf_efficientnet_b6_ns_fold0_istego100k_local_rank_0_fp16",
+        #
+        # "F_Jun29_19_43_rgb_tf_efficientnet_b3_ns_fold0_local_rank_0_fp16",
+        #
+        "G_Jul03_21_14_nr_rgb_tf_efficientnet_b6_ns_fold0_local_rank_0_fp16",
+        "G_Jul05_00_24_nr_rgb_tf_efficientnet_b6_ns_fold1_local_rank_0_fp16",
+        "G_Jul06_03_39_nr_rgb_tf_efficientnet_b6_ns_fold2_local_rank_0_fp16",
+        "G_Jul07_06_38_nr_rgb_tf_efficientnet_b6_ns_fold3_local_rank_0_fp16",
+        #
+        "H_Jul11_16_37_nr_rgb_tf_efficientnet_b7_ns_mish_fold2_local_rank_0_fp16",
+        "H_Jul12_18_42_nr_rgb_tf_efficientnet_b7_ns_mish_fold1_local_rank_0_fp16",
+    ]
+
+    holdout_predictions = get_predictions_csv(experiments, "cauc", "holdout", "d4")
+    test_predictions = get_predictions_csv(experiments, "cauc", "test", "d4")
+    checksum = compute_checksum_v2(experiments)
+
+    holdout_ds = get_holdout("", features=[INPUT_IMAGE_KEY])
+    image_ids = np.array([fs.id_from_fname(x) for x in holdout_ds.images])
+
+    quality_h = F.one_hot(torch.tensor(holdout_ds.quality).long(), 3).numpy().astype(np.float32)
+
+    test_ds = get_test_dataset("", features=[INPUT_IMAGE_KEY])
+    quality_t = F.one_hot(torch.tensor(test_ds.quality).long(), 3).numpy().astype(np.float32)
+
+    x, y = get_x_y_for_stacking(holdout_predictions)
+    print(x.shape, y.shape)
+
+    x_test, _ = get_x_y_for_stacking(test_predictions)
+    print(x_test.shape)
+
+    if True:
+        sc = StandardScaler()
+        x = sc.fit_transform(x)
+        x_test = sc.transform(x_test)
+
+    if False:
+        sc = PCA(n_components=16)
+        x = sc.fit_transform(x)
+        x_test = sc.transform(x_test)
+
+    if True:
+        x = np.column_stack([x, quality_h])
+        x_test = np.column_stack([x_test, quality_t])
+
+    group_kfold = GroupKFold(n_splits=5)
+    cv_scores = []
+
+    for fold_index, (train_index, valid_index) in enumerate(group_kfold.split(x, y, groups=image_ids)):
+        x_train, x_valid, y_train, y_valid = (x[train_index], x[valid_index], y[train_index], y[valid_index])
+
+        xgb = XGBRanker(nthread=1)
+        groups = [1] * len(x_train)
+        xgb.fit(x_train, y_train, groups)
+
+        y_pred = xgb.predict(x_valid)
+
+        score = alaska_weighted_auc(y_valid, y_pred)
+
+        cv_scores.append(score)
+
+        if test_pred is not None:
+            test_pred += xgb.predict(x_test) * one_over_n
+        else:
+            test_pred = xgb.predict(x_test) * one_over_n
+
+    for s in cv_scores:
+        print(s)
+    print(np.mean(cv_scores), np.std(cv_scores))
+
+    submit_fname = os.path.join(output_dir, f"xgb_ranking_{np.mean(cv_scores):.4f}_{checksum}_.csv")
+    df = pd.read_csv(test_predictions[0]).rename(columns={"image_id": "Id"})
+    df["Label"] = test_pred
+    df[["Id", "Label"]].to_csv(submit_fname, index=False)
+    print("Saved submission to ", submit_fname)
+
+
+if __name__ == "__main__":
+    main()

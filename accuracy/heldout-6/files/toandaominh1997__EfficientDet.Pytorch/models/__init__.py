@@ -1,0 +1,1 @@
+from .efficientdet import EfficientDet

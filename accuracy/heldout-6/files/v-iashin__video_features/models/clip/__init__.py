@@ -1,0 +1,1 @@
+from .extract_clip import *

@@ -1,0 +1,3 @@
+# relative imports pain
+import sys
+sys.path.append('..')
