@@ -1,0 +1,3 @@
+from src.datasets.common_voice import CommonVoiceDataset
+from src.datasets.custom_dir_audio_dataset import CustomDirAudioDataset
+from src.datasets.librispeech_dataset import LibrispeechDataset

@@ -1,0 +1,1 @@
+from src.loss.ctc_loss import CTCLossWrapper

@@ -1,0 +1,2 @@
+from src.metrics.cer import ArgmaxCERMetric, BeamCERMetric, LMBeamCERMetric
+from src.metrics.wer import ArgmaxWERMetric, BeamWERMetric, LMBeamWERMetric

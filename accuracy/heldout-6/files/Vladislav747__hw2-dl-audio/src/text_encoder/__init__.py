@@ -1,0 +1,1 @@
+from src.text_encoder.ctc_text_encoder import CTCTextEncoder

@@ -1,0 +1,2 @@
+from src.trainer.inferencer import Inferencer
+from src.trainer.trainer import Trainer

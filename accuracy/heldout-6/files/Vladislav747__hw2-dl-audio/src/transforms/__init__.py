@@ -1,0 +1,2 @@
+from src.transforms.normalize import Normalize1D
+from src.transforms.scale import RandomScale1D

@@ -1,0 +1,3 @@
+# -*- coding: utf-8 -*-
+
+# https://github.com/dasguptar/treelstm.pytorch
