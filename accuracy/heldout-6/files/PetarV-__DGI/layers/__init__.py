@@ -1,0 +1,3 @@
+from .gcn import GCN
+from .readout import AvgReadout
+from .discriminator import Discriminator

@@ -1,0 +1,2 @@
+from .dgi import DGI
+from .logreg import LogReg

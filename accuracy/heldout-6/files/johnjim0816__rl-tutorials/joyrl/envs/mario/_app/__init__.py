@@ -1,0 +1,1 @@
+"""The application code for running this package from the command line."""
