@@ -1,0 +1,1 @@
+from .extraction import extract_hiddens, ExtractionConfig, PromptDataset

@@ -1,0 +1,3 @@
+from .extraction import ExtractionConfig, extract_hiddens, extract
+from .generator import _GeneratorConfig, _GeneratorBuilder
+from .prompt_dataset import PromptDataset, PromptConfig

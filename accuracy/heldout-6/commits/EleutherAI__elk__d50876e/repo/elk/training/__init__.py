@@ -1,0 +1,2 @@
+from .reporter import OptimConfig, Reporter, ReporterConfig
+from .train import RunConfig

@@ -1,0 +1,4 @@
+from .detection import Detect
+
+
+__all__ = ['Detect']

@@ -1,0 +1,2 @@
+from .manifold import Visualizer
+from .activations import Highlighter

@@ -1,0 +1,1 @@
+__all__ = ['misc', 'gpu', 'nn', 'data', 'io', 'topology', 'scheduler']

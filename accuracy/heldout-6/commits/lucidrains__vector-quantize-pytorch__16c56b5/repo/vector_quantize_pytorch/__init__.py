@@ -1,0 +1,3 @@
+from vector_quantize_pytorch.vector_quantize_pytorch import VectorQuantize
+from vector_quantize_pytorch.residual_vq import ResidualVQ, GroupedResidualVQ
+from vector_quantize_pytorch.random_projection_quantizer import RandomProjectionQuantizer
