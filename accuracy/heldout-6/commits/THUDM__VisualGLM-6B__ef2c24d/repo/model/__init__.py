@@ -1,0 +1,3 @@
+from .chat import chat
+from .infer_util import *
+from .blip2 import BlipImageEvalProcessor

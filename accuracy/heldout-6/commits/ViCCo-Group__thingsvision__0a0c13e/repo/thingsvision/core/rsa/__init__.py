@@ -1,0 +1,1 @@
+from .helpers import compute_rdm, correlate_rdms, plot_rdm

@@ -1,0 +1,9 @@
+
+
+class DomainError(Exception):
+    pass
+
+
+class MetapredictError(Exception):
+    pass
+

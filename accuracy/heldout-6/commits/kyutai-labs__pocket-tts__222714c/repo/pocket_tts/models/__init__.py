@@ -1,0 +1,3 @@
+"""
+Models for EnCodec (and Mimi), and FlowLMModel.
+"""

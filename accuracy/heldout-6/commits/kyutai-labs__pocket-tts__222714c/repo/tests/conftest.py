@@ -1,0 +1,3 @@
+import os
+
+os.environ["POCKET_TTS_ERROR_WITHOUT_EOS"] = "1"

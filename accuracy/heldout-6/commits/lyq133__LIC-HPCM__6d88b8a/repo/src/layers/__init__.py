@@ -1,0 +1,2 @@
+from .conv import *
+from .res_blk import *

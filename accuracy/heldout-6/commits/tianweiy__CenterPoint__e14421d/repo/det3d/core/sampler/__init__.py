@@ -1,0 +1,2 @@
+from . import preprocess
+from . import sample_ops

@@ -1,0 +1,4 @@
+from .fpn import FPN
+from .rpn import RPN, PointModule
+
+__all__ = ["RPN", "PointModule", "FPN"]

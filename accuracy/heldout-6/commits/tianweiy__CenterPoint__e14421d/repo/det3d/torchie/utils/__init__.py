@@ -1,0 +1,62 @@
+from .config import Config, ConfigDict
+from .misc import (
+    check_prerequisites,
+    concat_list,
+    is_list_of,
+    is_seq_of,
+    is_str,
+    is_tuple_of,
+    iter_cast,
+    list_cast,
+    requires_executable,
+    requires_package,
+    slice_list,
+    tuple_cast,
+)
+from .path import (
+    FileNotFoundError,
+    check_file_exist,
+    fopen,
+    is_filepath,
+    mkdir_or_exist,
+    scandir,
+    symlink,
+)
+from .progressbar import (
+    ProgressBar,
+    track_iter_progress,
+    track_parallel_progress,
+    track_progress,
+)
+from .timer import Timer, TimerError, check_time
+
+__all__ = [
+    "ConfigDict",
+    "Config",
+    "is_str",
+    "iter_cast",
+    "list_cast",
+    "tuple_cast",
+    "is_seq_of",
+    "is_list_of",
+    "is_tuple_of",
+    "slice_list",
+    "concat_list",
+    "check_prerequisites",
+    "requires_package",
+    "requires_executable",
+    "is_filepath",
+    "fopen",
+    "check_file_exist",
+    "mkdir_or_exist",
+    "symlink",
+    "scandir",
+    "FileNotFoundError",
+    "ProgressBar",
+    "track_progress",
+    "track_iter_progress",
+    "track_parallel_progress",
+    "Timer",
+    "TimerError",
+    "check_time",
+]

@@ -1,0 +1,3 @@
+from .pub_tracker import PubTracker
+
+__all__ = ["PubTracker"]

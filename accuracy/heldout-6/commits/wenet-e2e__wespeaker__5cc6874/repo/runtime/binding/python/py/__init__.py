@@ -1,0 +1,1 @@
+from .speaker import Speaker  # noqa
