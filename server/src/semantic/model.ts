@@ -644,6 +644,7 @@ const NAME_ANSWERS: Readonly<Record<NameQuestion, Query<SemanticModel, string, b
   layer: nameQuestion('layer'),
   class: nameQuestion('class'),
   distribution: nameQuestion('distribution'),
+  'module class': nameQuestion('module class'),
 };
 
 /**

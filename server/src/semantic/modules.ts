@@ -66,13 +66,15 @@ const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/
  * The questions about names that classifying a call as a forward pass asks, each worked out once per
  * name: does it hold a module, a loaded model, a parameter-free layer, a class?
  */
-export type NameQuestion = 'module' | 'loaded' | 'layer' | 'class' | 'distribution';
+export type NameQuestion = 'module' | 'loaded' | 'layer' | 'class' | 'distribution' | 'module class';
 
 
 /** Which classes of the file are modules, which visibly are not, and all their names. */
 export interface ClassKinds {
   readonly moduleClasses: ReadonlySet<string>;
   readonly plainClasses: ReadonlySet<string>;
+  /** Each class's bases as written (one list per definition of the name; null where a base is no name). */
+  readonly bases: ReadonlyMap<string, readonly (readonly (string | null)[])[]>;
   readonly classNames: ReadonlySet<string>;
 }
 
@@ -208,12 +210,19 @@ export function sameClassSignatures(a: readonly ClassSignature[], b: readonly Cl
 export function classKindsOf(classes: readonly ClassSignature[], imports: Imports): ClassKinds {
   const moduleClasses = findModuleClasses(classes, imports);
   const classNames = new Set(classes.map((cls) => cls.name));
-  return { moduleClasses, plainClasses: findPlainClasses(classes, imports, moduleClasses), classNames };
+  const bases = new Map<string, (string | null)[][]>();
+  for (const cls of classes) if (cls.bases) bases.set(cls.name, [...(bases.get(cls.name) ?? []), [...cls.bases]]);
+  return { moduleClasses, plainClasses: findPlainClasses(classes, imports, moduleClasses), classNames, bases };
 }
 
 export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
   const same = (x: ReadonlySet<string>, y: ReadonlySet<string>) => x.size === y.size && [...x].every((name) => y.has(name));
-  return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames);
+  const sameList = (x: readonly (string | null)[], y: readonly (string | null)[]) => x.length === y.length && x.every((base, i) => base === y[i]);
+  const sameBases = a.bases.size === b.bases.size && [...a.bases].every(([name, lists]) => {
+    const other = b.bases.get(name);
+    return other !== undefined && other.length === lists.length && lists.every((list, i) => sameList(list, other[i]!));
+  });
+  return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames) && sameBases;
 }
 
 function findModuleClasses(classes: readonly ClassSignature[], imports: Imports): Set<string> {
@@ -301,7 +310,30 @@ export class ModuleAnalysis {
       case 'layer': return this.computeHoldsNonModelLayer(name);
       case 'class': return this.computeHoldsClass(name);
       case 'distribution': return this.computeHoldsDistribution(name);
+      case 'module class': return this.computeIsModuleClass(name, new Set());
     }
+  }
+
+  /**
+   * Whether `name`, a class of this file, derives from `nn.Module`: as the file alone shows
+   * (`moduleClasses`), or through a base another file of the project defines (`class
+   * VotingClassifier(BaseClassifier)` where `_base.py` derives `BaseClassifier` from `nn.Module`).
+   */
+  isModuleClass(name: string): boolean {
+    if (this.moduleClasses.has(name)) return true;
+    return this.classNames.has(name) && this.deps.classKinds().bases.has(name) && this.deps.ask('module class', name);
+  }
+
+  private computeIsModuleClass(name: string, seen: Set<string>): boolean {
+    if (this.moduleClasses.has(name)) return true;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return (this.deps.classKinds().bases.get(name) ?? []).some((bases) => bases.some((dotted) => {
+      if (!dotted) return false;
+      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) return this.computeIsModuleClass(dotted, seen);
+      const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
+      return facts?.kind === 'class' && facts.class.module;
+    }));
   }
 
   private definitionsOf(name: string): readonly Definition[] {
@@ -426,7 +458,7 @@ export class ModuleAnalysis {
   isModelConstructor(call: SyntaxNode): boolean {
     const dotted = dottedName(callee(call), this.deps.text);
     if (!dotted) return false;
-    if (this.moduleClasses.has(dotted)) return true;
+    if (this.moduleClasses.has(dotted) || (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted) && this.isModuleClass(dotted))) return true;
     // Another file's module class, or a function of the project that returns a module.
     const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
     if (facts?.kind === 'class') return facts.class.module;
@@ -788,6 +820,6 @@ export class ModuleAnalysis {
     const fn = enclosingFunction(node);
     const cls = fn ? classOfMethod(fn) : null;
     const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-    return name !== null && this.moduleClasses.has(nodeText(name, this.deps.text));
+    return name !== null && this.isModuleClass(nodeText(name, this.deps.text));
   }
 }

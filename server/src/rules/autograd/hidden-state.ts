@@ -216,7 +216,7 @@ function detachesInside(model: SemanticModel, call: SyntaxNode): boolean {
   for (const def of model.definitions.allDefinitionsOf(name)) {
     const value = def.value ? unparenthesize(def.value) : null;
     const constructor = is(value, 'call') ? dottedName(callee(value), model.text) : null;
-    if (constructor && model.modules.moduleClasses.has(constructor)) classNames.add(constructor);
+    if (constructor && model.modules.isModuleClass(constructor)) classNames.add(constructor);
   }
   if (!classNames.size) return false;
   for (const cls of model.nodesOfKind('class_definition')) {

@@ -92,8 +92,8 @@ function buildsModuleOutput(model: SemanticModel, site: SyntaxNode, list: string
   const fn = enclosingFunction(site);
   const cls = fn ? classOfMethod(fn) : null;
   const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-  if (!fn || !name || !model.modules.moduleClasses.has(nodeText(name, model.text))) return false;
-  if (runsInForward(model, cls as SyntaxNode & { type: 'class_definition' }, functionName(fn, model.text))) return true;
+  if (!fn || !name || !model.modules.isModuleClass(nodeText(name, model.text))) return false;
+  if (inModuleForward(model, site)) return true;
   const base = list.split(/[.[]/)[0]!;
   const joins = (call: SyntaxNode) => is(call, 'call') && referencesIn(field(call, 'arguments') ?? call, model.text).includes(base);
   return model.returnsOf(fn).some((r) => {
@@ -104,6 +104,15 @@ function buildsModuleOutput(model: SemanticModel, site: SyntaxNode, list: string
     const def = model.definitions.reaching(scopeOf(r), base, r.start);
     return def?.kind === 'assign' && def.value !== null && joins(def.value);
   });
+}
+
+/** `site` is in a method of one of the file's module classes that runs as part of its forward pass. */
+function inModuleForward(model: SemanticModel, site: SyntaxNode): boolean {
+  const fn = enclosingFunction(site);
+  const cls = fn ? classOfMethod(fn) : null;
+  const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+  if (!fn || !name || !model.modules.isModuleClass(nodeText(name, model.text))) return false;
+  return runsInForward(model, cls as SyntaxNode & { type: 'class_definition' }, functionName(fn, model.text));
 }
 
 /** The method `name` of `cls` runs as part of its forward pass: `forward`, or a method one of those calls on `self`. */
