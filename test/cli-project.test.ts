@@ -49,6 +49,7 @@ const CASES = [
   { project: 'frozen-elsewhere', file: 'fid.py', withProject: [], alone: ['OOM001:10'], fact: "another file's feature extractor freezes its own parameters when built (FID's Inception)" },
   { project: 'script-folder', file: '01_burgers/engine.py', withProject: [], alone: ['OOM001:8'], fact: "a script in a folder no import can name (`01_burgers/train-v2.py`) imports the helper beside it" },
   { project: 'module-base-elsewhere', file: 'voting.py', withProject: ['OOM001:14'], alone: [], fact: "a class is a module through another file's base class, so its `self.forward(...)` runs the model" },
+  { project: 'library-base-elsewhere', file: 'evaluate.py', withProject: [], alone: [], fact: "another file's class inherits `predict` from a library base: code the project does not hold" },
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },
 ];
 

@@ -7,6 +7,7 @@ import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts,
 import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
 import type { FileSummary, LocalCall, LocalClass, LocalFunction, LocalValue } from './summary';
 import type { PathWords } from '../semantic/project-facts';
+import { PLAIN_BASE } from '../semantic/modules';
 
 /** A top-level name of a project file, and for a class, one of its members. */
 interface Target {
@@ -358,16 +359,22 @@ class LinkedFacts {
     const key = `${path}\0${name}`;
     const known = this.classes.get(key);
     if (known) return known;
-    if (this.inProgress.has(key)) return { module: cls.module, freezesItself: cls.freezesItself, methods: {} };
+    if (this.inProgress.has(key)) return { module: cls.module, freezesItself: cls.freezesItself, libraryBase: cls.libraryBase, methods: {} };
     this.inProgress.add(key);
     const entry = this.index.entry(path)!;
     let module = cls.module;
+    let libraryBase = cls.libraryBase;
     const methods: Record<string, FunctionFacts> = {};
     for (const base of cls.bases) {
       const target = this.resolveFrom(path, entry.place, base, 0);
       const facts = target ? this.factsOf(target) : undefined;
-      if (facts?.kind !== 'class') continue;
+      if (facts?.kind !== 'class') {
+        // An imported base the project does not hold (`bert4torch.models.BaseModel` where bert4torch is installed, not part of it).
+        if (!base.startsWith('#') && !PLAIN_BASE.test(base)) libraryBase = true;
+        continue;
+      }
       module ||= facts.class.module;
+      libraryBase ||= facts.class.libraryBase;
       Object.assign(methods, facts.class.methods);
     }
     for (const [method, fn] of Object.entries(cls.methods)) {
@@ -376,7 +383,7 @@ class LinkedFacts {
       methods[method] = { ...this.functionFacts(path, `${name}.${method}`, fn), calledWithGradOnly };
     }
     // Freezing is its own `__init__`'s: a subclass may add parameters after its base's freezes them.
-    const facts = { module, freezesItself: cls.freezesItself, methods };
+    const facts = { module, freezesItself: cls.freezesItself, libraryBase, methods };
     this.inProgress.delete(key);
     this.classes.set(key, facts);
     return facts;

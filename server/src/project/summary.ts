@@ -8,6 +8,7 @@ import type { PythonParser } from '../parser/parser';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
 import { classFreezesItself } from '../semantic/freezing';
+import { PLAIN_BASE } from '../semantic/modules';
 import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
 import type { PathWords, ValueKind } from '../semantic/project-facts';
 import { writtenPaths } from '../semantic/checkpoint-files';
@@ -48,6 +49,8 @@ export interface LocalClass {
   readonly module: boolean;
   /** Its `__init__` freezes all of its parameters (see semantic/freezing.ts). */
   readonly freezesItself: boolean;
+  /** A base it names comes from a library the linker never follows (`transformers.PreTrainedModel`; see modules.ts `PLAIN_BASE`). */
+  readonly libraryBase: boolean;
   readonly methods: Readonly<Record<string, LocalFunction>>;
 }
 
@@ -128,7 +131,12 @@ export function summarizeFile(model: SemanticModel): FileSummary {
 
 function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }): LocalClass {
   const superclasses = field(cls, 'superclasses');
-  const bases = superclasses ? superclasses.children.filter((b) => b.named && b.type !== 'comment' && b.type !== 'keyword_argument').map((b) => linkName(model, dottedName(b, model.text))).filter((b): b is string => b !== null) : [];
+  const named = superclasses ? superclasses.children.filter((b) => b.named && b.type !== 'comment' && b.type !== 'keyword_argument').map((b) => dottedName(b, model.text)) : [];
+  const bases = named.map((dotted) => linkName(model, dotted)).filter((b): b is string => b !== null);
+  const libraryBase = named.some((dotted) => {
+    const qualified = dotted ? model.imports.qualify(dotted) : null;
+    return qualified !== null && OUTSIDE.test(qualified) && !PLAIN_BASE.test(qualified);
+  });
   const methods: Record<string, LocalFunction> = {};
   const body = field(cls, 'body');
   for (const statement of body?.children ?? []) {
@@ -136,7 +144,7 @@ function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_d
     if (definition?.type === 'function_definition') methods[functionName(definition, model.text)] = summarizeFunction(model, definition, true);
   }
   const name = field(cls, 'name');
-  return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), freezesItself: classFreezesItself(cls, model.text), methods };
+  return { bases, module: name !== null && model.modules.moduleClasses.has(nodeText(name, model.text)), freezesItself: classFreezesItself(cls, model.text), libraryBase, methods };
 }
 
 function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false): LocalFunction {

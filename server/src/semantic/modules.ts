@@ -63,6 +63,25 @@ const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sig
 const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/;
 
 /**
+ * Methods named for inference that libraries wrap in their own `no_grad` (a Keras-like trainer's
+ * `predict`, a distribution's `sample`). Called on a value a library made, or on an instance of a
+ * class that inherits the method from a library base (see PLAIN_BASE), such a method is that
+ * library's code, which the project does not hold: no fact read here says it records a graph.
+ * Component methods (`encode`, `forward_features`) run layers with their caller's grad mode
+ * whoever defines them, so they stay forward passes.
+ */
+const LIBRARY_INFERENCE_METHODS = new Set(['predict', 'infer', 'inference', 'sample']);
+
+/**
+ * Bases, as imports qualify them, that define none of the methods named for running a model
+ * (`predict`, `sample`, `encode`...): `object`, abc and typing helpers, enums and `torch.nn`'s classes.
+ * A method of a project class that neither it nor its project bases define, where another base comes
+ * from outside the project (a Keras-like trainer's `predict`, a distribution's `sample`), is that
+ * library's code, which the project does not hold.
+ */
+export const PLAIN_BASE = /^(object|abc\.\w+|typing\.\w+|typing_extensions\.\w+|enum\.\w+|torch\.nn(\.[\w.]+)?)$/;
+
+/**
  * The questions about names that classifying a call as a forward pass asks, each worked out once per
  * name: does it hold a module, a loaded model, a parameter-free layer, a class?
  */
@@ -503,6 +522,8 @@ export class ModuleAnalysis {
       if (called && called !== 'self' && this.callDisablesGrad(called, CALL_METHODS)) return false;
       // `detector.predict(x)` of a class whose `predict` turns gradients off itself.
       if (receiver && receiver !== 'self' && m && this.callDisablesGrad(receiver, [m.method])) return false;
+      // `model.predict(x)` of a library's model, or of a class that inherits `predict` from a library base.
+      if (receiver && m && LIBRARY_INFERENCE_METHODS.has(m.method) && this.methodFromLibrary(receiver, m.method, call)) return false;
       return true;
     }
     if (!m || !receiver || receiver === 'self' || MODULE_ONLY_METHODS.has(m.method) || MODULE_PASSTHROUGH.has(m.method)) return false;
@@ -597,6 +618,63 @@ export class ModuleAnalysis {
         return own.length > 0 && own.every((fn) => this.deps.methodDisablesGrad(fn));
       });
     });
+  }
+
+  /**
+   * Whether `method`, called on `receiver` (`self` in `call`'s class), is inherited from a base outside
+   * the project for every class the receiver's values are instances of (see PLAIN_BASE).
+   */
+  private methodFromLibrary(receiver: string, method: string, call: SyntaxNode): boolean {
+    if (receiver === 'self') {
+      const fn = enclosingFunction(call);
+      const cls = fn ? classOfMethod(fn) : null;
+      const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+      return name !== null && this.localMethodSource(nodeText(name, this.deps.text), method, new Set()) === 'library';
+    }
+    const defs = this.definitionsOf(receiver).filter((d) => d.kind !== 'parameter');
+    return defs.length > 0 && defs.every((d) => {
+      if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return false;
+      let value = unparenthesize(d.value);
+      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+        value = unparenthesize(m.receiver);
+      }
+      const dotted = is(value, 'call') ? dottedName(callee(value), this.deps.text) : null;
+      if (!dotted) return false;
+      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) return this.localMethodSource(dotted, method, new Set()) === 'library';
+      const qualified = this.deps.imports.qualify(dotted);
+      if (!qualified) return false;
+      const facts = this.deps.projectSymbol(qualified);
+      if (facts) return facts.kind === 'class' && !(method in facts.class.methods) && facts.class.libraryBase;
+      // Made by a library's class or factory (`SequenceClassificationTrainer(bert)`, `build_transformer_model(...)`); torch's own make modules without such methods.
+      return !/^torch(\.|$)/.test(qualified);
+    });
+  }
+
+  /** Where `method` of this file's class `name` is defined: in the project's code, only in a library base, or nowhere seen. */
+  private localMethodSource(name: string, method: string, seen: Set<string>): 'project' | 'library' | 'unseen' {
+    if (seen.has(name)) return 'unseen';
+    seen.add(name);
+    if (this.methodsOfLocalClass(name, method).length) return 'project';
+    let library = false;
+    for (const bases of this.deps.classKinds().bases.get(name) ?? []) {
+      for (const dotted of bases) {
+        if (!dotted) continue;
+        if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) {
+          const source = this.localMethodSource(dotted, method, seen);
+          if (source === 'project') return 'project';
+          library ||= source === 'library';
+          continue;
+        }
+        const qualified = this.deps.imports.qualify(dotted);
+        if (!qualified) continue;
+        const facts = this.deps.projectSymbol(qualified);
+        if (facts?.kind === 'class') {
+          if (method in facts.class.methods) return 'project';
+          library ||= facts.class.libraryBase;
+        } else if (!PLAIN_BASE.test(qualified)) library = true;
+      }
+    }
+    return library ? 'library' : 'unseen';
   }
 
   /** The methods named `method` of this file's class `className`. */

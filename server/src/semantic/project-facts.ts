@@ -61,6 +61,8 @@ export interface ClassFacts {
   readonly module: boolean;
   /** Its own `__init__` freezes all of its parameters (see semantic/freezing.ts). */
   readonly freezesItself: boolean;
+  /** A base, or a base's base, comes from outside the project (see modules.ts `PLAIN_BASE`): methods its own code does not define may be that base's. */
+  readonly libraryBase: boolean;
   /** Its methods by name, its bases' included. */
   readonly methods: Readonly<Record<string, FunctionFacts>>;
 }
