@@ -166,7 +166,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
     }
   }
   const forwardCalls = model.forwardCallsWithin(fn);
-  const gradForwards = disablesGrad ? [] : forwardCalls.filter((call) => model.gradMode.at(call) !== 'disabled');
+  const gradForwards = disablesGrad ? [] : forwardCalls.filter((call) => model.gradMode.at(call) !== 'disabled' && !model.modules.recordsNoGraph(call));
   const returns: LocalValue[] = [];
   for (const r of model.returnsOf(fn)) {
     const value = r.children.find((c) => c.named && c.type !== 'comment');

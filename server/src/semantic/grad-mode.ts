@@ -143,6 +143,12 @@ export class GradModeAnalysis {
     return 'enabled';
   }
 
+  /** The mode the code around `node` sets within its own function (a `with`, `set_grad_enabled`), or null where the function's mode decides. */
+  setAround(node: SyntaxNode): GradMode | null {
+    const local = this.localMode(node);
+    return typeof local === 'string' ? local : null;
+  }
+
   /** The mode a function's body starts in: its decorators, else its callers. */
   functionMode(fn: SyntaxNode): GradMode {
     const settled = this.settledMode(fn);

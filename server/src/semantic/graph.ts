@@ -132,7 +132,7 @@ export class GraphAnalysis {
 
   private callCarries(call: SyntaxNode): boolean {
     const { text, imports, modules } = this.deps;
-    if (modules.isForwardCall(call)) return this.gradRecorded(call) && modules.forwardGives(call, GRAPH);
+    if (modules.isForwardCall(call)) return this.gradRecorded(call) && !modules.recordsNoGraph(call) && modules.forwardGives(call, GRAPH);
     const name = dottedName(callee(call), text);
     // `F.cross_entropy(...)` and `torch.cat(...)` look like method calls but call module functions.
     const qualified = name ? imports.qualify(name) : null;

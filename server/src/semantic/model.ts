@@ -678,6 +678,24 @@ const IS_FORWARD_CALL = modelQuery('is a forward call', (model, call: SyntaxNode
 const METHOD_FORWARDS = modelQuery('method runs a forward', (model, method: SyntaxNode) =>
   nodesIn(model, method, 'call').some((call) => model.modules.classifiesAsForwardByName(call)), { reads: 'key', onCycle: () => false });
 
+/**
+ * A method whose own code runs every model call it makes under `no_grad` (`with torch.no_grad():`
+ * around `self.forward(x)` in a `predict`): calling it runs the model and records no graph,
+ * whatever its caller's grad mode. A model call is a forward pass or a call of a method of its own
+ * class that runs one (`self.get_embedding(ids)`).
+ */
+const METHOD_RUNS_MODEL_GRAD_OFF = modelQuery('method runs its model with grad off', (model, method: SyntaxNode) => {
+  const cls = classOfMethod(method);
+  const runsModel = (call: SyntaxNode) => {
+    if (model.modules.classifiesAsForwardByName(call)) return true;
+    const m = methodCall(call, model.text);
+    if (!m || !cls || nodeText(m.receiver, model.text) !== 'self') return false;
+    return model.functionsNamed(m.method).some((fn) => classOfMethod(fn) === cls && METHOD_FORWARDS.of(model, fn));
+  };
+  const runs = nodesIn(model, method, 'call').filter((call) => enclosingFunction(call) === method && runsModel(call));
+  return runs.length > 0 && runs.every((call) => model.gradMode.setAround(call) === 'disabled');
+}, { reads: 'key', onCycle: () => false });
+
 /** A method decorated to run with gradients off (`@torch.no_grad()` on a module's `forward`). */
 const METHOD_DISABLES_GRAD = modelQuery('method turns grad off', (model, method: SyntaxNode) =>
   decoratorsOf(method).some((decorator) => contextModeOf(decoratorExpression(decorator), true, { text: model.text, imports: model.imports, valueOfName: () => null }) === 'disabled'), { reads: 'key' });
@@ -716,6 +734,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     projectSymbol: (qualified) => model.projectSymbol(qualified),
     methodForwards: (method) => METHOD_FORWARDS.of(model, method),
     methodDisablesGrad: (method) => METHOD_DISABLES_GRAD.of(model, method),
+    methodRunsModelGradOff: (method) => METHOD_RUNS_MODEL_GRAD_OFF.of(model, method),
     methodTrains: (method) => model.needsGradients(method),
     projectMethodsNamed: (name) => PROJECT_METHODS.of(model, name),
     isForwardCall: model.db.records

@@ -166,6 +166,8 @@ export interface ModuleDeps {
   methodForwards(method: SyntaxNode): boolean;
   /** Whether a method of this file is decorated to run with gradients off. */
   methodDisablesGrad(method: SyntaxNode): boolean;
+  /** Whether a method of this file runs every model call it makes under its own `no_grad`. */
+  methodRunsModelGradOff(method: SyntaxNode): boolean;
   /** Whether a method of this file trains (see `needsGradients`). */
   methodTrains(method: SyntaxNode): boolean;
   /** The facts of the methods named so that other files' classes define (see ProjectView.methodsNamed). */
@@ -598,6 +600,33 @@ export class ModuleAnalysis {
     }
     const own = this.methodsOfLocalClass(cls.local, method);
     return own.length > 0 && own.every((m) => this.deps.methodForwards(m) && !this.deps.methodDisablesGrad(m) && !this.deps.methodTrains(m));
+  }
+
+  /**
+   * A forward call of a method whose own code runs the model under `no_grad` (`model.predict(x)`
+   * where `predict` wraps `self.forward(x)` in `with torch.no_grad():`): it runs the model, so its
+   * outputs are model outputs, but it records no graph whatever its caller's grad mode.
+   */
+  recordsNoGraph(call: SyntaxNode): boolean {
+    const m = is(call, 'call') ? methodCall(call, this.deps.text) : null;
+    const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
+    if (!m || !receiver) return false;
+    let classes: readonly InstanceClass[] | undefined;
+    if (receiver === 'self') {
+      const fn = enclosingFunction(call);
+      const cls = fn ? classOfMethod(fn) : null;
+      const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+      classes = name ? [{ local: nodeText(name, this.deps.text) }] : undefined;
+    } else classes = this.deps.instanceClasses(receiver);
+    if (!classes?.length) return false;
+    return classes.every((cls) => {
+      if ('project' in cls) {
+        const facts = cls.project.methods[m.method];
+        return facts !== undefined && facts.forwards && !facts.gradForwards && !facts.trains;
+      }
+      const own = this.methodsOfLocalClass(cls.local, m.method);
+      return own.length > 0 && own.every((fn) => this.deps.methodRunsModelGradOff(fn));
+    });
   }
 
   /** A module whose `forward` (or `__call__`) turns gradients off: calling it records no graph. */

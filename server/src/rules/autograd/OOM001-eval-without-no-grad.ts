@@ -37,8 +37,9 @@ called once for \`.item()\` before the training step), or a method of the file's
 A method of another file's class that runs its model with its caller's grad mode (\`trainer.predict(batch)\`,
 \`policy_net.get_action(state)\`) is a forward pass where it is called, unless it keeps its outputs to itself and
 every call of it runs with gradients on outside training: then the forward inside it is reported, in its file.
-A \`predict\`, \`infer\`, \`inference\` or \`sample\` that a class inherits from a library base is the library's code,
-which the project does not hold, and is not reported.
+A method whose own code runs the model under \`no_grad\` (a \`predict\` with \`with torch.no_grad():\` inside) records no
+graph where it is called, and a \`predict\`, \`infer\`, \`inference\` or \`sample\` that a class inherits from a library
+base is the library's code, which the project does not hold: neither is reported.
 Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
 through an \`ExitStack\`), a \`@torch.no_grad()\` decorator, a helper that every caller in the file runs with
 gradients off, and Lightning's evaluation hooks is not reported. Neither is an output that leaves what the

@@ -25,7 +25,7 @@ export function callsFunctionOfThisFile(model: SemanticModel, call: SyntaxNode):
 
 /** Grad-enabled forward passes that this rule considers, in document order, with the helper calls below. */
 export function candidateForwards(model: SemanticModel): SyntaxNode[] {
-  const forwards = model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !callsFunctionOfThisFile(model, c));
+  const forwards = model.forwardCalls.filter((c) => model.gradMode.at(c) === 'enabled' && !model.modules.recordsNoGraph(c) && !callsFunctionOfThisFile(model, c));
   const helpers = HELPER_CALLS.of(model);
   if (!helpers.size) return forwards;
   return [...forwards, ...helpers.keys()].sort((a, b) => a.start - b.start);
