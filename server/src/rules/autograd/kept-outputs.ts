@@ -60,6 +60,9 @@ export function outputsKeptOnGpu(model: SemanticModel, guard?: GuardToCome): Kep
     const outputs = addition.values.flatMap((value, i) => (origins[i] ? [{ value, origin: origins[i] }] : []));
     const withGraph = origins.some((o) => o !== null && modeAt(o) !== 'disabled');
     if (!outputs.length || !addedEveryIteration(model, addition, loop)) continue;
+    // Within a module's own forward pass a list holds that call's activations or outputs, as many as
+    // the batch it was given (SAM's per-image masks): whoever keeps the result keeps it, and is judged there.
+    if (inModuleForward(model, addition.site)) continue;
     const perStep = !walksData(model, loop);
     const moduleOutput = buildsModuleOutput(model, addition.site, addition.list);
     if (perStep && (moduleOutput || !origins.some((o) => o !== null && stepsSampleState(model, o, loop)))) continue;
