@@ -23,4 +23,6 @@ export type EvalReason =
   | { kind: 'eval-loop'; over: string }
   | { kind: 'after-eval'; receiver: string }
   | { kind: 'unused-function'; name: string }
-  | { kind: 'unused-output' };
+  | { kind: 'unused-output' }
+  /** A call of the function (`fn(..., flag=value)`) that skips every training step in it. */
+  | { kind: 'training-off'; fn: string; flag: string; value: string };

@@ -51,6 +51,7 @@ function reasonText(reason: EvalReason): string {
     case 'after-eval': return `code after ${code(`${reason.receiver}.eval()`)}`;
     case 'unused-function': return `function ${code(reason.name)}, whose outputs never reach backward()`;
     case 'unused-output': return 'its output never reaches backward()';
+    case 'training-off': return `${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} skips every backward() and optimizer step of ${code(reason.fn)}`;
   }
 }
 
@@ -75,6 +76,7 @@ export const en: Messages = {
   oom001WrapForward: ({ guard }) => `Wrap the forward pass in ${guard}()`,
   oom001WrapLoop: ({ guard }) => `Wrap the loop in ${guard}()`,
   oom001WrapEvaluation: ({ guard }) => `Wrap the evaluation in ${guard}()`,
+  oom001WrapCall: ({ fn, guard }) => `Wrap the call of ${fn} in ${guard}()`,
   oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle} and keep ${list ?? 'the outputs'} on the CPU`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>

@@ -26,6 +26,7 @@ export interface RuleMessages {
   oom001WrapForward(p: { guard: string }): string;
   oom001WrapLoop(p: { guard: string }): string;
   oom001WrapEvaluation(p: { guard: string }): string;
+  oom001WrapCall(p: { fn: string; guard: string }): string;
   /** The guard's title, then moving the outputs it reveals as kept on the GPU (OOM007) to the CPU; `list` when they all go to one. */
   oom001AndMoveToCpu(p: { guardTitle: string; list: string | null }): string;
 

@@ -54,6 +54,7 @@ function evalPlace(reason: EvalReason): string {
     case 'after-eval': return `код после ${code(`${reason.receiver}.eval()`)}`;
     case 'unused-function': return `он выполняется в функции ${code(reason.name)}, выходы которой не доходят до backward()`;
     case 'unused-output': return 'его выход не доходит до backward()';
+    case 'training-off': return `вызов ${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} пропускает все backward() и шаги оптимизатора в ${code(reason.fn)}`;
   }
 }
 
@@ -81,6 +82,7 @@ export const ru: Messages = {
   oom001WrapForward: ({ guard }) => `Обернуть прямой проход в ${guard}()`,
   oom001WrapLoop: ({ guard }) => `Обернуть цикл в ${guard}()`,
   oom001WrapEvaluation: ({ guard }) => `Обернуть код оценки в ${guard}()`,
+  oom001WrapCall: ({ fn, guard }) => `Обернуть вызов ${fn} в ${guard}()`,
   oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle} и хранить ${list ?? 'выходы'} на CPU`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>

@@ -52,6 +52,7 @@ function reasonText(reason: EvalReason): string {
     case 'after-eval': return `${code(`${reason.receiver}.eval()`)} 之后的代码`;
     case 'unused-function': return `它所在的函数 ${code(reason.name)} 的输出从未传到 backward()`;
     case 'unused-output': return '其输出从未传到 backward()';
+    case 'training-off': return `调用 ${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} 会跳过 ${code(reason.fn)} 中所有的 backward() 和优化器步骤`;
   }
 }
 
@@ -77,6 +78,7 @@ export const zhCn: Messages = {
   oom001WrapForward: ({ guard }) => `用 ${guard}() 包裹前向传播`,
   oom001WrapLoop: ({ guard }) => `用 ${guard}() 包裹循环`,
   oom001WrapEvaluation: ({ guard }) => `用 ${guard}() 包裹评估代码`,
+  oom001WrapCall: ({ fn, guard }) => `用 ${guard}() 包裹对 ${fn} 的调用`,
   oom001AndMoveToCpu: ({ guardTitle, list }) => `${guardTitle}，并把 ${list ?? '输出'} 保存在 CPU 上`,
 
   oom002StoredWithGraph: ({ item, how, container, outlives }) =>

@@ -5,6 +5,7 @@ import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, reportedWhereDefined, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
 import { outputsKeptOnGpu } from './kept-outputs';
+import { trainingOffCallOf } from './training-flags';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
 import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, withinAnyOf } from '../../semantic/scopes';
@@ -37,7 +38,9 @@ called once for \`.item()\` before the training step), or a method of the file's
 A method of another file's class that runs its model with its caller's grad mode (\`trainer.predict(batch)\`,
 \`policy_net.get_action(state)\`) is a forward pass where it is called, unless it keeps its outputs to itself and
 every call of it runs with gradients on outside training: then the forward inside it is reported, in its file.
-A method whose own code runs the model under \`no_grad\` (a \`predict\` with \`with torch.no_grad():\` inside) records no
+A function that trains only when a flag of its own says so (\`if train: loss.backward()\`), called in the file with
+the flag off and gradients on (\`run_epoch(val_loader, train=False)\`), is reported at its first forward pass. A
+method whose own code runs the model under \`no_grad\` (a \`predict\` with \`with torch.no_grad():\` inside) records no
 graph where it is called, and a \`predict\`, \`infer\`, \`inference\` or \`sample\` that a class inherits from a library
 base is the library's code, which the project does not hold: neither is reported.
 Code under \`torch.no_grad()\`, \`torch.inference_mode()\`, \`torch.set_grad_enabled(False)\` (also entered
@@ -87,7 +90,8 @@ just those statements and is marked unsafe: it is worth a look before it lands i
 guard would reveal outputs kept on the GPU across the loop (OOM007, which judges code that also trains only once
 grad is off), a second fix does the whole repair: the guard, and \`.cpu()\` on each output OOM007 would then
 report, found by OOM007's own analysis. It is safe only where the guard and every move are safe by OOM007's
-rules, and comes first unless it is less safe than the guard alone; it is not offered where OOM007 is turned off.`,
+rules, and comes first unless it is less safe than the guard alone; it is not offered where OOM007 is turned off.
+Where a function trains only under a flag, the fix wraps the call that turns the flag off, and is unsafe.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -114,7 +118,7 @@ rules, and comes first unless it is less safe than the guard alone; it is not of
       if (!helpers.has(call) && runsFrozenModel(model, call)) return null;
       const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
       // Evaluation by its name whose output still reaches a backward pass (a `predict()` feeding a consistency loss) needs its graph.
-      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call);
+      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call) ?? trainingOffRegion(model, call);
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
@@ -152,6 +156,18 @@ rules, and comes first unless it is less safe than the guard alone; it is not of
     }
   },
 };
+
+/**
+ * A forward pass of a function that trains only under a flag, run by a call of this file that turns
+ * the flag off with gradients on (see training-flags.ts): the region is that call, which the guard wraps.
+ */
+function trainingOffRegion(model: SemanticModel, forward: SyntaxNode): EvalRegion | null {
+  const off = trainingOffCallOf(model, forward);
+  if (!off) return null;
+  const statement = statementOf(off.call);
+  const fn = functionName(enclosingFunction(forward)!, model.text);
+  return { kind: 'statement', node: statement, statements: [statement], reason: { kind: 'training-off', fn, flag: off.flag, value: off.value } };
+}
 
 /**
  * An evaluation-named function whose output may be backpropagated where this file cannot see: it is
@@ -238,8 +254,9 @@ function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candi
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
     if (!edits) return null;
+    const title = region.reason.kind === 'training-off' ? ctx.messages.oom001WrapCall({ fn: region.reason.fn, guard: noGrad.expression }) : ctx.messages.oom001WrapForward({ guard: noGrad.expression });
     return {
-      fix: { title: ctx.messages.oom001WrapForward({ guard: noGrad.expression }), applicability: 'unsafe', edits: [...importEdits, ...edits] },
+      fix: { title, applicability: 'unsafe', edits: [...importEdits, ...edits] },
       guarded: region.statements,
       scope: scopeOf(region.statements[0]!),
     };

@@ -1,0 +1,261 @@
+// A function that trains only when a flag of its own says so (`def run_epoch(loader, train=True)`
+// whose `loss.backward()` sits under `if train:`), called in this file with the flag turning every
+// training step off and gradients on (`run_epoch(val_loader, train=False)`): on that call its forward
+// passes record a graph that nothing uses. OOM001 reports the forward pass and guards that call.
+import { field, type SyntaxNode } from '../../parser/syntax';
+import { modelQuery, type SemanticModel } from '../../semantic/model';
+import { callArguments, nodeText, unparenthesize } from '../../semantic/names';
+import { classOfMethod, enclosingFunction, statementOf, within } from '../../semantic/scopes';
+
+/** A call of a function of this file whose flag argument turns all of its training off. */
+export interface TrainingOffCall {
+  /** The call, as written in this file. */
+  call: SyntaxNode;
+  /** The function's parameter that the training steps depend on. */
+  flag: string;
+  /** The flag's value at the call, as written (`False`, `'val'`), or the parameter's default. */
+  value: string;
+}
+
+/** A value a condition can be worked out from: Python's literals. */
+type Literal = { kind: 'bool'; value: boolean } | { kind: 'none' } | { kind: 'number'; value: number } | { kind: 'string'; value: string };
+
+/**
+ * Per function of the file, the first of its calls in this file that runs with gradients on and
+ * passes a flag (or leaves its default) under which none of the function's training steps runs; null
+ * where there is none. The function must train under some other value, or it is plain evaluation,
+ * which the rule judges by its other evidence.
+ */
+export const TRAINING_OFF_CALL = modelQuery('a call that turns a function\'s training off', (model, fn: SyntaxNode): TrainingOffCall | null => {
+  const callers = model.callersOf(fn);
+  if (!callers?.length || !model.needsGradients(fn)) return null;
+  const parameters = parametersOf(fn, model.text);
+  const flags = parameters.filter((p) => conditionsRead(model, fn).has(p.name));
+  if (!flags.length) return null;
+  const method = classOfMethod(fn) !== null;
+  for (const call of callers) {
+    if (model.gradMode.at(call) !== 'enabled') continue;
+    const { positional, keywords } = callArguments(call, model.text);
+    for (const flag of flags) {
+      const index = parameters.indexOf(flag) - (method ? 1 : 0);
+      const argument = keywords.get(flag.name) ?? (index >= 0 && !flag.keywordOnly ? positional[index] : undefined) ?? flag.default;
+      const value = argument ? literalOf(argument, model.text) : null;
+      if (!argument || !value) continue;
+      if (!trainsUnder(model, fn, flag.name, value)) return { call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text) };
+    }
+  }
+  return null;
+});
+
+/**
+ * A forward pass of `fn` that runs on a call turning its training off (see TRAINING_OFF_CALL): the
+ * code around it inside `fn` leaves gradients on, and the flag's value does not skip it.
+ */
+export function trainingOffCallOf(model: SemanticModel, forward: SyntaxNode): TrainingOffCall | null {
+  const fn = enclosingFunction(forward);
+  if (!fn) return null;
+  const off = TRAINING_OFF_CALL.of(model, fn);
+  if (!off) return null;
+  const around = model.gradMode.setAround(forward);
+  if (around !== null && around !== 'enabled') return null;
+  if (!runsUnder(forward, fn, off.flag, literalOf(off.value, model.text, true)!, model.text)) return null;
+  // What the function returns may take the graph to a caller that backpropagates it.
+  if (model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)))) return null;
+  return off;
+}
+
+/** The statement of the call: what a guard for it wraps. */
+export function callStatement(off: TrainingOffCall): SyntaxNode {
+  return statementOf(off.call);
+}
+
+interface Parameter {
+  name: string;
+  default: SyntaxNode | null;
+  keywordOnly: boolean;
+}
+
+/** The function's parameters in order, with their defaults (`self` included, splats left out). */
+function parametersOf(fn: SyntaxNode, text: string): Parameter[] {
+  const list = fn.children.find((c) => c.fieldName === 'parameters');
+  const out: Parameter[] = [];
+  let keywordOnly = false;
+  for (const p of list?.children ?? []) {
+    if (p.type === 'keyword_separator' || p.type === 'list_splat_pattern') keywordOnly = true;
+    if (p.type === 'identifier') out.push({ name: nodeText(p, text), default: null, keywordOnly });
+    else if (p.type === 'typed_parameter') {
+      const name = p.children.find((c) => c.type === 'identifier');
+      if (name) out.push({ name: nodeText(name, text), default: null, keywordOnly });
+    } else if (p.type === 'default_parameter' || p.type === 'typed_default_parameter') {
+      const name = field(p as SyntaxNode & { type: 'default_parameter' }, 'name');
+      if (name) out.push({ name: nodeText(name, text), default: field(p as SyntaxNode & { type: 'default_parameter' }, 'value'), keywordOnly });
+    }
+  }
+  return out;
+}
+
+/** The names the conditions of `fn`'s own `if` statements read, whose branches hold training steps. */
+function conditionsRead(model: SemanticModel, fn: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of model.nodesOfKindWithin(fn, 'if_statement')) {
+    if (enclosingFunction(statement) !== fn || !model.needsGradients(statement)) continue;
+    for (const condition of conditionsOf(statement)) {
+      for (const id of model.nodesOfKindWithin(condition, 'identifier')) names.add(nodeText(id, model.text));
+      if (condition.type === 'identifier') names.add(nodeText(condition, model.text));
+    }
+  }
+  return names;
+}
+
+/** The conditions of an `if` statement and of its `elif` clauses. */
+function conditionsOf(statement: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const own = statement.children.find((c) => c.fieldName === 'condition');
+  if (own) out.push(own);
+  for (const clause of statement.children) {
+    if (clause.type !== 'elif_clause') continue;
+    const condition = clause.children.find((c) => c.fieldName === 'condition');
+    if (condition) out.push(condition);
+  }
+  return out;
+}
+
+/** Whether the statements of `node` may train when `flag` holds `value`: branches the value rules out are left out. */
+function trainsUnder(model: SemanticModel, node: SyntaxNode, flag: string, value: Literal): boolean {
+  const body = node.type === 'function_definition' ? node.children.find((c) => c.fieldName === 'body') : node;
+  return (body?.children ?? []).some((statement) => statementTrains(model, statement, flag, value));
+}
+
+function statementTrains(model: SemanticModel, statement: SyntaxNode, flag: string, value: Literal): boolean {
+  if (!statement.named || statement.type === 'comment') return false;
+  if (statement.type === 'if_statement') {
+    for (const branch of branchesUnder(statement, flag, value, model.text)) {
+      if (branch.condition && model.needsGradients(branch.condition)) return true;
+      if (branch.body && trainsUnder(model, branch.body, flag, value)) return true;
+    }
+    return false;
+  }
+  if (['for_statement', 'while_statement', 'with_statement', 'try_statement', 'block', 'except_clause', 'finally_clause', 'else_clause'].includes(statement.type)) {
+    // The header (a loop's iterable, a `with`'s managers) and every block in it.
+    return statement.children.some((c) => (c.type === 'block' || c.type.endsWith('_clause') ? trainsUnder(model, c, flag, value) : c.named && model.needsGradients(c)));
+  }
+  return model.needsGradients(statement);
+}
+
+/**
+ * The branches of an `if` statement that may run when `flag` holds `value`, each with the condition
+ * read on the way to it: a condition that is false under the value skips its branch, a true one
+ * skips every later branch.
+ */
+function branchesUnder(statement: SyntaxNode, flag: string, value: Literal, text: string): { condition: SyntaxNode | null; body: SyntaxNode | null }[] {
+  const out: { condition: SyntaxNode | null; body: SyntaxNode | null }[] = [];
+  const clauses: { condition: SyntaxNode | null; body: SyntaxNode | null }[] = [
+    { condition: statement.children.find((c) => c.fieldName === 'condition') ?? null, body: statement.children.find((c) => c.fieldName === 'consequence') ?? null },
+  ];
+  for (const clause of statement.children) {
+    if (clause.type === 'elif_clause') clauses.push({ condition: clause.children.find((c) => c.fieldName === 'condition') ?? null, body: clause.children.find((c) => c.fieldName === 'consequence') ?? null });
+    if (clause.type === 'else_clause') clauses.push({ condition: null, body: clause.children.find((c) => c.fieldName === 'body') ?? null });
+  }
+  for (const clause of clauses) {
+    const truth = clause.condition ? evaluate(clause.condition, flag, value, text) : true;
+    if (truth !== false) out.push(clause);
+    if (truth === true) break;
+  }
+  return out;
+}
+
+/** Whether `node`, inside `fn`, may run when `flag` holds `value` (no branch around it is ruled out). */
+function runsUnder(node: SyntaxNode, fn: SyntaxNode, flag: string, value: Literal, text: string): boolean {
+  for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type !== 'if_statement') continue;
+    const branches = branchesUnder(p, flag, value, text);
+    if (!branches.some((b) => b.body !== null && within(node, b.body))) {
+      // The node is in a condition, or in a branch the value rules out.
+      if (!branches.some((b) => b.condition !== null && within(node, b.condition))) return false;
+    }
+  }
+  return true;
+}
+
+/** Python's literals as values; with `fromText`, `node` is the literal's text itself. */
+function literalOf(node: SyntaxNode | string, text: string, fromText = false): Literal | null {
+  const source = fromText ? (node as string) : nodeText(unparenthesize(node as SyntaxNode), text);
+  if (source === 'True' || source === 'False') return { kind: 'bool', value: source === 'True' };
+  if (source === 'None') return { kind: 'none' };
+  if (/^-?\d+(\.\d+)?$/.test(source)) return { kind: 'number', value: Number(source) };
+  const string = /^[rbuRBU]?(['"])([^'"\\]*)\1$/.exec(source);
+  return string ? { kind: 'string', value: string[2]! } : null;
+}
+
+function truthy(value: Literal): boolean {
+  switch (value.kind) {
+    case 'bool': return value.value;
+    case 'none': return false;
+    case 'number': return value.value !== 0;
+    case 'string': return value.value !== '';
+  }
+}
+
+function sameLiteral(a: Literal, b: Literal): boolean {
+  if (a.kind === 'none' || b.kind === 'none') return a.kind === b.kind;
+  if (a.kind === 'string' || b.kind === 'string') return a.kind === b.kind && a.value === b.value;
+  // True == 1 and False == 0 in Python.
+  const number = (v: Literal) => (v.kind === 'bool' ? Number(v.value) : (v as { value: number }).value);
+  return number(a) === number(b);
+}
+
+/**
+ * The truth of a condition when `flag` holds `value`, where the condition reads nothing else that
+ * decides it (`train`, `not is_validate`, `phase == "train"`, `optimizer is not None`, `train and
+ * step % k == 0` when `train` is false); null where it cannot be told.
+ */
+function evaluate(condition: SyntaxNode, flag: string, value: Literal, text: string): boolean | null {
+  const node = unparenthesize(condition);
+  switch (node.type) {
+    case 'identifier':
+      return nodeText(node, text) === flag ? truthy(value) : null;
+    case 'not_operator': {
+      const inner = node.children.find((c) => c.fieldName === 'argument');
+      const truth = inner ? evaluate(inner, flag, value, text) : null;
+      return truth === null ? null : !truth;
+    }
+    case 'boolean_operator': {
+      const left = node.children.find((c) => c.fieldName === 'left');
+      const right = node.children.find((c) => c.fieldName === 'right');
+      const op = node.children.find((c) => c.fieldName === 'operator');
+      const l = left ? evaluate(left, flag, value, text) : null;
+      const r = right ? evaluate(right, flag, value, text) : null;
+      if (op?.type === 'and') return l === false || r === false ? false : l === true && r === true ? true : null;
+      return l === true || r === true ? true : l === false && r === false ? false : null;
+    }
+    case 'comparison_operator': {
+      const parts = node.children.filter((c) => c.named && c.type !== 'comment');
+      const operators = node.children.filter((c) => !c.named).map((c) => nodeText(c, text));
+      if (parts.length !== 2) return null;
+      const [a, b] = parts as [SyntaxNode, SyntaxNode];
+      const op = operators.join(' ');
+      const [other, flagFirst] = nodeText(unparenthesize(a), text) === flag ? [b, true] : nodeText(unparenthesize(b), text) === flag ? [a, false] : [null, false];
+      if (!other) return null;
+      if (op === 'in' || op === 'not in') {
+        if (!flagFirst) return null;
+        const items = unparenthesize(other);
+        if (!['tuple', 'list', 'set'].includes(items.type)) return null;
+        const literals = items.children.filter((c) => c.named && c.type !== 'comment').map((c) => literalOf(c, text));
+        if (literals.some((l) => l === null)) return null;
+        const found = literals.some((l) => sameLiteral(l!, value));
+        return op === 'in' ? found : !found;
+      }
+      const literal = literalOf(other, text);
+      if (!literal) return null;
+      if (op === '==' || op === 'is') return sameLiteral(value, literal);
+      if (op === '!=' || op === 'is not') return !sameLiteral(value, literal);
+      return null;
+    }
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+  }
+  return null;
+}
+
