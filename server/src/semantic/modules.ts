@@ -611,6 +611,8 @@ export class ModuleAnalysis {
     const m = is(call, 'call') ? methodCall(call, this.deps.text) : null;
     const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
     if (!m || !receiver) return false;
+    // Asked first, by name: most calls name no method that any class of the project defines.
+    if (!this.deps.functionsNamed(m.method).length && !this.deps.projectMethodsNamed(m.method).length) return false;
     let classes: readonly InstanceClass[] | undefined;
     if (receiver === 'self') {
       const fn = enclosingFunction(call);
