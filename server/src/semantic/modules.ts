@@ -351,7 +351,7 @@ export class ModuleAnalysis {
     seen.add(name);
     return (this.deps.classKinds().bases.get(name) ?? []).some((bases) => bases.some((dotted) => {
       if (!dotted) return false;
-      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) return this.computeIsModuleClass(dotted, seen);
+      if (this.isLocalClass(dotted)) return this.computeIsModuleClass(dotted, seen);
       const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
       return facts?.kind === 'class' && facts.class.module;
     }));
@@ -479,7 +479,7 @@ export class ModuleAnalysis {
   isModelConstructor(call: SyntaxNode): boolean {
     const dotted = dottedName(callee(call), this.deps.text);
     if (!dotted) return false;
-    if (this.moduleClasses.has(dotted) || (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted) && this.isModuleClass(dotted))) return true;
+    if (this.moduleClasses.has(dotted) || (this.isLocalClass(dotted) && this.isModuleClass(dotted))) return true;
     // Another file's module class, or a function of the project that returns a module.
     const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
     if (facts?.kind === 'class') return facts.class.module;
@@ -615,10 +615,8 @@ export class ModuleAnalysis {
     if (!this.deps.functionsNamed(m.method).length && !this.deps.projectMethodsNamed(m.method).length) return false;
     let classes: readonly InstanceClass[] | undefined;
     if (receiver === 'self') {
-      const fn = enclosingFunction(call);
-      const cls = fn ? classOfMethod(fn) : null;
-      const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-      classes = name ? [{ local: nodeText(name, this.deps.text) }] : undefined;
+      const name = this.enclosingClassName(call);
+      classes = name !== null ? [{ local: name }] : undefined;
     } else classes = this.deps.instanceClasses(receiver);
     if (!classes?.length) return false;
     return classes.every((cls) => {
@@ -657,21 +655,16 @@ export class ModuleAnalysis {
    */
   private methodFromLibrary(receiver: string, method: string, call: SyntaxNode): boolean {
     if (receiver === 'self') {
-      const fn = enclosingFunction(call);
-      const cls = fn ? classOfMethod(fn) : null;
-      const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-      return name !== null && this.localMethodSource(nodeText(name, this.deps.text), method, new Set()) === 'library';
+      const name = this.enclosingClassName(call);
+      return name !== null && this.localMethodSource(name, method, new Set()) === 'library';
     }
     const defs = this.definitionsOf(receiver).filter((d) => d.kind !== 'parameter');
     return defs.length > 0 && defs.every((d) => {
       if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return false;
-      let value = unparenthesize(d.value);
-      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
-        value = unparenthesize(m.receiver);
-      }
+      const value = this.withoutPassthrough(d.value);
       const dotted = is(value, 'call') ? dottedName(callee(value), this.deps.text) : null;
       if (!dotted) return false;
-      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) return this.localMethodSource(dotted, method, new Set()) === 'library';
+      if (this.isLocalClass(dotted)) return this.localMethodSource(dotted, method, new Set()) === 'library';
       const qualified = this.deps.imports.qualify(dotted);
       if (!qualified) return false;
       const facts = this.deps.projectSymbol(qualified);
@@ -690,7 +683,7 @@ export class ModuleAnalysis {
     for (const bases of this.deps.classKinds().bases.get(name) ?? []) {
       for (const dotted of bases) {
         if (!dotted) continue;
-        if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) {
+        if (this.isLocalClass(dotted)) {
           const source = this.localMethodSource(dotted, method, seen);
           if (source === 'project') return 'project';
           library ||= source === 'library';
@@ -745,16 +738,13 @@ export class ModuleAnalysis {
         if (!dotted) continue;
       } else {
         if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
-        let value = unparenthesize(d.value);
-        for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
-          value = unparenthesize(m.receiver);
-        }
+        const value = this.withoutPassthrough(d.value);
         if (!is(value, 'call')) return undefined;
         dotted = dottedName(callee(value), this.deps.text);
       }
       if (!dotted) return undefined;
       let cls: InstanceClass | undefined;
-      if (this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted)) cls = { local: dotted };
+      if (this.isLocalClass(dotted)) cls = { local: dotted };
       else {
         const qualified = this.deps.imports.qualify(dotted);
         const facts = this.deps.projectSymbol(qualified);
@@ -794,10 +784,7 @@ export class ModuleAnalysis {
     for (const d of this.definitionsOf(name)) {
       if (d.kind === 'parameter') continue;
       if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
-      let value = unparenthesize(d.value);
-      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
-        value = unparenthesize(m.receiver);
-      }
+      const value = this.withoutPassthrough(d.value);
       const qualified = is(value, 'call') ? this.deps.imports.qualify(dottedName(callee(value), this.deps.text)) : null;
       if (!qualified || (found !== undefined && found !== qualified)) return undefined;
       found = qualified;
@@ -902,10 +889,7 @@ export class ModuleAnalysis {
   private computeHoldsLoadedObject(name: string): boolean {
     const defs = this.definitionsOf(name).filter((d) => d.value && d.kind === 'assign');
     return defs.length > 0 && defs.every((d) => {
-      let value = unparenthesize(d.value!);
-      for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
-        value = unparenthesize(m.receiver);
-      }
+      const value = this.withoutPassthrough(d.value!);
       if (!is(value, 'call')) return false;
       const dotted = dottedName(callee(value), this.deps.text);
       return dotted !== null && ['torch.load', 'torch.jit.load'].includes(this.deps.imports.qualify(dotted) ?? dotted);
@@ -926,9 +910,29 @@ export class ModuleAnalysis {
   }
 
   private insideModuleClass(node: SyntaxNode): boolean {
+    const name = this.enclosingClassName(node);
+    return name !== null && this.isModuleClass(name);
+  }
+
+  /** The name of the class whose method `node` is in, or null outside a method. */
+  private enclosingClassName(node: SyntaxNode): string | null {
     const fn = enclosingFunction(node);
     const cls = fn ? classOfMethod(fn) : null;
     const name = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
-    return name !== null && this.isModuleClass(nodeText(name, this.deps.text));
+    return name ? nodeText(name, this.deps.text) : null;
+  }
+
+  /** A value without the module methods that return the module itself (`Net(cfg).to(device).eval()` gives `Net(cfg)`). */
+  private withoutPassthrough(expression: SyntaxNode): SyntaxNode {
+    let value = unparenthesize(expression);
+    for (let m = is(value, 'call') ? methodCall(value, this.deps.text) : null; m && MODULE_PASSTHROUGH.has(m.method); m = is(value, 'call') ? methodCall(value, this.deps.text) : null) {
+      value = unparenthesize(m.receiver);
+    }
+    return value;
+  }
+
+  /** `dotted` names a class of this file that no import shadows. */
+  private isLocalClass(dotted: string): boolean {
+    return this.classNames.has(dotted) && !this.deps.imports.resolveName(dotted);
   }
 }
