@@ -1,0 +1,2 @@
+from .motion_dataloader import *
+from .spatial_dataloader import *

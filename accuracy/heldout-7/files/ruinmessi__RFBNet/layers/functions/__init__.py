@@ -1,0 +1,5 @@
+from .detection import Detect
+from .prior_box import PriorBox
+
+
+__all__ = ['Detect', 'PriorBox']

@@ -1,0 +1,9 @@
+#!/usr/bin/env python
+# encoding: utf-8
+'''
+@author: wujiyang
+@contact: wujiyang@hust.edu.cn
+@file: __init__.py.py
+@time: 2018/12/21 15:30
+@desc:
+'''
