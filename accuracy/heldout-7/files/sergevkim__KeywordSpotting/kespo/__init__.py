@@ -1,0 +1,5 @@
+from . import datamodules
+from . import models
+from . import trainer
+from . import utils
+

@@ -1,0 +1,2 @@
+from .speech_commands_datamodule import SpeechCommandsDataModule
+

@@ -1,0 +1,2 @@
+from .neptune_logger import NeptuneLogger
+

@@ -1,0 +1,2 @@
+from .attention_spotter import AttentionSpotter
+
