@@ -1,0 +1,2 @@
+from .diffusion import *
+from .unet import *

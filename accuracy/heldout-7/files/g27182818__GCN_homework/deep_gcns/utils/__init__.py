@@ -1,0 +1,7 @@
+from .ckpt_util import *
+# from .data_util import *
+from .loss import *
+from .metrics import *
+from .optim import *
+# from .tf_logger import *
+
