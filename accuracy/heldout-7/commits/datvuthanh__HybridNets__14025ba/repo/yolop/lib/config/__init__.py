@@ -1,0 +1,2 @@
+from .default import _C as cfg
+from .default import update_config

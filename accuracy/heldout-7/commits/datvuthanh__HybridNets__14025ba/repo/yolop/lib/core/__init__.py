@@ -1,0 +1,1 @@
+from .function import AverageMeter

@@ -1,0 +1,1 @@
+from .YOLOP import get_net

@@ -1,0 +1,3 @@
+from .nms_wrapper import nms, soft_nms
+
+__all__ = ['nms', 'soft_nms']

@@ -1,0 +1,4 @@
+from .transcribe import cli
+
+
+cli()

@@ -1,0 +1,2 @@
+from .basic import BasicTextNormalizer
+from .english import EnglishTextNormalizer

@@ -1,0 +1,1 @@
+from .sfd_detector import SFDDetector as FaceDetector
