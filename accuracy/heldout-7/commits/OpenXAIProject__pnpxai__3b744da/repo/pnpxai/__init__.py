@@ -1,0 +1,2 @@
+from pnpxai.core.project import Project
+from pnpxai.core.experiment import Experiment

@@ -1,0 +1,1 @@
+from pnpxai.core.project.project import Project

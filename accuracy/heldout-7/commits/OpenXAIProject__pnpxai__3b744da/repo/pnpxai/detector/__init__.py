@@ -1,0 +1,2 @@
+from pnpxai.detector._core import ModelArchitecture
+from pnpxai.detector.detector import ModelArchitectureDetector

@@ -1,0 +1,2 @@
+from pnpxai.evaluator._evaluator import EvaluationMetric
+from pnpxai.evaluator.config import default_evaluator_kwargs

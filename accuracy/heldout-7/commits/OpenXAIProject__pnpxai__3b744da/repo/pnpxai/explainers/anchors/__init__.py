@@ -1,0 +1,1 @@
+from pnpxai.explainers.anchors.anchors import Anchors

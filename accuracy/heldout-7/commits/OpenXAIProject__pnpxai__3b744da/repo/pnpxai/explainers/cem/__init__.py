@@ -1,0 +1,1 @@
+from pnpxai.explainers.cem.cem import CEM

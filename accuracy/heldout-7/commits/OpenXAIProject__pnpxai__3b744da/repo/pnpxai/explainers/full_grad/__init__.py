@@ -1,0 +1,1 @@
+from pnpxai.explainers.full_grad.full_grad import FullGrad

@@ -1,0 +1,1 @@
+from pnpxai.explainers.grad_cam.grad_cam import GradCam

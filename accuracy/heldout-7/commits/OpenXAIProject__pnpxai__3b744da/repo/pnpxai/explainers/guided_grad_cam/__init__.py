@@ -1,0 +1,1 @@
+from pnpxai.explainers.guided_grad_cam.guided_grad_cam import GuidedGradCam

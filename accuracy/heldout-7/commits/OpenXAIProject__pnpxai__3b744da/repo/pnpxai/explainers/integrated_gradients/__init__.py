@@ -1,0 +1,1 @@
+from pnpxai.explainers.integrated_gradients.integrated_gradients import IntegratedGradients

@@ -1,0 +1,1 @@
+from pnpxai.explainers.lime.lime import Lime

@@ -1,0 +1,2 @@
+# from pnpxai.explainers.lrp.lrp_zennit import LRP
+from pnpxai.explainers.lrp.lrp import LRP

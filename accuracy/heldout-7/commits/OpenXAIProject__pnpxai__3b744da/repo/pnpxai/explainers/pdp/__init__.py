@@ -1,0 +1,1 @@
+from pnpxai.explainers.pdp.pdp import PDP

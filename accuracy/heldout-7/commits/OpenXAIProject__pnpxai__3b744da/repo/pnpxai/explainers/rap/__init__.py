@@ -1,0 +1,1 @@
+from pnpxai.explainers.rap.attribute import RAP

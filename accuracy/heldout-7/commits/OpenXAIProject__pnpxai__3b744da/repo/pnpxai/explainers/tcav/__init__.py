@@ -1,0 +1,1 @@
+from pnpxai.explainers.tcav.tcav import TCAV

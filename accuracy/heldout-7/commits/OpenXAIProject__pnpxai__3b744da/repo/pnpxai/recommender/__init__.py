@@ -1,0 +1,1 @@
+from pnpxai.recommender.recommender import XaiRecommender

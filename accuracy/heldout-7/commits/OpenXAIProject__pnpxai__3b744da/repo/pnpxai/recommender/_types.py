@@ -1,0 +1,6 @@
+from dataclasses import dataclass
+
+@dataclass
+class RecommenderOutput:
+    explainers: list
+    evaluation_metrics: list

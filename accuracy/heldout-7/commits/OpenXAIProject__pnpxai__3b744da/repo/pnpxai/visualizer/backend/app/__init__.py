@@ -1,0 +1,1 @@
+from pnpxai.visualizer.backend.app.app import create_app

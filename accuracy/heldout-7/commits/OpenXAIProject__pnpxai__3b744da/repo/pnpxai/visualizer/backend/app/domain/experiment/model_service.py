@@ -1,0 +1,7 @@
+class ModelService:
+    @classmethod
+    def get_all(cls, project):
+        return [
+            experiment.model
+            for experiment in project.experiments.values()
+        ]

@@ -1,0 +1,1 @@
+from pnpxai.visualizer.backend.app.domain.project.project_service import ProjectService

@@ -1,0 +1,1 @@
+from pnpxai.visualizer.server.server import Server

@@ -1,0 +1,4 @@
+import main
+
+def main_test():
+    assert main.main()

@@ -1,0 +1,1 @@
+from .fsrs4anki_optimizer import *

@@ -1,0 +1,1 @@
+from .freq import FreqEncoder
