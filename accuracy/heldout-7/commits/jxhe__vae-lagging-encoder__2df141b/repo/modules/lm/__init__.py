@@ -1,0 +1,1 @@
+from .lm_lstm import *
