@@ -1,0 +1,1 @@
+from .evaluation import *  # noqa: F401, F403

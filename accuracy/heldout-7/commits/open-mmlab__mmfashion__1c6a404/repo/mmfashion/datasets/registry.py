@@ -1,0 +1,3 @@
+from ..utils import Registry
+
+DATASETS = Registry('dataset')

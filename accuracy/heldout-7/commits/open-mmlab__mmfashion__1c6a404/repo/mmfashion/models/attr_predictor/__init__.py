@@ -1,0 +1,3 @@
+from .attr_predictor import AttrPredictor
+
+__all__ = ['AttrPredictor']

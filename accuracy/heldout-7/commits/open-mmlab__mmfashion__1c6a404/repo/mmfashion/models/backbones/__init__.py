@@ -1,0 +1,4 @@
+from .resnet import ResNet
+from .vgg import Vgg
+
+__all__ = ['Vgg', 'ResNet']

@@ -1,0 +1,3 @@
+from .concat import Concat
+
+__all__ = ['Concat']

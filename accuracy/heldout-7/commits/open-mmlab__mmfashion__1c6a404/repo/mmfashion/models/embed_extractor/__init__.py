@@ -1,0 +1,3 @@
+from .embed_extract import EmbedExtractor
+
+__all__ = ['EmbedExtractor']

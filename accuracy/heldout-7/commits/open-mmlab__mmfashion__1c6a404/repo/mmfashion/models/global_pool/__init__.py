@@ -1,0 +1,3 @@
+from .global_pool import GlobalPooling
+
+__all__ = ['GlobalPooling']

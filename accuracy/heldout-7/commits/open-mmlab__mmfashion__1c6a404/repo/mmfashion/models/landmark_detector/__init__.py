@@ -1,0 +1,4 @@
+from .base import BaseLandmarkDetector
+from .landmark_detector import LandmarkDetector
+
+__all__ = ['BaseLandmarkDetector', 'LandmarkDetector']

@@ -1,0 +1,3 @@
+from .landmark_feature_extract import LandmarkFeatureExtractor
+
+__all__ = ['LandmarkFeatureExtractor']

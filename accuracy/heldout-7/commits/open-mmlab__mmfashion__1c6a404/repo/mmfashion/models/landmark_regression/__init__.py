@@ -1,0 +1,3 @@
+from .landmark_regression import LandmarkRegression
+
+__all__ = ['LandmarkRegression']

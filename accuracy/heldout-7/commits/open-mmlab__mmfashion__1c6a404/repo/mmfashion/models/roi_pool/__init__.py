@@ -1,0 +1,3 @@
+from .roi_pooling import RoIPooling
+
+__all__ = ['RoIPooling']

@@ -1,0 +1,3 @@
+from .triplet_net import TripletNet
+
+__all__ = ['TripletNet']

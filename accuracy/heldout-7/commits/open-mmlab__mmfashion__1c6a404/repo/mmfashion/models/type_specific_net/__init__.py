@@ -1,0 +1,3 @@
+from .type_specific_net import TypeSpecificNet
+
+__all__ = ['TypeSpecificNet']

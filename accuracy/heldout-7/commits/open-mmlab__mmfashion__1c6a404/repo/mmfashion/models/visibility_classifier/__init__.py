@@ -1,0 +1,3 @@
+from .visibility_classifier import VisibilityClassifier
+
+__all__ = ['VisibilityClassifier']

@@ -1,0 +1,5 @@
+# Copyright (c) Facebook, Inc. and its affiliates. All Rights Reserved.
+
+from support import _C
+
+nms = _C.nms

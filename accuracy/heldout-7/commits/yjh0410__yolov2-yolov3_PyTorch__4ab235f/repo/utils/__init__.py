@@ -1,0 +1,2 @@
+from .augmentations import SSDAugmentation
+from .modules import *
