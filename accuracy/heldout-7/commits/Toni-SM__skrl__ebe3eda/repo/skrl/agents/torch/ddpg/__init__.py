@@ -1,0 +1,1 @@
+from .ddpg import DDPG, DDPG_DEFAULT_CONFIG

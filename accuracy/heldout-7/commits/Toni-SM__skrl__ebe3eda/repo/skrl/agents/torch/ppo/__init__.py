@@ -1,0 +1,1 @@
+from .ppo import PPO, PPO_DEFAULT_CONFIG

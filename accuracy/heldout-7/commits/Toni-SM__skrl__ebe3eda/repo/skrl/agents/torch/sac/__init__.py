@@ -1,0 +1,1 @@
+from .sac import SAC, SAC_DEFAULT_CONFIG

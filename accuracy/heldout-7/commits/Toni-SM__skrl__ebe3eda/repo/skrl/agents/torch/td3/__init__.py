@@ -1,0 +1,1 @@
+from .td3 import TD3, TD3_DEFAULT_CONFIG

@@ -1,0 +1,4 @@
+from .base import Memory
+
+from .random import RandomMemory
+from .prioritized import PrioritizedMemory

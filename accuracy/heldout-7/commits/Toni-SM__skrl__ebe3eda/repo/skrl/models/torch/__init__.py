@@ -1,0 +1,5 @@
+from .base import Model
+
+from .gaussian import GaussianModel
+from .categorical import CategoricalModel
+from .deterministic import DeterministicModel

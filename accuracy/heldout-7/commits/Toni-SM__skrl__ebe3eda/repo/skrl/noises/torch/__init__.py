@@ -1,0 +1,4 @@
+from .base import Noise
+
+from .gaussian import GaussianNoise
+from .ornstein_uhlenbeck import OrnsteinUhlenbeckNoise

@@ -1,0 +1,4 @@
+from .base import Trainer
+
+from .sequential import SequentialTrainer
+from .concurrent import ConcurrentTrainer

@@ -1,0 +1,2 @@
+from .deploy_policy import *
+

@@ -1,0 +1,1 @@
+"""CLI entry scripts for fastwam."""
