@@ -163,7 +163,7 @@ export class SemanticModel {
 
   /** One object for the model's life, which the answers of repetition.ts are kept for. */
   private get repetition(): RepetitionDeps {
-    return (this.repetitionDeps ??= { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), returnsOf: (fn) => this.returnsOf(fn), isForwardCall: (call) => this.modules.isForwardCall(call), isModuleName: (name) => this.modules.isModuleName(name), resolveInt: (expression) => this.ints.resolve(expression)?.value ?? null });
+    return (this.repetitionDeps ??= { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), identifiersNamed: (name) => this.identifiersNamed(name), returnsOf: (fn) => this.returnsOf(fn), isForwardCall: (call) => this.modules.isForwardCall(call), isModuleName: (name) => this.modules.isModuleName(name), resolveInt: (expression) => this.ints.resolve(expression)?.value ?? null });
   }
 
   /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */

@@ -57,8 +57,12 @@ function runsForwardForCaller(facts: FunctionFacts | undefined): boolean {
 /** Last words of names that hold a class or a factory of models, not a model. */
 const CLASS_WORDS = new Set(['class', 'cls', 'type', 'factory', 'constructor', 'builder', 'ctor']);
 
-/** `torch.nn` classes without parameters or that compute losses: applying them is not a model forward. */
-const NON_MODEL_NN = /^(ReLU\d*|LeakyReLU|PReLU|GELU|SiLU|Mish|ELU|SELU|Tanh|Sigmoid|Softmax\d*d?|LogSoftmax|Softplus|Hardswish|Hardtanh|Dropout\d*d?|AlphaDropout|Identity|Flatten|Unflatten|MaxPool\dd|AvgPool\dd|AdaptiveAvgPool\dd|AdaptiveMaxPool\dd|Upsample|PixelShuffle|PixelUnshuffle|CosineSimilarity|PairwiseDistance|\w*Loss)$/;
+/**
+ * `torch.nn` classes without parameters of their own (activations, pooling, padding, dropout,
+ * resampling, folding, distances), as torch's reference lists them, or that compute losses:
+ * applying them is not a model forward. A list, because their code is torch's, not the project's.
+ */
+const NON_MODEL_NN = /^(ReLU\d*|RReLU|LeakyReLU|PReLU|GELU|SiLU|Mish|CELU|ELU|SELU|GLU|Tanh|Tanhshrink|Sigmoid|LogSigmoid|Hardsigmoid|Hardshrink|Softshrink|Softsign|Threshold|Softmin|Softmax\d*d?|LogSoftmax|Softplus|Hardswish|Hardtanh|(Feature)?AlphaDropout|Dropout\d*d?|Identity|Flatten|Unflatten|Fold|Unfold|(Max|Avg|LP|AdaptiveAvg|AdaptiveMax|FractionalMax)Pool\dd|MaxUnpool\dd|(Reflection|Replication|Zero|Constant|Circular)Pad\dd|Upsample|UpsamplingNearest2d|UpsamplingBilinear2d|PixelShuffle|PixelUnshuffle|ChannelShuffle|LocalResponseNorm|CrossMapLRN2d|CosineSimilarity|PairwiseDistance|\w*Loss)$/;
 
 const MODULE_BASE = /(^|\.)(Module|LightningModule|PreTrainedModel|ModelMixin)$/;
 

@@ -9,12 +9,14 @@
 // (`torch.randn(1, 3, 224, 224)`), one item or a constant slice of a collection (`dataset[0]`,
 // `x_test[:10]`), the first batch of a loader (`next(iter(loader))`, a loop that breaks after one).
 // A forward that runs once on such inputs is a demo; one that runs once on a whole test set is not.
+// A loop over a table written in the source (a literal list of settings, a dict of shapes) runs a
+// fixed few times, as a self-test does, whatever it is called.
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { Imports } from './imports';
 import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
 import type { ExternalCall } from './project-facts';
-import { enclosingComprehension, enclosingFunction, functionName, scopeOf } from './scopes';
+import { enclosingComprehension, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
 export interface RepetitionDeps {
   text: string;
@@ -26,6 +28,8 @@ export interface RepetitionDeps {
   imports: Imports;
   definitions: DefinitionIndex;
   functionsNamed(name: string): readonly SyntaxNode[];
+  /** The file's identifiers spelled `name`, in any scope. */
+  identifiersNamed(name: string): readonly SyntaxNode[];
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
   /** The call runs a model's forward pass. */
   isForwardCall(call: SyntaxNode): boolean;
@@ -97,13 +101,58 @@ function inLoopOfItsScope(deps: RepetitionDeps, node: SyntaxNode): boolean {
   return false;
 }
 
-/** A `for` loop over a small value, or over a literal list or tuple. */
+/** A `for` loop over a small value, or over a table written in the source (see `literalTable`). */
 function overSmallValue(deps: RepetitionDeps, loop: SyntaxNode & { type: 'for_statement' }): boolean {
   const iterable = field(loop, 'right');
   if (!iterable) return false;
   const expr = unparenthesize(iterable);
-  const size = sizeOf(deps, expr, 0);
-  return size === 'small' || ((expr.type === 'list' || expr.type === 'tuple') && size === 'literal');
+  if (sizeOf(deps, expr, 0) === 'small') return true;
+  // `for key, shape in shapes.items()`: the entries of a table.
+  const m = is(expr, 'call') ? methodCall(expr, deps.text) : null;
+  return literalTable(deps, m && TABLE_VIEWS.has(m.method) && callArguments(expr, deps.text).positional.length === 0 ? unparenthesize(m.receiver) : expr);
+}
+
+/** The methods of a dict that give its keys, values or entries. */
+const TABLE_VIEWS = new Set(['items', 'keys', 'values']);
+
+/** Containers whose every item is written in the source. */
+const CONTAINER_LITERALS = new Set(['list', 'tuple', 'dictionary', 'set']);
+
+/**
+ * A table written in the source: a literal list, tuple, dict or set of literal items, or a name
+ * given one such value once that the file only loops over (nothing appends to it, passes it on or
+ * binds it again, so it holds what the source wrote).
+ */
+function literalTable(deps: RepetitionDeps, expr: SyntaxNode): boolean {
+  if (CONTAINER_LITERALS.has(expr.type)) return sizeOf(deps, expr, 0) === 'literal';
+  if (expr.type !== 'identifier') return false;
+  const name = nodeText(expr, deps.text);
+  const scope = scopeOf(expr);
+  const defs = deps.definitions.definitionsOf(scope, name);
+  const def = defs.length === 1 ? defs[0]! : null;
+  const value = def?.kind === 'assign' && def.unpackIndex < 0 && def.value ? unparenthesize(def.value) : null;
+  if (!value || !CONTAINER_LITERALS.has(value.type) || !value.children.some((c) => c.named && c.type !== 'comment')) return false;
+  if (sizeOf(deps, value, 0) !== 'literal') return false;
+  // A module-level name may be read and changed in any function; a function's, in its own body.
+  const uses = deps.identifiersNamed(name).filter((id) => scope.type === 'module' || within(id, scope));
+  return uses.every((id) => id.fieldName === 'attribute' || (id.fieldName === 'name' && id.parent?.type === 'keyword_argument') || isTarget(id, def!) || loopsOver(deps, id));
+}
+
+/** `id` is the target the table's one definition binds. */
+function isTarget(id: SyntaxNode, def: { node: SyntaxNode }): boolean {
+  return within(id, def.node) && id.fieldName === 'left';
+}
+
+/** `id` is what a loop or comprehension iterates: `for x in id`, or `for k, v in id.items()`. */
+function loopsOver(deps: RepetitionDeps, id: SyntaxNode): boolean {
+  let iterable = id;
+  const attribute = id.parent;
+  if (attribute?.type === 'attribute' && id.fieldName === 'object' && attribute.parent?.type === 'call') {
+    const call = attribute.parent;
+    if (!TABLE_VIEWS.has(methodCall(call, deps.text)?.method ?? '')) return false;
+    iterable = call;
+  }
+  return iterable.fieldName === 'right' && (iterable.parent?.type === 'for_statement' || iterable.parent?.type === 'for_in_clause');
 }
 
 /** A loop whose body ends in a `break` at its own level: it runs its body once (`for batch in loader: ...; break`). */
@@ -134,8 +183,10 @@ export function runsOnceOnSmallInputs(deps: RepetitionDeps, call: SyntaxNode): b
 
 /** torch and NumPy functions that make an array of a given shape. */
 const SHAPED = /^(torch|numpy|numpy\.random)\.(zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|logspace|eye|zeros_like|ones_like|rand_like|randn_like|empty_like|full_like|normal|uniform|random|random_sample|standard_normal)$/;
-/** torch functions that make a tensor from the data they are given: as small as that data. */
-const FROM_DATA = /^torch\.(tensor|as_tensor|Tensor|FloatTensor|LongTensor|from_numpy)$/;
+/** torch and NumPy functions that make a tensor or array from the data they are given: as small as that data. */
+const FROM_DATA = /^(torch\.(tensor|as_tensor|Tensor|FloatTensor|LongTensor|from_numpy)|numpy\.(array|asarray))$/;
+/** Python's containers built from what they are given (`dict(name="small", shape=(2, 3))`): as large as that. */
+const BUILT_CONTAINERS = new Set(['dict', 'list', 'tuple', 'set', 'frozenset']);
 /**
  * Functions that read one image file (a list because they are libraries' functions, whose code the
  * project does not hold): what they give is one sample.
@@ -174,6 +225,9 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       return 'literal';
     case 'list':
     case 'tuple':
+    case 'dictionary':
+    case 'pair':
+    case 'set':
     case 'expression_list':
     case 'binary_operator':
     case 'unary_operator':
@@ -225,6 +279,7 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       // This file's function that returns small values (`create_noise(n, z)` making `torch.rand(n, z)`).
       const own = name && !name.includes('.') && !qualified ? deps.functionsNamed(name) : [];
       if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';
+      if (name && BUILT_CONTAINERS.has(name) && !own.length && !deps.imports.resolveName(name)) return inputs;
       // `next(iter(loader))`: one batch.
       if (name === 'next') {
         const first = positional[0];
