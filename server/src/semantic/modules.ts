@@ -378,8 +378,10 @@ export class ModuleAnalysis {
   }
 
   /**
-   * Every value bound to `name` is an instance of a plain class of this file (`ckpt = Checkpointer()`):
-   * its `load_state_dict` or `eval` are that class's own methods, and calling it is not a forward pass.
+   * Every value bound to `name` is an instance of a plain class (`ckpt = Checkpointer()`): of this
+   * file, or of another file of the project that derives from nothing outside it and whose
+   * `__call__` runs no model (`trt_model = TensorRTModel(path)`, a wrapper of a compiled engine). Its
+   * `load_state_dict` or `eval` are that class's own methods, and calling it is not a forward pass.
    */
   private holdsPlainObject(name: string): boolean {
     const defs = this.definitionsOf(name);
@@ -390,7 +392,10 @@ export class ModuleAnalysis {
       if (dotted === null) return false;
       if (this.plainClasses.has(dotted) && !this.deps.imports.resolveName(dotted)) return true;
       const qualified = this.deps.imports.qualify(dotted);
-      return qualified !== null && NOT_MODULE_LIBRARIES.test(qualified);
+      if (qualified === null) return false;
+      const facts = this.deps.projectSymbol(qualified);
+      if (facts?.kind === 'class') return !facts.class.module && !facts.class.libraryBase && !runsForwardForCaller(facts.class.methods['__call__']);
+      return NOT_MODULE_LIBRARIES.test(qualified);
     });
   }
 
