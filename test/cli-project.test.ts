@@ -52,6 +52,7 @@ const CASES = [
   { project: 'library-base-elsewhere', file: 'evaluate.py', withProject: [], alone: [], fact: "another file's class inherits `predict` from a library base: code the project does not hold" },
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },
   { project: 'engine-wrapper', file: 'benchmark.py', withProject: [], alone: ['OOM001:19'], fact: "`trt_model` holds another file's plain class (no module base, a `__call__` that runs no model), whatever its name says" },
+  { project: 'cpu-writer-elsewhere', file: 'load.py', withProject: ['OOM009:11'], alone: [], fact: 'a checkpoint that a file without GPU use saves from a model it builds holds CPU tensors; one saved from a `.cuda()` model does not' },
 ];
 
 for (const c of CASES) {

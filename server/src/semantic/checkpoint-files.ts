@@ -5,7 +5,7 @@ import { field, is, type SyntaxNode } from '../parser/syntax';
 import { joined } from './group-by';
 import { modelQuery, StatementFact, type SemanticModel } from './model';
 import type { PathWords } from './project-facts';
-import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import { enclosingFunction, functionName, scopeOf } from './scopes';
 
 
@@ -59,13 +59,53 @@ export function checkpointCallsIn(model: SemanticModel, statement: SyntaxNode): 
   return CHECKPOINT_CALLS_IN_STATEMENT.of(model, statement);
 }
 
-/** The words of the paths the file writes, one entry per write (see PathWords). */
+/**
+ * The words of the paths the file writes, one entry per write (see PathWords), but for checkpoints
+ * of CPU tensors: a model or state dict that the file builds itself, saved by a file that never moves
+ * anything to a GPU (a tutorial's `model_save.py`), loads back onto the CPU.
+ */
 export const writtenPaths = modelQuery('written file paths', (model, _: void): readonly PathWords[] => {
   const writes = joined(CHECKPOINT_CALLS_IN_STATEMENT.ofEach(model).map((calls) => calls.writes));
   // Names are followed to values that other statements may hold.
   if (writes.length) model.db.readVersion();
-  return writes.map((w) => (w.path ? pathWords(model, w.path) : null));
+  return writes.filter((w) => !savesCpuTensors(model, w)).map((w) => (w.path ? pathWords(model, w.path) : null));
 }, { equals: (a, b) => JSON.stringify(a) === JSON.stringify(b) });
+
+/** A `torch.save` of what this file builds (see `builtHere`), in a file that never moves anything to a GPU. */
+function savesCpuTensors(model: SemanticModel, write: FileWrite): boolean {
+  if (write.writer !== 'torch.save' || model.usesGpu) return false;
+  const { positional, keywords } = callArguments(write.call, model.text);
+  const saved = positional[0] ?? keywords.get('obj');
+  return saved !== undefined && builtHere(model, saved, 0);
+}
+
+/**
+ * `expression` is a model or optimizer this file constructs, or a state dict of one (`net`,
+ * `net.state_dict()`, `{"model": net.state_dict(), "epoch": epoch}`), followed through names: nothing
+ * of it comes from a caller or another file, which might have moved it to a GPU.
+ */
+function builtHere(model: SemanticModel, expression: SyntaxNode, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const expr = unparenthesize(expression);
+  if (is(expr, 'call')) {
+    // A class constructed here (a summary is read from its file alone, so another file's class is
+    // known by its CapWords name, as PEP 8 spells classes), or an optimizer over its parameters.
+    const made = dottedName(callee(expr), model.text) ?? '';
+    if (model.modules.isModelConstructor(expr) || /^[A-Z][a-z]\w*$/.test(lastSegment(made)) || /^torch\.optim\.[A-Z]\w*$/.test(model.imports.qualify(made) ?? '')) return true;
+    const m = methodCall(expr, model.text);
+    return m !== null && !model.imports.qualify(dottedName(m.receiver, model.text) ?? '') && builtHere(model, m.receiver, depth + 1);
+  }
+  if (expr.type === 'identifier') {
+    const def = model.definitions.reaching(scopeOf(expr), nodeText(expr, model.text), expr.start);
+    return def?.kind === 'assign' && def.unpackIndex < 0 && def.value !== null && builtHere(model, def.value, depth + 1);
+  }
+  if (expr.type === 'dictionary') {
+    // The entries that hold tensors are the state dicts; the others are numbers and names.
+    const states = expr.children.filter((c) => c.type === 'pair').flatMap((pair) => pair.children.filter((c) => c.fieldName === 'value')).filter((v) => nodeText(v, model.text).includes('state_dict'));
+    return states.length > 0 && states.every((v) => builtHere(model, v, depth + 1));
+  }
+  return false;
+}
 
 /** The words of the path that `expression` spells (see PathWords). */
 export function pathWords(model: SemanticModel, expression: SyntaxNode): PathWords {
