@@ -261,7 +261,7 @@ class LinkedFacts {
    */
   private asSeen({ path, call }: CallFrom): ExternalCall {
     const gradDisabled = call.gradDisabled || (call.caller !== undefined && this.calledWithGradOffOnly(path, call.caller));
-    return { gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains };
+    return { gradDisabled, inLoop: call.inLoop, callerTrains: call.callerTrains, ...(call.passes ? { passes: call.passes } : {}) };
   }
 
   /** Every call that other files make of `path`'s `name` (`fn` or `Class.method`) runs with grad off, seen as above. */

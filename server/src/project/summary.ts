@@ -9,8 +9,8 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
 import { classFreezesItself } from '../semantic/freezing';
 import { PLAIN_BASE } from '../semantic/modules';
-import { callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
-import type { PathWords, ValueKind } from '../semantic/project-facts';
+import { callArguments, callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
+import type { PassedInts, PathWords, ValueKind } from '../semantic/project-facts';
 import { writtenPaths } from '../semantic/checkpoint-files';
 import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
@@ -62,6 +62,8 @@ export interface LocalCall {
   readonly callerTrains: boolean;
   /** The top-level function (`name`) or method of a top-level class (`Class.name`) the call is made in, if any. */
   readonly caller?: string;
+  /** The integers it passes, for calls that pass any argument (see PassedInts). */
+  readonly passes?: PassedInts;
 }
 
 export interface FileSummary {
@@ -241,6 +243,22 @@ function linkName(model: SemanticModel, dotted: string | null): string | null {
 }
 
 /** `name` or `Class.name` of the top-level function or top-level class's method `call` is made in. */
+/** The integers `call` passes (see PassedInts); undefined when it passes no argument. */
+function passedInts(model: SemanticModel, call: SyntaxNode): PassedInts | undefined {
+  const args = is(call, 'call') ? field(call, 'arguments') : null;
+  if (!args?.children.some((c) => c.named && c.type !== 'comment')) return undefined;
+  const unpacks = args.children.some((c) => c.type === 'list_splat' || c.type === 'dictionary_splat');
+  const { positional, keywords } = callArguments(call, model.text);
+  // Only what may spell a number is resolved: a literal, a name, an attribute (`args.num_workers`).
+  const int = (arg: SyntaxNode): number | null => {
+    const expr = unparenthesize(arg);
+    return ['integer', 'identifier', 'attribute', 'unary_operator'].includes(expr.type) ? model.ints.resolve(expr)?.value ?? null : null;
+  };
+  const byKeyword: Record<string, number | null> = {};
+  for (const [name, value] of keywords) byKeyword[name] = int(value);
+  return { positional: positional.map(int), keywords: byKeyword, unpacks };
+}
+
 function callerName(model: SemanticModel, call: SyntaxNode): string | undefined {
   const fn = enclosingFunction(call);
   if (!fn) return undefined;
@@ -277,8 +295,9 @@ function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls:
     if (!target) continue;
     const name = qualified ?? dotted.slice(dot + 1);
     const caller = callerName(model, call);
-    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call), ...(caller ? { caller } : {}) };
-    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}\0${caller ?? ''}`, entry);
+    const passes = passedInts(model, call);
+    const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call), ...(caller ? { caller } : {}), ...(passes ? { passes } : {}) };
+    target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}\0${caller ?? ''}\0${passes ? JSON.stringify(passes) : ''}`, entry);
   }
   return { calls: [...calls.values()], methodCalls: [...methodCalls.values()] };
 }

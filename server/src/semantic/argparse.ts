@@ -2,6 +2,7 @@
 import type { ValueOrigin } from '../core/message-parts';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
+import type { ExternalCall } from './project-facts';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, unparenthesize } from './names';
 import { classOfMethod, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
@@ -154,6 +155,8 @@ export class IntResolver {
     /** Where the file may set parsed arguments again (see `reloadSitesIn`), one entry per top-level statement. */
     private readonly reloadSites: () => readonly ReloadSites[],
     private readonly answers: IntAnswers,
+    /** The calls other files make of a function of this file (none for a file analysed alone). */
+    private readonly externalCallsOf: (fn: SyntaxNode) => readonly ExternalCall[] = () => [],
   ) {}
 
   /** True when `name` holds a parsed argparse namespace. */
@@ -379,19 +382,43 @@ export class IntResolver {
     return this.callsOfName(name.slice(dot + 1), true).filter((call) => dottedName(callee(call), this.text) === name);
   }
 
-  /** An integer parameter: the one value every path in the file gives it. */
+  /**
+   * An integer parameter: the one value every path gives it, through the calls of this file and
+   * those of other files of the project (`get_loader(num_workers=4)` in train.py: the default of
+   * `get_loader` in data.py is never used).
+   */
   private resolveParameter(parameter: ParameterSlot, depth: number): ResolvedInt | null {
-    const bound = this.boundValues(parameter);
-    if (!bound || !bound.length) return null;
+    const external = this.externalCallsOf(parameter.fn);
+    const passed: (number | 'default')[] = [];
+    for (const call of external) {
+      const passes = call.passes;
+      const value = passes?.keywords[parameter.name] ?? (parameter.index !== null ? passes?.positional[parameter.index] : undefined);
+      // `*args` or `**kwargs` may fill the parameter with anything; an argument that is not a known integer is not known.
+      if (passes?.unpacks || value === null) return null;
+      passed.push(value ?? 'default');
+    }
+    let bound = this.boundValues(parameter);
+    if (!bound) return null;
+    // Called only from other files, the default counts only where one of them leaves the parameter out.
+    if (external.length && !this.hasCallSites(parameter)) bound = passed.includes('default') ? [parameter.default] : [];
     const resolved = bound.map((value) => (value ? this.resolve(value, depth + 1) : null));
-    const first = resolved[0];
-    if (!first || resolved.some((r) => r === null || r.value !== first.value)) return null;
+    const values = [...resolved.map((r) => r?.value ?? null), ...passed.filter((v): v is number => v !== 'default')];
+    const first = resolved[0] ?? (external.length && values.length ? { value: values[0]!, literal: null, origin: { kind: 'every-call', parameter: parameter.name } as ValueOrigin } : null);
+    if (!first || resolved.some((r) => r === null) || values.some((v) => v !== first.value)) return null;
+    const elsewhere = passed.some((v) => v !== 'default');
     // Set in several places, the value has no single literal that a fix could edit.
-    const literal = resolved.every((r) => r?.literal === first.literal) ? first.literal : null;
-    const origin: ValueOrigin = bound.every((value) => value === parameter.default)
+    const literal = !elsewhere && resolved.every((r) => r?.literal === first.literal) ? first.literal : null;
+    const origin: ValueOrigin = !elsewhere && bound.every((value) => value === parameter.default)
       ? { kind: 'parameter-default', parameter: parameter.name }
-      : bound.length > 1 ? { kind: 'every-call', parameter: parameter.name } : first.origin;
+      : bound.length + passed.length > 1 || elsewhere ? { kind: 'every-call', parameter: parameter.name } : first.origin;
     return { value: first.value, literal, origin };
+  }
+
+  /** Whether this file calls the parameter's function anywhere but inside it. */
+  private hasCallSites(parameter: ParameterSlot): boolean {
+    const fnName = functionName(parameter.fn, this.text);
+    if (fnName === '__init__') return (this.constructorCalls(parameter.fn) ?? []).length > 0;
+    return this.callsNamed(parameter.skipsSelf ? `self.${fnName}` : fnName).some((c) => !within(c, parameter.fn));
   }
 
   /**

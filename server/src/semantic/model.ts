@@ -504,7 +504,7 @@ const PROJECT_METHODS = modelQuery('project methods named', (model, name: string
 });
 
 function sameCalls(a: readonly ExternalCall[], b: readonly ExternalCall[]): boolean {
-  return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains);
+  return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains && JSON.stringify(call.passes) === JSON.stringify(b[i]!.passes));
 }
 
 const PROJECT_WRITTEN_PATHS = modelQuery('project written paths', (model, _: undefined) => model.db.state(PROJECT).get(model.db).writtenPaths(), {
@@ -903,6 +903,11 @@ const INTS = modelQuery('ints', (model, _: void) => new IntResolver(
     reloadsNamespace: (object) => RELOADS_NAMESPACE.of(model, object),
     classesByName: () => CLASSES_BY_NAME.of(model),
     parameterHoldsNamespace: (parameter) => PARAMETER_HOLDS_NAMESPACE.of(model, parameter),
+  },
+  // Only the calls known to be of this function: a method's calls by its name alone may be another class's.
+  (fn) => {
+    const external = model.externalCallsOfFunction(fn);
+    return external.exact ? external.calls : [];
   },
 ));
 

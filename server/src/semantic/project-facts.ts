@@ -72,6 +72,17 @@ export type SymbolFacts =
   | { readonly kind: 'class'; readonly class: ClassFacts }
   | { readonly kind: 'value'; readonly value: ValueKind; readonly instanceOf?: ClassFacts };
 
+/**
+ * The integers a call passes, as the calling file resolves them (a literal, a constant, an argparse
+ * default): by position and by keyword, null for an argument that is not a known integer; `unpacks`
+ * when it passes `*args` or `**kwargs`, which may fill any parameter.
+ */
+export interface PassedInts {
+  readonly positional: readonly (number | null)[];
+  readonly keywords: Readonly<Record<string, number | null>>;
+  readonly unpacks: boolean;
+}
+
 /** A call, in another file of the project, of a function this file defines at its top level. */
 export interface ExternalCall {
   /** The grad mode at the call is off (a `no_grad` block, a function whose mode is off). */
@@ -80,6 +91,8 @@ export interface ExternalCall {
   readonly inLoop: boolean;
   /** The function the call is made in trains (backward, an optimiser step). */
   readonly callerTrains: boolean;
+  /** The integers it passes (see PassedInts). */
+  readonly passes?: PassedInts;
 }
 
 /** What a file's analysis may ask about the rest of its project. */
