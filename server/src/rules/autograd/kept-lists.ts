@@ -389,7 +389,8 @@ function argumentsPassed(model: SemanticModel, fn: SyntaxNode, name: string): Sy
 
 /**
  * `for i in range(0, n, batch_size): x = inputs[i:i + batch_size]`: a counting loop whose index
- * cuts the batches out of a larger tensor or list.
+ * cuts the batches out of a larger tensor or list, along its first dimension. An index that cuts
+ * along another (`canvas[:, :, i:i + window]`) walks the positions of one input, window by window.
  */
 function slicesByIndex(model: SemanticModel, loop: SyntaxNode & { type: 'for_statement' }): boolean {
   const { text } = model;
@@ -404,7 +405,13 @@ function slicesByIndex(model: SemanticModel, loop: SyntaxNode & { type: 'for_sta
     const value = field(assignment as SyntaxNode & { type: 'assignment' }, 'right');
     if (target?.type === 'identifier' && value && referencesIn(value, text).some((ref) => indices.has(ref))) indices.add(nodeText(target, text));
   }
-  return nodesIn(body, ['slice']).some((slice) => referencesIn(slice, text).some((ref) => indices.has(ref)));
+  return nodesIn(body, ['slice']).some((slice) => alongFirstDimension(slice) && referencesIn(slice, text).some((ref) => indices.has(ref)));
+}
+
+/** A slice that is its subscript's first index: `x[i:j]`, `x[i:j, 0]`, not `x[:, i:j]`. */
+function alongFirstDimension(slice: SyntaxNode): boolean {
+  const subscript = slice.parent;
+  return subscript?.type !== 'subscript' || subscript.children.find((c) => c.fieldName === 'subscript') === slice;
 }
 
 /**
