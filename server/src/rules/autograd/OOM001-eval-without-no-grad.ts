@@ -52,6 +52,11 @@ detaching it: PyTorch refuses that while the output is part of a graph, so such 
 off, guarded where the file cannot show it. Nor is a model that the code, or every caller in the file, froze
 before running it (\`requires_grad_(False)\` on its parameters: an EMA or teacher copy records no graph), or an instance of
 a class, this file's or another's, whose \`__init__\` freezes all its parameters by default (FID's Inception).
+Nor is a forward that runs once on inputs the code builds itself (a \`__main__\` smoke test, a demo cell, a
+shape check looping over a table of settings written in the source, on \`torch.randn(2, 3, 32, 32)\`, \`dataset[0]\` or a
+loader's first batch): it holds one small graph, while the waste that runs out of memory grows with the data.
+Layers without parameters of their own (\`nn.Unfold\`, pooling, activations) and instances of another file's plain
+class (a wrapper of a compiled inference engine) are not models.
 It reports each unguarded function or region once, at its first forward pass.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs

@@ -22,7 +22,8 @@ export const OOM005: Rule = {
 \`num_workers\` at or above \`max-pinned-workers\` (${DEFAULT_SETTINGS.maxPinnedWorkers} unless configured). Both values may be literals,
 constants assigned once, argparse defaults (also through \`main(parse_args())\`, or \`self.opt\` when every instance
 of the class is built with the parsed arguments), function parameters whose
-default and call sites all give one number, attributes of a settings class (\`CFG.num_workers\`), entries of an unchanged
+default and call sites (in this file and in the project's other files: \`get_loader(num_workers=4)\` in \`train.py\`
+means the default of \`get_loader\` is never used) all give one number, attributes of a settings class (\`CFG.num_workers\`), entries of an unchanged
 dict literal, entries of a \`**kwargs\` dictionary, or \`a if torch.cuda.is_available() else b\` (the value with a
 GPU; other conditions only when both branches agree), also for a \`**kwargs\` dictionary chosen that way
 (\`{"num_workers": 8, "pin_memory": True} if use_cuda else {}\`); \`pin_memory\` also

@@ -31,7 +31,8 @@ It reports two things:
   (\`args.resume\`), or one whose literal words a written path shares (\`checkpoint_best\` beside
   \`checkpoint_{epoch}.pth\`). A project that writes no checkpoint, or a literal file name that none of
   its written paths spells (\`"weights/resnet50_imagenet.pth"\`), loads published weights, saved on a
-  machine its code cannot tell;
+  machine its code cannot tell. A file that never moves anything to a GPU writes CPU tensors when it saves a
+  model or optimizer it builds itself (a tutorial's \`model_save.py\`): its paths do not count;
 - the load puts the tensors on a GPU (no \`map_location\`, or one that resolves to a \`"cuda..."\` device) and the
   name that holds the checkpoint (or a state dict taken from it) is still alive when a training loop
   (a loop with a backward pass or an optimiser step, also through helpers of the file) starts later in

@@ -19,7 +19,7 @@ export const RULE_DOCS: Partial<Record<string, TranslatedRuleDoc>> = {
 \`@torch.no_grad()\` 装饰器之下的代码，文件中所有调用方都在关闭梯度时调用的辅助函数，以及 Lightning
 的评估钩子。离开文件可见范围的输出也不报告：从文件中没有任何地方调用的函数返回的输出、存到对象上的输出，或由作为值传给另一个函数的函数产生的输出。对模型输出调用 \`.numpy()\`
 却没有先分离计算图的代码同样不报告：输出还在计算图中时 PyTorch
-会拒绝这样做，所以这类代码一定是在关闭梯度的情况下运行的，只是保护措施在文件看不到的地方。代码本身或文件中每个调用方在运行前就冻结了的模型（对其参数调用 \`requires_grad_(False)\`：EMA 或教师副本不会记录计算图）也不报告；本文件或其他文件中的类，若其 \`__init__\` 默认就冻结全部参数（如 FID 用的 Inception），其实例同样不报告。每个未受保护的函数或区域只报告一次，位置是它的第一次前向传播。`,
+会拒绝这样做，所以这类代码一定是在关闭梯度的情况下运行的，只是保护措施在文件看不到的地方。代码本身或文件中每个调用方在运行前就冻结了的模型（对其参数调用 \`requires_grad_(False)\`：EMA 或教师副本不会记录计算图）也不报告；本文件或其他文件中的类，若其 \`__init__\` 默认就冻结全部参数（如 FID 用的 Inception），其实例同样不报告。只在代码自己构造的输入上运行一次的前向传播也不报告（\`__main__\` 中的冒烟测试、演示单元格、遍历源代码中写好的一张设置表做的形状检查，输入为 \`torch.randn(2, 3, 32, 32)\`、\`dataset[0]\` 或 loader 的第一个批次）：它只持有一个小计算图，而导致显存耗尽的浪费是随数据增长的。自身没有参数的层（\`nn.Unfold\`、池化、激活函数）以及其他文件中普通类的实例（已编译推理引擎的包装）都不算模型。每个未受保护的函数或区域只报告一次，位置是它的第一次前向传播。`,
     whyIsThisBad: `\`model.eval()\` 只会把 dropout、batch norm 等层切换到推理时的行为，并不会停止
 autograd。只要梯度模式开着，前向传播中的每个操作都会保存自己的输入和中间激活值，以备反向传播使用。评估时不会有反向传播，可只要由这些激活值算出的任何输出、损失或指标还被引用，它们就一直占着显存。结果是评估用掉的显存是应有的好几倍，训练时跑得好好的
 batch size 到了验证阶段却报 CUDA out of memory。`,
@@ -81,7 +81,7 @@ size，换到显存小一些的卡上就会溢出，而且错误要等到第一�
     whatItDoes: `检查同时传入 \`pin_memory=True\` 和达到或超过 \`max-pinned-workers\`（未配置时为
 ${DEFAULT_SETTINGS.maxPinnedWorkers}）的 \`num_workers\` 的 \`torch.utils.data.DataLoader(...)\`
 调用。两个值都可以是字面量、只赋值一次的常量、argparse 默认值（也包括通过 \`main(parse_args())\` 传入，或者当类的每个实例都用解析后的参数构建时通过 \`self.opt\`
-传入）、默认值和所有调用处都给出同一个数的函数形参、设置类的属性（\`CFG.num_workers\`）、未被修改的字典字面量中的条目、\`**kwargs\` 字典中的条目，或者 \`a if torch.cuda.is_available() else b\`（取有
+传入）、默认值和所有调用处（本文件以及项目中其他文件的调用处：\`train.py\` 中的 \`get_loader(num_workers=4)\` 意味着 \`get_loader\` 的默认值从未被使用）都给出同一个数的函数形参、设置类的属性（\`CFG.num_workers\`）、未被修改的字典字面量中的条目、\`**kwargs\` 字典中的条目，或者 \`a if torch.cuda.is_available() else b\`（取有
 GPU 时的值；其他条件只在两个分支一致时才算），以同样方式选出的 \`**kwargs\` 字典也算（\`{"num_workers": 8, "pin_memory": True} if use_cuda else {}\`）；\`pin_memory\`
 为 \`torch.cuda.is_available()\` 时也视为开启。没有开启 \`pin_memory\` 的 loader，以及工作进程数无法静态推算的 loader，不会被报告。`,
     whyIsThisBad: `设置 \`pin_memory=True\` 后，训练进程中的一个线程会把工作进程产出的每个批次复制到锁页（pinned）主机内存中，以便向 GPU
@@ -158,7 +158,7 @@ state dict 的 \`torch.load(...)\`
 - 加载时没有给出 \`map_location\`，于是每个张量都回到保存时所在的设备，并且它读取的文件可能是本项目写出的（项目任一文件中的
   \`torch.save\`，或 \`shutil.copyfile(path, "model_best.pth")\` 这样的复制）：路径由参数或配置拼出（\`args.resume\`），或者它的字面词与某个写出路径相同（\`checkpoint_best\`
   与 \`checkpoint_{epoch}.pth\`）。不写出任何检查点的项目，或没有任何写出路径拼出的字面文件名（\`"weights/resnet50_imagenet.pth"\`
-  这样），加载的是发布的权重，其保存所在的机器代码无从得知；
+  这样），加载的是发布的权重，其保存所在的机器代码无从得知。从不把任何东西移到 GPU 上的文件，在保存它自己构建的模型或优化器时写出的是 CPU 张量（教程里的 \`model_save.py\`）：它的路径不算；
 - 加载把张量放到了 GPU 上（没有 \`map_location\`，或其值解析为 \`"cuda..."\`
   设备），并且在同一函数或模块中稍后开始训练循环（有反向传播或优化器更新的循环，也包括经由本文件辅助函数的）时，持有检查点（或从中取出的 state dict）的名字仍然存活：既没有
   \`del\`，也没有赋予新值，比如 \`checkpoint = None\`。
