@@ -54,6 +54,8 @@ const CASES = [
   { project: 'engine-wrapper', file: 'benchmark.py', withProject: [], alone: ['OOM001:19'], fact: "`trt_model` holds another file's plain class (no module base, a `__call__` that runs no model), whatever its name says" },
   { project: 'cpu-writer-elsewhere', file: 'load.py', withProject: ['OOM009:11'], alone: [], fact: 'a checkpoint that a file without GPU use saves from a model it builds holds CPU tensors; one saved from a `.cuda()` model does not' },
   { project: 'loader-arguments-elsewhere', file: 'data.py', withProject: ['OOM005:9', 'OOM005:13'], alone: ['OOM005:5', 'OOM005:13'], fact: "the worker counts that another file's calls pass replace a parameter's default" },
+  { project: 'script-named-test', file: 'mnist_test.py', withProject: ['OOM001:32'], alone: ['OOM001:32'], fact: "a `test()` that a script named like a pytest module calls after every epoch is evaluation, not a test pytest runs once" },
+  { project: 'script-named-test', file: 'test_model.py', withProject: [], alone: [], fact: "a pytest test that nothing in its file calls runs once, on a constructed batch" },
 ];
 
 for (const c of CASES) {

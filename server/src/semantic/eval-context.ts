@@ -47,7 +47,8 @@ export type FunctionLookup = (name: string) => readonly SyntaxNode[];
 export interface EvalContextDeps {
   text: string;
   evalFunctionNames: readonly string[];
-  isTestModule: boolean;
+  /** A test that a test runner runs (see SemanticModel.isTestFunction). */
+  isTestFunction(fn: SyntaxNode): boolean;
   isModuleName(name: string): boolean;
   /**
    * True when the function's result is used for training: it returns a value with a graph and a
@@ -116,7 +117,7 @@ export class EvalContextAnalysis {
   }
 
   private isPytestFunction(fn: SyntaxNode): boolean {
-    return this.deps.isTestModule && /^test/i.test(functionName(fn, this.deps.text));
+    return this.deps.isTestFunction(fn);
   }
 
   private loopRegion(loop: SyntaxNode): EvalRegion | null {

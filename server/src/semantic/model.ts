@@ -163,7 +163,7 @@ export class SemanticModel {
 
   /** One object for the model's life, which the answers of repetition.ts are kept for. */
   private get repetition(): RepetitionDeps {
-    return (this.repetitionDeps ??= { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestModule: this.isTestModule, imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), identifiersNamed: (name) => this.identifiersNamed(name), returnsOf: (fn) => this.returnsOf(fn), isForwardCall: (call) => this.modules.isForwardCall(call), isModuleName: (name) => this.modules.isModuleName(name), resolveInt: (expression) => this.ints.resolve(expression)?.value ?? null });
+    return (this.repetitionDeps ??= { text: this.text, callersOf: (fn) => this.callersOf(fn), externalCallsOf: (fn) => this.externalCallsOfFunction(fn).calls, isTestFunction: (fn) => this.isTestFunction(fn), imports: this.imports, definitions: this.definitions, functionsNamed: (name) => this.functionsNamed(name), identifiersNamed: (name) => this.identifiersNamed(name), returnsOf: (fn) => this.returnsOf(fn), isForwardCall: (call) => this.modules.isForwardCall(call), isModuleName: (name) => this.modules.isModuleName(name), resolveInt: (expression) => this.ints.resolve(expression)?.value ?? null });
   }
 
   /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */
@@ -362,6 +362,15 @@ export class SemanticModel {
   /** A pytest or unittest module, whose `test_*` functions are tests rather than evaluation code. */
   get isTestModule(): boolean {
     return IS_TEST_MODULE.of(this);
+  }
+
+  /**
+   * A test that a test runner runs: a `test*` function of a test module that its own file never
+   * calls. One the file calls (a script `pmnist_test.py` whose `__main__` runs `test()` after every
+   * epoch) is the file's own evaluation code, run as often as its callers run.
+   */
+  isTestFunction(fn: SyntaxNode): boolean {
+    return this.isTestModule && /^test/i.test(functionName(fn, this.text)) && !this.callersOf(fn)?.length;
   }
 
   /** The file moves tensors or models to a GPU somewhere. */
@@ -804,7 +813,7 @@ function evalContextOf(model: SemanticModel): EvalContextAnalysis {
   return new EvalContextAnalysis({
     text: model.text,
     evalFunctionNames: model.settings.evalFunctionNames,
-    isTestModule: model.isTestModule,
+    isTestFunction: (fn) => model.isTestFunction(fn),
     isModuleName: (name) => model.modules.isModuleName(name),
     feedsTraining: (fn, name) => model.feedsTraining(fn, name),
     needsGradients: (node) => model.needsGradients(node),

@@ -24,7 +24,8 @@ export interface RepetitionDeps {
   callersOf(fn: SyntaxNode): readonly SyntaxNode[] | null;
   /** The calls other files make of a function of this file. */
   externalCallsOf(fn: SyntaxNode): readonly ExternalCall[];
-  isTestModule: boolean;
+  /** A test that a test runner runs (see SemanticModel.isTestFunction). */
+  isTestFunction(fn: SyntaxNode): boolean;
   imports: Imports;
   definitions: DefinitionIndex;
   functionsNamed(name: string): readonly SyntaxNode[];
@@ -164,8 +165,7 @@ function breaksFirstTime(loop: SyntaxNode): boolean {
 
 /** A class's `__init__` or a test function: code that runs once per object built or per test. */
 function isSetUpOrTest(deps: RepetitionDeps, fn: SyntaxNode): boolean {
-  const name = functionName(fn, deps.text);
-  return name === '__init__' || (deps.isTestModule && /^test/.test(name));
+  return functionName(fn, deps.text) === '__init__' || deps.isTestFunction(fn);
 }
 
 /**

@@ -369,7 +369,7 @@ function isLightningTrainingHook(model: SemanticModel, fn: SyntaxNode): boolean 
 /** A test function or a method of a test class: unit tests check models, they do not run them for real. */
 function isTestCode(model: SemanticModel, fn: SyntaxNode): boolean {
   for (let f: SyntaxNode | null = fn; f; f = f.parent ? enclosingFunction(f) : null) {
-    if (/^test/i.test(functionName(f, model.text))) return true;
+    if (model.isTestFunction(f)) return true;
     const owner = classOfMethod(f);
     if (owner) {
       const name = owner.children.find((c) => c.fieldName === 'name');
