@@ -53,7 +53,7 @@ const CASES = [
   { project: 'step-calls-elsewhere', file: 'agents.py', withProject: ['OOM001:20'], alone: [], fact: "another file calls a method with grad on at every step of its loop; the other method's caller holds no_grad" },
   { project: 'engine-wrapper', file: 'benchmark.py', withProject: [], alone: ['OOM001:19'], fact: "`trt_model` holds another file's plain class (no module base, a `__call__` that runs no model), whatever its name says" },
   { project: 'cpu-writer-elsewhere', file: 'load.py', withProject: ['OOM009:11'], alone: [], fact: 'a checkpoint that a file without GPU use saves from a model it builds holds CPU tensors; one saved from a `.cuda()` model does not' },
-  { project: 'loader-arguments-elsewhere', file: 'data.py', withProject: ['OOM005:9', 'OOM005:13'], alone: ['OOM005:5', 'OOM005:13'], fact: "the worker counts that another file's calls pass replace a parameter's default" },
+  { project: 'loader-arguments-elsewhere', file: 'data.py', withProject: ['OOM005:9', 'OOM005:13'], alone: ['OOM005:5', 'OOM005:13', 'OOM005:17'], fact: "the worker counts that another file's calls pass replace a parameter's default, and one that is not a known number leaves the count unknown" },
   { project: 'script-named-test', file: 'mnist_test.py', withProject: ['OOM001:32'], alone: ['OOM001:32'], fact: "a `test()` that a script named like a pytest module calls after every epoch is evaluation, not a test pytest runs once" },
   { project: 'script-named-test', file: 'test_model.py', withProject: [], alone: [], fact: "a pytest test that nothing in its file calls runs once, on a constructed batch" },
 ];

@@ -242,7 +242,6 @@ function linkName(model: SemanticModel, dotted: string | null): string | null {
   return model.functionsNamed(dotted).length > 0 || model.modules.classNames.has(dotted) ? `#${dotted}` : null;
 }
 
-/** `name` or `Class.name` of the top-level function or top-level class's method `call` is made in. */
 /** The integers `call` passes (see PassedInts); undefined when it passes no argument. */
 function passedInts(model: SemanticModel, call: SyntaxNode): PassedInts | undefined {
   const args = is(call, 'call') ? field(call, 'arguments') : null;
@@ -259,6 +258,7 @@ function passedInts(model: SemanticModel, call: SyntaxNode): PassedInts | undefi
   return { positional: positional.map(int), keywords: byKeyword, unpacks };
 }
 
+/** `name` or `Class.name` of the top-level function or top-level class's method `call` is made in. */
 function callerName(model: SemanticModel, call: SyntaxNode): string | undefined {
   const fn = enclosingFunction(call);
   if (!fn) return undefined;

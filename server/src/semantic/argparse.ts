@@ -392,7 +392,10 @@ export class IntResolver {
     const passed: (number | 'default')[] = [];
     for (const call of external) {
       const passes = call.passes;
-      const value = passes?.keywords[parameter.name] ?? (parameter.index !== null ? passes?.positional[parameter.index] : undefined);
+      // Passed by keyword (a known integer or null), by position, or not at all (undefined).
+      const value = passes && Object.hasOwn(passes.keywords, parameter.name)
+        ? passes.keywords[parameter.name]
+        : parameter.index !== null ? passes?.positional[parameter.index] : undefined;
       // `*args` or `**kwargs` may fill the parameter with anything; an argument that is not a known integer is not known.
       if (passes?.unpacks || value === null) return null;
       passed.push(value ?? 'default');
