@@ -295,7 +295,9 @@ function externalCalls(model: SemanticModel): { calls: LocalCall[]; methodCalls:
     if (!target) continue;
     const name = qualified ?? dotted.slice(dot + 1);
     const caller = callerName(model, call);
-    const passes = passedInts(model, call);
+    // Only a call of a known function may stand for every call of it (see IntResolver): a method
+    // called by its name alone may be any class's.
+    const passes = target === calls ? passedInts(model, call) : undefined;
     const entry = { callee: name, gradDisabled: model.gradMode.at(call) === 'disabled', inLoop: enclosingLoops(call).length > 0, callerTrains: callerTrains(call), ...(caller ? { caller } : {}), ...(passes ? { passes } : {}) };
     target.set(`${entry.callee}\0${entry.gradDisabled}\0${entry.inLoop}\0${entry.callerTrains}\0${caller ?? ''}\0${passes ? JSON.stringify(passes) : ''}`, entry);
   }

@@ -231,11 +231,8 @@ export class IntResolver {
    * function; null when a call passes `*args`/`**kwargs`.
    */
   private boundValues(parameter: ParameterSlot): (SyntaxNode | null)[] | null {
-    const fnName = functionName(parameter.fn, this.text);
-    const method = parameter.skipsSelf;
-    const constructed = fnName === '__init__' ? this.constructorCalls(parameter.fn) : undefined;
-    if (constructed === null) return null;
-    const sites = (constructed ?? this.callsNamed(method ? `self.${fnName}` : fnName)).filter((c) => !within(c, parameter.fn));
+    const sites = this.callSites(parameter);
+    if (sites === null) return null;
     if (!sites.length) return [parameter.default];
     const values: (SyntaxNode | null)[] = [];
     for (const call of sites) {
@@ -403,7 +400,7 @@ export class IntResolver {
     let bound = this.boundValues(parameter);
     if (!bound) return null;
     // Called only from other files, the default counts only where one of them leaves the parameter out.
-    if (external.length && !this.hasCallSites(parameter)) bound = passed.includes('default') ? [parameter.default] : [];
+    if (external.length && !this.callSites(parameter)?.length) bound = passed.includes('default') ? [parameter.default] : [];
     const resolved = bound.map((value) => (value ? this.resolve(value, depth + 1) : null));
     const values = [...resolved.map((r) => r?.value ?? null), ...passed.filter((v): v is number => v !== 'default')];
     const first = resolved[0] ?? (external.length && values.length ? { value: values[0]!, literal: null, origin: { kind: 'every-call', parameter: parameter.name } as ValueOrigin } : null);
@@ -417,11 +414,15 @@ export class IntResolver {
     return { value: first.value, literal, origin };
   }
 
-  /** Whether this file calls the parameter's function anywhere but inside it. */
-  private hasCallSites(parameter: ParameterSlot): boolean {
+  /**
+   * This file's calls of the parameter's function, outside the function itself (of `__init__`, the
+   * constructions of its class); null when the class cannot be told.
+   */
+  private callSites(parameter: ParameterSlot): readonly SyntaxNode[] | null {
     const fnName = functionName(parameter.fn, this.text);
-    if (fnName === '__init__') return (this.constructorCalls(parameter.fn) ?? []).length > 0;
-    return this.callsNamed(parameter.skipsSelf ? `self.${fnName}` : fnName).some((c) => !within(c, parameter.fn));
+    const constructed = fnName === '__init__' ? this.constructorCalls(parameter.fn) : undefined;
+    if (constructed === null) return null;
+    return (constructed ?? this.callsNamed(parameter.skipsSelf ? `self.${fnName}` : fnName)).filter((c) => !within(c, parameter.fn));
   }
 
   /**
