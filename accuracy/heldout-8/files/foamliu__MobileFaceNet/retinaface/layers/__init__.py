@@ -1,0 +1,2 @@
+from .functions import *
+from .modules import *

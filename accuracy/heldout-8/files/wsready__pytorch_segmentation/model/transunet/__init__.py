@@ -1,0 +1,1 @@
+from .transunet import VisionTransformer
