@@ -1,0 +1,3 @@
+from .initial import initial_state as initial_state
+from .initial import set_initial_state as set_initial_state
+from .model import LongitudinalF16 as LongitudinalF16

@@ -1,0 +1,7 @@
+from enum import Enum
+
+
+class AttentionSimilarityEnum(Enum):
+    INNER_PRODUCT = 'inner-product'
+    CONCAT = 'concat'
+    GENERAL = 'general'

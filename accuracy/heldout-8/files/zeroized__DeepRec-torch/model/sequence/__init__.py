@@ -1,0 +1,1 @@
+from .din import DIN

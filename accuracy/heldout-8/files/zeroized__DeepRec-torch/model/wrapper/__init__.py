@@ -1,0 +1,2 @@
+from model.wrapper.base import BaseModel
+from model.wrapper.ctr.fnn import FNNModel

@@ -1,0 +1,2 @@
+from .fnn import FNNModel
+from .pnn import PNNModel
