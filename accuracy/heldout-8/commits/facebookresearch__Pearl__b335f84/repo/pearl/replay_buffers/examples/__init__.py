@@ -1,0 +1,13 @@
+# Copyright (c) Meta Platforms, Inc. and affiliates.
+# All rights reserved.
+#
+# This source code is licensed under the MIT license found in the
+# LICENSE file in the root directory of this source tree.
+
+# pyre-strict
+
+from .single_transition_replay_buffer import SingleTransitionReplayBuffer
+
+__all__ = [
+    "SingleTransitionReplayBuffer",
+]
