@@ -1,0 +1,3 @@
+import os
+
+os.environ['OMP_NUM_THREADS'] = '1'
