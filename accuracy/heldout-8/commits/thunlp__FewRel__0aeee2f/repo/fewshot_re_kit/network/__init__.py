@@ -1,0 +1,2 @@
+from . import embedding
+from . import encoder
