@@ -1,0 +1,3 @@
+# from .ensemble import *  # noqa 403
+
+# __all__ = [*ensemble.__all__]  # noqa F405

@@ -1,0 +1,3 @@
+from .config import config
+
+__all__ = ["config"]

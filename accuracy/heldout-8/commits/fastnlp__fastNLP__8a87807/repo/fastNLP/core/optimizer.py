@@ -1,0 +1,5 @@
+'''
+use optimizer from Pytorch
+'''
+
+from torch.optim import *

@@ -1,0 +1,3 @@
+from .CRF import ConditionalRandomField
+
+__all__ = ["ConditionalRandomField"]

@@ -1,0 +1,7 @@
+from .embedding import Embedding
+from .linear import Linear
+from .lstm import Lstm
+
+__all__ = ["Lstm",
+           "Embedding",
+           "Linear"]

@@ -1,0 +1,3 @@
+from .claude_api import Claude
+
+__all__ = ['Claude']

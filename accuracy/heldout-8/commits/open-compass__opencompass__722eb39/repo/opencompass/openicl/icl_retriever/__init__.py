@@ -1,0 +1,9 @@
+from .icl_base_retriever import BaseRetriever  # noqa
+from .icl_bm25_retriever import BM25Retriever  # noqa
+from .icl_dpp_retriever import DPPRetriever  # noqa
+from .icl_fix_k_retriever import FixKRetriever  # noqa
+from .icl_mdl_retriever import MDLRetriever  # noqa
+from .icl_random_retriever import RandomRetriever  # noqa
+from .icl_topk_retriever import TopkRetriever  # noqa
+from .icl_votek_retriever import VotekRetriever  # noqa
+from .icl_zero_retriever import ZeroRetriever  # noqa

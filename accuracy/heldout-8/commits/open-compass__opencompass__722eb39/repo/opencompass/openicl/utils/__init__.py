@@ -1,0 +1,1 @@
+from .logging import *  # noqa

@@ -1,0 +1,12 @@
+from .abbr import *  # noqa
+from .build import *  # noqa
+from .collect_env import *  # noqa
+from .dependency import *  # noqa
+from .file import *  # noqa
+from .fileio import *  # noqa
+from .lark import *  # noqa
+from .logging import *  # noqa
+from .menu import *  # noqa
+from .prompt import *  # noqa
+from .summarizer import *  # noqa
+from .text_postprocessors import *  # noqa

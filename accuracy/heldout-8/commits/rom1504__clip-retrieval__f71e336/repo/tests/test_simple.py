@@ -1,0 +1,5 @@
+import pytest
+
+
+def test_basic():
+    print("it works !")
