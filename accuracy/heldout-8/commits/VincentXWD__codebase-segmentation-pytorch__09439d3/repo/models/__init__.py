@@ -1,0 +1,4 @@
+from .unet import Unet
+from .pspnet import PSPNet
+
+from . import encoders

@@ -1,0 +1,2 @@
+from .encoder_decoder import EncoderDecoder
+from .basemodel import BaseModel

@@ -1,0 +1,3 @@
+from .blocks import GroupNorm2d, Conv2dReLU
+
+__all__ = ['GroupNorm2d', 'Conv2dReLU']

@@ -1,0 +1,2 @@
+from . import benchmark
+from . import statistics

@@ -1,0 +1,1 @@
+from .nussl import *

@@ -1,0 +1,2 @@
+from .kmeans import KMeans
+from .gmm import GMM

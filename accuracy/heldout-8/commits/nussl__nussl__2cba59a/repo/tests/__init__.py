@@ -1,0 +1,3 @@
+# coding=utf-8
+
+import benchmark_test_base
