@@ -1,0 +1,1 @@
+from .benchmark import benchmark  # noqa: F401, E402

@@ -1,0 +1,1 @@
+from .autoencoder import AutoEncoderModule

@@ -1,0 +1,1 @@
+from .bigvgan import BigVGAN

@@ -1,0 +1,1 @@
+from mmaudio.ext.synchformer.synchformer import Synchformer

@@ -1,0 +1,1 @@
+my_timezone = 'US/Central'
