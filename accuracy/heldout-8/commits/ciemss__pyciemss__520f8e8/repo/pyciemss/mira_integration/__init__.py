@@ -1,0 +1,2 @@
+from . import compiled_dynamics  # noqa: F401
+from . import distributions  # noqa: F401

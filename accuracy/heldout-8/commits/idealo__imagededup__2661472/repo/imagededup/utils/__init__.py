@@ -1,0 +1,1 @@
+from .plotter import plot_duplicates
