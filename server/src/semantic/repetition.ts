@@ -7,7 +7,8 @@
 //
 // And whether a call's inputs are small by construction: tensors made from a shape or literal data
 // (`torch.randn(1, 3, 224, 224)`), one item or a constant slice of a collection (`dataset[0]`,
-// `x_test[:10]`), the first batch of a loader (`next(iter(loader))`, a loop that breaks after one).
+// `x_test[:10]`), the first batch of a loader (`next(iter(loader))`, `next(it)` after `it = iter(loader)`,
+// a loop that breaks after one).
 // A forward that runs once on such inputs is a demo; one that runs once on a whole test set is not.
 // A loop over a table written in the source (a literal list of settings, a dict of shapes) runs a
 // fixed few times, as a self-test does, whatever it is called.
@@ -269,6 +270,8 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
           if (rows !== null && rows > 0) return rows >= DATASET_ROWS ? 'unknown' : 'small';
         }
       }
+      // `it.next()` (Python 2's iterators) or `it.__next__()` with `it = iter(loader)`: one batch.
+      if (m && NEXT_METHODS.has(m.method) && !positional.length && madeByIter(deps, m.receiver)) return 'small';
       // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small, and
       // so does a model's output on small inputs (`vae.encode(image)`).
       if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) {
@@ -280,17 +283,28 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       const own = name && !name.includes('.') && !qualified ? deps.functionsNamed(name) : [];
       if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';
       if (name && BUILT_CONTAINERS.has(name) && !own.length && !deps.imports.resolveName(name)) return inputs;
-      // `next(iter(loader))`: one batch.
-      if (name === 'next') {
-        const first = positional[0];
-        return first !== undefined && is(unparenthesize(first), 'call') && dottedName(callee(unparenthesize(first)), deps.text) === 'iter' ? 'small' : 'unknown';
-      }
+      // `next(iter(loader))`, or `next(it)` with `it = iter(loader)`: one batch.
+      if (name === 'next') return positional[0] !== undefined && madeByIter(deps, positional[0]) ? 'small' : 'unknown';
       // Anything else applied to small values (`transform(image)`) stays small; a function of
       // numbers and strings alone (`load_test_set("test.pt")`) may give anything.
       return inputs === 'small' ? 'small' : 'unknown';
     }
   }
   return 'unknown';
+}
+
+/** An iterator's own methods that draw its next item. */
+const NEXT_METHODS = new Set(['next', '__next__']);
+
+/** `iter(x)`, or a name whose one definition where it is read is `iter(x)`: an iterator drawn from one at a time. */
+function madeByIter(deps: RepetitionDeps, expression: SyntaxNode): boolean {
+  let expr = unparenthesize(expression);
+  if (expr.type === 'identifier') {
+    const def = deps.definitions.reaching(scopeOf(expr), nodeText(expr, deps.text), expr.start);
+    if (def?.kind !== 'assign' || def.unpackIndex >= 0 || !def.value) return false;
+    expr = unparenthesize(def.value);
+  }
+  return is(expr, 'call') && dottedName(callee(expr), deps.text) === 'iter';
 }
 
 /** Tensor methods that give the same elements another shape. */
