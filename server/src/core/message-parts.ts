@@ -25,4 +25,6 @@ export type EvalReason =
   | { kind: 'unused-function'; name: string }
   | { kind: 'unused-output' }
   /** A call of the function (`fn(..., flag=value)`) that skips every training step in it. */
-  | { kind: 'training-off'; fn: string; flag: string; value: string };
+  | { kind: 'training-off'; fn: string; flag: string; value: string }
+  /** A call of the function that runs with gradients on, where its other calls turn them off. */
+  | { kind: 'unguarded-call'; fn: string };

@@ -52,6 +52,7 @@ function reasonText(reason: EvalReason): string {
     case 'unused-function': return `function ${code(reason.name)}, whose outputs never reach backward()`;
     case 'unused-output': return 'its output never reaches backward()';
     case 'training-off': return `${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} skips every backward() and optimizer step of ${code(reason.fn)}`;
+    case 'unguarded-call': return `other calls of ${code(reason.fn)} run it with gradients off`;
   }
 }
 

@@ -53,6 +53,7 @@ function reasonText(reason: EvalReason): string {
     case 'unused-function': return `它所在的函数 ${code(reason.name)} 的输出从未传到 backward()`;
     case 'unused-output': return '其输出从未传到 backward()';
     case 'training-off': return `调用 ${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} 会跳过 ${code(reason.fn)} 中所有的 backward() 和优化器步骤`;
+    case 'unguarded-call': return `${code(reason.fn)} 的其他调用都在关闭梯度时运行它`;
   }
 }
 

@@ -5,10 +5,10 @@ import { hasErrors, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { candidateForwards, forwardName, GradOffEvidence, HELPER_CALLS, reportedWhereDefined, runsFrozenModel, UnusedForwardRegions } from './unused-forwards';
 import { outputsKeptOnGpu } from './kept-outputs';
-import { trainingOffCallOf } from './training-flags';
+import { trainingOffCallsOf } from './training-flags';
 import { groupBy } from '../../semantic/group-by';
 import type { SemanticModel } from '../../semantic/model';
-import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, withinAnyOf } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, functionName, isCompound, isStatement, scopeOf, statementOf, within, withinAnyOf } from '../../semantic/scopes';
 import { callArguments, callee, dottedName, literalBool, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn, nodesWithin } from '../../semantic/subtree';
 import type { Rule, RuleContext } from '../rule';
@@ -123,7 +123,7 @@ Where a function trains only under a flag, the fix wraps the call that turns the
       if (!helpers.has(call) && runsFrozenModel(model, call)) return null;
       const named = helpers.has(call) ? null : model.evalContext.regionOf(call);
       // Evaluation by its name whose output still reaches a backward pass (a `predict()` feeding a consistency loss) needs its graph.
-      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call) ?? trainingOffRegion(model, call);
+      return (named && !leavesTheFile(model, call) && model.forwardFlow.fateOf(call) !== 'backward' ? named : null) ?? unused.regionOf(call) ?? trainingOffPlaces(model, call)[0]?.region ?? null;
     };
     // Functions whose own forward passes are reported: calls of them are not reported again. Asked
     // for the helpers a call reaches, wherever they are, so a run over part of the file agrees.
@@ -150,28 +150,83 @@ Where a function trains only under a flag, the fix wraps the call that turns the
       // A forward that runs once on small inputs (a demo, a shape check, a smoke test) holds one
       // small graph for a while: the waste that runs out of memory grows with the data.
       if (model.runsOnceOnSmallInputs(call)) continue;
-      reported.add(regionKey(region));
-      const forward = forwardName(model, call);
-      // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
-      ctx.report({
-        node: call,
-        message: ctx.messages.oom001UnusedGraph({ forward, isForwardPass: forwards.has(call), reason: region.reason }),
-        fixes: guardFix(ctx, region, call, candidates),
-      });
+      for (const place of placesOf(model, call, region)) {
+        if (reported.has(regionKey(place.region))) continue;
+        reported.add(regionKey(place.region));
+        // Not a forward pass itself: a call of a helper of this file that runs one and returns its output.
+        const isForwardPass = place.node === call && forwards.has(call);
+        ctx.report({
+          node: place.node,
+          message: ctx.messages.oom001UnusedGraph({ forward: place.forward, isForwardPass, reason: place.region.reason }),
+          fixes: guardFix(ctx, place.region, call, candidates),
+        });
+      }
     }
   },
 };
 
 /**
- * A forward pass of a function that trains only under a flag, run by a call of this file that turns
- * the flag off with gradients on (see training-flags.ts): the region is that call, which the guard wraps.
+ * A forward pass of a function that trains only under a flag, run by calls of this file that turn the
+ * flag off with gradients on (see training-flags.ts): each call is reported, and its guard wraps it.
  */
-function trainingOffRegion(model: SemanticModel, forward: SyntaxNode): EvalRegion | null {
-  const off = trainingOffCallOf(model, forward);
-  if (!off) return null;
-  const statement = statementOf(off.call);
+function trainingOffPlaces(model: SemanticModel, forward: SyntaxNode): Place[] {
+  const calls = trainingOffCallsOf(model, forward);
+  if (!calls.length) return [];
   const fn = functionName(enclosingFunction(forward)!, model.text);
-  return { kind: 'statement', node: statement, statements: [statement], reason: { kind: 'training-off', fn, flag: off.flag, value: off.value } };
+  return calls.map((off) => ({ node: off.call, region: callRegion(off.call, { kind: 'training-off', fn, flag: off.flag, value: off.value }), forward: fn }));
+}
+
+/** The statement of a call as the region a guard wraps. */
+function callRegion(call: SyntaxNode, reason: EvalRegion['reason']): EvalRegion {
+  const statement = statementOf(call);
+  return { kind: 'statement', node: statement, statements: [statement], reason };
+}
+
+/** Where a finding is reported, and the region its guard covers. */
+interface Place {
+  node: SyntaxNode;
+  region: EvalRegion;
+  /** What the message names: the forward pass, or the function whose call is reported. */
+  forward: string;
+}
+
+/**
+ * Where the finding for a forward pass goes: where its guard belongs. A function that trains only
+ * under a flag is reported at each call that turns the flag off, and a function that some calls
+ * guard and others do not (a helper run under `no_grad` after each epoch and bare every 200 steps)
+ * at each call that does not: guarding the function itself would be the wrong fix in the first case
+ * and not what its author does in the second. Anything else is reported at the forward pass.
+ */
+function placesOf(model: SemanticModel, call: SyntaxNode, region: EvalRegion): Place[] {
+  const fn = enclosingFunction(call);
+  if (region.reason.kind === 'training-off') return trainingOffPlaces(model, call);
+  if (fn && classOfMethod(fn) === null && (region.node === fn || within(region.node, fn))) {
+    const unguarded = unguardedCallsOf(model, fn);
+    if (unguarded) {
+      const name = functionName(fn, model.text);
+      return unguarded.map((c) => ({ node: c, region: callRegion(c, { kind: 'unguarded-call', fn: name }), forward: name }));
+    }
+  }
+  return [{ node: call, region, forward: forwardName(model, call) }];
+}
+
+/**
+ * The calls of `fn` (a function, not a method: a method's calls are every call of its name) that run
+ * with gradients on, when others run it with gradients off and none is left to callers in other files
+ * that run it with gradients on; null otherwise. None of these calls may hand its result to a
+ * backward pass.
+ */
+function unguardedCallsOf(model: SemanticModel, fn: SyntaxNode): SyntaxNode[] | null {
+  const callers = (model.callersOf(fn) ?? []).filter((c) => !within(c, fn));
+  if (!callers.length) return null;
+  const external = model.externalCallsOfFunction(fn).calls;
+  if (external.some((c) => !c.gradDisabled)) return null;
+  const modes = callers.map((c) => model.gradMode.at(c));
+  if (modes.some((m) => m !== 'enabled' && m !== 'disabled')) return null;
+  const unguarded = callers.filter((_, i) => modes[i] === 'enabled');
+  const guarded = callers.length - unguarded.length + external.length;
+  if (!guarded || !unguarded.length) return null;
+  return unguarded.some((c) => model.forwardFlow.fateOf(c) === 'backward') ? null : unguarded;
 }
 
 /**
@@ -259,7 +314,7 @@ function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candi
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);
     if (!edits) return null;
-    const title = region.reason.kind === 'training-off' ? ctx.messages.oom001WrapCall({ fn: region.reason.fn, guard: noGrad.expression }) : ctx.messages.oom001WrapForward({ guard: noGrad.expression });
+    const title = region.reason.kind === 'training-off' || region.reason.kind === 'unguarded-call' ? ctx.messages.oom001WrapCall({ fn: region.reason.fn, guard: noGrad.expression }) : ctx.messages.oom001WrapForward({ guard: noGrad.expression });
     return {
       fix: { title, applicability: 'unsafe', edits: [...importEdits, ...edits] },
       guarded: region.statements,

@@ -1,11 +1,12 @@
 // A function that trains only when a flag of its own says so (`def run_epoch(loader, train=True)`
 // whose `loss.backward()` sits under `if train:`), called in this file with the flag turning every
 // training step off and gradients on (`run_epoch(val_loader, train=False)`): on that call its forward
-// passes record a graph that nothing uses. OOM001 reports the forward pass and guards that call.
+// passes record a graph that nothing uses. OOM001 reports each such call, where its guard goes: the
+// function itself trains on its other calls.
 import { field, type SyntaxNode } from '../../parser/syntax';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
 import { callArguments, nodeText, unparenthesize } from '../../semantic/names';
-import { classOfMethod, enclosingFunction, statementOf, within } from '../../semantic/scopes';
+import { classOfMethod, enclosingFunction, within } from '../../semantic/scopes';
 
 /** A call of a function of this file whose flag argument turns all of its training off. */
 export interface TrainingOffCall {
@@ -21,18 +22,19 @@ export interface TrainingOffCall {
 type Literal = { kind: 'bool'; value: boolean } | { kind: 'none' } | { kind: 'number'; value: number } | { kind: 'string'; value: string };
 
 /**
- * Per function of the file, the first of its calls in this file that runs with gradients on and
- * passes a flag (or leaves its default) under which none of the function's training steps runs; null
- * where there is none. The function must train under some other value, or it is plain evaluation,
- * which the rule judges by its other evidence.
+ * Per function of the file, its calls in this file that run with gradients on and pass a flag (or
+ * leave its default) under which none of the function's training steps runs, in document order. The
+ * function must train under some other value, or it is plain evaluation, which the rule judges by its
+ * other evidence.
  */
-export const TRAINING_OFF_CALL = modelQuery('a call that turns a function\'s training off', (model, fn: SyntaxNode): TrainingOffCall | null => {
+export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s training off', (model, fn: SyntaxNode): readonly TrainingOffCall[] => {
   const callers = model.callersOf(fn);
-  if (!callers?.length || !model.needsGradients(fn)) return null;
+  if (!callers?.length || !model.needsGradients(fn)) return [];
   const parameters = parametersOf(fn, model.text);
   const flags = parameters.filter((p) => conditionsRead(model, fn).has(p.name));
-  if (!flags.length) return null;
+  if (!flags.length) return [];
   const method = classOfMethod(fn) !== null;
+  const out: TrainingOffCall[] = [];
   for (const call of callers) {
     if (model.gradMode.at(call) !== 'enabled') continue;
     const { positional, keywords } = callArguments(call, model.text);
@@ -41,32 +43,30 @@ export const TRAINING_OFF_CALL = modelQuery('a call that turns a function\'s tra
       const argument = keywords.get(flag.name) ?? (index >= 0 && !flag.keywordOnly ? positional[index] : undefined) ?? flag.default;
       const value = argument ? literalOf(argument, model.text) : null;
       if (!argument || !value) continue;
-      if (!trainsUnder(model, fn, flag.name, value)) return { call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text) };
+      if (!trainsUnder(model, fn, flag.name, value)) {
+        out.push({ call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text) });
+        break;
+      }
     }
   }
-  return null;
+  return out;
 });
 
 /**
- * A forward pass of `fn` that runs on a call turning its training off (see TRAINING_OFF_CALL): the
- * code around it inside `fn` leaves gradients on, and the flag's value does not skip it.
+ * The calls that turn off the training of the function holding `forward` (see TRAINING_OFF_CALLS) on
+ * which the forward pass runs: the code around it inside the function leaves gradients on, and the
+ * flag's value does not skip it.
  */
-export function trainingOffCallOf(model: SemanticModel, forward: SyntaxNode): TrainingOffCall | null {
+export function trainingOffCallsOf(model: SemanticModel, forward: SyntaxNode): readonly TrainingOffCall[] {
   const fn = enclosingFunction(forward);
-  if (!fn) return null;
-  const off = TRAINING_OFF_CALL.of(model, fn);
-  if (!off) return null;
+  if (!fn) return [];
+  const calls = TRAINING_OFF_CALLS.of(model, fn);
+  if (!calls.length) return [];
   const around = model.gradMode.setAround(forward);
-  if (around !== null && around !== 'enabled') return null;
-  if (!runsUnder(forward, fn, off.flag, literalOf(off.value, model.text, true)!, model.text)) return null;
+  if (around !== null && around !== 'enabled') return [];
   // What the function returns may take the graph to a caller that backpropagates it.
-  if (model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)))) return null;
-  return off;
-}
-
-/** The statement of the call: what a guard for it wraps. */
-export function callStatement(off: TrainingOffCall): SyntaxNode {
-  return statementOf(off.call);
+  if (model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)))) return [];
+  return calls.filter((off) => runsUnder(forward, fn, off.flag, literalOf(off.value, model.text, true)!, model.text));
 }
 
 interface Parameter {
