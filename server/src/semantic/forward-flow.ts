@@ -100,6 +100,11 @@ export interface ForwardFlowDeps {
   isDistributionAt(read: SyntaxNode): boolean;
   /** What a call of `name` hands its arguments to (see `calleeVerdictOf`), worked out once per name. */
   calleeVerdict(name: string): CalleeVerdict;
+  /**
+   * A call of the dotted name `name`, not this file's function, trains: another file's function that
+   * does, or a method of an object whose class's method does (calling a module runs its `forward`).
+   */
+  callTrains(name: string): boolean;
   /** The def-use graph of a scope, worked out by `buildGraph` once per scope (see ScopeGraph). */
   graphOf(scope: SyntaxNode): ScopeGraph;
   /** The fate of a call's output, worked out by `computeFate` once per call. */
@@ -449,6 +454,8 @@ export class ForwardFlowAnalysis {
           if (callee(call)?.type === 'identifier' && call.parent?.type === 'expression_statement' && scope.type === 'function_definition' && hasParameter(scope, name!, text)) return [...sinks, ESCAPES];
           const verdict = this.calleeVerdict(last);
           if (verdict === 'trains') return [...sinks, REACHES_BACKWARD];
+          // Handed to code that backpropagates it: another file's function, or an object's method (a criterion module whose `forward` calls `backward()`).
+          if (verdict === 'absent' && name && this.deps.callTrains(name)) return [...sinks, REACHES_BACKWARD];
           if (verdict === 'plain') return sinks;
           if (verdict === 'stores') return [...sinks, ESCAPES];
           const local = verdict !== 'absent';

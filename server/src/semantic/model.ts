@@ -310,8 +310,9 @@ export class SemanticModel {
 
   /**
    * Whether a call of `name` (a dotted callee that is not this file's function) trains: by the
-   * project's facts, another file's function that trains, or a method (`__call__` for a plain name)
-   * of an object of a project class that does; or a method of an object of this file's class.
+   * project's facts, another file's function that trains, or a method (`__call__` for a plain name,
+   * which for a module is its `forward`) of an object of a project class that does; or a method of an
+   * object of this file's class.
    */
   private readonly othersTrain = (name: string): boolean => CALLEE_TRAINS.of(this, name);
 
@@ -713,12 +714,8 @@ const CALLEE_TRAINS = modelQuery('callee trains', (model, name: string): boolean
   const facts = model.projectSymbol(model.imports.qualify(name));
   if (facts) return facts.kind === 'function' && facts.function.trains;
   const dot = name.lastIndexOf('.');
-  const [receiver, method] = dot < 0 ? [name, '__call__'] : [name.slice(0, dot), name.slice(dot + 1)];
-  const cls = model.modules.instanceClassOf(receiver);
-  if (cls === undefined) return false;
-  if ('project' in cls) return cls.project.methods[method]?.trains === true;
-  // An object of this file's class (`agent.update()`, a notebook's agent): what its method does.
-  return model.modules.methodsOfLocalClass(cls.local, method).some((fn) => model.needsGradients(fn));
+  // An object of another file's class or this file's (`agent.update()`, a notebook's agent): what its method does.
+  return dot < 0 ? model.modules.methodOfInstanceTrains(name, '__call__') : model.modules.methodOfInstanceTrains(name.slice(0, dot), name.slice(dot + 1));
 }, { reads: 'key', onCycle: () => false });
 
 /** The module analysis of one version: a view of the database, which memoises its answers. */
@@ -857,6 +854,7 @@ function forwardFlowOf(model: SemanticModel): ForwardFlowAnalysis {
     isModuleName: (name) => model.modules.isModuleName(name),
     isDistributionAt: (read) => model.modules.isDistributionAt(read),
     calleeVerdict: (name) => CALLEE_VERDICT.of(model, name),
+    callTrains: (name) => CALLEE_TRAINS.of(model, name),
     graphOf: (scope) => SCOPE_GRAPH.of(model, scope),
     fate: (call) => FORWARD_FATE.of(model, call),
     fateKnown: (call) => model.db.known(FORWARD_FATE, call),

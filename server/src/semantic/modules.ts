@@ -590,12 +590,23 @@ export class ModuleAnalysis {
     return defs.length ? defs.every((d) => d.kind === 'parameter') : name.includes('.');
   }
 
-  /** Whether `method` of the class `receiver`'s values are instances of (this file's or another's) trains. */
+  /**
+   * Whether `method` of the class `receiver`'s values are instances of (this file's or another's)
+   * trains; `__call__` is calling the object, which for a module runs its `forward`.
+   */
   methodOfInstanceTrains(receiver: string, method: string): boolean {
     const cls = this.instanceClassOf(receiver);
     if (!cls) return false;
-    if ('project' in cls) return cls.project.methods[method]?.trains === true;
-    return this.methodsOfLocalClass(cls.local, method).some((m) => this.deps.methodTrains(m));
+    const called = this.methodCalled(cls, method);
+    if ('project' in cls) return cls.project.methods[called]?.trains === true;
+    return this.methodsOfLocalClass(cls.local, called).some((m) => this.deps.methodTrains(m));
+  }
+
+  /** The method that calling `method` on an instance of `cls` runs: calling a module runs its `forward`, unless its class defines `__call__`. */
+  private methodCalled(cls: InstanceClass, method: string): string {
+    if (method !== '__call__') return method;
+    if ('project' in cls) return cls.project.module && !cls.project.methods.__call__ ? 'forward' : method;
+    return this.isModuleClass(cls.local) && !this.methodsOfLocalClass(cls.local, '__call__').length ? 'forward' : method;
   }
 
   /** Whether `method` of the class `receiver`'s values are instances of runs a forward pass. */
