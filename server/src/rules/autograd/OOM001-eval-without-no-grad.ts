@@ -31,7 +31,9 @@ and the returns of functions to their callers in the same file; a forward pass w
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
 a training loop, a sampling helper that only saves images, a prediction after training at module level.
 A forward pass run as a statement of its own in a function that backpropagates (\`model(input_img)\` before
-\`loss.backward()\` in neural style transfer, whose hooks record the losses) is training, not waste.
+\`loss.backward()\` in neural style transfer, whose hooks record the losses) is training, not waste, and so is one
+whose output is handed to an object whose method backpropagates it (a criterion module of another file whose
+\`forward\` calls \`backward()\`: calling a module runs its \`forward\`).
 A helper that returns a forward pass's output to both training and logging (\`compute_loss(data)\`
 called once for \`.item()\` before the training step), or a method of the file's model that returns one
 (\`samples = vae.generate(z)\` only saved as images), is reported at each call whose result is not used.
@@ -39,7 +41,10 @@ A method of another file's class that runs its model with its caller's grad mode
 \`policy_net.get_action(state)\`) is a forward pass where it is called, unless it keeps its outputs to itself and
 every call of it runs with gradients on outside training: then the forward inside it is reported, in its file.
 A function that trains only when a flag of its own says so (\`if train: loss.backward()\`), called in the file with
-the flag off and gradients on (\`run_epoch(val_loader, train=False)\`), is reported at its first forward pass. A
+the flag off and gradients on (\`run_epoch(val_loader, train=False)\`), is reported at each such call: that is where the
+guard goes, since the function trains on its other calls. A function of the file that some of its calls run with
+gradients off and others with gradients on (a helper run under \`no_grad\` after each epoch and bare every 200 steps)
+is reported at each call with gradients on, where its author's guard is missing. A
 method whose own code runs the model under \`no_grad\` (a \`predict\` with \`with torch.no_grad():\` inside) records no
 graph where it is called, and a \`predict\`, \`infer\`, \`inference\` or \`sample\` that a class inherits from a library
 base is the library's code, which the project does not hold: neither is reported.
@@ -54,10 +59,10 @@ before running it (\`requires_grad_(False)\` on its parameters: an EMA or teache
 a class, this file's or another's, whose \`__init__\` freezes all its parameters by default (FID's Inception).
 Nor is a forward that runs once on inputs the code builds itself (a \`__main__\` smoke test, a demo cell, a
 shape check looping over a table of settings written in the source, on \`torch.randn(2, 3, 32, 32)\`, \`dataset[0]\` or a
-loader's first batch): it holds one small graph, while the waste that runs out of memory grows with the data.
+loader's first batch, \`next(iter(loader))\` or \`dataiter.next()\`): it holds one small graph, while the waste that runs out of memory grows with the data.
 Layers without parameters of their own (\`nn.Unfold\`, pooling, activations) and instances of another file's plain
 class (a wrapper of a compiled inference engine) are not models.
-It reports each unguarded function or region once, at its first forward pass.`,
+It reports each unguarded function or region once, at its first forward pass or at the calls named above.`,
       whyIsThisBad: `\`model.eval()\` only switches layers such as dropout and batch norm to inference behaviour; it
 does not stop autograd. While grad mode is on, every operation of the forward pass saves its inputs
 and intermediate activations so that a backward pass could use them. In evaluation no backward pass
@@ -96,7 +101,8 @@ guard would reveal outputs kept on the GPU across the loop (OOM007, which judges
 grad is off), a second fix does the whole repair: the guard, and \`.cpu()\` on each output OOM007 would then
 report, found by OOM007's own analysis. It is safe only where the guard and every move are safe by OOM007's
 rules, and comes first unless it is less safe than the guard alone; it is not offered where OOM007 is turned off.
-Where a function trains only under a flag, the fix wraps the call that turns the flag off, and is unsafe.`,
+Where the finding is at a call (of a function that trains only under a flag, or of a helper that other calls guard),
+the fix wraps that call, and is unsafe.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
