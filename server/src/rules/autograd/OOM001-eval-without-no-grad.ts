@@ -206,7 +206,7 @@ interface Place {
 function placesOf(model: SemanticModel, call: SyntaxNode, region: EvalRegion): Place[] {
   const fn = enclosingFunction(call);
   if (region.reason.kind === 'training-off') return trainingOffPlaces(model, call);
-  if (fn && classOfMethod(fn) === null && (region.node === fn || within(region.node, fn))) {
+  if (fn && (region.node === fn || within(region.node, fn))) {
     const unguarded = unguardedCallsOf(model, fn);
     if (unguarded) {
       const name = functionName(fn, model.text);
@@ -217,14 +217,13 @@ function placesOf(model: SemanticModel, call: SyntaxNode, region: EvalRegion): P
 }
 
 /**
- * The calls of `fn` (a function, not a method: a method's calls are every call of its name) that run
- * with gradients on, when others run it with gradients off and none is left to callers in other files
- * that run it with gradients on; null otherwise. None of these calls may hand its result to a
- * backward pass.
+ * The calls of `fn` that run with gradients on, when others run it with gradients off and none is
+ * left to callers in other files that run it with gradients on; null otherwise. None of these calls
+ * may hand its result to a backward pass.
  */
 function unguardedCallsOf(model: SemanticModel, fn: SyntaxNode): SyntaxNode[] | null {
-  const callers = (model.callersOf(fn) ?? []).filter((c) => !within(c, fn));
-  if (!callers.length) return null;
+  const callers = ownCallsOf(model, fn);
+  if (!callers?.length) return null;
   const external = model.externalCallsOfFunction(fn).calls;
   if (external.some((c) => !c.gradDisabled)) return null;
   const modes = callers.map((c) => model.gradMode.at(c));
@@ -233,6 +232,23 @@ function unguardedCallsOf(model: SemanticModel, fn: SyntaxNode): SyntaxNode[] | 
   const guarded = callers.length - unguarded.length + external.length;
   if (!guarded || !unguarded.length) return null;
   return unguarded.some((c) => model.forwardFlow.fateOf(c) === 'backward') ? null : unguarded;
+}
+
+/**
+ * The calls of `fn` in this file from outside it, when all are known to be its: a function's calls by
+ * its name; a method's, when every call of its name is on `self` or `cls` inside its own class (a
+ * call of that name on another object may be another class's method). Null when some are not.
+ */
+function ownCallsOf(model: SemanticModel, fn: SyntaxNode): SyntaxNode[] | null {
+  const callers = model.callersOf(fn);
+  if (!callers) return null;
+  const cls = classOfMethod(fn);
+  const own = (call: SyntaxNode) => {
+    if (cls === null) return true;
+    const m = methodCall(call, model.text);
+    return m !== null && /^(self|cls)$/.test(nodeText(m.receiver, model.text)) && within(call, cls);
+  };
+  return callers.every(own) ? callers.filter((c) => !within(c, fn)) : null;
 }
 
 /**
