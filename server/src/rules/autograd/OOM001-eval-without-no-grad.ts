@@ -42,8 +42,8 @@ A method of another file's class that runs its model with its caller's grad mode
 every call of it runs with gradients on outside training: then the forward inside it is reported, in its file.
 A function that trains only when a flag of its own says so (\`if train: loss.backward()\`), called in the file with
 the flag off and gradients on (\`run_epoch(val_loader, train=False)\`), is reported at each such call: that is where the
-guard goes, since the function trains on its other calls. A function of the file that some of its calls run with
-gradients off and others with gradients on (a helper run under \`no_grad\` after each epoch and bare every 200 steps)
+guard goes, since the function trains on its other calls. A function of the file (or a method called only on \`self\`)
+that some of its calls run with gradients off and others with gradients on (a helper run under \`no_grad\` after each epoch and bare every 200 steps)
 is reported at each call with gradients on, where its author's guard is missing. A
 method whose own code runs the model under \`no_grad\` (a \`predict\` with \`with torch.no_grad():\` inside) records no
 graph where it is called, and a \`predict\`, \`infer\`, \`inference\` or \`sample\` that a class inherits from a library
