@@ -155,6 +155,10 @@ export class GraphAnalysis {
     // A function of this file is judged by what it returns, not by its name (`reduce_loss` returning `.item()`).
     const defs = this.deps.functionsNamed(name);
     if (defs.length === 1 && !qualified) return this.gradRecorded(call) && this.returnsGraph(defs[0]!);
+    // Calling an object of a plain class runs its `__call__` (`loss_compute(out, y, norm)` returning
+    // `loss.item() * norm`): judged by what that returns, as a function of this file is.
+    const called = !qualified && !name.includes('.') ? this.instanceCallCarries(call, name) : null;
+    if (called !== null) return called;
     const args = callArguments(call, text);
     const anyArgCarries = () => [...args.positional, ...args.keywords.values()].some((a) => this.carriesGraph(a));
     if (qualified) {
@@ -166,6 +170,27 @@ export class GraphAnalysis {
       return this.gradRecorded(call) && anyArgCarries();
     }
     return false;
+  }
+
+  /**
+   * Whether calling `name`, an object of a plain class of this file or the project, gives a graph by
+   * what the class's `__call__` returns; null where that cannot be told (a module, whose call is a
+   * forward pass, or a class the analysis does not know).
+   */
+  private instanceCallCarries(call: SyntaxNode, name: string): boolean | null {
+    const { modules } = this.deps;
+    // A parameter's class where it is read (its function's calls), else the name's across the file.
+    const def = this.deps.definitions.reaching(scopeOf(call), name, call.start);
+    const cls = def?.kind === 'parameter' ? modules.parameterClass(def.node) : modules.instanceClassOf(name);
+    if (!cls) return null;
+    if ('project' in cls) {
+      const returns = cls.project.module ? undefined : cls.project.methods.__call__?.returns;
+      if (returns === undefined || returns === 'unknown' || returns === 'tensor') return null;
+      return returns === 'graph' && this.gradRecorded(call);
+    }
+    if (modules.isModuleClass(cls.local)) return null;
+    const methods = modules.methodsOfLocalClass(cls.local, '__call__');
+    return methods.length === 1 ? this.gradRecorded(call) && this.returnsGraph(methods[0]!) : null;
   }
 
   /** The method `self.name(...)` calls: the only one of that name, or the one of the caller's own class. */

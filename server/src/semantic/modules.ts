@@ -753,9 +753,11 @@ export class ModuleAnalysis {
     for (const d of this.definitionsOf(name)) {
       let dotted: string | null;
       if (d.kind === 'parameter') {
-        // A parameter says nothing of its class, unless annotated with a class of this file or the project (`dataset: Dataset`).
-        dotted = this.annotatedClass(d.node);
-        if (!dotted) continue;
+        // A parameter's class is its annotation's, when that names a class of this file or the project
+        // (`dataset: Dataset`), or the class every call of its function in this file constructs for it
+        // (`run_epoch(loader, model, SimpleLossCompute(...))`); otherwise it says nothing.
+        dotted = this.annotatedClass(d.node) ?? this.classPassedFor(d.node);
+        if (!dotted || !this.classNamed(dotted)) continue;
       } else {
         if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
         const value = this.withoutPassthrough(d.value);
@@ -763,17 +765,52 @@ export class ModuleAnalysis {
         dotted = dottedName(callee(value), this.deps.text);
       }
       if (!dotted) return undefined;
-      let cls: InstanceClass | undefined;
-      if (this.isLocalClass(dotted)) cls = { local: dotted };
-      else {
-        const qualified = this.deps.imports.qualify(dotted);
-        const facts = this.deps.projectSymbol(qualified);
-        if (facts?.kind === 'class') cls = { project: facts.class, qualified: qualified! };
-      }
+      const cls = this.classNamed(dotted);
       if (!cls) return undefined;
       found.set(dotted, cls);
     }
     return [...found.values()];
+  }
+
+  /** The class of a parameter's values: its annotation's, or what every call of its function constructs for it. */
+  parameterClass(parameter: SyntaxNode): InstanceClass | undefined {
+    const dotted = this.annotatedClass(parameter) ?? this.classPassedFor(parameter);
+    return dotted ? this.classNamed(dotted) : undefined;
+  }
+
+  /** The class a dotted name in this file names: one of this file's, or another project file's. */
+  private classNamed(dotted: string): InstanceClass | undefined {
+    if (this.isLocalClass(dotted)) return { local: dotted };
+    const qualified = this.deps.imports.qualify(dotted);
+    const facts = this.deps.projectSymbol(qualified);
+    return facts?.kind === 'class' ? { project: facts.class, qualified: qualified! } : undefined;
+  }
+
+  /**
+   * The class every call of the parameter's function (a function, not a method) in this file
+   * constructs for it, as the call names it (`SimpleLossCompute` for `SimpleLossCompute(gen, crit)`);
+   * null when some call passes anything else, or none is seen.
+   */
+  private classPassedFor(parameter: SyntaxNode): string | null {
+    const list = parameter.parent;
+    const fn = list?.parent;
+    if (list?.type !== 'parameters' || fn?.type !== 'function_definition' || classOfMethod(fn) !== null) return null;
+    const nameNode = parameter.type === 'identifier' ? parameter : parameter.children.find((c) => c.fieldName === 'name' || c.type === 'identifier');
+    const fnName = fn.children.find((c) => c.fieldName === 'name');
+    if (!nameNode || !fnName) return null;
+    const name = nodeText(nameNode, this.deps.text);
+    const index = list.children.filter((c) => c.named && c.type !== 'comment').indexOf(parameter);
+    const calls = this.deps.callsOfName(nodeText(fnName, this.deps.text));
+    let found: string | null = null;
+    for (const call of calls) {
+      const { positional, keywords } = callArguments(call, this.deps.text);
+      const argument = keywords.get(name) ?? positional[index];
+      const value = argument ? unparenthesize(argument) : null;
+      const dotted = value && is(value, 'call') ? dottedName(callee(value), this.deps.text) : null;
+      if (!dotted || (found !== null && dotted !== found)) return null;
+      found = dotted;
+    }
+    return found;
   }
 
   /**
