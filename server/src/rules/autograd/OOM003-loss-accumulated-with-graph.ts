@@ -28,7 +28,9 @@ graph when the dict comes from a forward pass, or from any call when the step ba
 do totals kept inside an object: \`losses.update(loss, n)\` where \`update\`, a method of a class of this file
 such as an AverageMeter, adds its argument to an attribute (\`self.sum += val * n\`). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
-reported.`,
+reported, nor are values that a call gives without a graph: a function of the file, or an object whose \`__call__\`
+returns \`loss.item()\` (the Annotated Transformer's \`loss_compute(out, y, norm)\`, where \`loss_compute\` is a
+parameter that every call of its function fills with a new \`SimpleLossCompute\`).`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
 whose \`grad_fn\` points at this iteration's loss, which points at this iteration's graph. The next
 iteration adds to that total, chaining the graphs together, and nothing in the chain can be freed while
