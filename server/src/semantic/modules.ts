@@ -750,32 +750,36 @@ export class ModuleAnalysis {
    */
   computeInstanceClassesOf(name: string): InstanceClass[] | undefined {
     const found = new Map<string, InstanceClass>();
+    const passed = new Map<string, InstanceClass>();
+    const keyOf = (cls: InstanceClass) => ('project' in cls ? cls.qualified : cls.local);
     for (const d of this.definitionsOf(name)) {
-      let dotted: string | null;
       if (d.kind === 'parameter') {
         // A parameter's class is its annotation's, when that names a class of this file or the project
-        // (`dataset: Dataset`), or the class every call of its function in this file constructs for it
-        // (`run_epoch(loader, model, SimpleLossCompute(...))`); otherwise it says nothing.
-        dotted = this.annotatedClass(d.node) ?? this.classPassedFor(d.node);
-        if (!dotted || !this.classNamed(dotted)) continue;
-      } else {
-        if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
-        const value = this.withoutPassthrough(d.value);
-        if (!is(value, 'call')) return undefined;
-        dotted = dottedName(callee(value), this.deps.text);
+        // (`dataset: Dataset`); otherwise what every call of its function passes for it
+        // (`run_epoch(loader, model, SimpleLossCompute(...))`), which counts only where nothing else
+        // in the file tells the name's class: the name may be a parameter of other functions too.
+        const annotated = this.annotatedClass(d.node);
+        const cls = annotated ? this.classNamed(annotated) : undefined;
+        if (cls) found.set(keyOf(cls), cls);
+        const fromCalls = annotated ? undefined : this.classPassedFor(d.node, false);
+        if (fromCalls) passed.set(keyOf(fromCalls), fromCalls);
+        continue;
       }
-      if (!dotted) return undefined;
-      const cls = this.classNamed(dotted);
+      if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
+      const value = this.withoutPassthrough(d.value);
+      if (!is(value, 'call')) return undefined;
+      const dotted = dottedName(callee(value), this.deps.text);
+      const cls = dotted ? this.classNamed(dotted) : undefined;
       if (!cls) return undefined;
-      found.set(dotted, cls);
+      found.set(keyOf(cls), cls);
     }
-    return [...found.values()];
+    return [...(found.size ? found : passed).values()];
   }
 
   /** The class of a parameter's values: its annotation's, or what every call of its function constructs for it. */
   parameterClass(parameter: SyntaxNode): InstanceClass | undefined {
-    const dotted = this.annotatedClass(parameter) ?? this.classPassedFor(parameter);
-    return dotted ? this.classNamed(dotted) : undefined;
+    const annotated = this.annotatedClass(parameter);
+    return annotated ? this.classNamed(annotated) : this.classPassedFor(parameter, true);
   }
 
   /** The class a dotted name in this file names: one of this file's, or another project file's. */
@@ -787,28 +791,35 @@ export class ModuleAnalysis {
   }
 
   /**
-   * The class every call of the parameter's function (a function, not a method) in this file
-   * constructs for it, as the call names it (`SimpleLossCompute` for `SimpleLossCompute(gen, crit)`);
-   * null when some call passes anything else, or none is seen.
+   * The class every call of the parameter's function (a function, not a method) in this file passes
+   * for it: a new instance (`SimpleLossCompute(gen, crit)`) or a name that holds one
+   * (`run_epoch(data, model, loss_compute)` after `loss_compute = SimpleLossCompute(...)`), names
+   * followed only with `followNames` (a name's class asked while a name's class is being worked out
+   * could ask itself); undefined when some call passes anything else, or none is seen.
    */
-  private classPassedFor(parameter: SyntaxNode): string | null {
+  private classPassedFor(parameter: SyntaxNode, followNames: boolean): InstanceClass | undefined {
     const list = parameter.parent;
     const fn = list?.parent;
-    if (list?.type !== 'parameters' || fn?.type !== 'function_definition' || classOfMethod(fn) !== null) return null;
+    if (list?.type !== 'parameters' || fn?.type !== 'function_definition' || classOfMethod(fn) !== null) return undefined;
     const nameNode = parameter.type === 'identifier' ? parameter : parameter.children.find((c) => c.fieldName === 'name' || c.type === 'identifier');
     const fnName = fn.children.find((c) => c.fieldName === 'name');
-    if (!nameNode || !fnName) return null;
+    if (!nameNode || !fnName) return undefined;
     const name = nodeText(nameNode, this.deps.text);
     const index = list.children.filter((c) => c.named && c.type !== 'comment').indexOf(parameter);
-    const calls = this.deps.callsOfName(nodeText(fnName, this.deps.text));
-    let found: string | null = null;
-    for (const call of calls) {
+    let found: InstanceClass | undefined;
+    for (const call of this.deps.callsOfName(nodeText(fnName, this.deps.text))) {
       const { positional, keywords } = callArguments(call, this.deps.text);
       const argument = keywords.get(name) ?? positional[index];
       const value = argument ? unparenthesize(argument) : null;
-      const dotted = value && is(value, 'call') ? dottedName(callee(value), this.deps.text) : null;
-      if (!dotted || (found !== null && dotted !== found)) return null;
-      found = dotted;
+      let cls: InstanceClass | undefined;
+      if (value && is(value, 'call')) {
+        const dotted = dottedName(callee(value), this.deps.text);
+        cls = dotted ? this.classNamed(dotted) : undefined;
+      } else if (followNames && value?.type === 'identifier') {
+        cls = this.instanceClassOf(nodeText(value, this.deps.text));
+      }
+      if (!cls || (found !== undefined && !sameInstanceClass(found, cls))) return undefined;
+      found = cls;
     }
     return found;
   }
