@@ -776,7 +776,7 @@ export class ModuleAnalysis {
     return [...(found.size ? found : passed).values()];
   }
 
-  /** The class of a parameter's values: its annotation's, or what every call of its function constructs for it. */
+  /** The class of a parameter's values: its annotation's, or the one every call of its function passes for it. */
   parameterClass(parameter: SyntaxNode): InstanceClass | undefined {
     const annotated = this.annotatedClass(parameter);
     return annotated ? this.classNamed(annotated) : this.classPassedFor(parameter, true);

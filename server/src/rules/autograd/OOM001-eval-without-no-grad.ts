@@ -198,14 +198,15 @@ interface Place {
 
 /**
  * Where the finding for a forward pass goes: where its guard belongs. A function that trains only
- * under a flag is reported at each call that turns the flag off, and a function that some calls
- * guard and others do not (a helper run under `no_grad` after each epoch and bare every 200 steps)
- * at each call that does not: guarding the function itself would be the wrong fix in the first case
- * and not what its author does in the second. Anything else is reported at the forward pass.
+ * under a flag is reported at each call that turns the flag off, and a function (or a method called
+ * only on `self`) that some calls guard and others do not (a helper run under `no_grad` after each
+ * epoch and bare every 200 steps) at each call that does not: guarding the function itself would be
+ * the wrong fix in the first case and not what its author does in the second. Anything else is
+ * reported at the forward pass.
  */
 function placesOf(model: SemanticModel, call: SyntaxNode, region: EvalRegion): Place[] {
-  const fn = enclosingFunction(call);
   if (region.reason.kind === 'training-off') return trainingOffPlaces(model, call);
+  const fn = enclosingFunction(call);
   if (fn && (region.node === fn || within(region.node, fn))) {
     const unguarded = unguardedCallsOf(model, fn);
     if (unguarded) {
