@@ -4,7 +4,7 @@ import type { Definition, DefinitionIndex } from './definitions';
 import { isTorchFamily, type Imports } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
-import { classOfMethod, decoratorsOf, enclosingFunction, scopeOf } from './scopes';
+import { classOfMethod, decoratorsOf, enclosingFunction, functionName, positionalParameterNames, scopeOf } from './scopes';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
 const MODEL_WORD = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$/i;
@@ -802,14 +802,14 @@ export class ModuleAnalysis {
     const fn = list?.parent;
     if (list?.type !== 'parameters' || fn?.type !== 'function_definition' || classOfMethod(fn) !== null) return undefined;
     const nameNode = parameter.type === 'identifier' ? parameter : parameter.children.find((c) => c.fieldName === 'name' || c.type === 'identifier');
-    const fnName = fn.children.find((c) => c.fieldName === 'name');
-    if (!nameNode || !fnName) return undefined;
+    if (!nameNode) return undefined;
     const name = nodeText(nameNode, this.deps.text);
-    const index = list.children.filter((c) => c.named && c.type !== 'comment').indexOf(parameter);
+    // Where calls pass it by position: none for a keyword-only parameter.
+    const index = positionalParameterNames(fn, this.deps.text).indexOf(name);
     let found: InstanceClass | undefined;
-    for (const call of this.deps.callsOfName(nodeText(fnName, this.deps.text))) {
+    for (const call of this.deps.callsOfName(functionName(fn, this.deps.text))) {
       const { positional, keywords } = callArguments(call, this.deps.text);
-      const argument = keywords.get(name) ?? positional[index];
+      const argument = keywords.get(name) ?? (index >= 0 ? positional[index] : undefined);
       const value = argument ? unparenthesize(argument) : null;
       let cls: InstanceClass | undefined;
       if (value && is(value, 'call')) {
