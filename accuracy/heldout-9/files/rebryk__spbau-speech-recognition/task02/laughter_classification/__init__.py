@@ -1,0 +1,3 @@
+from .sspnet_data_sampler import SSPNetDataSampler
+
+__all__ = ['SSPNetDataSampler']

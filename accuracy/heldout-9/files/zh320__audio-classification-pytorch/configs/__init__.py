@@ -1,0 +1,2 @@
+from .my_config import MyConfig
+from .parser import load_parser
