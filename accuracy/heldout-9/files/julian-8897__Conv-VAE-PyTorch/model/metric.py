@@ -1,0 +1,8 @@
+import torch
+
+
+def metric():
+    """
+    Implement evaluation metric here if needed  
+    """
+    pass

@@ -1,0 +1,5 @@
+from .model import *
+from .utils import *
+from .dataset import *
+from .visualize import *
+from .runner import *

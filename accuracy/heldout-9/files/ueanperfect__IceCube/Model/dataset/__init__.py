@@ -1,0 +1,3 @@
+from .iceCube_dataset import *
+from .iceCube_dataset_classifier import *
+

@@ -1,0 +1,3 @@
+from .Basic_GNN import MyGNN
+from .transformer_encoder_v1 import TransformerEncoderV1
+from .transformer_encoder_v2 import transformer_encoder_v2

@@ -1,0 +1,3 @@
+from .trainner import *
+from .runner import *
+from .logger import *
