@@ -1,0 +1,2 @@
+from .modeling import BaseQuantizeConfig
+from .modeling_auto import AutoGPTQForCausalLM

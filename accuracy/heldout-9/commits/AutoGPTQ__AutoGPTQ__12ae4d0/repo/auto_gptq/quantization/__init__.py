@@ -1,0 +1,2 @@
+from .gptq import *
+from .quant import *

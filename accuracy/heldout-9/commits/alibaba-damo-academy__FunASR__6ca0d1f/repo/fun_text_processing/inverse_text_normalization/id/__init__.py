@@ -1,0 +1,3 @@
+from fun_text_processing.inverse_text_normalization.id.taggers.tokenize_and_classify import ClassifyFst
+from fun_text_processing.inverse_text_normalization.id.verbalizers.verbalize import VerbalizeFst
+from fun_text_processing.inverse_text_normalization.id.verbalizers.verbalize_final import VerbalizeFinalFst

@@ -1,0 +1,4 @@
+
+from fun_text_processing.inverse_text_normalization.ko.taggers.tokenize_and_classify import ClassifyFst
+from fun_text_processing.inverse_text_normalization.ko.verbalizers.verbalize import VerbalizeFst
+from fun_text_processing.inverse_text_normalization.ko.verbalizers.verbalize_final import VerbalizeFinalFst

@@ -1,0 +1,6 @@
+
+
+
+from fun_text_processing.inverse_text_normalization.pt.taggers.tokenize_and_classify import ClassifyFst
+from fun_text_processing.inverse_text_normalization.pt.verbalizers.verbalize import VerbalizeFst
+from fun_text_processing.inverse_text_normalization.pt.verbalizers.verbalize_final import VerbalizeFinalFst

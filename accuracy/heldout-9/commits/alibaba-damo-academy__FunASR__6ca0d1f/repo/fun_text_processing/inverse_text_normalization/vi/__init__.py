@@ -1,0 +1,5 @@
+
+
+from fun_text_processing.inverse_text_normalization.vi.taggers.tokenize_and_classify import ClassifyFst
+from fun_text_processing.inverse_text_normalization.vi.verbalizers.verbalize import VerbalizeFst
+from fun_text_processing.inverse_text_normalization.vi.verbalizers.verbalize_final import VerbalizeFinalFst

@@ -1,0 +1,5 @@
+
+
+from fun_text_processing.inverse_text_normalization.zh.taggers.tokenize_and_classify import ClassifyFst
+from fun_text_processing.inverse_text_normalization.zh.verbalizers.verbalize import VerbalizeFst
+from fun_text_processing.inverse_text_normalization.zh.verbalizers.verbalize_final import VerbalizeFinalFst

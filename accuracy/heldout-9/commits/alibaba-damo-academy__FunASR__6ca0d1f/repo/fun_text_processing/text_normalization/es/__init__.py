@@ -1,0 +1,4 @@
+
+
+
+LOCALIZATION = "eu"  # Set to am for alternate formatting
