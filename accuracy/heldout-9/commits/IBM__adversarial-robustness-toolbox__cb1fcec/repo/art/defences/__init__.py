@@ -1,0 +1,3 @@
+"""
+Module implementing multiple types of defences against adversarial attacks.
+"""

@@ -1,0 +1,3 @@
+"""
+This module implements the fast generalized subset scan based detector.
+"""

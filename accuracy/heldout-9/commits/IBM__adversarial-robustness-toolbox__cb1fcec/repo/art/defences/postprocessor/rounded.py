@@ -1,0 +1,93 @@
+# MIT License
+#
+# Copyright (C) The Adversarial Robustness Toolbox (ART) Authors 2020
+#
+# Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+# documentation files (the "Software"), to deal in the Software without restriction, including without limitation the
+# rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and to permit
+# persons to whom the Software is furnished to do so, subject to the following conditions:
+#
+# The above copyright notice and this permission notice shall be included in all copies or substantial portions of the
+# Software.
+#
+# THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE
+# WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+# AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT,
+# TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+# SOFTWARE.
+"""
+This module implements a rounding to the classifier output.
+"""
+import logging
+
+import numpy as np
+
+from art.defences.postprocessor.postprocessor import Postprocessor
+
+logger = logging.getLogger(__name__)
+
+
+class Rounded(Postprocessor):
+    """
+    Implementation of a postprocessor based on rounding classifier output.
+    """
+
+    params = ["decimals"]
+
+    def __init__(self, decimals=3, apply_fit=False, apply_predict=True):
+        """
+        Create a Rounded postprocessor.
+
+        :param decimals: Number of decimal places after the decimal point.
+        :type decimals: `int`
+        :param apply_fit: True if applied during fitting/training.
+        :type apply_fit: `bool`
+        :param apply_predict: True if applied during predicting.
+        :type apply_predict: `bool`
+        """
+        super(Rounded, self).__init__()
+        self._is_fitted = True
+        self._apply_fit = apply_fit
+        self._apply_predict = apply_predict
+        self.set_params(decimals=decimals)
+
+    @property
+    def apply_fit(self):
+        return self._apply_fit
+
+    @property
+    def apply_predict(self):
+        return self._apply_predict
+
+    def __call__(self, preds):
+        """
+        Perform model postprocessing and return postprocessed output.
+
+        :param preds: model output to be postprocessed.
+        :type preds: `np.ndarray`
+        :return: Postprocessed model output.
+        :rtype: `np.ndarray`
+        """
+        return np.around(preds, decimals=self.decimals)
+
+    def fit(self, preds, **kwargs):
+        """
+        No parameters to learn for this method; do nothing.
+        """
+        pass
+
+    def set_params(self, **kwargs):
+        """
+        Take in a dictionary of parameters and apply checks before saving them as attributes.
+
+        :param decimals: Number of decimal places after the decimal point.
+        :type decimals: `int`
+        :return: `True` when parsing was successful
+        """
+        # Save defence-specific parameters
+        super(Rounded, self).set_params(**kwargs)
+
+        if not isinstance(self.decimals, (int, np.int)) or self.decimals <= 0:
+            raise ValueError("Number of decimal places must be a positive integer.")
+
+        return True

@@ -1,0 +1,1 @@
+from art.estimators.regression.regressor import RegressorMixin

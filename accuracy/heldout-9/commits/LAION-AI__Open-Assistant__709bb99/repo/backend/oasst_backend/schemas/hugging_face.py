@@ -1,0 +1,6 @@
+from pydantic import BaseModel
+
+
+class ToxicityClassification(BaseModel):
+    label: str
+    score: float

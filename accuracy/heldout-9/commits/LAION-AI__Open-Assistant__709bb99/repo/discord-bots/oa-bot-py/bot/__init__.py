@@ -1,0 +1,1 @@
+"""The official Open-Assistant Discord Bot."""

@@ -1,0 +1,4 @@
+"""Extensions for the bot.
+
+See: https://hikari-lightbulb.readthedocs.io/en/latest/guides/extensions.html
+"""

@@ -1,0 +1,7 @@
+from setuptools import setup
+
+setup(
+    name="molbart",
+    version="0.1.0",
+    packages=["molbart"]
+)

@@ -1,0 +1,2 @@
+from .metrics import * # noqa
+from .utils import * # noqa

@@ -1,0 +1,3 @@
+from .config import * # noqa
+from .model import * # noqa
+from .trainer import * # noqa
