@@ -1,0 +1,5 @@
+"""
+Defined to maintain backwards compatibility
+"""
+
+from ..pipeline.extractor import Extractor

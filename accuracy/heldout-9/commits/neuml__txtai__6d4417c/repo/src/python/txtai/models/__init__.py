@@ -1,0 +1,5 @@
+"""
+Models imports
+"""
+
+from .models import Models

@@ -1,0 +1,7 @@
+"""
+Workflow imports
+"""
+
+from .base import Workflow
+from .factory import WorkflowFactory
+from .task import *

@@ -1,0 +1,11 @@
+"""
+Utils module
+"""
+
+
+class Utils:
+    """
+    Utility constants and methods
+    """
+
+    PATH = "/tmp/txtai"

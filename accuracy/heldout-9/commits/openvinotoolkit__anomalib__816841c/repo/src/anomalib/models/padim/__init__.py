@@ -1,0 +1,8 @@
+"""PADIM model."""
+
+# Copyright (C) 2022 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0
+
+from .lightning_model import Padim, PadimLightning
+
+__all__ = ["Padim", "PadimLightning"]

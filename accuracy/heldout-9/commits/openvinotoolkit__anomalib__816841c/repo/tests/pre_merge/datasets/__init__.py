@@ -1,0 +1,4 @@
+"""Test dataset, tiler and transforms."""
+
+# Copyright (C) 2022 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0

@@ -1,0 +1,4 @@
+"""Pre-merge model tests."""
+
+# Copyright (C) 2022 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0

@@ -1,0 +1,1 @@
+"""Test individual components."""

@@ -1,0 +1,4 @@
+"""Post-processing tests."""
+
+# Copyright (C) 2022 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0

@@ -1,0 +1,4 @@
+"""Pre-Merge Tests: Anomalib Utils."""
+
+# Copyright (C) 2023 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0

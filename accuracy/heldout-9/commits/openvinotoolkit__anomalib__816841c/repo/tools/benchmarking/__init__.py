@@ -1,0 +1,4 @@
+"""Benchmarking Tools."""
+
+# Copyright (C) 2022 Intel Corporation
+# SPDX-License-Identifier: Apache-2.0
