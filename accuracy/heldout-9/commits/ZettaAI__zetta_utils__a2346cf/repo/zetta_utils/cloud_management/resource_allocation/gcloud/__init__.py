@@ -1,0 +1,3 @@
+"""GCloud APIs"""
+
+from .artifact_registry import check_image_exists

@@ -1,0 +1,2 @@
+from . import convblock
+from . import unet

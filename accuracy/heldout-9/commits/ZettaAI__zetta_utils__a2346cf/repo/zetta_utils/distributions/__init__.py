@@ -1,0 +1,1 @@
+from .common import Distribution, to_distribution, uniform_distr

@@ -1,0 +1,6 @@
+from .index import DBIndex
+from .backend import DBDataT, DBBackend, DBValueT, DBRowDataT
+
+from .layer import DBLayer, UserDBIndex, ColIndex, DBDataProcT
+
+from .build import build_db_layer

@@ -1,0 +1,2 @@
+from . import configurations
+from . import misc

@@ -1,0 +1,1 @@
+from . import execute_on_gcp_with_sqs

@@ -1,0 +1,3 @@
+from . import cue
+from . import ngl_state
+from . import json

@@ -1,0 +1,1 @@
+from .tensor_mapping import TensorMapping

@@ -1,0 +1,7 @@
+"""Traning datasets."""
+
+from . import joint_dataset, layer_dataset, sample_indexers
+from .joint_dataset import JointDataset
+from .layer_dataset import LayerDataset
+from .sample_indexers import RandomIndexer, VolumetricStridedIndexer
+from .collection_dataset import build_collection_dataset

@@ -1,0 +1,2 @@
+from . import helpers
+from . import message_queues

@@ -1,0 +1,2 @@
+from . import traceback_supress
+from .main import run, show_registry

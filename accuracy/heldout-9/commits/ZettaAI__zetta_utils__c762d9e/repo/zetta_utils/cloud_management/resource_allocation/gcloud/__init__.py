@@ -1,0 +1,1 @@
+"""GCloud APIs"""

@@ -1,0 +1,1 @@
+from . import architecture, utils, simple_inference_runner

@@ -1,0 +1,4 @@
+from . import primitives
+from .convblock import ConvBlock
+from .unet import UNet
+from . import deprecated

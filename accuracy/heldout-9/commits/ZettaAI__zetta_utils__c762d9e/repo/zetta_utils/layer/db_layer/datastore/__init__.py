@@ -1,0 +1,2 @@
+from .backend import DatastoreBackend
+from .build import build_datastore_layer

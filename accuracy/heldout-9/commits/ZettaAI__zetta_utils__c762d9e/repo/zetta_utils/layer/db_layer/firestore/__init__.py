@@ -1,0 +1,2 @@
+from .backend import FirestoreBackend
+from .build import build_firestore_layer

@@ -1,0 +1,2 @@
+from .backend import CVBackend
+from .build import build_cv_layer

@@ -1,0 +1,6 @@
+from .precomputed import (
+    get_info,
+    res_to_key,
+    InfoExistsModes,
+    PrecomputedInfoSpec,
+)

@@ -1,0 +1,2 @@
+from .backend import TSBackend
+from .build import build_ts_layer

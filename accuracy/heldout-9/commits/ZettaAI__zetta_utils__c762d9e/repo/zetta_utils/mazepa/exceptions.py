@@ -1,0 +1,18 @@
+class MazepaException(Exception):
+    ...
+
+
+class MazepaStop(MazepaException):
+    ...
+
+
+class MazepaCancel(MazepaException):
+    ...
+
+
+class MazepaExecutionFailure(MazepaException):
+    ...
+
+
+class MazepaTimeoutError(MazepaException, TimeoutError):
+    ...

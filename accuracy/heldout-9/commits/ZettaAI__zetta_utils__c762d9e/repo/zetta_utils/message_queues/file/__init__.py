@@ -1,0 +1,2 @@
+from . import queue
+from .queue import FileQueue

@@ -1,0 +1,2 @@
+from . import queue, utils
+from .queue import SQSQueue

@@ -1,0 +1,1 @@
+from . import data_loader, datasets, lightning, sampler

@@ -1,0 +1,5 @@
+import torch
+
+from zetta_utils import builder
+
+builder.register("TorchDataLoader")(torch.utils.data.DataLoader)

@@ -1,0 +1,1 @@
+from .metrics import entropy_batch_mixing, knn_purity, nmi, asw

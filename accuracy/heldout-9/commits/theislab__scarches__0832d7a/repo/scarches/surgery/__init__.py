@@ -1,0 +1,1 @@
+from .trvae import trvae_operate

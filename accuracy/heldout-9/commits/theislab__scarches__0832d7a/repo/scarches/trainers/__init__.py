@@ -1,0 +1,2 @@
+from .trvae.unsupervised import trVAETrainer
+from .scgen.trainer import vaeArithTrainer

@@ -1,0 +1,2 @@
+from kge.config import Config
+from kge.dataset import Dataset

@@ -1,0 +1,2 @@
+from kge.util.loss import KgeLoss
+from kge.util.optimizer import KgeOptimizer

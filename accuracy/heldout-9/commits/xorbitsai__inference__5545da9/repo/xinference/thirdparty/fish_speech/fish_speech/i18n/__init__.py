@@ -1,0 +1,3 @@
+from .core import i18n
+
+__all__ = ["i18n"]

@@ -1,0 +1,1 @@
+from .llava_llama import LlavaConfig, LlavaLlamaForCausalLM

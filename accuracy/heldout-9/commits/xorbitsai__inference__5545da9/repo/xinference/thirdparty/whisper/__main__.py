@@ -1,0 +1,3 @@
+from .transcribe import cli
+
+cli()

@@ -1,0 +1,1 @@
+from .rendering import FeatureRenderer

@@ -1,0 +1,5 @@
+from .filtration import *
+from .reading import *
+from .serialization import *
+from .tracks import *
+from .transform import *
