@@ -41,8 +41,8 @@ export interface GraphDeps {
   definitions: DefinitionIndex;
   gradMode: GradModeAnalysis;
   modules: ModuleAnalysis;
-  /** `X.backward()` receivers, by scope. */
-  backpropagatedIn(scope: SyntaxNode): ReadonlySet<string>;
+  /** The definitions whose values a backward pass of the scope reads (see SemanticModel.backpropagatedDefinitions). */
+  backpropagatedDefinitions(scope: SyntaxNode): ReadonlySet<SyntaxNode>;
   /** In-file function definitions by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /** Return statements of a function. */
@@ -246,8 +246,8 @@ export class GraphAnalysis {
       const part = def.unpackIndex >= 0 && is(value, 'call') ? this.returnedPart(value, def.unpackIndex) : null;
       if (part) return this.whileReturning(() => part.some((element) => this.carriesGraph(element)));
       if (this.carriesGraph(value)) return true;
-      // `loss.backward()` in the same scope proves `loss` has a graph, whatever produced it.
-      return this.deps.backpropagatedIn(scope).has(name) && this.gradRecorded(def.node) && !this.endsGraph(value);
+      // `loss.backward()` in the same scope proves the `loss` it reads has a graph, whatever produced it.
+      return this.deps.backpropagatedDefinitions(scope).has(def.node) && this.gradRecorded(def.node) && !this.endsGraph(value);
     }
     return false;
   }

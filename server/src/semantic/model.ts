@@ -444,6 +444,15 @@ export class SemanticModel {
     return BACKPROPAGATED_IN.of(this, scope);
   }
 
+  /**
+   * The definitions (their nodes) whose value a backward pass in this scope reads: the one reaching
+   * each backpropagated name, and those an update of it reads in turn (`loss = crit(out, y)` before
+   * `loss += reg`). A later `loss = loss.item()` is not among them.
+   */
+  backpropagatedDefinitions(scope: SyntaxNode): ReadonlySet<SyntaxNode> {
+    return BACKPROPAGATED_DEFINITIONS.of(this, scope);
+  }
+
   /** `x.backward()`, `torch.autograd.backward(x)`, `torch.autograd.grad(x, ...)`, `scaler.scale(x).backward()`. */
   get backwardCalls(): readonly SyntaxNode[] {
     return BACKWARD_CALLS.of(this);
@@ -554,6 +563,29 @@ const BACKPROPAGATED_IN = modelQuery('names backpropagated', (model, scope: Synt
   }
   return names;
 });
+
+const BACKPROPAGATED_DEFINITIONS = modelQuery('definitions backpropagated', (model, scope: SyntaxNode): ReadonlySet<SyntaxNode> => {
+  const out = new Set<SyntaxNode>();
+  const names = model.backpropagatedIn(scope);
+  for (const call of BACKWARD_CALLS_BY_SCOPE.of(model).get(scope) ?? NO_NODES) {
+    for (const name of names) {
+      let def = model.definitions.reaching(scope, name, call.start);
+      // An update reads the value before it: `loss += reg`, `loss = loss / steps`.
+      while (def && def.kind !== 'parameter' && !out.has(def.node)) {
+        out.add(def.node);
+        const updates = def.kind === 'augmented' || (def.kind === 'assign' && def.value !== null && readsName(def.value, name, model.text));
+        def = updates ? model.definitions.reaching(scope, name, def.node.start) : undefined;
+      }
+    }
+  }
+  return out;
+});
+
+/** Whether `expression` reads `name` (an identifier, or a dotted name such as `self.loss`). */
+function readsName(expression: SyntaxNode, name: string, text: string): boolean {
+  if (dottedName(expression, text) === name) return true;
+  return expression.children.some((c) => c.named && readsName(c, name, text));
+}
 
 /** A top-level statement's import statements (anywhere in it), in document order. */
 const IMPORT_STATEMENTS = new StatementFact('import statements', (model, statement) => [...ofKindIn(model, statement, 'import_statement'), ...ofKindIn(model, statement, 'import_from_statement')]);
@@ -791,7 +823,7 @@ function graphAnalysisOf(model: SemanticModel): GraphAnalysis {
     definitions: model.definitions,
     gradMode: model.gradMode,
     modules: model.modules,
-    backpropagatedIn: (scope) => model.backpropagatedIn(scope),
+    backpropagatedDefinitions: (scope) => model.backpropagatedDefinitions(scope),
     functionsNamed: model.lookupFunctions,
     returnsOf: (fn) => model.returnsOf(fn),
     callersOf: (fn) => model.callersOf(fn),
