@@ -102,7 +102,8 @@ grad is off), a second fix does the whole repair: the guard, and \`.cpu()\` on e
 report, found by OOM007's own analysis. It is safe only where the guard and every move are safe by OOM007's
 rules, and comes first unless it is less safe than the guard alone; it is not offered where OOM007 is turned off.
 Where the finding is at a call (of a function that trains only under a flag, or of a helper that other calls guard),
-the fix wraps that call, and is unsafe.`,
+the fix wraps that call, and is unsafe; where the same statement runs another call that trains
+(\`print(run_epoch(train_loader, optimizer), run_epoch(val_loader))\`), a guard would stop that training too, and no fix is offered.`,
       references: [
         { title: 'torch.no_grad', url: 'https://pytorch.org/docs/stable/generated/torch.no_grad.html' },
         { title: 'Autograd mechanics: locally disabling gradient computation', url: 'https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation' },
@@ -164,7 +165,7 @@ the fix wraps that call, and is unsafe.`,
         ctx.report({
           node: place.node,
           message: ctx.messages.oom001UnusedGraph({ forward: place.forward, isForwardPass, reason: place.region.reason }),
-          fixes: guardFix(ctx, place.region, call, candidates),
+          fixes: guardFix(ctx, place, call, candidates),
         });
       }
     }
@@ -180,6 +181,11 @@ function trainingOffPlaces(model: SemanticModel, forward: SyntaxNode): Place[] {
   if (!calls.length) return [];
   const fn = functionName(enclosingFunction(forward)!, model.text);
   return calls.map((off) => ({ node: off.call, region: callRegion(off.call, { kind: 'training-off', fn, flag: off.flag, value: off.value }), forward: fn }));
+}
+
+/** Whether a call in `statements` other than `reported` (and the calls around it) needs gradients. */
+function othersNeedGradients(model: SemanticModel, statements: readonly SyntaxNode[], reported: SyntaxNode): boolean {
+  return statements.some((statement) => nodesIn(statement, ['call']).some((other) => !within(other, reported) && !within(reported, other) && model.needsGradients(other)));
 }
 
 /** The statement of a call as the region a guard wraps. */
@@ -281,8 +287,8 @@ interface Guard {
  * the guarded forward passes; it is safe only where the guard and every move are. It comes first
  * unless it is less safe than the guard alone.
  */
-function guardFix(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Fix[] {
-  const guard = guardOnly(ctx, region, call, candidates);
+function guardFix(ctx: RuleContext, place: Place, call: SyntaxNode, candidates: readonly SyntaxNode[]): Fix[] {
+  const guard = guardOnly(ctx, place, call, candidates);
   if (!guard) return [];
   const repair = isRuleEnabled('OOM007', ctx.settings) ? guardAndMove(ctx, guard) : null;
   if (!repair) return [guard.fix];
@@ -308,8 +314,9 @@ function guardAndMove(ctx: RuleContext, { fix, guarded, scope }: Guard): Fix | n
   };
 }
 
-function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candidates: readonly SyntaxNode[]): Guard | null {
+function guardOnly(ctx: RuleContext, place: Place, call: SyntaxNode, candidates: readonly SyntaxNode[]): Guard | null {
   const { model } = ctx;
+  const { region } = place;
   // Where the parser had to recover, a rewrite is no better than a guess.
   if (hasErrors(region.node) || region.statements.some(hasErrors)) return null;
   const noGrad = model.torchMember('no_grad');
@@ -331,8 +338,9 @@ function guardOnly(ctx: RuleContext, region: EvalRegion, call: SyntaxNode, candi
     };
   }
   if (region.kind === 'statement') {
-    // A `with` around a compound statement would guard far more than the forward.
-    if (region.statements.some(isCompound)) return null;
+    // A `with` around a compound statement would guard far more than the forward, and one around
+    // another call that trains (`history.append((run_epoch(train, opt), run_epoch(val)))`) breaks it.
+    if (region.statements.some(isCompound) || othersNeedGradients(model, region.statements, place.node)) return null;
     // Inside code that trains: the output was followed to no backward pass, but a guard placed in
     // training code deserves a look before it lands.
     const edits = wrapStatements(model, region.statements[0]!, region.statements[region.statements.length - 1]!, `with ${noGrad.expression}():`);

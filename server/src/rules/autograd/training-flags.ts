@@ -31,7 +31,8 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
   const callers = model.callersOf(fn);
   if (!callers?.length || !model.needsGradients(fn)) return [];
   const parameters = parametersOf(fn, model.text);
-  const flags = parameters.filter((p) => conditionsRead(model, fn).has(p.name));
+  const aliases = aliasesOf(model, fn);
+  const flags = parameters.filter((p) => conditionsRead(model, fn, aliases).has(p.name));
   if (!flags.length) return [];
   const method = classOfMethod(fn) !== null;
   const out: TrainingOffCall[] = [];
@@ -43,7 +44,7 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
       const argument = keywords.get(flag.name) ?? (index >= 0 && !flag.keywordOnly ? positional[index] : undefined) ?? flag.default;
       const value = argument ? literalOf(argument, model.text) : null;
       if (!argument || !value) continue;
-      if (!trainsUnder(model, fn, flag.name, value)) {
+      if (!trainsUnder(model, fn, { flag: flag.name, value, aliases })) {
         out.push({ call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text) });
         break;
       }
@@ -66,7 +67,8 @@ export function trainingOffCallsOf(model: SemanticModel, forward: SyntaxNode): r
   if (around !== null && around !== 'enabled') return [];
   // What the function returns may take the graph to a caller that backpropagates it.
   if (model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)))) return [];
-  return calls.filter((off) => runsUnder(forward, fn, off.flag, literalOf(off.value, model.text, true)!, model.text));
+  const aliases = aliasesOf(model, fn);
+  return calls.filter((off) => runsUnder(forward, fn, { flag: off.flag, value: literalOf(off.value, model.text, true)!, aliases }, model.text));
 }
 
 interface Parameter {
@@ -94,15 +96,49 @@ function parametersOf(fn: SyntaxNode, text: string): Parameter[] {
   return out;
 }
 
-/** The names the conditions of `fn`'s own `if` statements read, whose branches hold training steps. */
-function conditionsRead(model: SemanticModel, fn: SyntaxNode): Set<string> {
+/** A flag's value on a call, and the locals of the function that stand for a condition on it. */
+interface FlagValue {
+  flag: string;
+  value: Literal;
+  aliases: ReadonlyMap<string, SyntaxNode>;
+}
+
+/**
+ * The locals of `fn` bound once, to an expression, by an assignment of its own (`is_train = split ==
+ * "train"`, `training = optimizer is not None`): a condition that reads one reads that expression.
+ */
+function aliasesOf(model: SemanticModel, fn: SyntaxNode): ReadonlyMap<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const assignment of model.nodesOfKindWithin(fn, 'assignment')) {
+    if (enclosingFunction(assignment) !== fn) continue;
+    const left = field(assignment as SyntaxNode & { type: 'assignment' }, 'left');
+    const right = field(assignment as SyntaxNode & { type: 'assignment' }, 'right');
+    if (left?.type !== 'identifier' || !right) continue;
+    const name = nodeText(left, model.text);
+    if (model.definitions.definitionsOf(fn, name).length === 1) out.set(name, right);
+  }
+  return out;
+}
+
+/**
+ * The names the conditions of `fn`'s own `if` statements read, whose branches hold training steps;
+ * through a local that stands for a condition (see `aliasesOf`), the names that condition reads.
+ */
+function conditionsRead(model: SemanticModel, fn: SyntaxNode, aliases: ReadonlyMap<string, SyntaxNode>): Set<string> {
   const names = new Set<string>();
+  const read = (node: SyntaxNode) => {
+    const ids = node.type === 'identifier' ? [node] : model.nodesOfKindWithin(node, 'identifier');
+    for (const id of ids) {
+      const name = nodeText(id, model.text);
+      if (names.has(name)) continue;
+      names.add(name);
+      const alias = aliases.get(name);
+      if (alias) read(alias);
+    }
+  };
   for (const statement of model.nodesOfKindWithin(fn, 'if_statement')) {
     if (enclosingFunction(statement) !== fn || !model.needsGradients(statement)) continue;
-    for (const condition of conditionsOf(statement)) {
-      for (const id of model.nodesOfKindWithin(condition, 'identifier')) names.add(nodeText(id, model.text));
-      if (condition.type === 'identifier') names.add(nodeText(condition, model.text));
-    }
+    for (const condition of conditionsOf(statement)) read(condition);
   }
   return names;
 }
@@ -120,24 +156,24 @@ function conditionsOf(statement: SyntaxNode): SyntaxNode[] {
   return out;
 }
 
-/** Whether the statements of `node` may train when `flag` holds `value`: branches the value rules out are left out. */
-function trainsUnder(model: SemanticModel, node: SyntaxNode, flag: string, value: Literal): boolean {
+/** Whether the statements of `node` may train when the flag holds its value: branches the value rules out are left out. */
+function trainsUnder(model: SemanticModel, node: SyntaxNode, on: FlagValue): boolean {
   const body = node.type === 'function_definition' ? node.children.find((c) => c.fieldName === 'body') : node;
-  return (body?.children ?? []).some((statement) => statementTrains(model, statement, flag, value));
+  return (body?.children ?? []).some((statement) => statementTrains(model, statement, on));
 }
 
-function statementTrains(model: SemanticModel, statement: SyntaxNode, flag: string, value: Literal): boolean {
+function statementTrains(model: SemanticModel, statement: SyntaxNode, on: FlagValue): boolean {
   if (!statement.named || statement.type === 'comment') return false;
   if (statement.type === 'if_statement') {
-    for (const branch of branchesUnder(statement, flag, value, model.text)) {
+    for (const branch of branchesUnder(statement, on, model.text)) {
       if (branch.condition && model.needsGradients(branch.condition)) return true;
-      if (branch.body && trainsUnder(model, branch.body, flag, value)) return true;
+      if (branch.body && trainsUnder(model, branch.body, on)) return true;
     }
     return false;
   }
   if (['for_statement', 'while_statement', 'with_statement', 'try_statement', 'block', 'except_clause', 'finally_clause', 'else_clause'].includes(statement.type)) {
     // The header (a loop's iterable, a `with`'s managers) and every block in it.
-    return statement.children.some((c) => (c.type === 'block' || c.type.endsWith('_clause') ? trainsUnder(model, c, flag, value) : c.named && model.needsGradients(c)));
+    return statement.children.some((c) => (c.type === 'block' || c.type.endsWith('_clause') ? trainsUnder(model, c, on) : c.named && model.needsGradients(c)));
   }
   return model.needsGradients(statement);
 }
@@ -147,7 +183,7 @@ function statementTrains(model: SemanticModel, statement: SyntaxNode, flag: stri
  * read on the way to it: a condition that is false under the value skips its branch, a true one
  * skips every later branch.
  */
-function branchesUnder(statement: SyntaxNode, flag: string, value: Literal, text: string): { condition: SyntaxNode | null; body: SyntaxNode | null }[] {
+function branchesUnder(statement: SyntaxNode, on: FlagValue, text: string): { condition: SyntaxNode | null; body: SyntaxNode | null }[] {
   const out: { condition: SyntaxNode | null; body: SyntaxNode | null }[] = [];
   const clauses: { condition: SyntaxNode | null; body: SyntaxNode | null }[] = [
     { condition: statement.children.find((c) => c.fieldName === 'condition') ?? null, body: statement.children.find((c) => c.fieldName === 'consequence') ?? null },
@@ -157,18 +193,18 @@ function branchesUnder(statement: SyntaxNode, flag: string, value: Literal, text
     if (clause.type === 'else_clause') clauses.push({ condition: null, body: clause.children.find((c) => c.fieldName === 'body') ?? null });
   }
   for (const clause of clauses) {
-    const truth = clause.condition ? evaluate(clause.condition, flag, value, text) : true;
+    const truth = clause.condition ? evaluate(clause.condition, on, text) : true;
     if (truth !== false) out.push(clause);
     if (truth === true) break;
   }
   return out;
 }
 
-/** Whether `node`, inside `fn`, may run when `flag` holds `value` (no branch around it is ruled out). */
-function runsUnder(node: SyntaxNode, fn: SyntaxNode, flag: string, value: Literal, text: string): boolean {
+/** Whether `node`, inside `fn`, may run when the flag holds its value (no branch around it is ruled out). */
+function runsUnder(node: SyntaxNode, fn: SyntaxNode, on: FlagValue, text: string): boolean {
   for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type !== 'if_statement') continue;
-    const branches = branchesUnder(p, flag, value, text);
+    const branches = branchesUnder(p, on, text);
     if (!branches.some((b) => b.body !== null && within(node, b.body))) {
       // The node is in a condition, or in a branch the value rules out.
       if (!branches.some((b) => b.condition !== null && within(node, b.condition))) return false;
@@ -209,22 +245,28 @@ function sameLiteral(a: Literal, b: Literal): boolean {
  * decides it (`train`, `not is_validate`, `phase == "train"`, `optimizer is not None`, `train and
  * step % k == 0` when `train` is false); null where it cannot be told.
  */
-function evaluate(condition: SyntaxNode, flag: string, value: Literal, text: string): boolean | null {
+function evaluate(condition: SyntaxNode, on: FlagValue, text: string, depth = 0): boolean | null {
+  const { flag, value } = on;
   const node = unparenthesize(condition);
   switch (node.type) {
-    case 'identifier':
-      return nodeText(node, text) === flag ? truthy(value) : null;
+    case 'identifier': {
+      const name = nodeText(node, text);
+      if (name === flag) return truthy(value);
+      // `if is_train:` after `is_train = split == "train"`.
+      const alias = on.aliases.get(name);
+      return alias && depth < 8 ? evaluate(alias, on, text, depth + 1) : null;
+    }
     case 'not_operator': {
       const inner = node.children.find((c) => c.fieldName === 'argument');
-      const truth = inner ? evaluate(inner, flag, value, text) : null;
+      const truth = inner ? evaluate(inner, on, text, depth) : null;
       return truth === null ? null : !truth;
     }
     case 'boolean_operator': {
       const left = node.children.find((c) => c.fieldName === 'left');
       const right = node.children.find((c) => c.fieldName === 'right');
       const op = node.children.find((c) => c.fieldName === 'operator');
-      const l = left ? evaluate(left, flag, value, text) : null;
-      const r = right ? evaluate(right, flag, value, text) : null;
+      const l = left ? evaluate(left, on, text, depth) : null;
+      const r = right ? evaluate(right, on, text, depth) : null;
       if (op?.type === 'and') return l === false || r === false ? false : l === true && r === true ? true : null;
       return l === true || r === true ? true : l === false && r === false ? false : null;
     }
