@@ -195,7 +195,10 @@ export class AnalysisRun {
     let clean: boolean | undefined;
     const parsedCleanly = () => (clean ??= !hasSyntaxErrors(root, text));
     const diagnostics: Diagnostic[] = [];
+    const neverRun = NEVER_RUN_IN_STATEMENT.ofEach(model).flat();
     for (const finding of findings) {
+      // Code under `if False:` costs nothing: what it would do is not reported.
+      if (neverRun.length && neverRun.some((block) => block.start <= finding.start && finding.start < block.end)) continue;
       const line = this.source.lineOf(finding.start);
       const noqaLine = noqaLineOf(model, line);
       if (suppresses(suppressions.get(line), finding.code) || suppresses(suppressions.get(noqaLine), finding.code)) continue;
@@ -235,6 +238,49 @@ const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (mod
     if (suppression) lines.push([comment, suppression]);
   }
   return { lines, file };
+});
+
+/** Literals whose truth a condition of their own decides: `if False:` and `if 0:` never run their block. */
+const FALSE_LITERALS = new Set(['False', 'None', '0']);
+const TRUE_LITERALS = new Set(['True', '1']);
+
+/** The truth of a condition that is a literal alone, else null. */
+function literalTruth(condition: SyntaxNode | undefined, text: string): boolean | null {
+  if (!condition) return null;
+  const source = text.slice(condition.start, condition.end);
+  return FALSE_LITERALS.has(source) ? false : TRUE_LITERALS.has(source) ? true : null;
+}
+
+/**
+ * A top-level statement's blocks that never run: the block of an `if`, `elif` or `while` whose
+ * condition is a false literal, and the `elif` and `else` blocks after a true one.
+ */
+const NEVER_RUN_IN_STATEMENT = new StatementFact('blocks that never run', (model, statement): readonly SyntaxNode[] => {
+  const out: SyntaxNode[] = [];
+  const { text } = model;
+  for (const loop of model.nodesOfKindIn(statement, 'while_statement')) {
+    const body = loop.children.find((c) => c.fieldName === 'body');
+    if (body && literalTruth(loop.children.find((c) => c.fieldName === 'condition'), text) === false) out.push(body);
+  }
+  for (const branch of model.nodesOfKindIn(statement, 'if_statement')) {
+    let decided = literalTruth(branch.children.find((c) => c.fieldName === 'condition'), text);
+    const consequence = branch.children.find((c) => c.fieldName === 'consequence');
+    if (decided === false && consequence) out.push(consequence);
+    for (const clause of branch.children) {
+      if (clause.type !== 'elif_clause' && clause.type !== 'else_clause') continue;
+      const block = clause.children.find((c) => c.fieldName === (clause.type === 'elif_clause' ? 'consequence' : 'body'));
+      if (decided === true) {
+        out.push(clause);
+        continue;
+      }
+      if (clause.type === 'elif_clause') {
+        const truth = literalTruth(clause.children.find((c) => c.fieldName === 'condition'), text);
+        if (truth === false && block) out.push(block);
+        if (truth === true) decided = true;
+      }
+    }
+  }
+  return out;
 });
 
 /** Where the text mentions oomlint: the lines that may suppress the file. */
