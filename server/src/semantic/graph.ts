@@ -14,6 +14,9 @@ import type { ValueKind } from './project-facts';
 /** A forward pass's output that carries its graph. */
 const GRAPH: ReadonlySet<ValueKind> = new Set(['graph']);
 
+/** What another file's function may return and still give no graph. */
+const NO_GRAPH: ReadonlySet<ValueKind> = new Set(['number', 'detached', 'device', 'module']);
+
 /** Tensor methods whose result has no graph (plain numbers, integer indices, booleans, numpy). */
 export const GRAPH_ENDING_METHODS = new Set([
   'item', 'tolist', 'numpy', 'detach', 'detach_', 'argmax', 'argmin', 'argsort', 'size', 'dim', 'numel',
@@ -139,6 +142,9 @@ export class GraphAnalysis {
     const m = methodCall(call, text);
     if (m && !qualified) {
       if (GRAPH_ENDING_METHODS.has(m.method)) return false;
+      // `self.loss.disc_loss(real, fake)` of another file's class whose method returns `.item()`.
+      const project = modules.projectMethodsCalled(call);
+      if (project?.length && project.every((facts) => NO_GRAPH.has(facts.returns))) return false;
       // `self.triplet_loss(F0, F1)`: a method of this file, judged by what it returns.
       const own = /^(self|cls)$/.test(dottedName(m.receiver, text) ?? '') ? this.ownMethod(call, m.method) : null;
       if (own) return this.gradRecorded(call) && this.returnsGraph(own);
