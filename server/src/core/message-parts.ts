@@ -23,7 +23,8 @@ export type EvalReason =
   | { kind: 'eval-loop'; over: string }
   | { kind: 'after-eval'; receiver: string }
   | { kind: 'unused-function'; name: string }
-  | { kind: 'unused-output' }
+  /** `beside`: the function that holds it runs a backward pass of its own that does not use it (or only a detached copy). */
+  | { kind: 'unused-output'; beside?: string }
   /** A call of the function (`fn(..., flag=value)`) that skips every training step in it. */
   | { kind: 'training-off'; fn: string; flag: string; value: string }
   /** A call of the function that runs with gradients on, where its other calls turn them off. */

@@ -50,7 +50,7 @@ function reasonText(reason: EvalReason): string {
     case 'eval-loop': return `loop over ${code(reason.over)}`;
     case 'after-eval': return `code after ${code(`${reason.receiver}.eval()`)}`;
     case 'unused-function': return `function ${code(reason.name)}, whose outputs never reach backward()`;
-    case 'unused-output': return 'its output never reaches backward()';
+    case 'unused-output': return reason.beside ? `the backward() of ${code(reason.beside)} uses none of its graph` : 'its output never reaches backward()';
     case 'training-off': return `${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} skips every backward() and optimizer step of ${code(reason.fn)}`;
     case 'unguarded-call': return `other calls of ${code(reason.fn)} run it with gradients off`;
   }

@@ -53,7 +53,7 @@ function evalPlace(reason: EvalReason): string {
     case 'eval-loop': return `цикл по ${code(reason.over)}`;
     case 'after-eval': return `код после ${code(`${reason.receiver}.eval()`)}`;
     case 'unused-function': return `он выполняется в функции ${code(reason.name)}, выходы которой не доходят до backward()`;
-    case 'unused-output': return 'его выход не доходит до backward()';
+    case 'unused-output': return reason.beside ? `backward() в ${code(reason.beside)} не использует его граф` : 'его выход не доходит до backward()';
     case 'training-off': return `вызов ${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} пропускает все backward() и шаги оптимизатора в ${code(reason.fn)}`;
     case 'unguarded-call': return `другие вызовы ${code(reason.fn)} выполняют её с выключенными градиентами`;
   }

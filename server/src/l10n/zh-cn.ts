@@ -51,7 +51,7 @@ function reasonText(reason: EvalReason): string {
     case 'eval-loop': return `遍历 ${code(reason.over)} 的循环`;
     case 'after-eval': return `${code(`${reason.receiver}.eval()`)} 之后的代码`;
     case 'unused-function': return `它所在的函数 ${code(reason.name)} 的输出从未传到 backward()`;
-    case 'unused-output': return '其输出从未传到 backward()';
+    case 'unused-output': return reason.beside ? `${code(reason.beside)} 中的 backward() 没有用到它的计算图` : '其输出从未传到 backward()';
     case 'training-off': return `调用 ${code(`${reason.fn}(..., ${reason.flag}=${reason.value})`)} 会跳过 ${code(reason.fn)} 中所有的 backward() 和优化器步骤`;
     case 'unguarded-call': return `${code(reason.fn)} 的其他调用都在关闭梯度时运行它`;
   }

@@ -15,12 +15,6 @@ export type ForwardFate = 'backward' | 'escapes' | 'unused';
 
 const REACHES_BACKWARD = '\u0000backward';
 const ESCAPES = '\u0000escapes';
-/**
- * A key with this prefix stands for a detached copy of the value flowing into the key after it: a
- * detached copy keeps no graph wherever it goes, so only a backward pass it reaches counts (see
- * GRAPH_FREE).
- */
-const DETACHED = '\u0001';
 /** Returned from the function: goes wherever its callers in this file send the call's result. */
 const RETURNS = '\u0000returns';
 
@@ -39,10 +33,8 @@ export interface LocalReach {
 }
 
 /**
- * Methods whose result carries no graph: the flow stops there. `.detach()` and `.data` are not among
- * them: they cut the graph, but where the value then reaches a loss that is backpropagated (a target
- * network's output used as a constant target), the forward belongs to a training step written that
- * way on purpose, so the value is followed on.
+ * Methods whose result carries no graph: the flow stops there. So it does past `.detach()` and
+ * `.data` (see DETACHING).
  */
 const GRAPH_FREE = new Set([
   'item', 'tolist', 'numpy', 'requires_grad', 'shape', 'size', 'dim', 'dtype', 'device', 'ndim', 'numel',
@@ -53,6 +45,10 @@ const GRAPH_FREE = new Set([
 
 /** Torch functions whose result is indices, masks or counts, which never require grad. */
 const INTEGER_RESULT = /^(torch\.)?(argmax|argmin|argsort|eq|ne|lt|le|gt|ge|isnan|isinf|isfinite|nonzero|count_nonzero|bucketize|searchsorted)$/;
+/**
+ * A detached copy keeps none of the forward's graph wherever it goes: even a backward pass it
+ * reaches (a target network's output used as a constant target) uses none of it, so the flow stops.
+ */
 const DETACHING = new Set(['detach', 'detach_', 'data']);
 
 /** Methods of `torch.distributions` distributions that draw without recording a graph. */
@@ -126,7 +122,7 @@ export interface ForwardFlowDeps {
 export interface ScopeGraph {
   readonly bindings: ReadonlyMap<string, readonly Binding[]>;
   readonly sinks: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The fates of names that the graph settles alone (no return followed, no detached copy), as they are worked out. */
+  /** The fates of names that the graph settles alone (no return followed), as they are worked out. */
   readonly settled: Map<string, ForwardFate>;
   /** Per key, what the keys it reaches (itself included) hold (see `Reach`); a key without sinks reaches nothing. */
   readonly reach: ReadonlyMap<string, number>;
@@ -136,10 +132,10 @@ export interface ScopeGraph {
 
 /**
  * Bits of what the keys a key reaches hold: a backward pass, a key whose last fate-writing sink is a
- * backward pass (the walk of `fateOfName` stops there), an escape, a return and a detached copy.
+ * backward pass (the walk of `fateOfName` stops there), an escape and a return.
  * Worked out for every key of a graph at once, so that a fate read from them costs one lookup.
  */
-const Reach = { anyBackward: 1, lastBackward: 2, escapes: 4, returns: 8, detached: 16 } as const;
+const Reach = { anyBackward: 1, lastBackward: 2, escapes: 4, returns: 8 } as const;
 
 /**
  * What a call of a name hands its arguments to, by the functions of this file with that name: none,
@@ -161,7 +157,7 @@ interface ScopeFlow {
   bindings: ReadonlyMap<string, readonly Binding[]>;
   sinks: ReadonlyMap<string, ReadonlySet<string>>;
   graph: ScopeGraph;
-  /** Fates of names that followed a return to the callers or a detached copy. */
+  /** Fates of names that followed a return to the callers. */
   fates: Map<string, ForwardFate>;
   /** While the graph is built: the names of its identifiers (see ComprehensionNames). */
   names?: ComprehensionNames;
@@ -172,11 +168,9 @@ export class ForwardFlowAnalysis {
   /** Per graph, what this version read of it beyond the graph (see ScopeFlow). */
   private readonly flows = new Map<ScopeGraph, ScopeFlow>();
   private depth = 0;
-  private readonly detachedPending = new Set<string>();
   /**
    * Set while a fate is worked out when it read more than the scope's graph: a return followed to the
-   * callers, or a detached copy (settled as "unused" while it is being worked out, so its answer may
-   * depend on which name was asked first).
+   * callers.
    */
   private readBeyondGraph = false;
 
@@ -219,7 +213,7 @@ export class ForwardFlowAnalysis {
     let fate: ForwardFate = 'unused';
     for (const sink of keys) {
       if (sink === RETURNS) this.readBeyondGraph = true;
-      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : sink === RETURNS ? this.returnedFate(flow.scope) : this.fateOfKey(flow, sink);
+      const next = sink === REACHES_BACKWARD ? 'backward' : sink === ESCAPES ? 'escapes' : sink === RETURNS ? this.returnedFate(flow.scope) : this.fateOfName(flow, sink);
       if (next === 'backward') return next;
       if (next === 'escapes') fate = next;
     }
@@ -235,9 +229,9 @@ export class ForwardFlowAnalysis {
       this.readBeyondGraph = true;
       return cached;
     }
-    // Without a return or a detached copy on the way, what the keys it reaches hold settles it.
+    // Without a return on the way, what the keys it reaches hold settles it.
     const reach = flow.graph.reach.get(name) ?? 0;
-    if (!(reach & (Reach.returns | Reach.detached))) {
+    if (!(reach & Reach.returns)) {
       const fate: ForwardFate = reach & Reach.lastBackward ? 'backward' : reach & Reach.escapes ? 'escapes' : 'unused';
       flow.graph.settled.set(name, fate);
       return fate;
@@ -255,9 +249,6 @@ export class ForwardFlowAnalysis {
           this.readBeyondGraph = true;
           const returned = this.returnedFate(flow.scope);
           if (returned !== 'unused') fate = returned;
-        } else if (sink.startsWith(DETACHED)) {
-          this.readBeyondGraph = true;
-          if (this.fateOfKey(flow, sink) === 'backward') fate = 'backward';
         } else if (!seen.has(sink)) {
           seen.add(sink);
           pending.push(sink);
@@ -268,21 +259,6 @@ export class ForwardFlowAnalysis {
     else flow.graph.settled.set(name, fate);
     this.readBeyondGraph ||= outerBeyond;
     return fate;
-  }
-
-  /** The fate of a binding's value, or of a detached copy of it (which can only reach a backward pass). */
-  private fateOfKey(flow: ScopeFlow, key: string): ForwardFate {
-    if (!key.startsWith(DETACHED)) return this.fateOfName(flow, key);
-    this.readBeyondGraph = true;
-    const name = key.slice(DETACHED.length);
-    // Detached copies flowing back into each other: settled as "unused" while being worked out.
-    if (this.detachedPending.has(name)) return 'unused';
-    this.detachedPending.add(name);
-    try {
-      return this.fateOfName(flow, name) === 'backward' ? 'backward' : 'unused';
-    } finally {
-      this.detachedPending.delete(name);
-    }
   }
 
   /** The scope's graph as this version reads it; asking for the graph notes that it was read. */
@@ -411,16 +387,13 @@ export class ForwardFlowAnalysis {
     return keys;
   }
 
-  /** Where the value of `node` goes, as keys of the scope's graph; past `.detach()`, as detached keys. */
+  /** Where the value of `node` goes, as keys of the scope's graph. */
   private sinkKeys(flow: ScopeFlow, node: SyntaxNode, scope: SyntaxNode): string[] {
-    const detached = { seen: false };
-    const keys = this.keysOf(flow, this.sinksOf(node, scope, detached));
-    if (!detached.seen) return keys;
-    return keys.filter((k) => k !== ESCAPES && k !== RETURNS).map((k) => (k === REACHES_BACKWARD || k.startsWith(DETACHED) ? k : DETACHED + k));
+    return this.keysOf(flow, this.sinksOf(node, scope));
   }
 
   /** Where the value of `node` goes, up to the end of its statement. */
-  private sinksOf(node: SyntaxNode, scope: SyntaxNode, detached: { seen: boolean }): Sink[] {
+  private sinksOf(node: SyntaxNode, scope: SyntaxNode): Sink[] {
     const { text } = this.deps;
     const sinks: Sink[] = [];
     let child = node;
@@ -429,10 +402,9 @@ export class ForwardFlowAnalysis {
         case 'attribute': {
           if (child.fieldName !== 'object') return sinks;
           const attr = p.children.find((c) => c.fieldName === 'attribute');
-          if (attr && GRAPH_FREE.has(nodeText(attr, text))) return sinks;
+          if (attr && (GRAPH_FREE.has(nodeText(attr, text)) || DETACHING.has(nodeText(attr, text)))) return sinks;
           // A distribution's `sample()` draws under no_grad (`rsample()` is the one that keeps the graph).
           if (attr && SAMPLING.has(nodeText(attr, text)) && child.type === 'identifier' && this.deps.isDistributionAt(child)) return sinks;
-          if (attr && DETACHING.has(nodeText(attr, text))) detached.seen = true;
           break;
         }
         case 'call': {
@@ -563,33 +535,18 @@ export class ForwardFlowAnalysis {
    * to both, and each call site has its own answer.
    */
   localReach(call: SyntaxNode): LocalReach {
-    const reach: LocalReach = { backward: false, escapes: false, returns: false };
     const scope = scopeOf(call);
-    if (scope.type === 'lambda') return { ...reach, escapes: true };
+    if (scope.type === 'lambda') return { backward: false, escapes: true, returns: false };
     const flow = this.scopeFlow(scope);
-    const seen = new Set<string>();
-    const pending = this.sinkKeys(flow, call, scope);
-    // Without a detached copy on the way, what the keys reach settles it.
+    // What the keys reach settles it.
     let bits = 0;
-    for (const key of pending) {
+    for (const key of this.sinkKeys(flow, call, scope)) {
       if (key === REACHES_BACKWARD) bits |= Reach.anyBackward;
       else if (key === ESCAPES) bits |= Reach.escapes;
       else if (key === RETURNS) bits |= Reach.returns;
-      else bits |= key.startsWith(DETACHED) ? Reach.detached : (flow.graph.reach.get(key) ?? 0);
+      else bits |= flow.graph.reach.get(key) ?? 0;
     }
-    if (!(bits & Reach.detached)) return { backward: (bits & Reach.anyBackward) !== 0, escapes: (bits & Reach.escapes) !== 0, returns: (bits & Reach.returns) !== 0 };
-    for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-      if (key === REACHES_BACKWARD) reach.backward = true;
-      else if (key === ESCAPES) reach.escapes = true;
-      else if (key === RETURNS) reach.returns = true;
-      else if (key.startsWith(DETACHED)) {
-        if (this.fateOfKey(flow, key) === 'backward') reach.backward = true;
-      } else if (!seen.has(key)) {
-        seen.add(key);
-        pending.push(...(flow.sinks.get(key) ?? []));
-      }
-    }
-    return reach;
+    return { backward: (bits & Reach.anyBackward) !== 0, escapes: (bits & Reach.escapes) !== 0, returns: (bits & Reach.returns) !== 0 };
   }
 
 }
@@ -984,7 +941,7 @@ export function reachingRuns(list: readonly Binding[], runs: NameRuns, scope: Sy
 
 /** The sinks that settle a fate, which are not keys of bindings or runs. */
 function isFateSink(sink: string): boolean {
-  return sink === REACHES_BACKWARD || sink === ESCAPES || sink === RETURNS || sink.startsWith(DETACHED);
+  return sink === REACHES_BACKWARD || sink === ESCAPES || sink === RETURNS;
 }
 
 /** What a key's own sinks hold (see Reach). */
@@ -999,7 +956,6 @@ function ownReach(sinks: ReadonlySet<string>): number {
       bits |= Reach.escapes;
       lastBackward = false;
     } else if (sink === RETURNS) bits |= Reach.returns;
-    else if (sink.startsWith(DETACHED)) bits |= Reach.detached;
   }
   return lastBackward ? bits | Reach.lastBackward : bits;
 }

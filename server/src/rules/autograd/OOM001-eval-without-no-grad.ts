@@ -30,6 +30,9 @@ follows it through assignments, unpacking, arithmetic, method calls, the lists a
 and the returns of functions to their callers in the same file; a forward pass whose output reaches no
 \`backward()\`, \`torch.autograd.grad\` or training helper is reported: a test-set forward every 50 steps of
 a training loop, a sampling helper that only saves images, a prediction after training at module level.
+A detached copy carries none of the graph, so a forward whose output reaches a backward pass only through \`.detach()\`
+(a target network's output used as a constant target, a teacher's logits) is reported too, as the backward pass that
+uses none of its graph.
 A forward pass run as a statement of its own in a function that backpropagates (\`model(input_img)\` before
 \`loss.backward()\` in neural style transfer, whose hooks record the losses) is training, not waste, and so is one
 whose output is handed to an object whose method backpropagates it (a criterion module of another file whose

@@ -334,7 +334,10 @@ export class UnusedForwardRegions {
     let last = index;
     while (last + 1 < siblings.length && hasUnused(siblings[last + 1]!)) last++;
     const statements = siblings.slice(first, last + 1);
-    const region: EvalRegion = { kind: 'statement', node: statements[0]!, statements, reason: { kind: 'unused-output' } };
+    // Beside a backward pass of the same function, the output reaches it, if at all, only detached.
+    const fn = enclosingFunction(statement);
+    const beside = fn && this.model.backpropagatedIn(fn).size ? functionName(fn, this.model.text) : null;
+    const region: EvalRegion = { kind: 'statement', node: statements[0]!, statements, reason: beside ? { kind: 'unused-output', beside } : { kind: 'unused-output' } };
     for (const s of statements) this.statementRegion.set(s, region);
     return region;
   }
