@@ -22,7 +22,9 @@ export const OOM009: Rule = {
       whatItDoes: `Checks \`torch.load(...)\` calls, in projects that use a GPU (\`.cuda()\`, a \`"cuda"\` device string,
 \`DataParallel\`/\`DistributedDataParallel\`, \`torch.cuda.set_device\`, \`torch.accelerator\`, in the file or in a file its imports connect it with), whose result is a state dict: it reaches a
 \`load_state_dict(...)\` call directly (\`model.load_state_dict(torch.load(path))\`), through the name it is
-assigned to, or through a part of it (\`ckpt["model"]\`, \`ckpt.get("state_dict")\`, a name assigned such a part).
+assigned to, or through a part of it (\`ckpt["model"]\`, \`ckpt.get("state_dict")\`, a name assigned such a part, a dict
+its entries are copied into), also through a function of the file that hands its parameter on to one
+(\`load_weights(net, torch.load(path))\`).
 It reports two things:
 
 - the load gives no \`map_location\`, so every tensor goes back to the device it was saved from, and the

@@ -6,8 +6,8 @@ import { assignedTarget, type Definition } from '../../semantic/definitions';
 import { qualifiedCallee } from './distributed';
 import { joined } from '../../semantic/group-by';
 import { modelQuery, StatementFact, type SemanticModel } from '../../semantic/model';
-import { callArguments, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
-import { enclosingLoops, scopeOf, statementOf, within } from '../../semantic/scopes';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
+import { classOfMethod, enclosingFunction, enclosingLoops, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
 import { stringHead } from './strings';
 import { nodesIn } from '../../semantic/subtree';
 import { checkpointCallsIn } from '../../semantic/checkpoint-files';
@@ -79,7 +79,8 @@ function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
     : null;
   const aliases = new Set<string>();
   let feedsStateDict = feedsLoadStateDict(model, call);
-  let onlyStateDicts = feedsStateDict;
+  // Handed to a helper, the tensors may meet other code there.
+  let onlyStateDicts = feedsLoadStateDict(model, call, MAX_HELPER_DEPTH);
   if (binding) {
     // The names module code binds are read by any later statement of the file.
     if (binding.scope === model.root) ask(model, 'file');
@@ -101,6 +102,11 @@ function partHolder(model: SemanticModel, node: SyntaxNode): SyntaxNode {
       n = p;
       continue;
     }
+    // `state[k] if k in state else v`: a branch's value is the expression's.
+    if (p.type === 'conditional_expression' && p.children.filter((c) => c.named && c.type !== 'comment')[1] !== n) {
+      n = p;
+      continue;
+    }
     // `ckpt.get("model", ckpt)`: the call's value is a part of ckpt.
     if (p.type === 'attribute' && n.fieldName === 'object' && p.parent?.type === 'call' && methodCall(p.parent, model.text)?.method === 'get') {
       n = p.parent;
@@ -110,18 +116,54 @@ function partHolder(model: SemanticModel, node: SyntaxNode): SyntaxNode {
   }
 }
 
-/** `model.load_state_dict(node)`, also `load_state_dict(state_dict=node, strict=False)`. */
-function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode): boolean {
+/**
+ * `model.load_state_dict(node)`, also `load_state_dict(state_dict=node, strict=False)`, and through a
+ * function of this file that hands its parameter on to one (`load_weights(net, torch.load(path))`).
+ */
+function feedsLoadStateDict(model: SemanticModel, node: SyntaxNode, depth = 0): boolean {
   const holder = partHolder(model, node);
   let arg = holder;
   if (arg.parent?.type === 'keyword_argument') arg = arg.parent;
   const call = arg.parent?.type === 'argument_list' ? arg.parent.parent : null;
   const m = call ? methodCall(call, model.text) : null;
+  if (call && m?.method !== 'load_state_dict') return depth < MAX_HELPER_DEPTH && handedToStateDictLoader(model, call, arg, depth);
   if (m?.method !== 'load_state_dict') return false;
   const receiver = dottedName(m.receiver, model.text) ?? '';
   // A GradScaler's or LR scheduler's state is plain numbers: nothing of it lands on a GPU.
   if (NUMBERS_ONLY_STATE.test(lastSegment(receiver))) return false;
   return !initialisesPart(receiver) && !holdsSerializedEngine(model, m.receiver);
+}
+
+/** How many functions deep a loaded value is followed through parameters. */
+const MAX_HELPER_DEPTH = 3;
+
+/**
+ * Whether `arg`, an argument of `call`, goes to a parameter that the called function (one of this
+ * file, or a method of the caller's class called on `self`) hands on to `load_state_dict`.
+ */
+function handedToStateDictLoader(model: SemanticModel, call: SyntaxNode, arg: SyntaxNode, depth: number): boolean {
+  const name = dottedName(callee(call), model.text);
+  if (!name) return false;
+  const method = /^self\.(\w+)$/.exec(name)?.[1];
+  if (!method && name.includes('.')) return false;
+  const caller = enclosingFunction(call);
+  const owner = caller ? classOfMethod(caller) : null;
+  const fns = model.lookupFunctions(method ?? name).filter((f) => classOfMethod(f) === (method ? owner : null));
+  if (fns.length !== 1 || (method && !owner)) return false;
+  const fn = fns[0]!;
+  let parameter: string | undefined;
+  if (arg.type === 'keyword_argument') {
+    const key = field(arg as SyntaxNode & { type: 'keyword_argument' }, 'name');
+    parameter = key ? nodeText(key, model.text) : undefined;
+  } else {
+    const index = arg.parent!.children.filter((c) => c.named && c.type !== 'comment' && c.type !== 'keyword_argument').indexOf(arg);
+    parameter = positionalParameterNames(fn, model.text)[index];
+  }
+  const parameters = fn.children.find((c) => c.fieldName === 'parameters');
+  if (!parameter || !parameters) return false;
+  // The answer reads another statement of the file.
+  ask(model, 'file');
+  return followAliases(model, parameter, parameters, fn, depth + 1).feedsStateDict;
 }
 
 /** `TRTModule()` from torch2trt: its state dict is a serialized TensorRT engine (bytes), not tensors. */
@@ -156,10 +198,14 @@ const NUMBERS_ONLY_STATE = /(scaler|sched|scheduler|lr_scheduler)$/i;
 /** The name that takes `holder`'s value as it is: assigned to it (`state = ckpt["model"]`), or copied into it (see `copiedInto`). */
 function aliasTarget(model: SemanticModel, holder: SyntaxNode): string | null {
   const assigned = assignedTarget(holder);
-  return assigned?.type === 'identifier' ? nodeText(assigned, model.text) : copiedInto(model, holder);
+  if (assigned?.type === 'identifier') return nodeText(assigned, model.text);
+  // `new_dict[k] = state[k]`: an entry copied into another dict.
+  const base = is(assigned, 'subscript') ? field(assigned, 'value') : null;
+  if (base?.type === 'identifier') return nodeText(base, model.text);
+  return copiedInto(model, holder);
 }
 
-function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean } {
+function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode, depth = 0): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean } {
   const sourceOf = new Map<string, string | null>([[name, null]]);
   const feeding = new Set<string>();
   let otherReads = false;
@@ -169,8 +215,10 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     const holder = partHolder(model, id);
     const parent = holder.parent;
     let target: string | null;
-    if (feedsLoadStateDict(model, id) || copiedIntoStateDictArgument(model, holder)) {
+    if (feedsLoadStateDict(model, id, depth) || copiedIntoStateDictArgument(model, holder)) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
+      // Handed to a helper, the tensors may meet other code there.
+      if (depth < MAX_HELPER_DEPTH && !feedsLoadStateDict(model, id, MAX_HELPER_DEPTH) && !copiedIntoStateDictArgument(model, holder)) otherReads = true;
     } else if ((target = aliasTarget(model, holder))) {
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
     } else if (holder.fieldName === 'left' && parent?.type === 'assignment') {
