@@ -23,7 +23,8 @@ export const OOM009: Rule = {
 \`DataParallel\`/\`DistributedDataParallel\`, \`torch.cuda.set_device\`, \`torch.accelerator\`, in the file or in a file its imports connect it with), whose result is a state dict: it reaches a
 \`load_state_dict(...)\` call directly (\`model.load_state_dict(torch.load(path))\`), through the name it is
 assigned to, or through a part of it (\`ckpt["model"]\`, \`ckpt.get("state_dict")\`, a name assigned such a part, a dict
-its entries are copied into), also through a function of the file that hands its parameter on to one
+its entries are copied into), or a loop copies each entry into the model's own tensors (\`own[name].copy_(param)\`),
+also through a function of the file that hands its parameter on to one
 (\`load_weights(net, torch.load(path))\`).
 It reports two things:
 

@@ -215,9 +215,9 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     const holder = partHolder(model, id);
     const parent = holder.parent;
     let target: string | null;
-    if (feedsLoadStateDict(model, id, depth) || copiedIntoStateDictArgument(model, holder)) {
+    if (feedsLoadStateDict(model, id, depth) || copiedIntoStateDictArgument(model, holder) || copiedIntoTensors(model, holder)) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
-      // Handed to a helper, the tensors may meet other code there.
+      // Handed to a helper, or read entry by entry in a loop, the tensors may meet other code there.
       if (depth < MAX_HELPER_DEPTH && !feedsLoadStateDict(model, id, MAX_HELPER_DEPTH) && !copiedIntoStateDictArgument(model, holder)) otherReads = true;
     } else if ((target = aliasTarget(model, holder))) {
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
@@ -254,6 +254,28 @@ function copiedInto(model: SemanticModel, holder: SyntaxNode): string | null {
     if (base?.type === 'identifier') return nodeText(base, model.text);
   }
   return null;
+}
+
+/**
+ * `for name, param in state.items(): own[name].copy_(param)`: a loop over the entries that copies each
+ * tensor into a model's own, the hand-written \`load_state_dict\`.
+ */
+function copiedIntoTensors(model: SemanticModel, holder: SyntaxNode): boolean {
+  const attribute = holder.parent;
+  const call = attribute?.type === 'attribute' && holder.fieldName === 'object' ? attribute.parent : null;
+  const method = call ? methodCall(call, model.text)?.method : undefined;
+  const loop = call?.fieldName === 'right' ? call.parent : null;
+  if ((method !== 'items' && method !== 'values') || !is(loop, 'for_statement')) return false;
+  const left = field(loop, 'left');
+  const targets = left?.type === 'pattern_list' || left?.type === 'tuple_pattern' ? left.children.filter((c) => c.named) : left ? [left] : [];
+  const value = method === 'items' ? targets[1] : targets[0];
+  if (value?.type !== 'identifier' || (method === 'items' && targets.length !== 2)) return false;
+  const name = nodeText(value, model.text);
+  return nodesIn(loop, ['call']).some((c) => {
+    if (methodCall(c, model.text)?.method !== 'copy_') return false;
+    const source = callArguments(c, model.text).positional[0];
+    return source !== undefined && unparenthesize(source).type === 'identifier' && nodeText(unparenthesize(source), model.text) === name;
+  });
 }
 
 /** `model.load_state_dict({k[7:]: v for k, v in sd.items()})`. */
