@@ -25,7 +25,7 @@ export const OOM009: Rule = {
 assigned to, or through a part of it (\`ckpt["model"]\`, \`ckpt.get("state_dict")\`, a name assigned such a part, a dict
 its entries are copied into), or a loop copies each entry into the model's own tensors (\`own[name].copy_(param)\`),
 also through a function of the file that hands its parameter on to one
-(\`load_weights(net, torch.load(path))\`).
+(\`load_weights(net, torch.load(path))\`), or from a function that returns it to callers in the file that do.
 It reports two things:
 
 - the load gives no \`map_location\`, so every tensor goes back to the device it was saved from, and the

@@ -74,22 +74,43 @@ function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
   const assignment = statement.type === 'expression_statement' ? statement.children.find((c) => c.named) : null;
   const right = is(assignment, 'assignment') ? field(assignment, 'right') : null;
   const left = is(assignment, 'assignment') ? field(assignment, 'left') : null;
-  const binding = right && left?.type === 'identifier' && unparenthesize(right) === call
+  const named = right && left?.type === 'identifier' && unparenthesize(right) === call
     ? { name: nodeText(left, model.text), statement, scope: scopeOf(call) }
     : null;
+  let binding: (NonNullable<CheckpointLoad['binding']> & { returned: boolean }) | null = null;
   const aliases = new Set<string>();
   let feedsStateDict = feedsLoadStateDict(model, call);
   // Handed to a helper, the tensors may meet other code there.
   let onlyStateDicts = feedsLoadStateDict(model, call, MAX_HELPER_DEPTH);
-  if (binding) {
+  if (named) {
     // The names module code binds are read by any later statement of the file.
-    if (binding.scope === model.root) ask(model, 'file');
-    const flow = followAliases(model, binding.name, binding.statement, binding.scope);
+    if (named.scope === model.root) ask(model, 'file');
+    const flow = followAliases(model, named.name, named.statement, named.scope);
+    binding = { ...named, returned: flow.returned };
     for (const a of flow.aliases) aliases.add(a);
     feedsStateDict = flow.feedsStateDict;
     onlyStateDicts = flow.feedsStateDict && flow.onlyStateDicts;
   }
+  // `return torch.load(path)`, or a name holding it returned: what the function's callers do with it.
+  const returned = binding ? binding.returned : statement.type === 'return_statement' && partHolder(model, call).parent === statement;
+  if (!feedsStateDict && returned) {
+    const fn = enclosingFunction(call);
+    if (fn) {
+      // The answer reads the callers, in other statements of the file.
+      ask(model, 'file');
+      feedsStateDict = (model.callersOf(fn) ?? []).some((caller) => callerFeedsStateDict(model, caller));
+      onlyStateDicts = false;
+    }
+  }
   return { call, target, binding, aliases, feedsStateDict, onlyStateDicts };
+}
+
+/** Whether what `call` returns (a loaded checkpoint) reaches `load_state_dict` where it is called. */
+function callerFeedsStateDict(model: SemanticModel, call: SyntaxNode): boolean {
+  if (feedsLoadStateDict(model, call, 1)) return true;
+  // `state = load_checkpoint(path)["model"]`, then handed on.
+  const target = aliasTarget(model, partHolder(model, call));
+  return target !== null && followAliases(model, target, statementOf(call), scopeOf(call), 1).feedsStateDict;
 }
 
 /** Walks up through `x["model"]`, `x.get("model")` and parentheses to the expression that holds part of `node`'s value. */
@@ -205,10 +226,11 @@ function aliasTarget(model: SemanticModel, holder: SyntaxNode): string | null {
   return copiedInto(model, holder);
 }
 
-function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode, depth = 0): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean } {
+function followAliases(model: SemanticModel, name: string, from: SyntaxNode, scope: SyntaxNode, depth = 0): { aliases: Set<string>; feedsStateDict: boolean; onlyStateDicts: boolean; returned: boolean } {
   const sourceOf = new Map<string, string | null>([[name, null]]);
   const feeding = new Set<string>();
   let otherReads = false;
+  let returned = false;
   for (const id of readsInScope(model, scope)) {
     const read = nodeText(id, model.text);
     if (id.start < from.end || !sourceOf.has(read)) continue;
@@ -221,6 +243,9 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
       if (depth < MAX_HELPER_DEPTH && !feedsLoadStateDict(model, id, MAX_HELPER_DEPTH) && !copiedIntoStateDictArgument(model, holder)) otherReads = true;
     } else if ((target = aliasTarget(model, holder))) {
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
+    } else if (parent?.type === 'return_statement') {
+      returned = true;
+      otherReads = true;
     } else if (holder.fieldName === 'left' && parent?.type === 'assignment') {
       // `new_state_dict[key] = v`: filling the copy, not reading the checkpoint.
     } else if (parent?.type !== 'comparison_operator') {
@@ -230,7 +255,7 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
   const aliases = new Set([name, ...[...feeding]]);
   // A part copied to a name that never reaches `load_state_dict` is used some other way.
   const unusedParts = [...sourceOf.keys()].some((n) => n !== name && !feeding.has(n));
-  return { aliases, feedsStateDict: feeding.has(name), onlyStateDicts: !otherReads && !unusedParts };
+  return { aliases, feedsStateDict: feeding.has(name), onlyStateDicts: !otherReads && !unusedParts, returned };
 }
 
 /**

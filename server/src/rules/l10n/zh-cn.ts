@@ -153,7 +153,7 @@ through the graph a second time"。压掉这个报错的常见做法 \`retain_gr
 设备字符串、\`DataParallel\`/\`DistributedDataParallel\`、\`torch.cuda.set_device\` 或 \`torch.accelerator\`）中结果是
 state dict 的 \`torch.load(...)\`
 调用：其结果直接（\`model.load_state_dict(torch.load(path))\`）、经由它被赋给的名字，或经由它的某一部分（\`ckpt["model"]\`、\`ckpt.get("state_dict")\`、被赋为这样一部分的名字、复制了其条目的字典）到达
-\`load_state_dict(...)\` 调用，或由循环把每个条目复制进模型自己的张量（\`own[name].copy_(param)\`），也包括经由本文件中把参数交给这种调用的函数（\`load_weights(net, torch.load(path))\`）。它报告两种情况：
+\`load_state_dict(...)\` 调用，或由循环把每个条目复制进模型自己的张量（\`own[name].copy_(param)\`），也包括经由本文件中把参数交给这种调用的函数（\`load_weights(net, torch.load(path))\`），或由函数返回给本文件中这样做的调用方。它报告两种情况：
 
 - 加载时没有给出 \`map_location\`，于是每个张量都回到保存时所在的设备，并且它读取的文件可能是本项目写出的（项目任一文件中的
   \`torch.save\`，或 \`shutil.copyfile(path, "model_best.pth")\` 这样的复制）：路径由参数或配置拼出（\`args.resume\`），或者它的字面词与某个写出路径相同（\`checkpoint_best\`
