@@ -145,6 +145,8 @@ export class AnalysisRun {
       }
     }
     const found: Finding[] = [];
+    // A file that can hold no PyTorch value has nothing these rules look for.
+    if (model.holdsNoTorchValues) return found;
     for (const rule of this.rules) {
       const ctx: RuleContext = {
         model,

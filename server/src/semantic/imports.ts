@@ -18,6 +18,11 @@ export interface Imports {
   readonly importsTorch: boolean;
   /** The file imports another ML framework (scikit-learn, Keras, JAX...) and nothing from PyTorch. */
   readonly usesOtherFrameworkOnly: boolean;
+  /**
+   * The file imports something, and every import (star imports too) is of the standard library or of a
+   * library that makes no PyTorch values.
+   */
+  readonly importsNoTorch: boolean;
 }
 
 /** `dotted` with its head replaced by what `bindingOf` says the head is bound to; null when it is bound to nothing. */
@@ -32,6 +37,8 @@ export function qualifyThrough(dotted: string | null, bindingOf: (local: string)
 export class ImportTable implements Imports {
   /** Local name -> fully qualified name. */
   private readonly bindings = new Map<string, string>();
+  /** Modules imported with `from m import *`, whose names no binding lists. */
+  private readonly starModules: string[] = [];
 
   constructor(imports: readonly SyntaxNode[], fromImports: readonly SyntaxNode[], private readonly text: string) {
     for (const statement of imports) this.addImport(statement);
@@ -58,6 +65,7 @@ export class ImportTable implements Imports {
     const moduleNode = field(statement, 'module_name');
     if (!moduleNode) return;
     const module = nodeText(moduleNode, this.text).replace(/\s+/g, '');
+    if (statement.children.some((c) => c.type === 'wildcard_import')) this.starModules.push(module);
     // `from . import x` names `.x`, as `from .m import x` names `.m.x`.
     const prefix = module.endsWith('.') ? module : `${module}.`;
     for (const name of fields(statement, 'name')) {
@@ -79,6 +87,7 @@ export class ImportTable implements Imports {
     if (this.bindingsKey === undefined) {
       this.bindingsKey = '';
       for (const [local, target] of this.bindings) this.bindingsKey += `${local}=${target};`;
+      for (const module of this.starModules) this.bindingsKey += `*=${module};`;
     }
     return this.bindingsKey;
   }
@@ -110,6 +119,13 @@ export class ImportTable implements Imports {
     return false;
   }
 
+  get importsNoTorch(): boolean {
+    // A file that imports nothing at all (a snippet, a helper handed its model) is not known to be NumPy code.
+    if (!this.bindings.size && !this.starModules.length) return false;
+    for (const target of this.bindings.values()) if (!NO_TORCH_VALUES.test(target)) return false;
+    return this.starModules.every((module) => NO_TORCH_VALUES.test(module));
+  }
+
   get usesOtherFrameworkOnly(): boolean {
     if (this.importsTorch) return false;
     for (const target of this.bindings.values()) if (OTHER_FRAMEWORKS.test(target)) return true;
@@ -121,6 +137,12 @@ export class ImportTable implements Imports {
 export function isTorchFamily(qualified: string): boolean {
   return TORCH_FAMILY.test(qualified);
 }
+
+/**
+ * The standard library and libraries that make no PyTorch values: code that imports nothing else
+ * holds no tensor that records a graph. A list, since a library's code is not the project's to read.
+ */
+const NO_TORCH_VALUES = /^(__future__|abc|argparse|array|ast|asyncio|base64|bisect|builtins|bz2|calendar|collections|concurrent|configparser|contextlib|copy|csv|ctypes|dataclasses|datetime|decimal|difflib|enum|errno|fnmatch|fractions|functools|gc|getpass|glob|gzip|hashlib|heapq|hmac|html|http|importlib|inspect|io|ipaddress|itertools|json|logging|lzma|math|mimetypes|multiprocessing|numbers|operator|os|pathlib|pickle|platform|pprint|queue|random|re|secrets|select|shlex|shutil|signal|socket|sqlite3|statistics|string|struct|subprocess|sys|tarfile|tempfile|textwrap|threading|time|timeit|traceback|types|typing|unicodedata|unittest|urllib|uuid|warnings|weakref|xml|zipfile|zlib|numpy|scipy|pandas|matplotlib|seaborn|sklearn|PIL|cv2|skimage|imageio|tqdm|IPython|ipywidgets|plotly|sympy|networkx|h5py|yaml|requests|tabulate|termcolor|colorama|statsmodels|numba)(\.|$)/;
 
 /** PyTorch and the libraries built on it: their presence means models here are `nn.Module`s. */
 const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers|diffusers|accelerate|lightning|pytorch_lightning|torch_geometric|torchmetrics|peft|ignite|detectron2|mmcv|mmdet|ultralytics|fairseq|deepspeed|open_clip|clip|segment_anything)(\.|$)/;

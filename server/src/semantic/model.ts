@@ -439,6 +439,15 @@ export class SemanticModel {
     return RETURNS.of(this, fn);
   }
 
+  /**
+   * No value of the file can be a PyTorch tensor: it imports only the standard library and libraries
+   * that make none (see Imports.importsNoTorch), and no other file of the project calls a function of
+   * it, which could hand it tensors (a course's NumPy notebook with a `backward()` of its own).
+   */
+  get holdsNoTorchValues(): boolean {
+    return HOLDS_NO_TORCH_VALUES.of(this);
+  }
+
   /** Names whose `.backward()` is called (or passed to `autograd.grad/backward`) in this scope. */
   backpropagatedIn(scope: SyntaxNode): ReadonlySet<string> {
     return BACKPROPAGATED_IN.of(this, scope);
@@ -564,6 +573,10 @@ const BACKPROPAGATED_IN = modelQuery('names backpropagated', (model, scope: Synt
   return names;
 });
 
+const HOLDS_NO_TORCH_VALUES = modelQuery('holds no torch values', (model, _: void): boolean =>
+  model.imports.importsNoTorch && ![...model.functionNames()].some((name) => model.functionsNamed(name).some((fn) => model.externalCallsOfFunction(fn).calls.length > 0)),
+);
+
 const BACKPROPAGATED_DEFINITIONS = modelQuery('definitions backpropagated', (model, scope: SyntaxNode): ReadonlySet<SyntaxNode> => {
   const out = new Set<SyntaxNode>();
   const names = model.backpropagatedIn(scope);
@@ -611,6 +624,7 @@ const IMPORT_LOCAL_NAME = modelQuery('import local name', (model, qualified: str
 const IMPORTS_MATCHING = modelQuery('imports matching', (model, pattern: RegExp) => IMPORTS.of(model).importsMatching(pattern), { reads: 'key' });
 const IMPORTS_TORCH = modelQuery('imports torch', (model, _: void) => IMPORTS.of(model).importsTorch, { reads: 'key' });
 const OTHER_FRAMEWORK_ONLY = modelQuery('imports another framework only', (model, _: void) => IMPORTS.of(model).usesOtherFrameworkOnly, { reads: 'key' });
+const IMPORTS_NO_TORCH = modelQuery('imports no torch', (model, _: void) => IMPORTS.of(model).importsNoTorch, { reads: 'key' });
 
 function importsViewOf(model: SemanticModel): Imports {
   const bindingOf = (local: string): string | undefined => IMPORT_BINDING.of(model, local);
@@ -625,6 +639,9 @@ function importsViewOf(model: SemanticModel): Imports {
     },
     get usesOtherFrameworkOnly() {
       return OTHER_FRAMEWORK_ONLY.of(model);
+    },
+    get importsNoTorch() {
+      return IMPORTS_NO_TORCH.of(model);
     },
   };
 }
