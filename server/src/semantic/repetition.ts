@@ -15,7 +15,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { Imports } from './imports';
-import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from './names';
 import type { ExternalCall } from './project-facts';
 import { enclosingComprehension, enclosingFunction, functionName, scopeOf, within } from './scopes';
 
@@ -217,9 +217,9 @@ function sizeOf(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Si
 function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: number): Size {
   const expr = unparenthesize(expression);
   switch (expr.type) {
+    case 'string':
     case 'integer':
     case 'float':
-    case 'string':
     case 'true':
     case 'false':
     case 'none':
@@ -239,13 +239,26 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       if (index !== null && constantIndex(index)) return 'small';
       return value !== null && sizeOf(deps, value, depth + 1) === 'small' ? 'small' : 'unknown';
     }
+    case 'list_comprehension':
+    case 'generator_expression': {
+      // `[vocab[w] for w in sentence.split()]`: as many items as a small value has.
+      const iterables = expr.children.filter((c) => c.type === 'for_in_clause').map((clause) => clause.children.find((c) => c.fieldName === 'right'));
+      return iterables.length && iterables.every((i) => i !== undefined && sizeOf(deps, i, depth + 1) === 'small') ? 'small' : 'unknown';
+    }
     case 'attribute':
       // `torch.float32`, `np.uint8`: a constant of a library, not data.
       return deps.imports.qualify(dottedName(expr, deps.text)) ? 'literal' : 'unknown';
     case 'identifier': {
       const name = nodeText(expr, deps.text);
       const def = deps.definitions.reaching(scopeOf(expr), name, expr.start);
-      if (!def) return deps.imports.resolveName(name) ? 'literal' : 'unknown';
+      if (!def) {
+        if (deps.imports.resolveName(name)) return 'literal';
+        // A module-level constant read inside a function (`pad_size = 50`): bound once, to that value.
+        let root: SyntaxNode | null = expr;
+        while (root && root.type !== 'module') root = root.parent;
+        const globals = root && scopeOf(expr) !== root ? deps.definitions.definitionsOf(root, name) : [];
+        return globals.length === 1 && globals[0]!.kind === 'assign' && globals[0]!.value ? sizeOf(deps, globals[0]!.value, depth + 1) : 'unknown';
+      }
       // An item of a loop that stops after one, or of a small collection.
       if (def.kind === 'for') return breaksFirstTime(def.node) || (is(def.node, 'for_statement') && overSmallValue(deps, def.node)) ? 'small' : 'unknown';
       if (def.kind === 'parameter') return parameterSize(deps, def.node, name, depth);
@@ -277,12 +290,16 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       if (m && !deps.imports.qualify(dottedName(m.receiver, deps.text))) {
         if (sizeOf(deps, m.receiver, depth + 1) === 'small') return 'small';
         const receiver = dottedName(m.receiver, deps.text);
-        return inputs === 'small' && (deps.isForwardCall(expr) || (receiver !== null && deps.isModuleName(receiver))) ? 'small' : 'unknown';
+        if (inputs === 'small' && (deps.isForwardCall(expr) || (receiver !== null && deps.isModuleName(receiver)))) return 'small';
+        // `tokenizer.tokenize(sentence)`, `sentence.split()`: what is made from text written in the source, or typed in, is as small.
+        return inputs !== 'unknown' && madeFromText(deps, expr, depth + 1) ? 'small' : 'unknown';
       }
       // This file's function that returns small values (`create_noise(n, z)` making `torch.rand(n, z)`).
       const own = name && !name.includes('.') && !qualified ? deps.functionsNamed(name) : [];
       if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';
       if (name && BUILT_CONTAINERS.has(name) && !own.length && !deps.imports.resolveName(name)) return inputs;
+      // A line typed at the prompt is as large as a string written in the source.
+      if (name === 'input' && !own.length && !deps.imports.resolveName(name)) return 'literal';
       // `next(iter(loader))`, or `next(it)` with `it = iter(loader)`: one batch.
       if (name === 'next') return positional[0] !== undefined && madeByIter(deps, positional[0]) ? 'small' : 'unknown';
       // Anything else applied to small values (`transform(image)`) stays small; a function of
@@ -291,6 +308,48 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
     }
   }
   return 'unknown';
+}
+
+/**
+ * A string literal of words (spaces or letters outside ASCII, as a sentence has) that names no file,
+ * folder or address: text the source gives as input, not a name that stands for data.
+ */
+function isText(string: SyntaxNode, text: string): boolean {
+  if (string.children.some((c) => c.type === 'interpolation')) return false;
+  const content = string.children.filter((c) => c.type === 'string_content').map((c) => nodeText(c, text)).join('');
+  if (!content || /[\\/]|^\w+:|\.\w{1,5}$/.test(content.trim())) return false;
+  return /\s/.test(content.trim()) || /[\u0080-\uffff]/.test(content);
+}
+
+/**
+ * Whether `expression` is text (see isText), a line typed at `input()`, or made from one by this
+ * file's code: a method of it (\`sentence.split()\`), a call given it first that builds no object
+ * (\`tokenizer.tokenize(sentence)\`, not \`ArgumentParser(description=...)\`), a list joining it, a
+ * parameter every call of its function passes one for.
+ */
+function madeFromText(deps: RepetitionDeps, expression: SyntaxNode, depth: number): boolean {
+  if (depth > 32) return false;
+  const expr = unparenthesize(expression);
+  if (expr.type === 'string') return isText(expr, deps.text);
+  if (is(expr, 'call')) {
+    const name = dottedName(callee(expr), deps.text);
+    if (name === 'input' && !deps.functionsNamed(name).length && !deps.imports.resolveName(name)) return true;
+    const m = methodCall(expr, deps.text);
+    if (m && madeFromText(deps, m.receiver, depth + 1)) return true;
+    const first = callArguments(expr, deps.text).positional[0];
+    return first !== undefined && name !== null && !/^[A-Z]/.test(lastSegment(name)) && madeFromText(deps, first, depth + 1);
+  }
+  if (expr.type === 'binary_operator' || expr.type === 'list' || expr.type === 'tuple') return expr.children.some((c) => c.named && madeFromText(deps, c, depth + 1));
+  if (expr.type === 'identifier') {
+    const name = nodeText(expr, deps.text);
+    const def = deps.definitions.reaching(scopeOf(expr), name, expr.start);
+    if (def?.kind === 'assign' && def.value && def.unpackIndex < 0) return madeFromText(deps, def.value, depth + 1);
+    if (def?.kind === 'parameter') {
+      const args = argumentsFor(deps, def.node, name);
+      return args !== null && args.every((a) => madeFromText(deps, a, depth + 1));
+    }
+  }
+  return false;
 }
 
 /** An iterator's own methods that draw its next item. */
@@ -346,17 +405,26 @@ function returnsSmall(deps: RepetitionDeps, fn: SyntaxNode, depth: number): bool
 
 /** A parameter is as small as what every call of its function in this file passes for it. */
 function parameterSize(deps: RepetitionDeps, parameter: SyntaxNode, name: string, depth: number): Size {
+  const args = argumentsFor(deps, parameter, name);
+  return args ? largest(args.map((argument) => sizeOf(deps, argument, depth + 1))) : 'unknown';
+}
+
+/** What every call of the parameter's function in this file passes for it; null when some call passes nothing seen or none is known. */
+function argumentsFor(deps: RepetitionDeps, parameter: SyntaxNode, name: string): SyntaxNode[] | null {
   const fn = parameter.parent?.parent;
-  if (fn?.type !== 'function_definition') return 'unknown';
+  if (fn?.type !== 'function_definition') return null;
   const list = parameter.parent!.children.filter((c) => c.named && c.type !== 'comment');
   const index = list.indexOf(parameter);
   const callers = deps.callersOf(fn);
-  if (index < 0 || !callers?.length) return 'unknown';
-  return largest(callers.map((call) => {
+  if (index < 0 || !callers?.length) return null;
+  const out: SyntaxNode[] = [];
+  for (const call of callers) {
     const { positional, keywords } = callArguments(call, deps.text);
     const argument = keywords.get(name) ?? positional[index];
-    return argument ? sizeOf(deps, argument, depth + 1) : 'unknown';
-  }));
+    if (!argument) return null;
+    out.push(argument);
+  }
+  return out;
 }
 
 /** `[0]`, `[:10]`, `[2:4]`, `[0, :, 1]`: an index or slice by constants. */

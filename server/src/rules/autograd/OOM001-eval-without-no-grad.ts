@@ -62,7 +62,8 @@ before running it (\`requires_grad_(False)\` on its parameters: an EMA or teache
 a class, this file's or another's, whose \`__init__\` freezes all its parameters by default (FID's Inception).
 Nor is a forward that runs once on inputs the code builds itself (a \`__main__\` smoke test, a demo cell, a
 shape check looping over a table of settings written in the source, on \`torch.randn(2, 3, 32, 32)\`, \`dataset[0]\` or a
-loader's first batch, \`next(iter(loader))\` or \`dataiter.next()\`): it holds one small graph, while the waste that runs out of memory grows with the data.
+loader's first batch, \`next(iter(loader))\` or \`dataiter.next()\`, a sentence written in the source or a line typed at
+\`input()\`, padded to a module-level constant): it holds one small graph, while the waste that runs out of memory grows with the data.
 Layers without parameters of their own (\`nn.Unfold\`, pooling, activations) and instances of another file's plain
 class (a wrapper of a compiled inference engine) are not models.
 It reports each unguarded function or region once, at its first forward pass or at the calls named above.`,
