@@ -38,3 +38,18 @@ test('a NumPy-only file holds no PyTorch value, whatever its methods are called'
   assert.deepEqual(codes(numpyNetwork(['import numpy as np', 'from helpers import *'])), ['OOM002']);
   assert.deepEqual(codes(numpyNetwork(['import numpy as np', 'from .layers import Linear as Base'])), ['OOM002']);
 });
+
+/** An evaluation loop over a loader, under `imports`. */
+function evaluation(imports: string[]): string {
+  return [...imports, '', 'def evaluate(model, loader):', '    model.eval()', '    correct = 0', '    for x, y in loader:', '        correct += int((model(x).argmax(1) == y).sum())', '    return correct', ''].join('\n');
+}
+
+test('code of another framework with autograd of its own is not PyTorch code', async () => {
+  const analyzer = await sharedAnalyzer();
+  const codes = (text: string) => analyzer.analyzeText(text, {}).map((d) => d.code);
+  assert.deepEqual(codes(evaluation(['import paddle', 'from ppdet.core import workspace'])), []);
+  assert.deepEqual(codes(evaluation(['import mxnet as mx', 'from .utils import batches'])), []);
+  // Beside PyTorch (a TensorFlow import for TensorBoard's summaries), the file is judged as usual.
+  assert.deepEqual(codes(evaluation(['import tensorflow as tf', 'import torch'])), ['OOM001']);
+  assert.deepEqual(codes(evaluation(['from models import Net'])), ['OOM001']);
+});

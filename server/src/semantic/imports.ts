@@ -23,6 +23,8 @@ export interface Imports {
    * library that makes no PyTorch values.
    */
   readonly importsNoTorch: boolean;
+  /** The file imports another deep learning framework with tensors and autograd of its own (Paddle, MXNet, TensorFlow, JAX) and nothing from PyTorch. */
+  readonly usesOtherAutogradOnly: boolean;
 }
 
 /** `dotted` with its head replaced by what `bindingOf` says the head is bound to; null when it is bound to nothing. */
@@ -126,6 +128,12 @@ export class ImportTable implements Imports {
     return this.starModules.every((module) => NO_TORCH_VALUES.test(module));
   }
 
+  get usesOtherAutogradOnly(): boolean {
+    if (this.importsTorch) return false;
+    for (const target of this.bindings.values()) if (OTHER_AUTOGRAD.test(target)) return true;
+    return this.starModules.some((module) => OTHER_AUTOGRAD.test(module));
+  }
+
   get usesOtherFrameworkOnly(): boolean {
     if (this.importsTorch) return false;
     for (const target of this.bindings.values()) if (OTHER_FRAMEWORKS.test(target)) return true;
@@ -148,6 +156,8 @@ const NO_TORCH_VALUES = /^(__future__|abc|argparse|array|ast|asyncio|base64|bise
 const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers|diffusers|accelerate|lightning|pytorch_lightning|torch_geometric|torchmetrics|peft|ignite|detectron2|mmcv|mmdet|ultralytics|fairseq|deepspeed|open_clip|clip|segment_anything)(\.|$)/;
 
 /** Frameworks whose `model.predict(...)` has nothing to do with autograd. */
+/** Deep learning frameworks with tensors and autograd of their own: their models and losses are not PyTorch's. */
+const OTHER_AUTOGRAD = /^(paddle|mxnet|tensorflow|keras|tf_keras|jax|flax|mindspore|oneflow|megengine)(\.|$)/;
 const OTHER_FRAMEWORKS = /^(sklearn|tensorflow|keras|tf_keras|jax|flax|xgboost|lightgbm|catboost|paddle|mxnet|statsmodels)(\.|$)/;
 
 /** Statements whose imports bind names for the whole module (and so for a notebook's later cells). */

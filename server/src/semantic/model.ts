@@ -442,7 +442,8 @@ export class SemanticModel {
   /**
    * No value of the file can be a PyTorch tensor: it imports only the standard library and libraries
    * that make none (see Imports.importsNoTorch), and no other file of the project calls a function of
-   * it, which could hand it tensors (a course's NumPy notebook with a `backward()` of its own).
+   * it, which could hand it tensors (a course's NumPy notebook with a `backward()` of its own); or it
+   * is code of another framework with autograd of its own (Paddle, MXNet), importing nothing of PyTorch.
    */
   get holdsNoTorchValues(): boolean {
     return HOLDS_NO_TORCH_VALUES.of(this);
@@ -574,7 +575,8 @@ const BACKPROPAGATED_IN = modelQuery('names backpropagated', (model, scope: Synt
 });
 
 const HOLDS_NO_TORCH_VALUES = modelQuery('holds no torch values', (model, _: void): boolean =>
-  model.imports.importsNoTorch && ![...model.functionNames()].some((name) => model.functionsNamed(name).some((fn) => model.externalCallsOfFunction(fn).calls.length > 0)),
+  model.imports.usesOtherAutogradOnly ||
+  (model.imports.importsNoTorch && ![...model.functionNames()].some((name) => model.functionsNamed(name).some((fn) => model.externalCallsOfFunction(fn).calls.length > 0))),
 );
 
 const BACKPROPAGATED_DEFINITIONS = modelQuery('definitions backpropagated', (model, scope: SyntaxNode): ReadonlySet<SyntaxNode> => {
@@ -625,6 +627,7 @@ const IMPORTS_MATCHING = modelQuery('imports matching', (model, pattern: RegExp)
 const IMPORTS_TORCH = modelQuery('imports torch', (model, _: void) => IMPORTS.of(model).importsTorch, { reads: 'key' });
 const OTHER_FRAMEWORK_ONLY = modelQuery('imports another framework only', (model, _: void) => IMPORTS.of(model).usesOtherFrameworkOnly, { reads: 'key' });
 const IMPORTS_NO_TORCH = modelQuery('imports no torch', (model, _: void) => IMPORTS.of(model).importsNoTorch, { reads: 'key' });
+const OTHER_AUTOGRAD_ONLY = modelQuery('imports another autograd framework only', (model, _: void) => IMPORTS.of(model).usesOtherAutogradOnly, { reads: 'key' });
 
 function importsViewOf(model: SemanticModel): Imports {
   const bindingOf = (local: string): string | undefined => IMPORT_BINDING.of(model, local);
@@ -642,6 +645,9 @@ function importsViewOf(model: SemanticModel): Imports {
     },
     get importsNoTorch() {
       return IMPORTS_NO_TORCH.of(model);
+    },
+    get usesOtherAutogradOnly() {
+      return OTHER_AUTOGRAD_ONLY.of(model);
     },
   };
 }
