@@ -299,7 +299,7 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
       if (own.length === 1 && returnsSmall(deps, own[0]!, depth)) return 'small';
       if (name && BUILT_CONTAINERS.has(name) && !own.length && !deps.imports.resolveName(name)) return inputs;
       // A line typed at the prompt is as large as a string written in the source.
-      if (name === 'input' && !own.length && !deps.imports.resolveName(name)) return 'literal';
+      if (isInput(deps, name)) return 'literal';
       // `next(iter(loader))`, or `next(it)` with `it = iter(loader)`: one batch.
       if (name === 'next') return positional[0] !== undefined && madeByIter(deps, positional[0]) ? 'small' : 'unknown';
       // Anything else applied to small values (`transform(image)`) stays small; a function of
@@ -321,6 +321,11 @@ function isText(string: SyntaxNode, text: string): boolean {
   return /\s/.test(content.trim()) || /[\u0080-\uffff]/.test(content);
 }
 
+/** `input(...)`, Python's own: a line typed at the prompt. */
+function isInput(deps: RepetitionDeps, name: string | null): boolean {
+  return name === 'input' && !deps.functionsNamed(name).length && !deps.imports.resolveName(name);
+}
+
 /**
  * Whether `expression` is text (see isText), a line typed at `input()`, or made from one by this
  * file's code: a method of it (\`sentence.split()\`), a call given it first that builds no object
@@ -333,7 +338,7 @@ function madeFromText(deps: RepetitionDeps, expression: SyntaxNode, depth: numbe
   if (expr.type === 'string') return isText(expr, deps.text);
   if (is(expr, 'call')) {
     const name = dottedName(callee(expr), deps.text);
-    if (name === 'input' && !deps.functionsNamed(name).length && !deps.imports.resolveName(name)) return true;
+    if (isInput(deps, name)) return true;
     const m = methodCall(expr, deps.text);
     if (m && madeFromText(deps, m.receiver, depth + 1)) return true;
     const first = callArguments(expr, deps.text).positional[0];

@@ -16,6 +16,8 @@ export interface TrainingOffCall {
   flag: string;
   /** The flag's value at the call, as written (`False`, `'val'`), or the parameter's default. */
   value: string;
+  /** That value, and the function's locals that stand for conditions on the flag. */
+  on: FlagValue;
 }
 
 /** A value a condition can be worked out from: Python's literals. */
@@ -44,8 +46,9 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
       const argument = keywords.get(flag.name) ?? (index >= 0 && !flag.keywordOnly ? positional[index] : undefined) ?? flag.default;
       const value = argument ? literalOf(argument, model.text) : null;
       if (!argument || !value) continue;
-      if (!trainsUnder(model, fn, { flag: flag.name, value, aliases })) {
-        out.push({ call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text) });
+      const on: FlagValue = { flag: flag.name, value, aliases };
+      if (!trainsUnder(model, fn, on)) {
+        out.push({ call, flag: flag.name, value: nodeText(unparenthesize(argument), model.text), on });
         break;
       }
     }
@@ -67,8 +70,7 @@ export function trainingOffCallsOf(model: SemanticModel, forward: SyntaxNode): r
   if (around !== null && around !== 'enabled') return [];
   // What the function returns may take the graph to a caller that backpropagates it.
   if (model.returnsOf(fn).some((r) => r.children.some((c) => c.named && model.graph.carriesGraph(c)))) return [];
-  const aliases = aliasesOf(model, fn);
-  return calls.filter((off) => runsUnder(forward, fn, { flag: off.flag, value: literalOf(off.value, model.text, true)!, aliases }, model.text));
+  return calls.filter((off) => runsUnder(forward, fn, off.on, model.text));
 }
 
 interface Parameter {
@@ -213,9 +215,9 @@ function runsUnder(node: SyntaxNode, fn: SyntaxNode, on: FlagValue, text: string
   return true;
 }
 
-/** Python's literals as values; with `fromText`, `node` is the literal's text itself. */
-function literalOf(node: SyntaxNode | string, text: string, fromText = false): Literal | null {
-  const source = fromText ? (node as string) : nodeText(unparenthesize(node as SyntaxNode), text);
+/** Python's literals as values. */
+function literalOf(node: SyntaxNode, text: string): Literal | null {
+  const source = nodeText(unparenthesize(node), text);
   if (source === 'True' || source === 'False') return { kind: 'bool', value: source === 'True' };
   if (source === 'None') return { kind: 'none' };
   if (/^-?\d+(\.\d+)?$/.test(source)) return { kind: 'number', value: Number(source) };

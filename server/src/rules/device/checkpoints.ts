@@ -79,9 +79,9 @@ function describeLoad(model: SemanticModel, call: SyntaxNode): CheckpointLoad {
     : null;
   let binding: (NonNullable<CheckpointLoad['binding']> & { returned: boolean }) | null = null;
   const aliases = new Set<string>();
-  let feedsStateDict = feedsLoadStateDict(model, call);
   // Handed to a helper, the tensors may meet other code there.
   let onlyStateDicts = feedsLoadStateDict(model, call, MAX_HELPER_DEPTH);
+  let feedsStateDict = onlyStateDicts || feedsLoadStateDict(model, call);
   if (named) {
     // The names module code binds are read by any later statement of the file.
     if (named.scope === model.root) ask(model, 'file');
@@ -237,10 +237,13 @@ function followAliases(model: SemanticModel, name: string, from: SyntaxNode, sco
     const holder = partHolder(model, id);
     const parent = holder.parent;
     let target: string | null;
-    if (feedsLoadStateDict(model, id, depth) || copiedIntoStateDictArgument(model, holder) || copiedIntoTensors(model, holder)) {
+    // Straight into `load_state_dict`, or through a helper or a loop that reads it entry by entry.
+    const direct = feedsLoadStateDict(model, id, MAX_HELPER_DEPTH) || copiedIntoStateDictArgument(model, holder);
+    const indirect = !direct && (feedsLoadStateDict(model, id, depth) || copiedIntoTensors(model, holder));
+    if (direct || indirect) {
       for (let n: string | null | undefined = read; n; n = sourceOf.get(n)) feeding.add(n);
-      // Handed to a helper, or read entry by entry in a loop, the tensors may meet other code there.
-      if (depth < MAX_HELPER_DEPTH && !feedsLoadStateDict(model, id, MAX_HELPER_DEPTH) && !copiedIntoStateDictArgument(model, holder)) otherReads = true;
+      // There the tensors may meet other code.
+      if (indirect && depth < MAX_HELPER_DEPTH) otherReads = true;
     } else if ((target = aliasTarget(model, holder))) {
       if (target !== read && !sourceOf.has(target)) sourceOf.set(target, read);
     } else if (parent?.type === 'return_statement') {
