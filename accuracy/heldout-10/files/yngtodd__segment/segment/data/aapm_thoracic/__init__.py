@@ -1,0 +1,2 @@
+from .aapm import Patient
+from .aapm import AAPM

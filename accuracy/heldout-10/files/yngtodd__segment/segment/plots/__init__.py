@@ -1,0 +1,1 @@
+from .slice_viewer import multi_slice_viewer
