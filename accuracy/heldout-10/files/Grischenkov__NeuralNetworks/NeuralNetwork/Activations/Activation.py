@@ -1,0 +1,5 @@
+class Activation:
+    def function(x):
+        pass
+    def derivative(x):
+        pass

@@ -1,0 +1,5 @@
+class Loss:
+    def function(x):
+        pass
+    def derivative(x):
+        pass
