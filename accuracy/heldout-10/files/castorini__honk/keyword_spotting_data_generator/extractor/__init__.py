@@ -1,0 +1,1 @@
+from .sphinx_stt_extractor import *

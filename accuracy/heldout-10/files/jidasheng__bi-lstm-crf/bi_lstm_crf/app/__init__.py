@@ -1,0 +1,2 @@
+from .predict import WordsTagger
+from .train import train

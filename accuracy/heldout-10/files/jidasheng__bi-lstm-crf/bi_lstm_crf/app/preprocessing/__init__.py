@@ -1,0 +1,2 @@
+from .utils import *
+from .preprocess import Preprocessor

@@ -1,0 +1,2 @@
+from .crf import CRF
+from .model import BiRnnCrf
