@@ -1,0 +1,1 @@
+from .diffusion import (GaussianDiffusionTrainer, GaussianDiffusionSampler)

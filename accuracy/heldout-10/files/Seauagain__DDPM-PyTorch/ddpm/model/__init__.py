@@ -1,0 +1,2 @@
+from . unet import UNet
+from .train_model import train,eval

@@ -1,0 +1,4 @@
+from .async_ops import *
+from .initialize import *
+from .param_server import *
+from .sync_ops import *

@@ -1,0 +1,2 @@
+from .entries import lrun
+from .entries import rl_run

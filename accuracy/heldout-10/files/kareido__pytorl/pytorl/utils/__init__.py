@@ -1,0 +1,3 @@
+from .config import ConfigReader
+from .decorators import Setting
+from .recorder import tensorboard_writer
