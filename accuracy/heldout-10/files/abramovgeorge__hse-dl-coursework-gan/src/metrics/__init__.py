@@ -1,0 +1,1 @@
+from src.metrics.f1 import F1Metric

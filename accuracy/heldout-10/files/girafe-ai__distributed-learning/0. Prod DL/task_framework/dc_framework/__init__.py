@@ -1,0 +1,1 @@
+from .model_instruments import init

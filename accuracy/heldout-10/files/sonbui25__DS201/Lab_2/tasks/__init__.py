@@ -1,0 +1,1 @@
+from .classification_engine import ClassificationTraining

@@ -1,0 +1,3 @@
+from .BiLSTM import BiLSTM
+from .LSTM import LSTM
+from .GRU import GRU

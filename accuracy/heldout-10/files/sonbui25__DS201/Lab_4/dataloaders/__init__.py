@@ -1,0 +1,1 @@
+from .PhoMT import PhoMTDataset

@@ -1,0 +1,1 @@
+from .seq2seq_engine import Seq2SeqTraining

@@ -1,0 +1,1 @@
+from .Transformer_Encoder import TransformerEncoder

@@ -1,0 +1,2 @@
+from .classification_engine import ClassificationTraining
+from .seq_labeling_engine import SeqLabelingTraining
