@@ -1,0 +1,5 @@
+method = 'PhyDNet'
+# model
+in_channel = 1
+# training
+sched = 'onecycle'

@@ -1,0 +1,7 @@
+# Copyright (c) CAIRI AI Lab. All rights reserved
+
+from .train import BaseExperiment
+
+__all__ = [
+    'BaseExperiment',
+]

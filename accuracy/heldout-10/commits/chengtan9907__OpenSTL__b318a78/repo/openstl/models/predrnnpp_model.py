@@ -1,0 +1,92 @@
+import torch
+import torch.nn as nn
+
+from openstl.modules import CausalLSTMCell, GHU
+
+
+class PredRNNpp_Model(nn.Module):
+    r"""PredRNN++ Model
+
+    Implementation of `PredRNN++: Towards A Resolution of the Deep-in-Time Dilemma
+    in Spatiotemporal Predictive Learning <https://arxiv.org/abs/1804.06300>`_.
+
+    """
+
+    def __init__(self, num_layers, num_hidden, configs, **kwargs):
+        super(PredRNNpp_Model, self).__init__()
+        T, C, H, W = configs.in_shape
+
+        self.configs = configs
+        self.frame_channel = configs.patch_size * configs.patch_size * C
+        self.num_layers = num_layers
+        self.num_hidden = num_hidden
+        cell_list = []
+
+        height = H // configs.patch_size
+        width = W // configs.patch_size
+        self.MSE_criterion = nn.MSELoss()
+        
+        self.gradient_highway = GHU(num_hidden[0], num_hidden[0], height, width,
+                                    configs.filter_size, configs.stride, configs.layer_norm)
+
+        for i in range(num_layers):
+            in_channel = self.frame_channel if i == 0 else num_hidden[i - 1]
+            cell_list.append(
+                CausalLSTMCell(in_channel, num_hidden[i], height, width,
+                               configs.filter_size, configs.stride, configs.layer_norm))
+        self.cell_list = nn.ModuleList(cell_list)
+        self.conv_last = nn.Conv2d(num_hidden[num_layers - 1], self.frame_channel,
+                                   kernel_size=1, stride=1, padding=0, bias=False)
+
+    def forward(self, frames_tensor, mask_true):
+        # [batch, length, height, width, channel] -> [batch, length, channel, height, width]
+        frames = frames_tensor.permute(0, 1, 4, 2, 3).contiguous()
+        mask_true = mask_true.permute(0, 1, 4, 2, 3).contiguous()
+
+        batch = frames.shape[0]
+        height = frames.shape[3]
+        width = frames.shape[4]
+
+        next_frames = []
+        h_t = []
+        c_t = []
+
+        for i in range(self.num_layers):
+            zeros = torch.zeros(
+                [batch, self.num_hidden[i], height, width]).to(self.configs.device)
+            h_t.append(zeros)
+            c_t.append(zeros)
+
+        memory = torch.zeros(
+            [batch, self.num_hidden[0], height, width]).to(self.configs.device)
+        z_t = None
+
+        for t in range(self.configs.pre_seq_length + self.configs.aft_seq_length - 1):
+            # reverse schedule sampling
+            if self.configs.reverse_scheduled_sampling == 1:
+                if t == 0:
+                    net = frames[:, t]
+                else:
+                    net = mask_true[:, t - 1] * frames[:, t] + (1 - mask_true[:, t - 1]) * x_gen
+            else:
+                if t < self.configs.pre_seq_length:
+                    net = frames[:, t]
+                else:
+                    net = mask_true[:, t - self.configs.pre_seq_length] * frames[:, t] + \
+                          (1 - mask_true[:, t - self.configs.pre_seq_length]) * x_gen
+
+            h_t[0], c_t[0], memory = self.cell_list[0](net, h_t[0], c_t[0], memory)
+            z_t = self.gradient_highway(h_t[0], z_t)
+            h_t[1], c_t[1], memory = self.cell_list[1](z_t, h_t[1], c_t[1], memory)
+
+            for i in range(2, self.num_layers):
+                h_t[i], c_t[i], memory = self.cell_list[i](h_t[i - 1], h_t[i], c_t[i], memory)
+
+            x_gen = self.conv_last(h_t[self.num_layers - 1])
+            next_frames.append(x_gen)
+
+        # [length, batch, channel, height, width] -> [batch, length, height, width, channel]
+        next_frames = torch.stack(next_frames, dim=0).permute(1, 0, 3, 4, 2).contiguous()
+        loss = self.MSE_criterion(next_frames, frames_tensor[:, 1:])
+
+        return next_frames, loss
