@@ -1,0 +1,3 @@
+from .train import train
+#from . import predict
+

@@ -1,0 +1,2 @@
+from ._latgen import LatGenDecoder, LatGenCTCDecoder
+

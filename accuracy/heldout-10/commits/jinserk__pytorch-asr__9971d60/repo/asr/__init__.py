@@ -1,0 +1,3 @@
+from . import utils
+from . import kaldi
+

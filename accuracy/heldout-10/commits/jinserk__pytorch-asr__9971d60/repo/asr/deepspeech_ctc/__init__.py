@@ -1,0 +1,3 @@
+from .train import train
+from .predict import predict
+

@@ -1,0 +1,3 @@
+#!python
+
+KALDI_ROOT = "/u3/jbaik/kaldi"
