@@ -1,0 +1,2 @@
+from flashrag.dataset.dataset import *
+from flashrag.dataset.utils import *

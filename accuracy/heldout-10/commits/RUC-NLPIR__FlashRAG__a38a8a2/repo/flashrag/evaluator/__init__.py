@@ -1,0 +1,2 @@
+from flashrag.evaluator.evaluator import *
+from flashrag.evaluator.metrics import *

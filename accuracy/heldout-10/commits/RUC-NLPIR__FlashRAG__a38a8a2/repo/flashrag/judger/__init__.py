@@ -1,0 +1,1 @@
+from flashrag.judger.judger import *

@@ -1,0 +1,1 @@
+from flashrag.refiner.refiner import *

@@ -1,0 +1,2 @@
+from flashrag.config.config import Config
+

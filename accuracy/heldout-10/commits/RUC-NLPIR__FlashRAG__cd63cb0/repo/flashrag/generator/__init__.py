@@ -1,0 +1,2 @@
+from flashrag.generator.generator import *
+from flashrag.generator.openai_generator import *

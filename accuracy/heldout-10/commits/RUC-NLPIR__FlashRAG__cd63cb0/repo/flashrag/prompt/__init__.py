@@ -1,0 +1,1 @@
+from flashrag.prompt.base_prompt import *

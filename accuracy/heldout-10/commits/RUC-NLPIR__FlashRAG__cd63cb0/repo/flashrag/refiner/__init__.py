@@ -1,0 +1,2 @@
+from flashrag.refiner.refiner import *
+from flashrag.refiner.kg_refiner import *

@@ -1,0 +1,2 @@
+from flashrag.utils.utils import *
+from flashrag.utils.pred_parse import *
