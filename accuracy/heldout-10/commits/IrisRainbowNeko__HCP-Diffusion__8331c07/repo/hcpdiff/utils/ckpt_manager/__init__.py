@@ -1,0 +1,2 @@
+from .ckpt_pkl import CkptManagerPKL
+from .ckpt_safetensor import CkptManagerSafe

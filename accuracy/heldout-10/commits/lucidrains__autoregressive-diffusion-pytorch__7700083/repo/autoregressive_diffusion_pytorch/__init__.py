@@ -1,0 +1,5 @@
+from autoregressive_diffusion_pytorch.autoregressive_diffusion import (
+    AutoregressiveDiffusion,
+    MLP,
+    ImageAutoregressiveDiffusion
+)
