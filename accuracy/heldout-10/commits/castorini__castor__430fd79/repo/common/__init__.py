@@ -1,0 +1,2 @@
+from .evaluators import *
+from .trainers import *

@@ -1,0 +1,5 @@
+from .qa_evaluator import QAEvaluator
+
+
+class TRECQAEvaluator(QAEvaluator):
+    pass

@@ -1,0 +1,5 @@
+from .qa_evaluator import QAEvaluator
+
+
+class WikiQAEvaluator(QAEvaluator):
+    pass

@@ -1,0 +1,5 @@
+from .qa_trainer import QATrainer
+
+
+class WikiQATrainer(QATrainer):
+    pass

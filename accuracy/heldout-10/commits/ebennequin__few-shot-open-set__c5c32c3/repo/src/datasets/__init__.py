@@ -1,0 +1,3 @@
+from .cifar import FewShotCIFAR100
+from .features_dataset import FeaturesDataset
+from .mini_imagenet import MiniImageNet
