@@ -1,0 +1,3 @@
+from .deepscores import DeepScoresDataset
+from .get_deepscores_dataloader import get_deepscores_dataloader
+from .get_universal_dataloader import get_universal_dataloader

@@ -1,0 +1,2 @@
+from .audio import AudioTransforms
+from .vision import TransformsSimCLR

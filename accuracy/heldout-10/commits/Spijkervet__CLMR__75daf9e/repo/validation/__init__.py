@@ -1,0 +1,2 @@
+from .audio.latent_representations import audio_latent_representations
+from .vision.latent_representations import vision_latent_representations

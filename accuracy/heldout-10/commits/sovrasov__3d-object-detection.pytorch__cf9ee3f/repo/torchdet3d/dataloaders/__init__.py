@@ -1,0 +1,1 @@
+from .objectron_main import Objectron

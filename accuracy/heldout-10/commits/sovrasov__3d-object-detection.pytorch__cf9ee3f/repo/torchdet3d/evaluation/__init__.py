@@ -1,0 +1,2 @@
+from .evaluate import Evaluator
+from .metrics import *

@@ -1,0 +1,1 @@
+from .regression_losses import ADD_loss, DiagLoss, WingLoss

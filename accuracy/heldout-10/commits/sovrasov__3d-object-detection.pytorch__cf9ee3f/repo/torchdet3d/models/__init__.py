@@ -1,0 +1,1 @@
+from .mobilenetv3 import *

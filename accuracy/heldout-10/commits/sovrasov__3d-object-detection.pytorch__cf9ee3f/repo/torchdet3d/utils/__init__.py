@@ -1,0 +1,3 @@
+from .utils import *
+from .transforms import *
+from .geometry import *
