@@ -60,6 +60,7 @@ const CASES = [
   { project: 'loader-arguments-elsewhere', file: 'data.py', withProject: ['OOM005:9', 'OOM005:13'], alone: ['OOM005:5', 'OOM005:13', 'OOM005:17'], fact: "the worker counts that another file's calls pass replace a parameter's default, and one that is not a known number leaves the count unknown" },
   { project: 'script-named-test', file: 'mnist_test.py', withProject: ['OOM001:32'], alone: ['OOM001:32'], fact: "a `test()` that a script named like a pytest module calls after every epoch is evaluation, not a test pytest runs once" },
   { project: 'script-named-test', file: 'test_model.py', withProject: [], alone: [], fact: "a pytest test that nothing in its file calls runs once, on a constructed batch" },
+  { project: 'star-reexport-elsewhere', file: 'scripts/sample.py', withProject: [], alone: ['OOM001:12'], fact: "a class that a package's `__init__` re-exports with `from .model import *` is that module's class, whose `sample` runs its model under `no_grad`; `model = model.to(...)` keeps it" },
 ];
 
 for (const c of CASES) {
@@ -69,7 +70,7 @@ for (const c of CASES) {
   });
 }
 
-const summary = (imports: Record<string, string>, usesGpu: boolean): FileSummary => ({ imports, functions: {}, classes: {}, values: {}, calls: [], methodCalls: [], usesGpu, writtenPaths: [] });
+const summary = (imports: Record<string, string>, usesGpu: boolean): FileSummary => ({ imports, stars: [], functions: {}, classes: {}, values: {}, calls: [], methodCalls: [], usesGpu, writtenPaths: [] });
 
 test('a file uses a GPU when a file its imports connect it with does, in either direction', () => {
   const root = join(tmpdir(), 'project');

@@ -68,7 +68,7 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
       const summary = summaries[i];
       if (!summary) return;
       indexes.get(root)!.set(request.path, summary);
-      for (const path of importedFiles(root, request.path, Object.values(summary.imports), exists)) {
+      for (const path of importedFiles(root, request.path, [...Object.values(summary.imports), ...summary.stars], exists)) {
         add({ path, settings: settingsOf.get(path) ?? request.settings, ...(request.maxFileSize !== undefined ? { maxFileSize: request.maxFileSize } : {}) }, root);
       }
     });

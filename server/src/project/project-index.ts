@@ -110,7 +110,7 @@ export class ProjectIndex {
     const out: string[] = [];
     for (const [other, entry] of this.entries) {
       if (other === path) continue;
-      if (Object.values(entry.summary.imports).some((q) => q.includes(last))) out.push(other);
+      if ([...Object.values(entry.summary.imports), ...entry.summary.stars].some((q) => q.includes(last))) out.push(other);
     }
     return out;
   }
@@ -190,7 +190,7 @@ class LinkedFacts {
   private importsOf(path: string, entry: Entry): readonly string[] {
     let paths = this.imported.get(path);
     if (!paths) {
-      paths = Object.values(entry.summary.imports).flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
+      paths = [...Object.values(entry.summary.imports), ...entry.summary.stars].flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
       this.imported.set(path, paths);
     }
     return paths;
@@ -297,20 +297,20 @@ class LinkedFacts {
   }
 
   /** The project name that `qualified`, written in the file at `path`, means. */
-  private resolveFrom(path: string, place: ModulePlace, qualified: string, links: number): Target | undefined {
+  private resolveFrom(path: string, place: ModulePlace, qualified: string, links: number, starsSeen?: Set<string>): Target | undefined {
     if (links > MAX_LINKS) return undefined;
     if (qualified.startsWith('#')) {
       const [name, member] = qualified.slice(1).split('.');
       return { path, name: name!, ...(member ? { member } : {}) };
     }
     for (const candidate of candidateNames(place, qualified)) {
-      const target = this.resolveAbsolute(candidate, links);
+      const target = this.resolveAbsolute(candidate, links, starsSeen);
       if (target) return target;
     }
     return undefined;
   }
 
-  private resolveAbsolute(name: string, links: number): Target | undefined {
+  private resolveAbsolute(name: string, links: number, starsSeen?: Set<string>): Target | undefined {
     const parts = name.split('.');
     for (let i = parts.length - 1; i >= 1; i--) {
       const path = this.index.pathOfModule(parts.slice(0, i).join('.'));
@@ -323,7 +323,17 @@ class LinkedFacts {
       }
       // A package's `__init__` (or any module) that imports the name makes it its own.
       const reexported = summary.imports[symbol];
-      if (reexported !== undefined) return this.resolveFrom(path, entry.place, [reexported, ...parts.slice(i + 1)].join('.'), links + 1);
+      if (reexported !== undefined) return this.resolveFrom(path, entry.place, [reexported, ...parts.slice(i + 1)].join('.'), links + 1, starsSeen);
+      // `from .model import *` makes the module's public names its own (a package's `__init__` often
+      // does). Each module's star imports are searched once per name asked, however many lead to it.
+      if (symbol.startsWith('_') || !summary.stars.length) return undefined;
+      const seen = starsSeen ?? new Set<string>();
+      if (seen.has(path)) return undefined;
+      seen.add(path);
+      for (const star of summary.stars) {
+        const target = this.resolveFrom(path, entry.place, [star.endsWith('.') ? star.slice(0, -1) : star, ...parts.slice(i)].join('.'), links + 1, seen);
+        if (target) return target;
+      }
       return undefined;
     }
     return undefined;

@@ -69,6 +69,8 @@ export interface LocalCall {
 export interface FileSummary {
   /** Local name -> qualified name, relative imports as written (`.models.Net`). */
   readonly imports: Readonly<Record<string, string>>;
+  /** Modules imported with `from m import *`, as written: their public names are this file's too. */
+  readonly stars: readonly string[];
   readonly functions: Readonly<Record<string, LocalFunction>>;
   readonly classes: Readonly<Record<string, LocalClass>>;
   /** Module-level names bound once, with what they hold. */
@@ -128,7 +130,7 @@ export function summarizeFile(model: SemanticModel): FileSummary {
   // A name bound twice at the top level holds one or the other.
   for (const [name, count] of counts) if (count > 1) values[name] = { kind: 'unknown' };
   const { calls, methodCalls } = externalCalls(model);
-  return { imports, functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu, writtenPaths: writtenPaths.of(model) };
+  return { imports, stars: [...model.imports.stars], functions, classes, values, calls, methodCalls, usesGpu: model.usesGpu, writtenPaths: writtenPaths.of(model) };
 }
 
 function summarizeClass(model: SemanticModel, cls: SyntaxNode & { type: 'class_definition' }): LocalClass {

@@ -7,6 +7,8 @@ import { nodeText } from './names';
 export interface Imports {
   /** Every local name with the qualified name it is bound to. */
   entries(): IterableIterator<[string, string]>;
+  /** The modules imported with `from m import *`, as written (`.model` for `from .model import *`). */
+  readonly stars: readonly string[];
   /** The qualified name a local name stands for, if it was imported. */
   resolveName(local: string): string | undefined;
   /** `T.nn.Linear` -> `torch.nn.Linear` when `import torch as T`. Null when the head is not imported. */
@@ -96,6 +98,11 @@ export class ImportTable implements Imports {
 
   entries(): IterableIterator<[string, string]> {
     return this.bindings.entries();
+  }
+
+  /** The modules imported with `from m import *`, as written (`.model` for `from .model import *`). */
+  get stars(): readonly string[] {
+    return this.starModules;
   }
 
   resolveName(local: string): string | undefined {

@@ -633,6 +633,10 @@ function importsViewOf(model: SemanticModel): Imports {
   const bindingOf = (local: string): string | undefined => IMPORT_BINDING.of(model, local);
   return {
     entries: () => IMPORTS.of(model).entries(),
+    // The whole table's key holds the star modules, so reading the table is reading them.
+    get stars() {
+      return IMPORTS.of(model).stars;
+    },
     resolveName: bindingOf,
     qualify: (dotted) => qualifyThrough(dotted, bindingOf),
     localNameOf: (qualified) => IMPORT_LOCAL_NAME.of(model, qualified),

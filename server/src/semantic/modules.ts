@@ -767,6 +767,7 @@ export class ModuleAnalysis {
       }
       if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
       const value = this.withoutPassthrough(d.value);
+      if (this.rebindsItself(name, value)) continue;
       if (!is(value, 'call')) return undefined;
       const dotted = dottedName(callee(value), this.deps.text);
       const cls = dotted ? this.classNamed(dotted) : undefined;
@@ -853,6 +854,7 @@ export class ModuleAnalysis {
       if (d.kind === 'parameter') continue;
       if (d.kind !== 'assign' || !d.value || d.unpackIndex >= 0) return undefined;
       const value = this.withoutPassthrough(d.value);
+      if (this.rebindsItself(name, value)) continue;
       const qualified = is(value, 'call') ? this.deps.imports.qualify(dottedName(callee(value), this.deps.text)) : null;
       if (!qualified || (found !== undefined && found !== qualified)) return undefined;
       found = qualified;
@@ -997,6 +999,15 @@ export class ModuleAnalysis {
       value = unparenthesize(m.receiver);
     }
     return value;
+  }
+
+  /**
+   * `value`, what a definition of `name` binds once passthrough calls are taken off, is `name` itself
+   * (`model = model.to(device)`, `self.net = self.net.eval()`): the same object, so the definition
+   * tells nothing new of its class.
+   */
+  private rebindsItself(name: string, value: SyntaxNode): boolean {
+    return (value.type === 'identifier' || value.type === 'attribute') && dottedName(value, this.deps.text) === name;
   }
 
   /** `dotted` names a class of this file that no import shadows. */
