@@ -9,10 +9,10 @@ import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { SemanticModel } from '../semantic/model';
 import { classFreezesItself } from '../semantic/freezing';
 import { PLAIN_BASE } from '../semantic/modules';
-import { callArguments, callee, dottedName, nodeText, unparenthesize } from '../semantic/names';
+import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import type { PassedInts, PathWords, ValueKind } from '../semantic/project-facts';
 import { writtenPaths } from '../semantic/checkpoint-files';
-import { decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
+import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
 /** A value as the file says it: a kind it can tell, or a call of a name to be linked. */
 export type LocalValue = { readonly kind: ValueKind } | { readonly call: string };
@@ -171,6 +171,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
   }
   const forwardCalls = model.forwardCallsWithin(fn);
   const gradForwards = disablesGrad ? [] : forwardCalls.filter((call) => model.gradMode.at(call) !== 'disabled' && !model.modules.recordsNoGraph(call));
+  const helpers = method ? ownMethodForwards(model, fn, new Set([fn]), 0) : { forwards: false, gradForwards: false };
   const returns: LocalValue[] = [];
   for (const r of model.returnsOf(fn)) {
     const value = r.children.find((c) => c.named && c.type !== 'comment');
@@ -182,13 +183,48 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
     disablesGrad,
     decorators,
     gradDecorator: model.gradMode.decoratorWrapperMode(fn) === 'disabled',
-    forwards: forwardCalls.length > 0,
-    gradForwards: gradForwards.length > 0,
+    forwards: forwardCalls.length > 0 || helpers.forwards,
+    gradForwards: gradForwards.length > 0 || (!disablesGrad && helpers.gradForwards),
     // (Asked of methods only, whose calls elsewhere it decides: the flow of a function is dear to work out.)
     keepsForwardOutputs: method && gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
     returns,
     returnsInstancesOf: returnedInstanceClasses(model, fn),
   };
+}
+
+/** How many calls of its own class's methods (`self.helper(...)`) a method's forward passes are followed through. */
+const MAX_OWN_METHOD_DEPTH = 4;
+
+/**
+ * What the methods of its own class that `fn` calls on `self` do (`sample` calling
+ * `self._decode(...)`): whether they run a forward pass, and whether one runs with gradients on
+ * where `fn` calls them with gradients on. A method that delegates to its helpers runs what they run.
+ */
+function ownMethodForwards(model: SemanticModel, fn: SyntaxNode, seen: Set<SyntaxNode>, depth: number): { forwards: boolean; gradForwards: boolean } {
+  const cls = classOfMethod(fn);
+  const className = cls && is(cls, 'class_definition') ? field(cls, 'name') : null;
+  const found = { forwards: false, gradForwards: false };
+  if (!className || depth >= MAX_OWN_METHOD_DEPTH) return found;
+  const owner = nodeText(className, model.text);
+  walk(fn, (n) => {
+    if (found.forwards && found.gradForwards) return false;
+    if (n !== fn && (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda')) return false;
+    const m = n.type === 'call' ? methodCall(n, model.text) : null;
+    if (!m || m.receiver.type !== 'identifier' || nodeText(m.receiver, model.text) !== 'self') return true;
+    const gradOn = model.gradMode.at(n) !== 'disabled';
+    for (const helper of model.modules.methodsOfLocalClass(owner, m.method)) {
+      if (seen.has(helper)) continue;
+      seen.add(helper);
+      const own = model.forwardCallsWithin(helper);
+      const helperDisables = model.gradMode.declaredMode(helper) === 'disabled';
+      const ownGrad = !helperDisables && own.some((call) => model.gradMode.at(call) !== 'disabled' && !model.modules.recordsNoGraph(call));
+      const deeper = ownMethodForwards(model, helper, seen, depth + 1);
+      found.forwards ||= own.length > 0 || deeper.forwards;
+      found.gradForwards ||= gradOn && !helperDisables && (ownGrad || deeper.gradForwards);
+    }
+    return true;
+  });
+  return found;
 }
 
 /** The linked names of the classes every return of `fn` makes a new instance of, or none (see LocalFunction). */
