@@ -91,7 +91,7 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
   }
   for (const call of calls) {
     if (!isParseArgsCall(call, text)) continue;
-    let holder: SyntaxNode | null = call.parent;
+    let holder: SyntaxNode | null = namespaceExpression(call, text).parent;
     if (is(holder, 'assignment')) {
       const name = dottedName(field(holder, 'left'), text);
       // The function is inside this statement, and so are its definitions.
@@ -104,7 +104,8 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
     }
   }
   for (const call of calls) {
-    const statement = call.parent;
+    const parses = isParseArgsCall(call, text);
+    const statement = parses ? namespaceExpression(call, text).parent : call.parent;
     if (!is(statement, 'assignment')) continue;
     const left = field(statement, 'left');
     const bound: string[] = [];
@@ -116,7 +117,7 @@ export function argparseIn(calls: readonly SyntaxNode[], text: string, definitio
       if (firstName) bound.push(firstName);
     }
     if (!bound.length) continue;
-    if (isParseArgsCall(call, text)) {
+    if (parses) {
       namespaces.push(...bound);
       continue;
     }
@@ -563,6 +564,22 @@ function applyOperator(op: string, a: number, b: number): number | null {
 export function stringValue(node: SyntaxNode, text: string): string {
   const content = node.children.filter((c) => c.type === 'string_content');
   return content.map((c) => nodeText(c, text)).join('');
+}
+
+/**
+ * The expression that gives a `parse_args()` call's namespace on: the call itself, the first item of
+ * `parse_known_args()` (`parser.parse_known_args()[0]`), and a branch of a conditional expression
+ * (`parser.parse_known_args()[0] if known else parser.parse_args()`), parenthesised or not.
+ */
+function namespaceExpression(call: SyntaxNode, text: string): SyntaxNode {
+  let node = call;
+  for (let parent = node.parent; parent; parent = node.parent) {
+    if (parent.type === 'parenthesized_expression') node = parent;
+    else if (parent.type === 'subscript' && node.fieldName === 'value' && methodCall(call, text)?.method === 'parse_known_args' && nodeText(parent, text).replace(/\s+/g, '').endsWith('[0]')) node = parent;
+    else if (parent.type === 'conditional_expression' && parent.children.filter((c) => c.named)[1] !== node) node = parent;
+    else break;
+  }
+  return node;
 }
 
 function isParseArgsCall(call: SyntaxNode, text: string): boolean {
