@@ -529,7 +529,8 @@ export class ModuleAnalysis {
     const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
     if (this.classifiesAsForwardByName(call)) {
       const fn = callee(call);
-      const called = fn?.type === 'identifier' || (fn?.type === 'attribute' && !m) ? dottedName(fn, this.deps.text) : null;
+      // The object called: a name (`model(x)`) or an attribute (`self.pipe(prompt)`).
+      const called = fn?.type === 'identifier' || fn?.type === 'attribute' ? dottedName(fn, this.deps.text) : null;
       if (called && called !== 'self' && this.callDisablesGrad(called, CALL_METHODS)) return false;
       // `detector.predict(x)` of a class whose `predict` turns gradients off itself.
       if (receiver && receiver !== 'self' && m && this.callDisablesGrad(receiver, [m.method])) return false;
@@ -651,7 +652,7 @@ export class ModuleAnalysis {
 
   /** A module whose `forward` (or `__call__`) turns gradients off: calling it records no graph. */
   private callDisablesGrad(name: string, methods: readonly string[]): boolean {
-    const made = this.constructorNameOf(name);
+    const made = this.constructorNameOf(name) ?? this.annotatedLibraryClassOf(name);
     if (made && methods.some((method) => LIBRARY_CALLS_WITHOUT_GRAD.test(`${made}#${method}`))) return true;
     // Made by a project factory whose every return is a module that turns gradients off itself.
     const factory = made ? this.deps.projectSymbol(made) : undefined;
@@ -821,6 +822,33 @@ export class ModuleAnalysis {
       }
       if (!cls || (found !== undefined && !sameInstanceClass(found, cls))) return undefined;
       found = cls;
+    }
+    return found;
+  }
+
+  /**
+   * The imported class, as the imports qualify it, that the annotations say every value of `name` is
+   * an instance of: a parameter annotated with it (`pipe: Pipeline`), or a name assigned such a
+   * parameter (`self.embedding_model = embedding_model` in `__init__(self, embedding_model: Pipeline)`).
+   * Undefined where some value is anything else or the annotations differ.
+   */
+  private annotatedLibraryClassOf(name: string): string | undefined {
+    let found: string | undefined;
+    for (const d of this.definitionsOf(name)) {
+      let parameter: SyntaxNode | undefined;
+      if (d.kind === 'parameter') parameter = d.node;
+      else {
+        const value = d.kind === 'assign' && d.value && d.unpackIndex < 0 ? this.withoutPassthrough(d.value) : null;
+        if (value?.type !== 'identifier') return undefined;
+        const fn = enclosingFunction(d.node);
+        const sources = fn ? this.deps.definitions.definitionsOf(fn, nodeText(value, this.deps.text)) : [];
+        if (sources.length !== 1 || sources[0]!.kind !== 'parameter') return undefined;
+        parameter = sources[0]!.node;
+      }
+      const annotation = parameter.children.find((c) => c.fieldName === 'type')?.children.find((c) => c.named);
+      const qualified = annotation ? this.deps.imports.qualify(dottedName(annotation, this.deps.text)) : null;
+      if (!qualified || (found !== undefined && found !== qualified)) return undefined;
+      found = qualified;
     }
     return found;
   }
