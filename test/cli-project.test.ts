@@ -62,6 +62,7 @@ const CASES = [
   { project: 'script-named-test', file: 'test_model.py', withProject: [], alone: [], fact: "a pytest test that nothing in its file calls runs once, on a constructed batch" },
   { project: 'star-reexport-elsewhere', file: 'scripts/sample.py', withProject: [], alone: ['OOM001:12'], fact: "a class that a package's `__init__` re-exports with `from .model import *` is that module's class, whose `sample` runs its model under `no_grad`; `model = model.to(...)` keeps it" },
   { project: 'annotated-library-object', file: 'embedder.py', withProject: [], alone: [], fact: "an attribute assigned a parameter annotated with a transformers `Pipeline` holds one, whose call runs its model without gradients inside the library" },
+  { project: 'method-runs-no-model', file: 'evaluate.py', withProject: [], alone: [], fact: "a method named like a forward (`sample`) of another file's class whose code runs no model (it draws weights) is not a forward pass" },
   { project: 'helper-method-guard', file: 'sample.py', withProject: [], alone: ['OOM001:12'], fact: "a method that reaches its model only through helpers of its own class (`self.sample_tensor` -> `self._proceed`, under `no_grad`) records no graph for its caller" },
 ];
 

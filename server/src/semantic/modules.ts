@@ -536,6 +536,8 @@ export class ModuleAnalysis {
       if (receiver && receiver !== 'self' && m && this.callDisablesGrad(receiver, [m.method])) return false;
       // `model.predict(x)` of a library's model, or of a class that inherits `predict` from a library base.
       if (receiver && m && LIBRARY_INFERENCE_METHODS.has(m.method) && this.methodFromLibrary(receiver, m.method, call)) return false;
+      // `swag_model.sample(0.0)` of another file's class whose `sample` runs no model: its code, not its name, decides.
+      if (receiver && receiver !== 'self' && m && !CALL_METHODS.includes(m.method) && this.projectMethodRunsNoModel(receiver, m.method)) return false;
       return true;
     }
     if (!m || !receiver || receiver === 'self' || MODULE_ONLY_METHODS.has(m.method) || MODULE_PASSTHROUGH.has(m.method)) return false;
@@ -647,6 +649,20 @@ export class ModuleAnalysis {
       }
       const own = this.methodsOfLocalClass(cls.local, m.method);
       return own.length > 0 && own.every((fn) => this.deps.methodRunsModelGradOff(fn));
+    });
+  }
+
+  /**
+   * Every class `receiver`'s values are instances of is another file's, and its method `method` (its
+   * own helpers followed, see the project summary) neither runs a model nor trains.
+   */
+  private projectMethodRunsNoModel(receiver: string, method: string): boolean {
+    const classes = this.deps.instanceClasses(receiver);
+    if (!classes?.length) return false;
+    return classes.every((cls) => {
+      if (!('project' in cls)) return false;
+      const facts = cls.project.methods[method];
+      return facts !== undefined && !facts.forwards && !facts.trains;
     });
   }
 
