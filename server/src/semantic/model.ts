@@ -17,7 +17,7 @@ import { GraphAnalysis } from './graph';
 import { ImportTable, qualifyThrough, type Imports } from './imports';
 import { classKindsOf, classSignatures, ModuleAnalysis, moduleCallsIn, sameClassKinds, sameClassSignatures, sameInstanceClass, type ClassKinds, type NameQuestion } from './modules';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
-import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
+import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
 import { groupBy, joined } from './group-by';
 import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type PathWords, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
@@ -366,12 +366,15 @@ export class SemanticModel {
   }
 
   /**
-   * A test that a test runner runs: a `test*` function of a test module that its own file never
-   * calls. One the file calls (a script `pmnist_test.py` whose `__main__` runs `test()` after every
-   * epoch) is the file's own evaluation code, run as often as its callers run.
+   * A test that a test runner runs: a `test*` function of a test module that its own file calls
+   * nowhere but once from module code (a `__main__` block that runs the tests by hand). One the file
+   * calls from a loop or another function (a script `pmnist_test.py` whose `__main__` runs `test()`
+   * after every epoch) is the file's own evaluation code, run as often as its callers run.
    */
   isTestFunction(fn: SyntaxNode): boolean {
-    return this.isTestModule && /^test/i.test(functionName(fn, this.text)) && !this.callersOf(fn)?.length;
+    if (!this.isTestModule || !/^test/i.test(functionName(fn, this.text))) return false;
+    const callers = this.callersOf(fn);
+    return !callers?.length || callers.every((call) => enclosingFunction(call) === null && !enclosingLoops(call).length);
   }
 
   /** The file moves tensors or models to a GPU somewhere. */
