@@ -458,8 +458,21 @@ export class ModuleAnalysis {
     // `cls.x` is an attribute of a class: a method or a setting, not a model instance.
     if (name.startsWith('cls.')) return false;
     if (this.deps.imports.usesOtherFrameworkOnly) return false;
-    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.definesFunction(name) || this.classNames.has(name))) return false;
+    if (!name.includes('.') && (this.deps.imports.resolveName(name) || this.definesFunction(name) || this.classNames.has(name) || this.starImportedDefinition(name))) return false;
     return !(name.includes('.') && !MODEL_WORD.test(last) && this.namesMethod(name, last));
+  }
+
+  /**
+   * `name`, which this file never binds, is a function or class that a module it star-imports from
+   * the project defines (`model_filepath` after `from app.utils import *`): that module's own name.
+   */
+  private starImportedDefinition(name: string): boolean {
+    const { stars } = this.deps.imports;
+    if (!stars.length || this.definitionsOf(name).length) return false;
+    return stars.some((star) => {
+      const kind = this.deps.projectSymbol(star.endsWith('.') ? `${star}${name}` : `${star}.${name}`)?.kind;
+      return kind === 'function' || kind === 'class';
+    });
   }
 
   /**
