@@ -6,7 +6,7 @@
 import type { Analyzer } from '../analysis/analyzer';
 import type { Settings } from '../core/settings';
 import { ProjectIndex } from '../project/project-index';
-import { summarizeSyntax, type FileSummary } from '../project/summary';
+import { importedNames, summarizeSyntax, type FileSummary } from '../project/summary';
 import type { CheckPlan } from './check-files';
 import { fileToOpen, type FileTask } from './file-check';
 import { scanImports } from '../project/import-scan';
@@ -68,7 +68,7 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
       const summary = summaries[i];
       if (!summary) return;
       indexes.get(root)!.set(request.path, summary);
-      for (const path of importedFiles(root, request.path, [...Object.values(summary.imports), ...summary.stars], exists)) {
+      for (const path of importedFiles(root, request.path, importedNames(summary), exists)) {
         add({ path, settings: settingsOf.get(path) ?? request.settings, ...(request.maxFileSize !== undefined ? { maxFileSize: request.maxFileSize } : {}) }, root);
       }
     });

@@ -5,7 +5,8 @@
 // function on the cycle counts as doing nothing more than its own code shows.
 import type { ClassFacts, ExternalCall, FunctionFacts, ProjectView, SymbolFacts, ValueKind } from '../semantic/project-facts';
 import { candidateNames, importedModule, modulePlaceOf, type ModulePlace } from './layout';
-import type { FileSummary, LocalCall, LocalClass, LocalFunction, LocalValue } from './summary';
+import { importedNames, type FileSummary, type LocalCall, type LocalClass, type LocalFunction, type LocalValue } from './summary';
+import { memberOf } from '../semantic/imports';
 import type { PathWords } from '../semantic/project-facts';
 import { PLAIN_BASE } from '../semantic/modules';
 
@@ -110,7 +111,7 @@ export class ProjectIndex {
     const out: string[] = [];
     for (const [other, entry] of this.entries) {
       if (other === path) continue;
-      if ([...Object.values(entry.summary.imports), ...entry.summary.stars].some((q) => q.includes(last))) out.push(other);
+      if (importedNames(entry.summary).some((q) => q.includes(last))) out.push(other);
     }
     return out;
   }
@@ -190,7 +191,7 @@ class LinkedFacts {
   private importsOf(path: string, entry: Entry): readonly string[] {
     let paths = this.imported.get(path);
     if (!paths) {
-      paths = [...Object.values(entry.summary.imports), ...entry.summary.stars].flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
+      paths = importedNames(entry.summary).flatMap((qualified) => importedModule(entry.place, qualified, (parts) => this.index.pathOfModule(parts.join('.')))?.module ?? []);
       this.imported.set(path, paths);
     }
     return paths;
@@ -331,7 +332,7 @@ class LinkedFacts {
       if (seen.has(path)) return undefined;
       seen.add(path);
       for (const star of summary.stars) {
-        const target = this.resolveFrom(path, entry.place, [star.endsWith('.') ? star.slice(0, -1) : star, ...parts.slice(i)].join('.'), links + 1, seen);
+        const target = this.resolveFrom(path, entry.place, memberOf(star, parts.slice(i).join('.')), links + 1, seen);
         if (target) return target;
       }
       return undefined;

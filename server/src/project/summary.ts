@@ -14,6 +14,11 @@ import type { PassedInts, PathWords, ValueKind } from '../semantic/project-facts
 import { writtenPaths } from '../semantic/checkpoint-files';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
+/** The modules and names a file's imports name, star imports included: what links it to other files. */
+export function importedNames(summary: FileSummary): string[] {
+  return [...Object.values(summary.imports), ...summary.stars];
+}
+
 /** A value as the file says it: a kind it can tell, or a call of a name to be linked. */
 export type LocalValue = { readonly kind: ValueKind } | { readonly call: string };
 

@@ -70,16 +70,14 @@ export class ImportTable implements Imports {
     if (!moduleNode) return;
     const module = nodeText(moduleNode, this.text).replace(/\s+/g, '');
     if (statement.children.some((c) => c.type === 'wildcard_import')) this.starModules.push(module);
-    // `from . import x` names `.x`, as `from .m import x` names `.m.x`.
-    const prefix = module.endsWith('.') ? module : `${module}.`;
     for (const name of fields(statement, 'name')) {
       if (is(name, 'aliased_import')) {
         const member = field(name, 'name');
         const alias = field(name, 'alias');
-        if (member && alias) this.bindings.set(nodeText(alias, this.text), `${prefix}${nodeText(member, this.text)}`);
+        if (member && alias) this.bindings.set(nodeText(alias, this.text), memberOf(module, nodeText(member, this.text)));
       } else {
         const member = nodeText(name, this.text);
-        this.bindings.set(member.split('.')[0]!, `${prefix}${member}`);
+        this.bindings.set(member.split('.')[0]!, memberOf(module, member));
       }
     }
   }
@@ -124,8 +122,7 @@ export class ImportTable implements Imports {
   }
 
   get importsTorch(): boolean {
-    for (const target of this.bindings.values()) if (TORCH_FAMILY.test(target)) return true;
-    return false;
+    return this.importsMatching(TORCH_FAMILY);
   }
 
   get importsNoTorch(): boolean {
@@ -136,16 +133,20 @@ export class ImportTable implements Imports {
   }
 
   get usesOtherAutogradOnly(): boolean {
-    if (this.importsTorch) return false;
-    for (const target of this.bindings.values()) if (OTHER_AUTOGRAD.test(target)) return true;
-    return this.starModules.some((module) => OTHER_AUTOGRAD.test(module));
+    return !this.importsTorch && (this.importsMatching(OTHER_AUTOGRAD) || this.starModules.some((module) => OTHER_AUTOGRAD.test(module)));
   }
 
   get usesOtherFrameworkOnly(): boolean {
-    if (this.importsTorch) return false;
-    for (const target of this.bindings.values()) if (OTHER_FRAMEWORKS.test(target)) return true;
-    return false;
+    return !this.importsTorch && this.importsMatching(OTHER_FRAMEWORKS);
   }
+}
+
+/**
+ * The qualified name of `member` of `module` as an import writes them: `.m.x` for `from .m import x`,
+ * and `.x` for `from . import x`.
+ */
+export function memberOf(module: string, member: string): string {
+  return module.endsWith('.') ? `${module}${member}` : `${module}.${member}`;
 }
 
 /** A qualified name from PyTorch or a library built on it. */
@@ -162,9 +163,10 @@ const NO_TORCH_VALUES = /^(__future__|abc|argparse|array|ast|asyncio|base64|bise
 /** PyTorch and the libraries built on it: their presence means models here are `nn.Module`s. */
 const TORCH_FAMILY = /^(torch|torchvision|torchaudio|torchtext|timm|transformers|diffusers|accelerate|lightning|pytorch_lightning|torch_geometric|torchmetrics|peft|ignite|detectron2|mmcv|mmdet|ultralytics|fairseq|deepspeed|open_clip|clip|segment_anything)(\.|$)/;
 
-/** Frameworks whose `model.predict(...)` has nothing to do with autograd. */
 /** Deep learning frameworks with tensors and autograd of their own: their models and losses are not PyTorch's. */
 const OTHER_AUTOGRAD = /^(paddle|mxnet|tensorflow|keras|tf_keras|jax|flax|mindspore|oneflow|megengine)(\.|$)/;
+
+/** Frameworks whose `model.predict(...)` has nothing to do with autograd. */
 const OTHER_FRAMEWORKS = /^(sklearn|tensorflow|keras|tf_keras|jax|flax|xgboost|lightgbm|catboost|paddle|mxnet|statsmodels)(\.|$)/;
 
 /** Statements whose imports bind names for the whole module (and so for a notebook's later cells). */

@@ -1,7 +1,7 @@
 // Which expressions hold an `nn.Module`, and which calls run one (forward passes).
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
-import { isTorchFamily, type Imports } from './imports';
+import { isTorchFamily, memberOf, type Imports } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, decoratorsOf, enclosingFunction, functionName, positionalParameterNames, scopeOf } from './scopes';
@@ -48,6 +48,11 @@ const FORWARD_METHODS = new Set([
   'forward', 'encode', 'decode', 'encode_image', 'encode_text', 'embed', 'extract_features', 'extract_feat',
   'forward_features', 'get_features', 'predict', 'infer', 'inference', 'sample', 'reconstruct',
 ]);
+
+/** The expression a parameter's annotation gives (`Pipeline` in `pipe: Pipeline`), if it has one. */
+function annotationOf(parameter: SyntaxNode): SyntaxNode | undefined {
+  return parameter.children.find((c) => c.fieldName === 'type')?.children.find((c) => c.named);
+}
 
 /** A method that runs a forward pass with its caller's grad mode, and neither trains nor turns gradients off. */
 function runsForwardForCaller(facts: FunctionFacts | undefined): boolean {
@@ -470,7 +475,7 @@ export class ModuleAnalysis {
     const { stars } = this.deps.imports;
     if (!stars.length || this.definitionsOf(name).length) return false;
     return stars.some((star) => {
-      const kind = this.deps.projectSymbol(star.endsWith('.') ? `${star}${name}` : `${star}.${name}`)?.kind;
+      const kind = this.deps.projectSymbol(memberOf(star, name))?.kind;
       return kind === 'function' || kind === 'class';
     });
   }
@@ -874,7 +879,7 @@ export class ModuleAnalysis {
         if (sources.length !== 1 || sources[0]!.kind !== 'parameter') return undefined;
         parameter = sources[0]!.node;
       }
-      const annotation = parameter.children.find((c) => c.fieldName === 'type')?.children.find((c) => c.named);
+      const annotation = annotationOf(parameter);
       const qualified = annotation ? this.deps.imports.qualify(dottedName(annotation, this.deps.text)) : null;
       if (!qualified || (found !== undefined && found !== qualified)) return undefined;
       found = qualified;
@@ -887,7 +892,7 @@ export class ModuleAnalysis {
    * this file's classes or a class of the project; null otherwise (`nn.Module`, `Optional[...]`).
    */
   private annotatedClass(parameter: SyntaxNode): string | null {
-    const annotation = parameter.children.find((c) => c.fieldName === 'type')?.children.find((c) => c.named);
+    const annotation = annotationOf(parameter);
     if (!annotation) return null;
     const text = annotation.type === 'string' ? nodeText(annotation, this.deps.text).slice(1, -1) : dottedName(annotation, this.deps.text);
     if (!text || !/^[A-Za-z_][\w.]*$/.test(text)) return null;
