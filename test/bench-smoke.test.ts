@@ -101,3 +101,18 @@ test('npm run bench refuses a count of passes that is not at least one', () => {
   assert.notEqual(refused.status, 0);
   assert.match(refused.stderr, /--passes: a whole number of at least 1, not "0"/);
 });
+
+test('the query profile of edits lists the queries worked out per edit, and refuses what it does not know', { timeout: 120_000 }, () => {
+  const profiler = join(REPO_ROOT, 'out', 'bench', 'query-profile.js');
+  const run = spawnSync(process.execPath, [profiler, '1000'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 110_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /generated file of 1000 lines, 40 edits after 2 passes of warm-up/);
+  const total = /analysis ([\d.]+) ms per edit, of which in queries ([\d.]+) ms/.exec(run.stdout);
+  assert.ok(total, run.stdout);
+  assert.ok(Number(total[2]) > 0 && Number(total[2]) <= Number(total[1]), 'the time in queries is part of the analysis time');
+  // Every edit classifies the forward calls of the statement it changed.
+  assert.match(run.stdout, /^ +[\d.]+ +[\d.]+ +forward calls$/m);
+  const refused = spawnSync(process.execPath, [profiler, '12'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /"12" is not one of 1000, 10000, 50000, real, corpus/);
+});

@@ -1,7 +1,7 @@
 // The query engine on its own: what it reuses, what it works out again, and when.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Database, Input, Query } from '../server/src/semantic/engine/database';
+import { Database, Input, Query, QueryProfile } from '../server/src/semantic/engine/database';
 import { EachItem, ItemIndex, Sequence } from '../server/src/semantic/engine/sequence';
 
 /** A context for the tests: inputs by name, and a list of items. */
@@ -241,5 +241,38 @@ describe('answers per item of a sequence', () => {
       assert.equal(readX.get(w.db, undefined), 'z,c');
       assert.equal(allKeys.get(w.db, undefined), 'x,y,z');
     }
+  });
+});
+
+describe('query profile', () => {
+  for (const records of [true, false]) {
+    test(`counts each answer worked out and times it without the answers it asked for (${records ? 'recording' : 'one version'})`, () => {
+      const w = world(records);
+      // A clock that only the inner query moves: 20 ms each time it works an answer out.
+      let clock = 0;
+      const inner = new Query<World, number, number>('inner', (_ctx, key) => {
+        clock += 20;
+        return key;
+      });
+      const outer = new Query<World, void, number>('outer', (ctx) => inner.get(ctx.db, 1) + inner.get(ctx.db, 2) + inner.get(ctx.db, 1));
+      const profile = new QueryProfile(() => clock);
+      Database.profile = profile;
+      try {
+        assert.equal(outer.get(w.db, undefined), 4);
+      } finally {
+        Database.profile = undefined;
+      }
+      assert.deepEqual(Object.fromEntries(profile.byQuery), { inner: { count: 2, ms: 40 }, outer: { count: 1, ms: 0 } }, 'the third ask is answered from memory, and the inner time is not the outer\'s');
+    });
+  }
+
+  test('answers worked out while no profile is set are not counted', () => {
+    const w = world();
+    const profile = new QueryProfile();
+    new Query<World, void, number>('before', () => 1).get(w.db, undefined);
+    Database.profile = profile;
+    Database.profile = undefined;
+    new Query<World, void, number>('after', () => 2).get(w.db, undefined);
+    assert.equal(profile.byQuery.size, 0);
   });
 });

@@ -151,6 +151,40 @@ class Observation<T> extends Dependency {
   }
 }
 
+/**
+ * Where the answers worked out go, per query name: how many, and the time they took less the time of
+ * the answers they asked for meanwhile. For measurements (bench/query-profile.ts); see `Database.profile`.
+ */
+export class QueryProfile {
+  readonly byQuery = new Map<string, { count: number; ms: number }>();
+  /** Per answer being worked out, the time its own questions took so far. */
+  private readonly nested: number[] = [];
+
+  constructor(
+    /** The clock, in milliseconds. */
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  run<V>(name: string, compute: () => V): V {
+    const started = this.now();
+    this.nested.push(0);
+    try {
+      return compute();
+    } finally {
+      const took = this.now() - started;
+      const own = took - this.nested.pop()!;
+      if (this.nested.length) this.nested[this.nested.length - 1]! += took;
+      const entry = this.byQuery.get(name);
+      if (entry) {
+        entry.count++;
+        entry.ms += own;
+      } else {
+        this.byQuery.set(name, { count: 1, ms: own });
+      }
+    }
+  }
+}
+
 /** A key made of two (a node and a name, see `Database.keyPair`). */
 export interface KeyPair<A, B> {
   readonly first: A;
@@ -221,6 +255,8 @@ export function stateKey<S>(create: () => S): StateKey<S> {
  * (a file analysed once) only memoises, and cannot move to another revision.
  */
 export class Database<C> implements Revisions {
+  /** Set by a measurement, every database's answers are timed into it while it is set. */
+  static profile: QueryProfile | undefined;
   revision: Revision = 1;
   private readonly tables: (Table | undefined)[] = [];
   /** A database that sees one version: each query's answers by key (see `fetchOnce`). */
@@ -323,7 +359,7 @@ export class Database<C> implements Revisions {
     let value: V;
     try {
       this.workingOut();
-      value = query.compute(this.current!, key);
+      value = this.compute(query, key);
     } catch (error) {
       answers.delete(key);
       throw error;
@@ -430,7 +466,7 @@ export class Database<C> implements Revisions {
     let value: V;
     try {
       this.workingOut();
-      value = query.compute(this.current!, memo.key);
+      value = this.compute(query, memo.key);
     } catch (error) {
       // A failed answer must not serve later: whoever holds the memo finds it changed and works it out again.
       memo.computing = false;
@@ -451,6 +487,11 @@ export class Database<C> implements Revisions {
       memo.deps = frame.deps.length ? frame.deps : null;
       memo.perVersion = frame.perVersion;
     }
+  }
+
+  private compute<K, V>(query: Query<C, K, V>, key: K): V {
+    const profile = Database.profile;
+    return profile ? profile.run(query.name, () => query.compute(this.current!, key)) : query.compute(this.current!, key);
   }
 
   /** A key asked again while its answer is worked out: the declared answer for cycles, and every answer from there up depends on it. */
