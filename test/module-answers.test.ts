@@ -115,3 +115,40 @@ test('an edit to the imports or to a class changes the answers that read them', 
     { what: 'the class no module', from: 'class Head(nn.Module)', to: 'class Head(object)', finds: ['OOM001 net(x)'] },
   ]);
 });
+
+test('an edit to one definition of a name classifies again only the forward calls of its own statement', async () => {
+  // `evaluate` calls `network`, which `build` also binds: what `network` is made by is asked for that
+  // call, and it stays the same through an edit of `build`, so `evaluate`'s calls are not read again.
+  const text = `import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        return x
+
+
+def build(width):
+    network = Net()
+    return network
+
+
+def evaluate(network, loader):
+    return [network(x).sum().item() for x in loader]
+`;
+  const { parser } = await sharedAnalyzer();
+  const document = new OpenDocument('untitled:made-by', 'python', 1, text);
+  const session = new AnalysisSession();
+  try {
+    analyze(document.syntax(parser), document.text, { session });
+    const before = session.workedOut('forward calls');
+    const at = text.indexOf('width):');
+    document.applyChanges([{ range: { start: { line: 9, character: at - text.lastIndexOf('\n', at) - 1 }, end: { line: 9, character: at - text.lastIndexOf('\n', at) - 1 + 5 } }, text: 'size' }], 2);
+    assert.ok(document.text.includes('def build(size):'));
+    const reused = analyze(document.syntax(parser), document.text, { session }).map((d) => d.code);
+    assert.deepEqual(reused, analyze(parser.parseToSyntax(document.text), document.text).map((d) => d.code));
+    assert.equal(session.workedOut('forward calls') - before, 1, 'only the edited statement\'s forward calls are classified again');
+  } finally {
+    document.freeTree();
+  }
+});

@@ -736,6 +736,9 @@ const INSTANCE_CLASSES = modelQuery('instance classes of a name', (model, name: 
 /** What every value bound to a name is made by calling, reused while it is the same (see INSTANCE_CLASS). */
 const CONSTRUCTOR_NAME = modelQuery('constructor of a name', (model, name: string) => model.modules.computeConstructorNameOf(name), { reads: 'key', onCycle: () => undefined });
 
+/** What a name's values are made by, from constructors or annotations, reused while it is the same (see INSTANCE_CLASS). */
+const MADE_BY = modelQuery('what a name is made by', (model, name: string) => model.modules.computeMadeBy(name), { reads: 'key', onCycle: () => undefined });
+
 function nameQuestion(question: NameQuestion): Query<SemanticModel, string, boolean> {
   return modelQuery(`module answer: ${question}`, (model, name: string) => model.modules.answer(question, name), { reads: 'key', onCycle: () => false });
 }
@@ -799,6 +802,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     instanceClass: (name) => INSTANCE_CLASS.of(model, name),
     instanceClasses: (name) => INSTANCE_CLASSES.of(model, name),
     constructorName: (name) => CONSTRUCTOR_NAME.of(model, name),
+    madeBy: (name) => MADE_BY.of(model, name),
     projectSymbol: (qualified) => model.projectSymbol(qualified),
     methodForwards: (method) => METHOD_FORWARDS.of(model, method),
     methodDisablesGrad: (method) => METHOD_DISABLES_GRAD.of(model, method),
@@ -1000,7 +1004,7 @@ const BACKWARD_CALLS_BY_SCOPE = modelQuery('backward calls by scope', (model, _:
 const FORWARD_CALLS_IN_STATEMENT = new StatementFact('forward calls', (model, statement): readonly SyntaxNode[] =>
   model.modules.forwardCallsAmong(ofKindIn(model, statement, 'call')));
 
-const FORWARD_CALLS = modelQuery('forward calls', (model, _: void) => joined(FORWARD_CALLS_IN_STATEMENT.ofEach(model)));
+const FORWARD_CALLS = modelQuery('forward calls of the file', (model, _: void) => joined(FORWARD_CALLS_IN_STATEMENT.ofEach(model)));
 
 const IS_TEST_MODULE = modelQuery('is a test module', (model, _: void) => {
   const path = (model.path ?? '').replace(/\\/g, '/');

@@ -167,6 +167,8 @@ export interface ModuleDeps {
   instanceClasses(name: string): readonly InstanceClass[] | undefined;
   /** `constructorNameOf`, worked out by `computeConstructorNameOf` once per name and reused while it is the same. */
   constructorName(name: string): string | undefined;
+  /** `computeMadeBy` once per name, reused while it is the same. */
+  madeBy(name: string): string | undefined;
   /** Whether a call runs a forward pass, worked out by `classifiesAsForward` once per call. */
   isForwardCall(call: SyntaxNode): boolean;
   /** The facts of another project file's symbol (see ProjectView.symbol). */
@@ -686,7 +688,7 @@ export class ModuleAnalysis {
 
   /** A module whose `forward` (or `__call__`) turns gradients off: calling it records no graph. */
   private callDisablesGrad(name: string, methods: readonly string[]): boolean {
-    const made = this.constructorNameOf(name) ?? this.annotatedLibraryClassOf(name);
+    const made = this.deps.madeBy(name);
     if (made && methods.some((method) => LIBRARY_CALLS_WITHOUT_GRAD.test(`${made}#${method}`))) return true;
     // Made by a project factory whose every return is a module that turns gradients off itself.
     const factory = made ? this.deps.projectSymbol(made) : undefined;
@@ -858,6 +860,15 @@ export class ModuleAnalysis {
       found = cls;
     }
     return found;
+  }
+
+  /**
+   * What every value bound to `name` is made by (`constructorNameOf`), or else the class that the
+   * parameters it is bound from are annotated with. Asked through the model's MADE_BY: every forward
+   * call's classification asks it, and a query keeps a call's answer from reading the name's definitions.
+   */
+  computeMadeBy(name: string): string | undefined {
+    return this.constructorNameOf(name) ?? this.annotatedLibraryClassOf(name);
   }
 
   /**
