@@ -18,6 +18,11 @@ export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNod
   return groups.size ? groups : NO_GROUPS;
 }
 
+/** The same items in the same order (an answer worked out again that equals the last one keeps it). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
 /**
  * The lists one after another in one new list: what `lists.flat()` gives, several times faster in V8,
  * which matters for the lists of every top-level statement of a long file, joined at every keystroke.

@@ -269,6 +269,14 @@ export class SemanticModel {
     return GRAD_MODE.of(this);
   }
 
+  /**
+   * `gradMode.at(node)` as an answer of its own: worked out again in every version (the modes are),
+   * but an answer that reads it through here is reused while the mode stays the same.
+   */
+  modeAt(node: SyntaxNode): GradMode {
+    return MODE_AT.of(this, node);
+  }
+
   private graphAnalysis: GraphAnalysis | undefined;
 
   /** Which values carry an autograd graph (a view of the database). */
@@ -822,6 +830,9 @@ const WITH_MODE = modelQuery('mode of a with statement', (model, withStatement: 
   if (readsName) model.db.readVersion();
   return mode;
 }, { reads: 'key' });
+
+/** See `SemanticModel.modeAt`: it reads the version's grad modes, and its equal answers stop what reads it from being worked out again. */
+const MODE_AT = modelQuery('grad mode at a node', (model, node: SyntaxNode) => model.gradMode.at(node), { reads: 'key' });
 
 const GRAD_MODE = modelQuery('grad mode', (model, _: void) => new GradModeAnalysis({
   text: model.text,

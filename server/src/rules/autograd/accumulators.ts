@@ -4,6 +4,7 @@ import { isBackpropSource, type KeyPair, modelQuery, type SemanticModel } from '
 import { walksData } from './kept-lists';
 import { callee, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
 import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
+import { sameItems } from '../../semantic/group-by';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, positionalParameterNames, scopeOf, within } from '../../semantic/scopes';
 
 /**
@@ -265,7 +266,7 @@ const CALLS_PASSING = modelQuery('calls by the names they pass', (model, scope: 
  * per scope and name, however many uses of the name ask (a total updated in thousands of loops).
  */
 const TRAINING_CALLS_PASSING = modelQuery('training calls passing a name', (model, { first: scope, second: name }: KeyPair<SyntaxNode, string>): readonly SyntaxNode[] =>
-  (CALLS_PASSING.of(model, scope).get(name) ?? []).filter((call) => model.needsGradients(call)));
+  (CALLS_PASSING.of(model, scope).get(name) ?? []).filter((call) => model.needsGradients(call)), { reads: 'key', equals: sameItems });
 
 /**
  * What the function that fills `container` hands it to: `backpropagated` when a call passes it to a

@@ -55,11 +55,15 @@ export function gpuModelOutput(model: SemanticModel, expression: SyntaxNode, loo
 }
 
 const GPU_OUTPUT = modelQuery('GPU model output', (model, { first: expression, second: loop }: KeyPair<SyntaxNode, SyntaxNode>): SyntaxNode | null => {
+  model.readsStatementOf(loop);
   const origin = tracedOrigin(model, expression);
+  if (!origin) return null;
+  // The scopes around the forward pass decide which definitions its arguments read.
+  model.readsStatementOf(origin);
   const body = bodyOf(loop) ?? loop;
-  const mode = origin ? model.gradMode.at(origin) : null;
-  return origin && within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
-});
+  const mode = model.modeAt(origin);
+  return within(origin, body) && (mode === 'disabled' || mode === 'enabled') && readsIterationInput(model, origin, loop, body) ? origin : null;
+}, { reads: 'key' });
 
 /**
  * A sampling loop: the forward pass `origin` reads state that the loop body replaces with the

@@ -30,6 +30,7 @@ type Literal = { kind: 'bool'; value: boolean } | { kind: 'none' } | { kind: 'nu
  * other evidence.
  */
 export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s training off', (model, fn: SyntaxNode): readonly TrainingOffCall[] => {
+  model.readsStatementOf(fn);
   const callers = model.callersOf(fn);
   if (!callers?.length || !model.needsGradients(fn)) return [];
   const parameters = parametersOf(fn, model.text);
@@ -39,7 +40,7 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
   const method = classOfMethod(fn) !== null;
   const out: TrainingOffCall[] = [];
   for (const call of callers) {
-    if (model.gradMode.at(call) !== 'enabled') continue;
+    if (model.modeAt(call) !== 'enabled') continue;
     const { positional, keywords } = callArguments(call, model.text);
     for (const flag of flags) {
       const index = parameters.indexOf(flag) - (method ? 1 : 0);
@@ -54,7 +55,12 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
     }
   }
   return out;
-});
+}, { reads: 'key', equals: sameTrainingOffCalls });
+
+/** The same calls with the same flags and values (each `on` is worked out from them and the function). */
+function sameTrainingOffCalls(a: readonly TrainingOffCall[], b: readonly TrainingOffCall[]): boolean {
+  return a.length === b.length && a.every((off, i) => off.call === b[i]!.call && off.flag === b[i]!.flag && off.value === b[i]!.value);
+}
 
 /**
  * The calls that turn off the training of the function holding `forward` (see TRAINING_OFF_CALLS) on
