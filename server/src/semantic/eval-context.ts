@@ -18,6 +18,11 @@ export interface EvalRegion {
   reason: EvalReason;
 }
 
+/** The same region for the same reason (a region worked out again for an unchanged loop is equal to the last). */
+export function sameEvalRegion(a: EvalRegion | null, b: EvalRegion | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && a.node === b.node && a.statements.length === b.statements.length && a.statements.every((s, i) => s === b.statements[i]) && JSON.stringify(a.reason) === JSON.stringify(b.reason);
+}
 
 const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'validate', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout']);
 const EVAL_PREFIXES = ['val', 'valid', 'test', 'eval'];

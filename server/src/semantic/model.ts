@@ -9,7 +9,7 @@ import { argparseIn, classesByName, IntResolver, reloadSitesIn, type ArgparseSet
 import { DefinitionIndex, groupDefinitions, indexDefinitions, type Definition, type StatementDefinitionGroups } from './definitions';
 import { Database, Input, Query, stateKey, type QueryOptions } from './engine/database';
 import { EachItem, ItemIndex, Sequence } from './engine/sequence';
-import { EvalContextAnalysis, evalStatementsByBlock } from './eval-context';
+import { EvalContextAnalysis, evalStatementsByBlock, sameEvalRegion } from './eval-context';
 import { needsGradients } from './gradient-needs';
 import { calleeVerdictOf, ForwardFlowAnalysis, type ForwardFate, type ScopeGraph } from './forward-flow';
 import { contextModeOf, GradModeAnalysis, withModeOf, type GradMode } from './grad-mode';
@@ -904,7 +904,8 @@ const STATEMENTS_AFTER_EVAL = modelQuery('statements after eval()', (model, call
 const AFTER_EVAL_REGION = modelQuery('evaluation region after eval()', (model, call: SyntaxNode) => model.evalContext.afterEvalRegionOf(call));
 
 const FUNCTION_EVAL_REGION = modelQuery('evaluation region of a function', (model, fn: SyntaxNode) => model.evalContext.functionRegionOf(fn));
-const LOOP_EVAL_REGION = modelQuery('evaluation region of a loop', (model, loop: SyntaxNode) => model.evalContext.loopRegionOf(loop));
+/** Read from the loop's own subtree and the gradients its code needs: reused while the region is the same. */
+const LOOP_EVAL_REGION = modelQuery('evaluation region of a loop', (model, loop: SyntaxNode) => model.evalContext.loopRegionOf(loop), { reads: 'key', equals: sameEvalRegion });
 
 /** The file's `x.eval()` statements on modules, by the block they stand in. */
 const EVAL_STATEMENTS_BY_BLOCK = modelQuery('eval() statements by block', (model, _: void) => evalStatementsByBlock(
