@@ -40,27 +40,37 @@ export function candidateForwards(model: SemanticModel): SyntaxNode[] {
  * `get_action`, `samples = model.generate(z)` only saved as images.
  */
 export const HELPER_CALLS = modelQuery('helper forward calls', (model, _: void): Map<SyntaxNode, SyntaxNode> => {
-  const returning = new Map<SyntaxNode, boolean>();
   const out = new Map<SyntaxNode, SyntaxNode>();
   // Only the calls of a name this file defines one function under can call a helper: they are looked
   // up by name instead of every call being read.
-  for (const name of model.functionNames()) {
-    const helpers = model.functionsNamed(name);
-    if (helpers.length !== 1) continue;
-    const helper = helpers[0]!;
-    // A function that runs no forward pass returns none (asked first: most functions run none, and
-    // their calls are then not gathered at all).
-    if (!model.forwardCallsOf(helper).length) continue;
-    // A plain function is called by its name, a method through an attribute.
-    for (const call of model.callsOfName(name, classOfMethod(helper) !== null)) {
-      if (within(call, helper) || !mayCall(model, call, helper)) continue;
-      let returnsOutput = returning.get(helper);
-      if (returnsOutput === undefined) returning.set(helper, (returnsOutput = returnsForwardOutput(model, helper)));
-      if (returnsOutput && model.gradMode.at(call) === 'enabled') out.set(call, helper);
-    }
-  }
+  for (const name of model.functionNames()) for (const [call, helper] of HELPER_CALLS_OF_NAME.of(model, name)) out.set(call, helper);
   return out;
 });
+
+type HelperCall = readonly [call: SyntaxNode, helper: SyntaxNode];
+
+const NO_HELPER_CALLS: readonly HelperCall[] = [];
+
+/** The helper calls (see HELPER_CALLS) of the one function of this file named `name`: kept while they are the same. */
+const HELPER_CALLS_OF_NAME = modelQuery('helper forward calls of a name', (model, name: string): readonly HelperCall[] => {
+  const helpers = model.functionsNamed(name);
+  if (helpers.length !== 1) return NO_HELPER_CALLS;
+  const helper = helpers[0]!;
+  // Whether it is a method, and of which class, is read from around it.
+  model.readsStatementOf(helper);
+  // A function that runs no forward pass returns none (asked first: most functions run none, and
+  // their calls are then not gathered at all).
+  if (!model.forwardCallsOf(helper).length) return NO_HELPER_CALLS;
+  const out: HelperCall[] = [];
+  let returnsOutput: boolean | undefined;
+  // A plain function is called by its name, a method through an attribute.
+  for (const call of model.callsOfName(name, classOfMethod(helper) !== null)) {
+    if (within(call, helper) || !mayCall(model, call, helper)) continue;
+    returnsOutput ??= returnsForwardOutput(model, helper);
+    if (returnsOutput && model.modeAt(call) === 'enabled') out.push([call, helper]);
+  }
+  return out.length ? out : NO_HELPER_CALLS;
+}, { reads: 'key', equals: (a, b) => a.length === b.length && a.every(([call, helper], i) => call === b[i]![0] && helper === b[i]![1]) });
 
 /**
  * Whether a call of the helper's name may call the helper: not a method call on an object that the
@@ -88,7 +98,7 @@ function returnsForwardOutput(model: SemanticModel, helper: SyntaxNode): boolean
   const method = classOfMethod(helper) !== null;
   return forwards.some((c) => {
     // (A call of another function of this file that runs forwards is judged there.)
-    if (model.gradMode.at(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
+    if (model.modeAt(c) !== 'enabled' || callsFunctionOfThisFile(model, c)) return false;
     const reach = model.forwardFlow.localReach(c);
     return reach.returns && !reach.backward && !reach.escapes && (method || model.forwardFlow.fateOf(c) === 'backward');
   });
