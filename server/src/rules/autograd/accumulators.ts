@@ -3,7 +3,7 @@ import { field, is, type SyntaxNode } from '../../parser/syntax';
 import { isBackpropSource, type KeyPair, modelQuery, type SemanticModel } from '../../semantic/model';
 import { walksData } from './kept-lists';
 import { callee, dottedName, methodCall, nodeText, referencesIn, unparenthesize } from '../../semantic/names';
-import { nodesIn, nodesWithin, ownNodesOf } from '../../semantic/subtree';
+import { nodesIn, ownNodesOf } from '../../semantic/subtree';
 import { sameItems } from '../../semantic/group-by';
 import { classOfMethod, enclosingFunction, enclosingLoops, functionName, positionalParameterNames, scopeOf, within } from '../../semantic/scopes';
 
@@ -187,8 +187,12 @@ const TRAINING_LOOP = modelQuery('training loop', (model, loop: SyntaxNode) => {
   return trainsDirectly(model, loop) || helpersTrain(model, loop, new Set());
 }, { reads: 'key', onCycle: () => false });
 
+/** The code runs `x.backward()` or an optimizer step itself: read from its own calls, so that the answer keeps while they do. */
 function trainsDirectly(model: SemanticModel, node: SyntaxNode): boolean {
-  return nodesWithin(callsOfMethod(model, 'backward'), node).length > 0 || nodesWithin(optimizerSteps(model), node).length > 0;
+  return model.nodesOfKindWithin(node, 'call').some((call) => {
+    const method = methodCall(call, model.text)?.method;
+    return method === 'backward' || (method === 'step' && isOptimizerStep(model, call));
+  });
 }
 
 /** The code calls a function of this file (`train_step(batch)`, `self.update(batch)`) that trains. */
@@ -219,10 +223,13 @@ function optimizerSteps(model: SemanticModel): readonly SyntaxNode[] {
 
 /** `x.step()` calls in document order, not learning-rate schedulers' nor environments' (`envs.step(action)`). */
 const OPTIMIZER_STEPS = modelQuery('optimizer steps', (model, _: void): readonly SyntaxNode[] =>
-  callsOfMethod(model, 'step').filter((c) => {
-    const receiver = methodCall(c, model.text)?.receiver;
-    return !/sched/i.test(model.text.slice(c.start, c.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
-  }), { reads: 'key' });
+  callsOfMethod(model, 'step').filter((c) => isOptimizerStep(model, c)), { reads: 'key' });
+
+/** A `x.step()` call that is no learning-rate scheduler's nor environment's (`envs.step(action)`). */
+function isOptimizerStep(model: SemanticModel, call: SyntaxNode): boolean {
+  const receiver = methodCall(call, model.text)?.receiver;
+  return !/sched/i.test(model.text.slice(call.start, call.end)) && !(receiver && /env/i.test(model.text.slice(receiver.start, receiver.end)));
+}
 
 /** `x.method(...)` calls of the file, in document order (the call index's calls through an attribute named `method`). */
 function callsOfMethod(model: SemanticModel, method: string): readonly SyntaxNode[] {
