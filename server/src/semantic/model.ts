@@ -19,7 +19,7 @@ import { classKindsOf, classSignatures, ModuleAnalysis, moduleCallsIn, sameClass
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
-import { groupBy, joined } from './group-by';
+import { groupBy, joined, sameItems } from './group-by';
 import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type PathWords, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
 import { returnedKind, valueKindOf, type ValueDeps } from './values';
 import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
@@ -1096,7 +1096,8 @@ function calleeName(call: SyntaxNode, type: 'identifier' | 'attribute', text: st
 const BACKWARD_CALLS_IN_STATEMENT = new StatementFact('backward calls', (model, statement): readonly SyntaxNode[] =>
   ofKindIn(model, statement, 'call').filter((call) => isBackwardCallNode(model, call)));
 
-const BACKWARD_CALLS = modelQuery('backward calls', (model, _: void) => joined(BACKWARD_CALLS_IN_STATEMENT.ofEach(model)));
+/** The file's backward calls: the same list (kept) while no statement's changes, so that what reads it is kept too. */
+const BACKWARD_CALLS = modelQuery('backward calls', (model, _: void) => joined(BACKWARD_CALLS_IN_STATEMENT.ofEach(model)), { equals: sameItems });
 
 function isBackwardCallNode(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
@@ -1159,7 +1160,7 @@ const BACKPROP_SOURCES = modelQuery('backprop sources', (model, _: void) => {
     for (const source of FEEDS.lookup(model.db, key)) reach(source);
   }
   return keys;
-});
+}, { reads: 'key', equals: (a, b) => a.size === b.size && [...a].every((key) => b.has(key)) });
 
 /**
  * Names whose value a expression is, up to summing or stacking it: `x`, `sum(xs)`, `xs.mean()`,
