@@ -1,17 +1,18 @@
 // Where the analysis spends its time, query by query: `node out/bench/query-profile.js [WHAT...]`
 // (after `node scripts/build.mjs --tests`). Each WHAT is one of:
 //
-//   10000, 50000   the editor section's generated file of that many lines, edited in process as the
-//                  editor section edits it (one letter typed and deleted at ten places, twice)
-//   real           the editor section's 10,000 lines of real modules, edited the same way
-//   corpus         the CLI section's generated corpus, each file parsed and analysed once (a
-//                  database that records nothing, as `oomlint check` uses)
+//   1000, 10000, 50000   the editor section's generated file of that many lines, edited in process
+//                        as the editor section edits it (a letter typed and deleted at ten places, twice)
+//   real                 the editor section's 10,000 lines of real modules, edited the same way
+//   corpus               the CLI section's generated corpus, each file parsed and analysed once (a
+//                        database that records nothing, as `oomlint check` uses)
 //
-// Default: real and 10000. For each, a table of the queries whose answers were worked out, with
-// how many and the time they took less the time of the answers they asked for (engine/database.ts,
-// QueryProfile), per edit for the edits (after two passes of warm-up). What runs outside any query
-// (rule code, the engine's checks of kept answers, the parse) is the rest of the total. A diagnostic
-// for planning work, not a judged figure: it times inside the process, with the timer's own cost.
+// Default: real and 10000. For each, a table of the queries whose answers were worked out, with how
+// many and the time they took less the time of the answers they asked for (engine/database.ts,
+// QueryProfile), per edit for the edits (after two passes of warm-up); SHOWN=N in the environment
+// lists N queries instead of 30. What runs outside any query (rule code, the engine's checks of kept
+// answers, the parse) is the rest of the total. A diagnostic for planning work, not a judged figure:
+// it times inside the process, with the timer's own cost.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../server/src/analysis/analyze';
@@ -31,7 +32,8 @@ const EDIT_REPEATS = 2;
 const SEED_OF_SIZE: Record<string, number> = { '1000': 1000, '10000': 1001, '50000': 1002 };
 const WARM_UP_PASSES = 2;
 const CORPUS = { lines: 150_000, seed: 1 };
-const SHOWN = 30;
+/** How many queries a table lists (SHOWN in the environment). */
+const SHOWN = process.env.SHOWN ?? '30';
 
 interface Profiled {
   title: string;
@@ -99,10 +101,11 @@ function print({ title, per, perLabel, totalMs, profile }: Profiled): void {
   console.log(`\n${title}`);
   console.log(`analysis ${(totalMs / per).toFixed(2)} ms ${perLabel}, of which in queries ${(inQueries / per).toFixed(2)} ms`);
   console.log(`${'ms'.padStart(9)}  ${'answers'.padStart(9)}  query (${perLabel})`);
-  for (const [name, entry] of rows.slice(0, SHOWN)) {
+  const shown = Number(SHOWN);
+  for (const [name, entry] of rows.slice(0, shown)) {
     console.log(`${(entry.ms / per).toFixed(2).padStart(9)}  ${(entry.count / per).toFixed(per === 1 ? 0 : 1).padStart(9)}  ${name}`);
   }
-  if (rows.length > SHOWN) console.log(`(${rows.length - SHOWN} more queries)`);
+  if (rows.length > shown) console.log(`(${rows.length - shown} more queries)`);
 }
 
 async function main(): Promise<void> {
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   for (const what of whats) {
     if (what !== 'real' && what !== 'corpus' && !(what in SEED_OF_SIZE)) throw new Error(`query-profile: "${what}" is not one of 1000, 10000, 50000, real, corpus`);
   }
+  if (!/^[1-9]\d*$/.test(SHOWN)) throw new Error(`query-profile: SHOWN must be a whole number of at least 1, not "${SHOWN}"`);
   const parser = await PythonParser.create({ grammarDir: GRAMMAR_DIR });
   try {
     for (const what of whats) print(what === 'corpus' ? profileCorpus(parser) : profileEdits(parser, what));

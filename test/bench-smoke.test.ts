@@ -115,4 +115,7 @@ test('the query profile of edits lists the queries worked out per edit, and refu
   const refused = spawnSync(process.execPath, [profiler, '12'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /"12" is not one of 1000, 10000, 50000, real, corpus/);
+  const badCount = spawnSync(process.execPath, [profiler, '1000'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, SHOWN: 'all' } });
+  assert.equal(badCount.status, 1);
+  assert.match(badCount.stderr, /SHOWN must be a whole number of at least 1, not "all"/);
 });
