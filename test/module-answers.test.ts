@@ -142,8 +142,9 @@ def evaluate(network, loader):
   try {
     analyze(document.syntax(parser), document.text, { session });
     const before = session.workedOut('forward calls');
+    const original = TextDocument.create('untitled:made-by', 'python', 1, text);
     const at = text.indexOf('width):');
-    document.applyChanges([{ range: { start: { line: 9, character: at - text.lastIndexOf('\n', at) - 1 }, end: { line: 9, character: at - text.lastIndexOf('\n', at) - 1 + 5 } }, text: 'size' }], 2);
+    document.applyChanges([{ range: { start: original.positionAt(at), end: original.positionAt(at + 'width'.length) }, text: 'size' }], 2);
     assert.ok(document.text.includes('def build(size):'));
     const reused = analyze(document.syntax(parser), document.text, { session }).map((d) => d.code);
     assert.deepEqual(reused, analyze(parser.parseToSyntax(document.text), document.text).map((d) => d.code));

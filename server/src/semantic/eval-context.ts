@@ -4,6 +4,7 @@ import type { EvalReason } from '../core/message-parts';
 import { field, is, walk, type SyntaxNode } from '../parser/syntax';
 import { dottedName, methodCall, nodeText, words } from './names';
 import { enclosingFunction, enclosingLoops, followingStatements, functionName, statementOf, within } from './scopes';
+import { sameItems } from './group-by';
 
 /** `statement`: statements whose forwards' outputs never reach a backward pass, in code that trains. */
 export type EvalRegionKind = 'function' | 'loop' | 'after-eval' | 'statement';
@@ -21,7 +22,7 @@ export interface EvalRegion {
 /** The same region for the same reason (a region worked out again for an unchanged loop is equal to the last). */
 export function sameEvalRegion(a: EvalRegion | null, b: EvalRegion | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.kind === b.kind && a.node === b.node && a.statements.length === b.statements.length && a.statements.every((s, i) => s === b.statements[i]) && JSON.stringify(a.reason) === JSON.stringify(b.reason);
+  return a.kind === b.kind && a.node === b.node && sameItems(a.statements, b.statements) && JSON.stringify(a.reason) === JSON.stringify(b.reason);
 }
 
 const EVAL_WORDS = new Set(['val', 'valid', 'validation', 'validate', 'test', 'testing', 'eval', 'evaluation', 'dev', 'holdout']);

@@ -18,9 +18,17 @@ export function groupBy<K>(nodes: readonly SyntaxNode[], keyOf: (node: SyntaxNod
   return groups.size ? groups : NO_GROUPS;
 }
 
-/** The same items in the same order (an answer worked out again that equals the last one keeps it). */
-export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+/**
+ * The same items in the same order, each the same by `same` (by identity unless given): an answer
+ * worked out again that equals the last one keeps it.
+ */
+export function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => same(item, b[i]!)));
+}
+
+/** The same members, in any order. */
+export function sameMembers<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  return a.size === b.size && [...a].every((member) => b.has(member));
 }
 
 /**

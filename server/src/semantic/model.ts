@@ -19,7 +19,7 @@ import { classKindsOf, classSignatures, ModuleAnalysis, moduleCallsIn, sameClass
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, referencesIn, unparenthesize } from './names';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName, scopeOf, topLevelStatementOf, within } from './scopes';
 import { nodesWithin } from './subtree';
-import { groupBy, joined, sameItems } from './group-by';
+import { groupBy, joined, sameItems, sameMembers } from './group-by';
 import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type PathWords, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
 import { returnedKind, valueKindOf, type ValueDeps } from './values';
 import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
@@ -544,7 +544,7 @@ const PROJECT_METHODS = modelQuery('project methods named', (model, name: string
 });
 
 function sameCalls(a: readonly ExternalCall[], b: readonly ExternalCall[]): boolean {
-  return a.length === b.length && a.every((call, i) => call.gradDisabled === b[i]!.gradDisabled && call.inLoop === b[i]!.inLoop && call.callerTrains === b[i]!.callerTrains && JSON.stringify(call.passes) === JSON.stringify(b[i]!.passes));
+  return sameItems(a, b, (x, y) => x.gradDisabled === y.gradDisabled && x.inLoop === y.inLoop && x.callerTrains === y.callerTrains && JSON.stringify(x.passes) === JSON.stringify(y.passes));
 }
 
 const PROJECT_WRITTEN_PATHS = modelQuery('project written paths', (model, _: undefined) => model.db.state(PROJECT).get(model.db).writtenPaths(), {
@@ -737,7 +737,7 @@ const INSTANCE_CLASS = modelQuery('instance class of a name', (model, name: stri
 /** The classes of the values bound to a name, reused while they are the same (see INSTANCE_CLASS). */
 const INSTANCE_CLASSES = modelQuery('instance classes of a name', (model, name: string) => model.modules.computeInstanceClassesOf(name), {
   reads: 'key',
-  equals: (a, b) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((c, i) => sameInstanceClass(c, b[i]))),
+  equals: (a, b) => a === b || (a !== undefined && b !== undefined && sameItems(a, b, sameInstanceClass)),
   onCycle: () => undefined,
 });
 
@@ -1160,7 +1160,7 @@ const BACKPROP_SOURCES = modelQuery('backprop sources', (model, _: void) => {
     for (const source of FEEDS.lookup(model.db, key)) reach(source);
   }
   return keys;
-}, { reads: 'key', equals: (a, b) => a.size === b.size && [...a].every((key) => b.has(key)) });
+}, { reads: 'key', equals: sameMembers });
 
 /**
  * Names whose value a expression is, up to summing or stacking it: `x`, `sum(xs)`, `xs.mean()`,

@@ -5,6 +5,7 @@ import { isTorchFamily, memberOf, type Imports } from './imports';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
 import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, decoratorsOf, enclosingFunction, functionName, positionalParameterNames, scopeOf } from './scopes';
+import { sameItems, sameMembers } from './group-by';
 
 /** Names people give models; used when nothing else in the file says what a name holds. */
 const MODEL_WORD = /^(model|net|network|encoder|decoder|backbone|classifier|generator|discriminator|teacher|student|policy|critic|actor|unet|vae|ema_model|netG|netD|rnn|lstm|gru|cnn|mlp)$/i;
@@ -232,10 +233,7 @@ export function classSignatures(classes: readonly SyntaxNode[], text: string): C
 }
 
 export function sameClassSignatures(a: readonly ClassSignature[], b: readonly ClassSignature[]): boolean {
-  return a.length === b.length && a.every((x, i) => {
-    const y = b[i]!;
-    return x.name === y.name && (x.bases === null ? y.bases === null : y.bases !== null && x.bases.length === y.bases.length && x.bases.every((base, j) => base === y.bases![j]));
-  });
+  return sameItems(a, b, (x, y) => x.name === y.name && (x.bases === null ? y.bases === null : y.bases !== null && sameItems(x.bases, y.bases)));
 }
 
 /** What the file's classes are: they depend on the classes (names and bases) and the imports alone. */
@@ -248,13 +246,11 @@ export function classKindsOf(classes: readonly ClassSignature[], imports: Import
 }
 
 export function sameClassKinds(a: ClassKinds, b: ClassKinds): boolean {
-  const same = (x: ReadonlySet<string>, y: ReadonlySet<string>) => x.size === y.size && [...x].every((name) => y.has(name));
-  const sameList = (x: readonly (string | null)[], y: readonly (string | null)[]) => x.length === y.length && x.every((base, i) => base === y[i]);
   const sameBases = a.bases.size === b.bases.size && [...a.bases].every(([name, lists]) => {
     const other = b.bases.get(name);
-    return other !== undefined && other.length === lists.length && lists.every((list, i) => sameList(list, other[i]!));
+    return other !== undefined && sameItems(lists, other, (x, y) => sameItems(x, y));
   });
-  return same(a.moduleClasses, b.moduleClasses) && same(a.plainClasses, b.plainClasses) && same(a.classNames, b.classNames) && sameBases;
+  return sameMembers(a.moduleClasses, b.moduleClasses) && sameMembers(a.plainClasses, b.plainClasses) && sameMembers(a.classNames, b.classNames) && sameBases;
 }
 
 function findModuleClasses(classes: readonly ClassSignature[], imports: Imports): Set<string> {

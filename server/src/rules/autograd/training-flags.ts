@@ -5,6 +5,7 @@
 // function itself trains on its other calls.
 import { field, type SyntaxNode } from '../../parser/syntax';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
+import { sameItems } from '../../semantic/group-by';
 import { callArguments, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, within } from '../../semantic/scopes';
 
@@ -59,7 +60,7 @@ export const TRAINING_OFF_CALLS = modelQuery('calls that turn a function\'s trai
 
 /** The same calls with the same flags and values (each `on` is worked out from them and the function). */
 function sameTrainingOffCalls(a: readonly TrainingOffCall[], b: readonly TrainingOffCall[]): boolean {
-  return a.length === b.length && a.every((off, i) => off.call === b[i]!.call && off.flag === b[i]!.flag && off.value === b[i]!.value);
+  return sameItems(a, b, (x, y) => x.call === y.call && x.flag === y.flag && x.value === y.value);
 }
 
 /**

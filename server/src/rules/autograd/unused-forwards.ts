@@ -3,7 +3,7 @@
 import { field, is, type SyntaxNode } from '../../parser/syntax';
 import type { EvalRegion } from '../../semantic/eval-context';
 import { modelQuery, type SemanticModel } from '../../semantic/model';
-import { groupBy } from '../../semantic/group-by';
+import { groupBy, sameItems } from '../../semantic/group-by';
 import { classFreezesItself, FREEZES_TEXT, UNFREEZES_TEXT } from '../../semantic/freezing';
 import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { classOfMethod, enclosingFunction, functionName, isStatement, positionalParameterNames, scopeOf, statementOf, within } from '../../semantic/scopes';
@@ -70,7 +70,7 @@ const HELPER_CALLS_OF_NAME = modelQuery('helper forward calls of a name', (model
     if (returnsOutput && model.modeAt(call) === 'enabled') out.push([call, helper]);
   }
   return out.length ? out : NO_HELPER_CALLS;
-}, { reads: 'key', equals: (a, b) => a.length === b.length && a.every(([call, helper], i) => call === b[i]![0] && helper === b[i]![1]) });
+}, { reads: 'key', equals: (a, b) => sameItems(a, b, (x, y) => x[0] === y[0] && x[1] === y[1]) });
 
 /**
  * Whether a call of the helper's name may call the helper: not a method call on an object that the
