@@ -1,0 +1,6 @@
+"""
+For licensing see accompanying LICENSE file.
+Writen by: ian
+"""
+
+

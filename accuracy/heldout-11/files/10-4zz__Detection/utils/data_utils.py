@@ -1,0 +1,4 @@
+"""
+For licensing see accompanying LICENSE file.
+Writen by: ian
+"""
