@@ -1,0 +1,1 @@
+# induction matrix training utils

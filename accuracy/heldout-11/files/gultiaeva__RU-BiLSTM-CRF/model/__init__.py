@@ -1,0 +1,2 @@
+from .model import BiLSTMCRF
+from .runner import NERModel
