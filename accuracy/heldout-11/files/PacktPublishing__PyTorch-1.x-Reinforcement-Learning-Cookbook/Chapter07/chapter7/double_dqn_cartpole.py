@@ -1,0 +1,174 @@
+'''
+Source codes for PyTorch 1.0 Reinforcement Learning (Packt Publishing)
+Chapter 7: Deep Q-Networks in Action
+Author: Yuxi (Hayden) Liu
+'''
+
+import gym
+import torch
+
+from collections import deque
+import random
+
+import copy
+from torch.autograd import Variable
+
+env = gym.envs.make("CartPole-v0")
+
+
+
+
+
+class DQN():
+    def __init__(self, n_state, n_action, n_hidden=50, lr=0.05):
+        self.criterion = torch.nn.MSELoss()
+        self.model = torch.nn.Sequential(
+                        torch.nn.Linear(n_state, n_hidden),
+                        torch.nn.ReLU(),
+                        torch.nn.Linear(n_hidden, n_action)
+                )
+
+
+        self.model_target = copy.deepcopy(self.model)
+
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr)
+
+    def update(self, s, y):
+        """
+        Update the weights of the DQN given a training sample
+        @param s: state
+        @param y: target value
+        """
+        y_pred = self.model(torch.Tensor(s))
+        loss = self.criterion(y_pred, Variable(torch.Tensor(y)))
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+
+
+    def predict(self, s):
+        """
+        Compute the Q values of the state for all actions using the learning model
+        @param s: input state
+        @return: Q values of the state for all actions
+        """
+        with torch.no_grad():
+            return self.model(torch.Tensor(s))
+
+    def target_predict(self, s):
+        """
+        Compute the Q values of the state for all actions using the target network
+        @param s: input state
+        @return: targeted Q values of the state for all actions
+        """
+        with torch.no_grad():
+            return self.model_target(torch.Tensor(s))
+
+    def replay(self, memory, replay_size, gamma):
+        """
+        Experience replay with target network
+        @param memory: a list of experience
+        @param replay_size: the number of samples we use to update the model each time
+        @param gamma: the discount factor
+        """
+        if len(memory) >= replay_size:
+            replay_data = random.sample(memory, replay_size)
+
+            states = []
+            td_targets = []
+            for state, action, next_state, reward, is_done in replay_data:
+                states.append(state)
+                q_values = self.predict(state).tolist()
+                if is_done:
+                    q_values[action] = reward
+                else:
+                    q_values_next = self.target_predict(next_state).detach()
+
+                    q_values[action] = reward + gamma * torch.max(q_values_next).item()
+
+                td_targets.append(q_values)
+
+            self.update(states, td_targets)
+
+    def copy_target(self):
+        self.model_target.load_state_dict(self.model.state_dict())
+
+
+def gen_epsilon_greedy_policy(estimator, epsilon, n_action):
+    def policy_function(state):
+        if random.random() < epsilon:
+            return random.randint(0, n_action - 1)
+        else:
+            q_values = estimator.predict(state)
+            return torch.argmax(q_values).item()
+    return policy_function
+
+
+def q_learning(env, estimator, n_episode, replay_size, target_update=10, gamma=1.0, epsilon=0.1, epsilon_decay=.99):
+    """
+    Deep Q-Learning using double DQN, with experience replay
+    @param env: Gym environment
+    @param estimator: DQN object
+    @param replay_size: number of samples we use to update the model each time
+    @param target_update: number of episodes before updating the target network
+    @param n_episode: number of episodes
+    @param gamma: the discount factor
+    @param epsilon: parameter for epsilon_greedy
+    @param epsilon_decay: epsilon decreasing factor
+    """
+    for episode in range(n_episode):
+        if episode % target_update == 0:
+            estimator.copy_target()
+
+        policy = gen_epsilon_greedy_policy(estimator, epsilon, n_action)
+        state = env.reset()
+        is_done = False
+
+        while not is_done:
+
+            action = policy(state)
+            next_state, reward, is_done, _ = env.step(action)
+
+            total_reward_episode[episode] += reward
+
+            memory.append((state, action, next_state, reward, is_done))
+
+            if is_done:
+                break
+
+            estimator.replay(memory, replay_size, gamma)
+
+            state = next_state
+
+        epsilon = max(epsilon * epsilon_decay, 0.01)
+
+n_state = env.observation_space.shape[0]
+n_action = env.action_space.n
+
+n_episode = 600
+last_episode = 200
+
+n_hidden_options = [30, 40]
+lr_options = [0.001, 0.003]
+replay_size_options = [20, 25]
+target_update_options = [30, 35]
+
+
+
+
+for n_hidden in n_hidden_options:
+    for lr in lr_options:
+        for replay_size in replay_size_options:
+            for target_update in target_update_options:
+                env.seed(1)
+                random.seed(1)
+                torch.manual_seed(1)
+
+                dqn = DQN(n_state, n_action, n_hidden, lr)
+                memory = deque(maxlen=10000)
+                total_reward_episode = [0] * n_episode
+
+                q_learning(env, dqn, n_episode, replay_size, target_update, gamma=.9, epsilon=1)
+
+                print(n_hidden, lr, replay_size, target_update, sum(total_reward_episode[-last_episode:])/last_episode)
+
