@@ -1,0 +1,2 @@
+from .multi_head import MultiHeadedAttention
+from .single import Attention

@@ -1,0 +1,1 @@
+# from trainer.trainer import Trainer, CMLTrainer, MMCLRTrainer, ICLRecTrainer

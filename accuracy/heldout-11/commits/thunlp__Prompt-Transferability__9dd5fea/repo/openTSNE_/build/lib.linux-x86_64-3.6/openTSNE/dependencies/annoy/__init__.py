@@ -1,0 +1,1 @@
+from .annoylib import Annoy as AnnoyIndex

@@ -1,0 +1,2 @@
+from .tsne import TSNE, TSNEEmbedding, PartialTSNEEmbedding, OptimizationInterrupt
+from .version import __version__

@@ -1,0 +1,1 @@
+from .reader import init_dataset, init_test_dataset
