@@ -1,0 +1,2 @@
+from .base import RL4COEnvBase
+from .utils import Generator, get_sampler

@@ -1,0 +1,2 @@
+from .model import HeterogeneousAttentionModel
+from .policy import HeterogeneousAttentionModelPolicy

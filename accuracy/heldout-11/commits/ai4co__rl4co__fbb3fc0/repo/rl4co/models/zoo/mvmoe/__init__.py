@@ -1,0 +1,2 @@
+from .model import MVMoE_POMO
+from .model import MVMoE_AM
