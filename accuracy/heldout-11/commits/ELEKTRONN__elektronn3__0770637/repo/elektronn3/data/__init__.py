@@ -1,0 +1,2 @@
+from .cnndata import PatchCreator, SimpleNeuroData2d, get_preview_batch
+from .utils import calculate_class_weights

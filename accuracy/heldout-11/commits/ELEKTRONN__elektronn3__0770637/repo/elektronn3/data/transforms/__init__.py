@@ -1,0 +1,2 @@
+from .transforms import *
+from .transforms import _DropSample

@@ -1,0 +1,2 @@
+from .trainer import Trainer, Backup
+from .padam import Padam

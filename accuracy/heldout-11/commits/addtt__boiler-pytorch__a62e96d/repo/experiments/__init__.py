@@ -1,0 +1,1 @@
+from .mnist_experiment.experiment_manager import MnistExperiment

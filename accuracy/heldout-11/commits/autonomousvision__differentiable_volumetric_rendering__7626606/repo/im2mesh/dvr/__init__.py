@@ -1,0 +1,7 @@
+from im2mesh.dvr import (
+    config, generation, training, models
+)
+
+__all__ = [
+    config, generation, training, models
+]

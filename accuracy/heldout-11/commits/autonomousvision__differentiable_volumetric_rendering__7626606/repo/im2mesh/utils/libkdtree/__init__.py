@@ -1,0 +1,6 @@
+from .pykdtree.kdtree import KDTree
+
+
+__all__ = [
+    KDTree
+]

@@ -1,0 +1,6 @@
+from .mise import MISE
+
+
+__all__ = [
+    MISE
+]

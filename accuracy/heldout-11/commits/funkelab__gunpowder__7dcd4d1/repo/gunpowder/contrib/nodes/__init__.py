@@ -1,0 +1,11 @@
+from __future__ import absolute_import
+
+from .add_blobs_from_points import AddBlobsFromPoints
+from .add_boundary_distance_gradients import AddBoundaryDistanceGradients
+from .add_gt_mask_exclusive_zone import AddGtMaskExclusiveZone
+from .add_nonsymmetric_affinities import AddNonsymmetricAffinities
+from .add_vector_map import AddVectorMap
+from .dvid_partner_annotation_source import DvidPartnerAnnotationSource
+from .hdf5_points_source import Hdf5PointsSource
+from .prepare_malis import PrepareMalis
+from .zero_out_const_sections import ZeroOutConstSections

@@ -1,0 +1,4 @@
+from __future__ import absolute_import
+
+from .nodes import *
+from .local_server import LocalServer

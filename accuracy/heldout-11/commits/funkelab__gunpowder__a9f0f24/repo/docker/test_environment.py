@@ -1,0 +1,4 @@
+import gunpowder
+
+if __name__ == "__main__":
+    print("Successfully set up gunpowder")

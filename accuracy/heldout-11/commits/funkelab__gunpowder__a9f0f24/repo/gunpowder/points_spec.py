@@ -1,0 +1,3 @@
+from .graph_spec import GraphSpec
+
+PointsSpec = GraphSpec

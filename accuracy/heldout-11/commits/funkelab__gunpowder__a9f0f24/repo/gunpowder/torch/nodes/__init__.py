@@ -1,0 +1,6 @@
+from __future__ import absolute_import
+
+from .train import Train
+from .predict import Predict
+
+__all__ = ["Train", "Predict"]

@@ -1,0 +1,3 @@
+from __future__ import absolute_import
+
+from .nodes import *

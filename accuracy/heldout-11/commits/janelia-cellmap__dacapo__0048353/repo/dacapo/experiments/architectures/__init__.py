@@ -1,0 +1,3 @@
+from .architecture_config import ArchitectureConfig  # noqa
+from .dummy_architecture_config import DummyArchitectureConfig  # noqa
+from .cnnectome_unet_config import CNNectomeUNetConfig  # noqa

@@ -1,0 +1,11 @@
+from .array import Array  # noqa
+from .array_config import ArrayConfig  # noqa
+from .dummy_array import DummyArray  # noqa
+from .dummy_array_config import DummyArrayConfig  # noqa
+from .zarr_array import ZarrArray  # noqa
+from .zarr_array_config import ZarrArrayConfig  # noqa
+from .cellmap_array import CellMapArray  # noqa
+from .cellmap_array_config import CellMapArrayConfig  # noqa
+from .numpy_array import NumpyArray  # noqa
+from .resampled_array import ResampledArray  # noqa
+from .resampled_array_config import ResampledArrayConfig  # noqa

@@ -1,0 +1,1 @@
+from .graph_source_config import GraphStoreConfig

@@ -1,0 +1,1 @@
+from .keys import ArrayKey, GraphKey, DataKey

@@ -1,0 +1,7 @@
+import attr
+
+
+@attr.s
+class EvaluationScores:
+    """Base class for evaluation scores."""
+    pass

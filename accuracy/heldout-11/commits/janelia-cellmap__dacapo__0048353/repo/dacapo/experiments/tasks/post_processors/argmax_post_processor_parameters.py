@@ -1,0 +1,7 @@
+from .post_processor_parameters import PostProcessorParameters
+import attr
+
+
+@attr.s
+class ArgmaxPostProcessorParameters(PostProcessorParameters):
+    pass

@@ -1,0 +1,1 @@
+from .run import Run, RunExecution  # noqa

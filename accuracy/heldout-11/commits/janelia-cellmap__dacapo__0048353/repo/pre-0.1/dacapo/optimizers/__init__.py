@@ -1,0 +1,3 @@
+from .optimizer import Optimizer  # noqa
+from .adam import Adam  # noqa
+from .radam import RAdam  # noqa

@@ -1,0 +1,11 @@
+from .arraytype import ArrayType
+
+import attr
+
+
+@attr.s
+class Mask(ArrayType):
+
+    @property
+    def interpolatable(self) -> bool:
+        return False

@@ -1,0 +1,6 @@
+from .datasplit import DataSplit
+from .datasplit_config import DataSplitConfig
+from .dummy_datasplit import DummyDataSplit
+from .dummy_datasplit_config import DummyDataSplitConfig
+from .train_validate_datasplit import TrainValidateDataSplit
+from .train_validate_datasplit_config import TrainValidateDataSplitConfig

@@ -1,0 +1,2 @@
+from .dummy_loss import DummyLoss  # noqa
+from .loss import Loss  # noqa

@@ -1,0 +1,2 @@
+from .dummy_predictor import DummyPredictor  # noqa
+from .predictor import Predictor  # noqa

@@ -1,0 +1,2 @@
+from .dacapo_array_source import DaCapoArraySource
+from .dacapo_create_target import DaCapoTargetFilter

@@ -1,0 +1,1 @@
+from .plot import plot_runs  # noqa

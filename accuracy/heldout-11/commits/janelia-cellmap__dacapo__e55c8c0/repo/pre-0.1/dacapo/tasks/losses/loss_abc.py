@@ -1,0 +1,7 @@
+from abc import ABC, abstractmethod
+
+
+class LossABC(ABC):
+    @abstractmethod
+    def instantiate(self):
+        pass
