@@ -1,0 +1,5 @@
+from experiments.make_flow.make_normflow_model import make_wrapped_normflow_realnvp\
+    , make_wrapped_normflow_snf_model, make_wrapped_normflow_resampled_flow
+from experiments.make_flow.make_masked_affine_nflows import make_wrapped_nflows_dist
+
+# from experiments.make_flow.make_aldp_model import make_aldp_model

@@ -1,0 +1,2 @@
+from examples.make_flow.make_realnvp_normflow import make_wrapped_normflowdist, make_normflow_model
+from examples.make_flow.make_masked_affine_nflows import make_wrapped_nflows_dist

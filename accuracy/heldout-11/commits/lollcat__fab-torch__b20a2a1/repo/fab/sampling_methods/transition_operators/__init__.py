@@ -1,0 +1,3 @@
+from .hmc import HamiltoneanMonteCarlo
+from .base import TransitionOperator
+from .metropolis import Metropolis
