@@ -1,0 +1,1 @@
+from .task import Task, TaskList, TaskSampler
