@@ -1,0 +1,7 @@
+MODULE = 'emphases'
+
+# Configuration name
+CONFIG = 'duration-variance'
+
+# Method to use for inference
+METHOD = 'duration-variance'

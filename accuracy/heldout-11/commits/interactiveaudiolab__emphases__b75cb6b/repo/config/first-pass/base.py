@@ -1,0 +1,4 @@
+MODULE = 'emphases'
+
+# Configuration name
+CONFIG = 'base'

@@ -1,0 +1,8 @@
+MODULE = 'emphases'
+
+# Configuration name
+CONFIG = 'center-intermediate'
+
+# Method to use for resampling from frame resolution to word resolution.
+# One of ['average', 'center', 'max'].
+DOWNSAMPLE_METHOD = 'center'

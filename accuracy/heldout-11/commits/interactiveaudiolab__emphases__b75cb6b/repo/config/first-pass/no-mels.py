@@ -1,0 +1,7 @@
+MODULE = 'emphases'
+
+# Configuration name
+CONFIG = 'no-mels'
+
+# Whether to use mel features
+MEL_FEATURE = False

@@ -1,0 +1,4 @@
+from .core import *
+from .layers import Layers
+
+import emphases

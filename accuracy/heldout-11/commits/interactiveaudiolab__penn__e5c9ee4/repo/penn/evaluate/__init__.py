@@ -1,0 +1,3 @@
+from . import metrics
+from .core import *
+from .metrics import Metrics, PitchMetrics

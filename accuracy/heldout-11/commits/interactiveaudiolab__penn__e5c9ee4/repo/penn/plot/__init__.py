@@ -1,0 +1,3 @@
+from . import density
+from . import logits
+from . import threshold

@@ -1,0 +1,7 @@
+from pathlib import Path
+
+MODULE = 'ppgs'
+
+CACHE_DIR = Path(__file__).parent.parent / 'tmp' / 'cache'
+
+NUM_WORKERS = 1

@@ -1,0 +1,4 @@
+CONFIG = 'basemodel'
+MODULE = 'ppgs'
+
+NUM_WORKERS=8

@@ -1,0 +1,12 @@
+CONFIG = 'hpt-256channels'
+MODULE = 'ppgs'
+
+INPUT_CHANNELS = 768 #dimensionality of wav2vec2 latents
+REPRESENTATION = 'w2v2fb'
+MODEL = 'transformer'
+NUM_WORKERS=6
+EVALUATION_BATCHES = 16
+
+NUM_HIDDEN_LAYERS = 5
+MAX_FRAMES = 150000
+HIDDEN_CHANNELS = 256

@@ -1,0 +1,7 @@
+CONFIG = 'oldtransformerbottleneck'
+MODULE = 'ppgs'
+
+NUM_WORKERS=6
+BATCH_SIZE = 512
+
+MODEL = 'oldtransformer'

@@ -1,0 +1,3 @@
+from .core import *
+from .metrics import Metrics
+from . import visualize

@@ -1,0 +1,2 @@
+from .core import evaluate, run
+from .loss import Loss

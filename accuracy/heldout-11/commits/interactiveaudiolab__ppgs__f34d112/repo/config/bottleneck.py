@@ -1,0 +1,10 @@
+MODULE = 'ppgs'
+
+# Configuration name
+CONFIG = 'bottleneck'
+
+# Dimensionality of input representation
+INPUT_CHANNELS = 768
+
+# Input representation
+REPRESENTATION = 'bottleneck'

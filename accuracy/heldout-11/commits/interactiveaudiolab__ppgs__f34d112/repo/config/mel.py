@@ -1,0 +1,10 @@
+MODULE = 'ppgs'
+
+# Configuration name
+CONFIG = 'mel'
+
+# Dimensionality of input representation
+INPUT_CHANNELS = 80
+
+# Input representation
+REPRESENTATION = 'mel'

@@ -1,0 +1,10 @@
+MODULE = 'ppgs'
+
+# Configuration name
+CONFIG = 'w2v2fc'
+
+# Dimensionality of input representation
+INPUT_CHANNELS = 768
+
+# Input representation
+REPRESENTATION = 'w2v2fc'

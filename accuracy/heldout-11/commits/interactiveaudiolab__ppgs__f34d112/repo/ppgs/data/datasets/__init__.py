@@ -1,0 +1,3 @@
+from . import arctic
+from . import commonvoice
+from . import timit

@@ -1,0 +1,2 @@
+from .core import *
+from . import align

@@ -1,0 +1,1 @@
+from . import build_ppg_model
