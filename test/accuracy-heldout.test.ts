@@ -118,7 +118,7 @@ describe('measuring a held-out set inside its snapshots', () => {
 });
 
 describe('the real held-out set stays out of everything but its closing measurement', () => {
-  for (const name of ['heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'heldout-5', 'heldout-6', 'heldout-7', 'heldout-8', 'heldout-9', 'heldout-10']) {
+  for (const name of ['heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'heldout-5', 'heldout-6', 'heldout-7', 'heldout-8', 'heldout-9', 'heldout-10', 'heldout-11']) {
     test(`${name}: its manifests are well formed (read, never analysed) and meet issue 34's sizes`, () => {
       const dir = join(ACCURACY_DIR, name);
       const sets = readHeldoutSets(dir);
