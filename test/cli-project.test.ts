@@ -66,6 +66,8 @@ const CASES = [
   { project: 'annotated-library-object', file: 'embedder.py', withProject: [], alone: [], fact: "an attribute assigned a parameter annotated with a transformers `Pipeline` holds one, whose call runs its model without gradients inside the library" },
   { project: 'method-runs-no-model', file: 'evaluate.py', withProject: [], alone: [], fact: "a method named like a forward (`sample`) of another file's class whose code runs no model (it draws weights) is not a forward pass" },
   { project: 'helper-method-guard', file: 'sample.py', withProject: [], alone: ['OOM001:12'], fact: "a method that reaches its model only through helpers of its own class (`self.sample_tensor` -> `self._proceed`, under `no_grad`) records no graph for its caller" },
+  { project: 'tuple-parts-elsewhere', file: 'train.py', withProject: ['OOM003:16'], alone: ['OOM003:14', 'OOM003:15', 'OOM003:16'], fact: "what another file's forward returns at each position of its tuple decides (`loss, acc, acc2 = model(x, y)` where `acc` is a count ratio and `acc2` an `.item()`): only the loss carries a graph" },
+  { project: 'meter-elsewhere', file: 'train.py', withProject: ['OOM003:17'], alone: ['OOM003:16', 'OOM003:17'], fact: "another file's meter whose `update` stores a detached copy keeps no graph; one whose `update` adds to `self.sum` does" },
 ];
 
 for (const c of CASES) {

@@ -52,10 +52,11 @@ export class ProjectIndex {
     return this.changes;
   }
 
-  /** Sets the summary of a file of the project; false when it is the one held already (or the file has no module name). */
+  /** Sets the summary of a file of the project; false when it is the one held already (or the file is no module). */
   set(path: string, summary: FileSummary): boolean {
     const place = modulePlaceOf(this.root, path);
-    if (!place) return false;
+    // A notebook is no module: nothing imports it.
+    if (!place || !path.endsWith('.py')) return false;
     const old = this.entries.get(path);
     if (old && JSON.stringify(old.summary) === JSON.stringify(summary)) return false;
     this.entries.set(path, { place, summary });
@@ -432,10 +433,24 @@ class LinkedFacts {
       const cls = target ? this.factsOf(target) : undefined;
       return cls?.kind === 'class' && cls.class.module && (cls.class.methods.forward?.disablesGrad === true || cls.class.methods.__call__?.disablesGrad === true);
     });
-    const facts: FunctionFacts = { trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, keepsForwardOutputs: fn.keepsForwardOutputs && !disablesGrad, returns: returns ?? 'object', returnsGradOffModule };
+    const returnsParts = this.tupleKinds(path, fn.returnedTuples);
+    const facts: FunctionFacts = {
+      trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, keepsForwardOutputs: fn.keepsForwardOutputs && !disablesGrad,
+      returns: returns ?? 'object', ...(returnsParts ? { returnsParts } : {}), ...(fn.accumulates.length ? { accumulates: fn.accumulates } : {}), returnsGradOffModule,
+    };
     this.inProgress.delete(key);
     this.functions.set(key, facts);
     return facts;
+  }
+
+  /** The kind of each position of the returned tuples, where all have one length (see FunctionFacts.returnsParts). */
+  private tupleKinds(path: string, tuples: readonly (readonly LocalValue[])[]): ValueKind[] | undefined {
+    const length = tuples[0]?.length;
+    if (length === undefined || tuples.some((t) => t.length !== length)) return undefined;
+    return Array.from({ length }, (_, i) => {
+      const kinds = new Set(tuples.map((t) => this.valueKind(path, t[i]!)));
+      return kinds.size === 1 ? [...kinds][0]! : 'unknown';
+    });
   }
 
   private valueKind(path: string, value: LocalValue): ValueKind {

@@ -12,6 +12,7 @@ import { PLAIN_BASE } from '../semantic/modules';
 import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize } from '../semantic/names';
 import type { PassedInts, PathWords, ValueKind } from '../semantic/project-facts';
 import { writtenPaths } from '../semantic/checkpoint-files';
+import { accumulatedParameters } from '../semantic/kept-totals';
 import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
 
 /** The modules and names a file's imports name, star imports included: what links it to other files. */
@@ -41,10 +42,17 @@ export interface LocalFunction {
   readonly keepsForwardOutputs: boolean;
   readonly returns: readonly LocalValue[];
   /**
+   * The elements of the tuple each return gives (`return loss, acc.item()`), one list per return
+   * statement, when every return gives a tuple literal; empty otherwise.
+   */
+  readonly returnedTuples: readonly (readonly LocalValue[])[];
+  /**
    * The classes (linked names) whose new instances its returns give (`return Net()`, or a local
    * assigned `Net()` in each branch), when every return is one; empty otherwise.
    */
   readonly returnsInstancesOf: readonly string[];
+  /** Of a method: the parameters (by position after `self`) it adds to an attribute of its object (see kept-totals.ts). */
+  readonly accumulates: readonly number[];
 }
 
 export interface LocalClass {
@@ -193,7 +201,9 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
     // (Asked of methods only, whose calls elsewhere it decides: the flow of a function is dear to work out.)
     keepsForwardOutputs: method && gradForwards.length > 0 && gradForwards.every((call) => model.forwardFlow.fateOf(call) === 'unused'),
     returns,
+    returnedTuples: returnedTuples(model, fn),
     returnsInstancesOf: returnedInstanceClasses(model, fn),
+    accumulates: method ? [...accumulatedParameters(model, fn).keys()] : [],
   };
 }
 
@@ -230,6 +240,18 @@ function ownMethodForwards(model: SemanticModel, fn: SyntaxNode, seen: Set<Synta
     return true;
   });
   return found;
+}
+
+/** The elements of the tuple literal each return of `fn` gives, or none when some return gives something else. */
+function returnedTuples(model: SemanticModel, fn: SyntaxNode): LocalValue[][] {
+  const tuples: LocalValue[][] = [];
+  for (const r of model.returnsOf(fn)) {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    const tuple = value ? unparenthesize(value) : null;
+    if (tuple?.type !== 'expression_list' && tuple?.type !== 'tuple') return [];
+    tuples.push(tuple.children.filter((c) => c.named && c.type !== 'comment').map((element) => localValue(model, element)));
+  }
+  return tuples;
 }
 
 /** The linked names of the classes every return of `fn` makes a new instance of, or none (see LocalFunction). */

@@ -61,6 +61,8 @@ export interface GraphDeps {
   knows(expression: SyntaxNode, returning: boolean): boolean;
   /** `computeReturnsGraph` of a function, worked out once per version, false while it is worked out. */
   returnsGraph(fn: SyntaxNode): boolean;
+  /** What the element at `index` of `value` unpacked is (see values.ts unpackedKind). */
+  unpackedKind(value: SyntaxNode, index: number): ValueKind;
 }
 
 /** Which values carry a graph in one version of the file (its answers are memoised by the database). */
@@ -251,6 +253,8 @@ export class GraphAnalysis {
       // `output, loss = train(...)` where `train` returns `output, loss.item()`: only that part counts.
       const part = def.unpackIndex >= 0 && is(value, 'call') ? this.returnedPart(value, def.unpackIndex) : null;
       if (part) return this.whileReturning(() => part.some((element) => this.carriesGraph(element)));
+      // `loss, acc = model(x)` whose `forward` returns `loss, acc.item()`: that element is a number.
+      if (def.unpackIndex >= 0 && NO_GRAPH.has(this.deps.unpackedKind(value, def.unpackIndex))) return false;
       if (this.carriesGraph(value)) return true;
       // `loss.backward()` in the same scope proves the `loss` it reads has a graph, whatever produced it.
       return this.deps.backpropagatedDefinitions(scope).has(def.node) && this.gradRecorded(def.node) && !this.endsGraph(value);

@@ -21,7 +21,7 @@ import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, en
 import { nodesWithin } from './subtree';
 import { groupBy, joined, sameItems, sameMembers } from './group-by';
 import { NO_PROJECT, sameSymbolFacts, type ExternalCall, type PathWords, type ProjectView, type SymbolFacts, type ValueKind } from './project-facts';
-import { returnedKind, valueKindOf, type ValueDeps } from './values';
+import { returnedKind, unpackedKind, valueKindOf, type ValueDeps } from './values';
 import { runsOnce, runsOnceOnSmallInputs, type RepetitionDeps } from './repetition';
 
 const NO_NODES: readonly SyntaxNode[] = [];
@@ -143,6 +143,7 @@ export class SemanticModel {
       projectSymbol: (q) => this.projectSymbol(q),
       functionsNamed: (name) => this.functionsNamed(name),
       returnsOf: (fn) => this.returnsOf(fn),
+      methodRunBy: (call) => this.modules.methodRunBy(call),
     });
   }
 
@@ -169,6 +170,11 @@ export class SemanticModel {
   /** What `expression` evaluates to where it stands: a module, a tensor with or without its graph, a number... */
   valueKind(expression: SyntaxNode): ValueKind {
     return valueKindOf(this.values, expression);
+  }
+
+  /** What the element at `index` of `value` unpacked is (`_, acc = model(x)`; see values.ts unpackedKind). */
+  unpackedKind(value: SyntaxNode, index: number): ValueKind {
+    return unpackedKind(this.values, value, index);
   }
 
   /** The kind every return of `fn` gives ('unknown' when they differ). */
@@ -875,6 +881,7 @@ function graphAnalysisOf(model: SemanticModel): GraphAnalysis {
     carries: (expression, returning) => (returning ? CARRIES_GRAPH_RETURNING : CARRIES_GRAPH).of(model, expression),
     knows: (expression, returning) => model.db.known(returning ? CARRIES_GRAPH_RETURNING : CARRIES_GRAPH, expression),
     returnsGraph: (fn) => RETURNS_GRAPH.of(model, fn),
+    unpackedKind: (value, index) => model.unpackedKind(value, index),
   });
 }
 

@@ -621,6 +621,34 @@ export class ModuleAnalysis {
     return this.methodsOfLocalClass(cls.local, called).some((m) => this.deps.methodTrains(m));
   }
 
+  /**
+   * The method a call runs on an object whose class is known: calling the object (`model(x)`,
+   * `self.decoder(h)`) runs its `forward` (or `__call__`), `obj.m(x)` its `m`. This file's methods of
+   * that name, or another file's facts; undefined where the object's class or the method is not known.
+   */
+  methodRunBy(call: SyntaxNode): { readonly local: readonly SyntaxNode[] } | { readonly project: FunctionFacts } | undefined {
+    const fn = callee(call);
+    const called = fn?.type === 'identifier' || fn?.type === 'attribute' ? dottedName(fn, this.deps.text) : null;
+    if (!called || called === 'self') return undefined;
+    let cls = this.instanceClassOf(called);
+    let method = '__call__';
+    if (!cls) {
+      const m = methodCall(call, this.deps.text);
+      const receiver = m ? dottedName(m.receiver, this.deps.text) : null;
+      if (!m || !receiver || receiver === 'self') return undefined;
+      cls = this.instanceClassOf(receiver);
+      method = m.method;
+      if (!cls) return undefined;
+    }
+    const name = this.methodCalled(cls, method);
+    if ('project' in cls) {
+      const facts = cls.project.methods[name];
+      return facts ? { project: facts } : undefined;
+    }
+    const local = this.methodsOfLocalClass(cls.local, name);
+    return local.length ? { local } : undefined;
+  }
+
   /** The method that calling `method` on an instance of `cls` runs: calling a module runs its `forward`, unless its class defines `__call__`. */
   private methodCalled(cls: InstanceClass, method: string): string {
     if (method !== '__call__') return method;

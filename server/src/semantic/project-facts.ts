@@ -49,6 +49,13 @@ export interface FunctionFacts {
   /** What it returns (`unknown` when its returns disagree or cannot be told). */
   readonly returns: ValueKind;
   /**
+   * What each element of the tuple it returns is, when every return gives a tuple literal of the same
+   * length (`return loss, acc.item()`: a graph, a number); `unknown` where the returns disagree.
+   */
+  readonly returnsParts?: readonly ValueKind[];
+  /** Of a method: the parameters (by position after `self`) it adds to an attribute of its object (`self.sum += val * n`). */
+  readonly accumulates?: readonly number[];
+  /**
    * Every return gives a new module whose `forward` (or `__call__`) turns gradients off: calling what
    * it returns records no graph (a factory of `@torch.no_grad()` feature extractors).
    */

@@ -5,8 +5,9 @@ import { type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { Imports } from './imports';
 import { callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
-import type { SymbolFacts, ValueKind } from './project-facts';
-import { scopeOf } from './scopes';
+import type { Definition } from './definitions';
+import type { FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
+import { classOfMethod, enclosingFunction, scopeOf } from './scopes';
 
 export interface ValueDeps {
   text: string;
@@ -19,6 +20,8 @@ export interface ValueDeps {
   /** This file's top-level functions of a name, for what they return. */
   functionsNamed(name: string): readonly SyntaxNode[];
   returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
+  /** The method a call runs on an object of a known class (see ModuleAnalysis.methodRunBy). */
+  methodRunBy(call: SyntaxNode): { readonly local: readonly SyntaxNode[] } | { readonly project: FunctionFacts } | undefined;
 }
 
 /** Tensor methods that give a Python number or bool. */
@@ -89,11 +92,74 @@ export function valueKindOf(deps: ValueDeps, expression: SyntaxNode, depth = 0):
 function nameKind(deps: ValueDeps, use: SyntaxNode, depth: number): ValueKind {
   const name = nodeText(use, deps.text);
   const def = deps.definitions.reaching(scopeOf(use), name, use.start);
+  const numbers = def ? numberDefinition(deps, def, depth) : false;
+  if (numbers) return 'number';
+  if (def?.kind === 'assign' && def.value && def.unpackIndex >= 0) {
+    const part = unpackedKind(deps, def.value, def.unpackIndex, depth);
+    if (part !== 'unknown') return part;
+  }
   if (!def || def.kind !== 'assign' || !def.value || def.unpackIndex >= 0) {
     if (deps.carriesGraph(use)) return 'graph';
     return deps.isModuleExpr(use) ? 'module' : 'unknown';
   }
   return valueKindOf(deps, def.value, depth + 1);
+}
+
+/** `acc += 1` where `acc` was a number before: arithmetic on numbers gives a number. */
+function numberDefinition(deps: ValueDeps, def: Definition, depth: number): boolean {
+  if (def.kind !== 'augmented' || !def.value || depth > MAX_DEPTH) return false;
+  if (valueKindOf(deps, def.value, depth + 1) !== 'number') return false;
+  const prior = deps.definitions.reaching(scopeOf(def.node), def.name, def.node.start);
+  if (!prior || prior === def) return false;
+  if (prior.kind === 'augmented') return numberDefinition(deps, prior, depth + 1);
+  if (prior.kind !== 'assign' || !prior.value) return false;
+  return (prior.unpackIndex < 0 ? valueKindOf(deps, prior.value, depth + 1) : unpackedKind(deps, prior.value, prior.unpackIndex, depth + 1)) === 'number';
+}
+
+/**
+ * What the element at `index` of an unpacked value is: of a tuple literal (`n, acc = 0, 0`), or of
+ * the tuples that the function or method a call runs returns (`loss, acc = model(x)` where its
+ * `forward` returns `loss, acc.item()`), this file's or another's.
+ */
+export function unpackedKind(deps: ValueDeps, value: SyntaxNode, index: number, depth = 0): ValueKind {
+  if (depth > MAX_DEPTH) return 'unknown';
+  const expr = unparenthesize(value);
+  if (expr.type === 'expression_list' || expr.type === 'tuple') {
+    const element = expr.children.filter((c) => c.named && c.type !== 'comment')[index];
+    return element && !expr.children.some((c) => c.type === 'list_splat') ? valueKindOf(deps, element, depth + 1) : 'unknown';
+  }
+  if (expr.type !== 'call') return 'unknown';
+  const dotted = dottedName(callee(expr), deps.text);
+  const qualified = dotted ? deps.imports.qualify(dotted) : null;
+  const facts = deps.projectSymbol(qualified);
+  if (facts?.kind === 'function') return facts.function.returnsParts?.[index] ?? 'unknown';
+  if (qualified) return 'unknown';
+  const run = deps.methodRunBy(expr);
+  if (run && 'project' in run) return run.project.returnsParts?.[index] ?? 'unknown';
+  const own = run?.local ?? ownFunctions(deps, expr, dotted);
+  return own.length === 1 ? returnedPartKind(deps, own[0]!, index, depth) : 'unknown';
+}
+
+/** The function of this file a call of `name` or `self.name` runs: the file's only one of that name, or the caller's class's. */
+function ownFunctions(deps: ValueDeps, call: SyntaxNode, dotted: string | null): readonly SyntaxNode[] {
+  if (!dotted) return [];
+  if (!dotted.includes('.')) return deps.functionsNamed(dotted).filter((fn) => classOfMethod(fn) === null);
+  const method = /^self\.(\w+)$/.exec(dotted)?.[1];
+  const caller = method ? enclosingFunction(call) : null;
+  const owner = caller ? classOfMethod(caller) : null;
+  return method && owner ? deps.functionsNamed(method).filter((fn) => classOfMethod(fn) === owner) : [];
+}
+
+/** The kind the element at `index` of every tuple `fn` returns has, or 'unknown' when a return is no tuple or they differ. */
+function returnedPartKind(deps: ValueDeps, fn: SyntaxNode, index: number, depth: number): ValueKind {
+  let kind: ValueKind | undefined;
+  for (const r of deps.returnsOf(fn)) {
+    const value = r.children.find((c) => c.named && c.type !== 'comment');
+    const k = value ? unpackedKind(deps, value, index, depth + 1) : 'unknown';
+    if (k === 'unknown' || (kind !== undefined && k !== kind)) return 'unknown';
+    kind = k;
+  }
+  return kind ?? 'unknown';
 }
 
 function callKind(deps: ValueDeps, call: SyntaxNode, depth: number): ValueKind {

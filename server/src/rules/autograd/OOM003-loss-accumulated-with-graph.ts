@@ -1,8 +1,9 @@
 import type { Fix } from '../../core/types';
 import { appendCall } from '../../fixes/edits';
 import { field, is, type SyntaxNode } from '../../parser/syntax';
-import { accumulatedParameters, containerName, detachApplicability, handedToTraining, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
+import { containerName, detachApplicability, handedToTraining, keptAcrossTrainingSteps, persistingInferenceLoop, persistingTrainingLoop, valueCarriesGraph } from './accumulators';
 import { prefersItem } from './item-idiom';
+import { accumulatedParameters } from '../../semantic/kept-totals';
 import { callArguments, dottedName, methodCall, nodeText, unparenthesize } from '../../semantic/names';
 import { enclosingFunction, functionName, scopeOf } from '../../semantic/scopes';
 import { isBackpropSource, StatementFact } from '../../semantic/model';
@@ -26,9 +27,11 @@ such as \`self.running_loss\`, which outlives every call. Loops over data in cod
 (\`totals[k] += loss_dict[k]\`, \`totals[k] = totals.get(k, 0) + v\` in an inner loop over the terms; the terms carry a
 graph when the dict comes from a forward pass, or from any call when the step backpropagates their sum), and so
 do totals kept inside an object: \`losses.update(loss, n)\` where \`update\`, a method of a class of this file
-such as an AverageMeter, adds its argument to an attribute (\`self.sum += val * n\`). Totals that are themselves backpropagated
+such as an AverageMeter, adds its argument to an attribute (\`self.sum += val * n\`); a meter of another file of the project is
+judged by its own \`update\` the same way (one that stores \`val.detach().cpu()\` keeps no graph). Totals that are themselves backpropagated
 later (gradient accumulation) and sums inside one step (a multi-term loss built in an inner loop) are not
-reported, nor are values that a call gives without a graph: a function of the file, or an object whose \`__call__\`
+reported, nor are values that a call gives without a graph: a function of the file, an element of the tuple a forward
+returns that is a Python number there (\`loss, acc = model(x)\` where \`forward\` returns \`loss, acc.item()\`, in this file or another), or an object whose \`__call__\`
 returns \`loss.item()\` (the Annotated Transformer's \`loss_compute(out, y, norm)\`, where \`loss_compute\` is a
 parameter that every call of its function fills with a new \`SimpleLossCompute\`).`,
       whyIsThisBad: `Adding a tensor that requires grad to a running total makes the total a tensor that requires grad,
@@ -153,11 +156,22 @@ const METER_CLASS = /(Meter|Averager|RunningAverage|AverageValue)\s*\(/;
  * with its graph keeps every iteration's graph alive, as `total += loss` would.
  */
 
-/** The receiver of `x.update(...)` is made by a meter class that this file does not define. */
+/**
+ * The receiver of `x.update(...)` is made by a meter class that this file does not define. Where
+ * that class is another file's of the project, its `update` decides: it keeps a total of what it is
+ * given (`self.sum += val * n`), or it does not (`self.preds.append(pred.detach().cpu())`).
+ */
 function meterFromElsewhere(model: SemanticModel, call: SyntaxNode): boolean {
   const m = methodCall(call, model.text);
   const receiver = m ? dottedName(m.receiver, model.text) : null;
   if (!receiver) return false;
+  const cls = model.modules.instanceClassOf(receiver);
+  if (cls && 'project' in cls) {
+    const update = cls.project.methods.update;
+    if (update) return update.accumulates?.includes(0) === true;
+    // Inherited from a library's class, which no file shows: the class's name is all there is.
+    if (!cls.project.libraryBase) return false;
+  }
   const defs = model.definitions.definitionsOf(scopeOf(call), receiver).filter((d) => d.value);
   const values = defs.length > 0
     ? defs.map((d) => nodeText(d.value!, model.text))
