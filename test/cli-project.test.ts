@@ -68,6 +68,7 @@ const CASES = [
   { project: 'helper-method-guard', file: 'sample.py', withProject: [], alone: ['OOM001:12'], fact: "a method that reaches its model only through helpers of its own class (`self.sample_tensor` -> `self._proceed`, under `no_grad`) records no graph for its caller" },
   { project: 'tuple-parts-elsewhere', file: 'train.py', withProject: ['OOM003:16'], alone: ['OOM003:14', 'OOM003:15', 'OOM003:16'], fact: "what another file's forward returns at each position of its tuple decides (`loss, acc, acc2 = model(x, y)` where `acc` is a count ratio and `acc2` an `.item()`): only the loss carries a graph" },
   { project: 'meter-elsewhere', file: 'train.py', withProject: ['OOM003:17'], alone: ['OOM003:16', 'OOM003:17'], fact: "another file's meter whose `update` stores a detached copy keeps no graph; one whose `update` adds to `self.sum` does" },
+  { project: 'notebook-imports', file: 'train.ipynb', withProject: [], alone: ['OOM001:2'], fact: "a notebook's imports find the modules beside it, as its kernel does: `run_model` of `from model_functions import *` is that module's training function, not a model" },
 ];
 
 for (const c of CASES) {

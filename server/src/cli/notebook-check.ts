@@ -17,7 +17,7 @@ import { rawPathBytes } from '../project/discover-files';
 import { readSource } from '../files/read-source';
 
 /** How much larger than `max-file-size` a notebook file may be, outputs included. */
-const NOTEBOOK_SIZE_FACTOR = 20;
+export const NOTEBOOK_SIZE_FACTOR = 20;
 
 export const isNotebookPath = (path: string) => path.toLowerCase().endsWith('.ipynb');
 

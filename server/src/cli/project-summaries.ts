@@ -1,5 +1,5 @@
 // The first pass of a check: the summaries of the project files its analysis reads, starting from
-// the checked Python files and following their imports (see project-plan.ts), linked into one index
+// the checked Python files and notebooks and following their imports (see project-plan.ts), linked into one index
 // per project root. A file that cannot be read or parsed is left out: its names stay unknown. Only
 // files linked by an import to another file of their project are summarised: a file that imports
 // none and that none imports learns nothing from the project and tells it nothing.
@@ -13,6 +13,9 @@ import { scanImports } from '../project/import-scan';
 import { existenceFromListings, MAX_PROJECT_FILES } from '../project/layout';
 import { importedFiles } from './project-plan';
 import { readSource } from '../files/read-source';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read-regular-file';
+import { readNotebook } from '../notebooks/notebook-json';
+import { isNotebookPath, NOTEBOOK_SIZE_FACTOR } from './notebook-check';
 
 /** One file to summarise. */
 export interface SummaryRequest {
@@ -55,11 +58,14 @@ export async function summarizeProjects(plan: CheckPlan, roots: readonly string[
     taken.set(root, count + 1);
     pending.push({ request, root });
   };
-  const linked = linkedFiles(plan, roots, exists);
+  const { linked, notebookImports } = linkedFiles(plan, roots, exists);
+  const settingsOf = new Map(plan.tasks.map((task) => [task.path, task.settings]));
   plan.tasks.forEach((task: FileTask, i) => {
     if (linked.has(task.path)) add(requestOf(task), roots[i]!);
+    for (const path of notebookImports.get(task.path) ?? []) {
+      add({ path, settings: settingsOf.get(path) ?? task.settings, ...(task.maxFileSize !== undefined ? { maxFileSize: task.maxFileSize } : {}) }, roots[i]!);
+    }
   });
-  const settingsOf = new Map(plan.tasks.map((task) => [task.path, task.settings]));
   while (pending.length) {
     const batch = pending;
     pending = [];
@@ -85,19 +91,39 @@ function requestOf(task: FileTask): SummaryRequest {
   };
 }
 
-/** The checked Python files that import another file of their project or that another checked file imports. */
-function linkedFiles(plan: CheckPlan, roots: readonly string[], exists: (path: string) => boolean): Set<string> {
+/**
+ * The checked Python files that import another file of their project or that another checked file
+ * imports, and the project files each checked notebook's imports reach (a notebook is no module, so
+ * it has no summary of its own, but what it imports is read for it).
+ */
+function linkedFiles(plan: CheckPlan, roots: readonly string[], exists: (path: string) => boolean): { linked: Set<string>; notebookImports: Map<string, string[]> } {
   const linked = new Set<string>();
   const targets = new Set<string>();
+  const notebookImports = new Map<string, string[]>();
   plan.tasks.forEach((task: FileTask, i) => {
-    if (!task.path.endsWith('.py')) return;
-    const read = readSource(fileToOpen(requestOf(task)), task.maxFileSize, task.path);
-    if (!read.ok) return;
-    const imported = importedFiles(roots[i]!, task.path, scanImports(read.text), exists);
-    if (imported.length) linked.add(task.path);
+    const names = importsOfTask(task);
+    if (!names) return;
+    const imported = importedFiles(roots[i]!, task.path, names, exists);
+    if (isNotebookPath(task.path)) {
+      if (imported.length) notebookImports.set(task.path, imported);
+    } else if (imported.length) {
+      linked.add(task.path);
+    }
     for (const path of imported) targets.add(path);
   });
-  for (const task of plan.tasks) if (targets.has(task.path)) linked.add(task.path);
-  return linked;
+  for (const task of plan.tasks) if (targets.has(task.path) && !isNotebookPath(task.path)) linked.add(task.path);
+  return { linked, notebookImports };
 }
 
+/** The names a checked file's imports name: a Python file's, or a Python notebook's code cells'; undefined for any other file or one that cannot be read. */
+function importsOfTask(task: FileTask): string[] | undefined {
+  const notebook = isNotebookPath(task.path);
+  if (!notebook && !task.path.endsWith('.py')) return undefined;
+  const limit = notebook ? (task.maxFileSize ?? DEFAULT_MAX_FILE_BYTES) * NOTEBOOK_SIZE_FACTOR : task.maxFileSize;
+  const read = readSource(fileToOpen(requestOf(task)), limit, task.path);
+  if (!read.ok) return undefined;
+  if (!notebook) return scanImports(read.text);
+  const parsed = readNotebook(read.text);
+  if (!parsed.ok || (parsed.notebook.language !== undefined && parsed.notebook.language !== 'python')) return undefined;
+  return scanImports(parsed.notebook.codeCells.map((cell) => cell.source).join('\n'));
+}

@@ -85,12 +85,15 @@ export interface ModulePlace {
 /**
  * The module name of `path` (a .py file under `root`), or undefined when no module name fits it. A
  * folder or file whose name no import can spell (`00_burgers/`, `train-v2.py`) still gets one: a
- * script there imports its neighbours, which Python finds in the script's own folder.
+ * script there imports its neighbours, which Python finds in the script's own folder. A notebook
+ * (.ipynb) gets the place a script of its name would have: no import reaches it, but its kernel
+ * starts in its folder, so its own imports find its neighbours as a script's do.
  */
 export function modulePlaceOf(root: string, path: string): ModulePlace | undefined {
   const rel = relative(root, path);
-  if (rel.startsWith('..') || !rel.endsWith('.py')) return undefined;
-  const parts = rel.slice(0, -'.py'.length).split(sep);
+  const extension = rel.endsWith('.py') ? '.py' : rel.endsWith('.ipynb') ? '.ipynb' : null;
+  if (rel.startsWith('..') || !extension) return undefined;
+  const parts = rel.slice(0, -extension.length).split(sep);
   const isPackage = parts[parts.length - 1] === '__init__';
   if (isPackage) parts.pop();
   if (!parts.length || !parts.every((p) => p.length > 0 && !p.includes('.'))) return undefined;
