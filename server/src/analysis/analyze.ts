@@ -1,6 +1,7 @@
 // The pure analysis: (syntax tree, text, settings) -> diagnostics with fixes. No I/O, no LSP.
 import { hasSyntaxErrors } from '../parser/indentation';
 import type { SyntaxNode } from '../parser/syntax';
+import { unparenthesize } from '../semantic/names';
 import { ALL_RULES } from '../rules';
 import type { Report, Rule, RuleContext } from '../rules/rule';
 import { joined } from '../semantic/group-by';
@@ -246,26 +247,47 @@ const SUPPRESSIONS_IN_STATEMENT = new StatementFact('suppression comments', (mod
 const FALSE_LITERALS = new Set(['False', 'None', '0']);
 const TRUE_LITERALS = new Set(['True', '1']);
 
-/** The truth of a condition that is a literal alone, else null. */
-function literalTruth(condition: SyntaxNode | undefined, text: string): boolean | null {
+/**
+ * The truth of a condition the program fixes, else null: a literal (`if False:`), a module-level
+ * name bound once, to such a literal, and never again in any scope of the file (`load = False`, then
+ * `if load:` in a function), and `not` of either.
+ */
+function constantTruth(model: SemanticModel, condition: SyntaxNode | undefined): boolean | null {
   if (!condition) return null;
-  const source = text.slice(condition.start, condition.end);
-  return FALSE_LITERALS.has(source) ? false : TRUE_LITERALS.has(source) ? true : null;
+  const expr = unparenthesize(condition);
+  if (expr.type === 'not_operator') {
+    const truth = constantTruth(model, expr.children.find((c) => c.fieldName === 'argument'));
+    return truth === null ? null : !truth;
+  }
+  const source = model.text.slice(expr.start, expr.end);
+  if (FALSE_LITERALS.has(source)) return false;
+  if (TRUE_LITERALS.has(source)) return true;
+  if (expr.type !== 'identifier') return null;
+  const defs = model.definitions.allDefinitionsOf(source);
+  const only = defs.length === 1 ? defs[0]! : null;
+  if (only?.kind !== 'assign' || only.unpackIndex >= 0 || !only.value || !atModuleLevel(only.node)) return null;
+  const value = model.text.slice(only.value.start, only.value.end);
+  return FALSE_LITERALS.has(value) ? false : TRUE_LITERALS.has(value) ? true : null;
+}
+
+/** `node` runs in the module's own scope: in no function or class body. */
+function atModuleLevel(node: SyntaxNode): boolean {
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda') return false;
+  return true;
 }
 
 /**
  * A top-level statement's blocks that never run: the block of an `if`, `elif` or `while` whose
- * condition is a false literal, and the `elif` and `else` blocks after a true one.
+ * condition is constantly false (see constantTruth), and the `elif` and `else` blocks after a true one.
  */
 const NEVER_RUN_IN_STATEMENT = new StatementFact('blocks that never run', (model, statement): readonly SyntaxNode[] => {
   const out: SyntaxNode[] = [];
-  const { text } = model;
   for (const loop of model.nodesOfKindIn(statement, 'while_statement')) {
     const body = loop.children.find((c) => c.fieldName === 'body');
-    if (body && literalTruth(loop.children.find((c) => c.fieldName === 'condition'), text) === false) out.push(body);
+    if (body && constantTruth(model, loop.children.find((c) => c.fieldName === 'condition')) === false) out.push(body);
   }
   for (const branch of model.nodesOfKindIn(statement, 'if_statement')) {
-    let decided = literalTruth(branch.children.find((c) => c.fieldName === 'condition'), text);
+    let decided = constantTruth(model, branch.children.find((c) => c.fieldName === 'condition'));
     const consequence = branch.children.find((c) => c.fieldName === 'consequence');
     if (decided === false && consequence) out.push(consequence);
     for (const clause of branch.children) {
@@ -276,7 +298,7 @@ const NEVER_RUN_IN_STATEMENT = new StatementFact('blocks that never run', (model
         continue;
       }
       if (clause.type === 'elif_clause') {
-        const truth = literalTruth(clause.children.find((c) => c.fieldName === 'condition'), text);
+        const truth = constantTruth(model, clause.children.find((c) => c.fieldName === 'condition'));
         if (truth === false && block) out.push(block);
         if (truth === true) decided = true;
       }
