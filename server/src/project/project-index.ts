@@ -436,7 +436,7 @@ class LinkedFacts {
     const returnsParts = this.tupleKinds(path, fn.returnedTuples);
     const facts: FunctionFacts = {
       trains, disablesGrad, gradDecorator: fn.gradDecorator, forwards, gradForwards: fn.gradForwards && !disablesGrad, keepsForwardOutputs: fn.keepsForwardOutputs && !disablesGrad,
-      returns: returns ?? 'object', ...(returnsParts ? { returnsParts } : {}), ...(fn.accumulates.length ? { accumulates: fn.accumulates } : {}), returnsGradOffModule,
+      returns: returns ?? 'object', ...(returnsParts ? { returnsParts } : {}), ...(fn.accumulates.length ? { accumulates: fn.accumulates } : {}), ...(fn.abstract ? { abstract: true } : {}), returnsGradOffModule,
     };
     this.inProgress.delete(key);
     this.functions.set(key, facts);

@@ -13,7 +13,7 @@ import { callArguments, callee, dottedName, methodCall, nodeText, unparenthesize
 import type { PassedInts, PathWords, ValueKind } from '../semantic/project-facts';
 import { writtenPaths } from '../semantic/checkpoint-files';
 import { accumulatedParameters } from '../semantic/kept-totals';
-import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName } from '../semantic/scopes';
+import { classOfMethod, decoratorExpression, decoratorsOf, enclosingFunction, enclosingLoops, functionName, isAbstractMethod } from '../semantic/scopes';
 
 /** The modules and names a file's imports name, star imports included: what links it to other files. */
 export function importedNames(summary: FileSummary): string[] {
@@ -53,6 +53,8 @@ export interface LocalFunction {
   readonly returnsInstancesOf: readonly string[];
   /** Of a method: the parameters (by position after `self`) it adds to an attribute of its object (see kept-totals.ts). */
   readonly accumulates: readonly number[];
+  /** Of a method: it only declares itself for subclasses (see scopes.ts isAbstractMethod). */
+  readonly abstract: boolean;
 }
 
 export interface LocalClass {
@@ -204,6 +206,7 @@ function summarizeFunction(model: SemanticModel, fn: SyntaxNode, method = false)
     returnedTuples: returnedTuples(model, fn),
     returnsInstancesOf: returnedInstanceClasses(model, fn),
     accumulates: method ? [...accumulatedParameters(model, fn).keys()] : [],
+    abstract: method && isAbstractMethod(fn, model.text),
   };
 }
 

@@ -571,7 +571,7 @@ export class ModuleAnalysis {
    * The facts of the other files' methods a method call may run: of the receiver's class where it is
    * another file's; of every method of that name in the other files where the receiver is only
    * handed to this file (a parameter, `self.trainer.policy_net`) and this file defines none. Undefined
-   * where neither holds.
+   * where neither holds. An abstract method stands for the subclasses' methods of its name.
    */
   projectMethodsCalled(call: SyntaxNode): readonly FunctionFacts[] | undefined {
     const m = methodCall(call, this.deps.text);
@@ -580,13 +580,16 @@ export class ModuleAnalysis {
     // Asked first, once per method name: most method calls (`x.view(...)`) name no method of the project.
     const methods = this.deps.projectMethodsNamed(m.method);
     if (!methods.length) return undefined;
+    // An abstract method never runs itself: a subclass's of that name does.
+    const concrete = methods.filter((facts) => !facts.abstract);
     const cls = this.instanceClassOf(receiver);
     if (cls && 'project' in cls) {
       const facts = cls.project.methods[m.method];
+      if (facts?.abstract && concrete.length) return concrete;
       return facts ? [facts] : [];
     }
     if (cls || !this.untypedHere(receiver) || this.deps.functionsNamed(m.method).length) return undefined;
-    return methods;
+    return concrete.length ? concrete : methods;
   }
 
   /**
@@ -706,7 +709,8 @@ export class ModuleAnalysis {
     return classes.every((cls) => {
       if (!('project' in cls)) return false;
       const facts = cls.project.methods[method];
-      return facts !== undefined && !facts.forwards && !facts.trains;
+      // An abstract method's code is not what runs.
+      return facts !== undefined && !facts.abstract && !facts.forwards && !facts.trains;
     });
   }
 

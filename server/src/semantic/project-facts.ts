@@ -55,6 +55,8 @@ export interface FunctionFacts {
   readonly returnsParts?: readonly ValueKind[];
   /** Of a method: the parameters (by position after `self`) it adds to an attribute of its object (`self.sum += val * n`). */
   readonly accumulates?: readonly number[];
+  /** Of a method: it only declares itself for subclasses to define (`@abstractmethod`, a body of `pass`). */
+  readonly abstract?: boolean;
   /**
    * Every return gives a new module whose `forward` (or `__call__`) turns gradients off: calling what
    * it returns records no graph (a factory of `@torch.no_grad()` feature extractors).

@@ -180,3 +180,23 @@ export function positionalParameterNames(fn: SyntaxNode, text: string): string[]
   if (classOfMethod(fn) !== null) names.shift();
   return names;
 }
+
+/**
+ * A method that only declares itself for subclasses to define: decorated `@abstractmethod`, or whose
+ * body holds nothing but a docstring, `pass`, `...` or `raise NotImplementedError`. Calling it on an
+ * object runs a subclass's method instead.
+ */
+export function isAbstractMethod(fn: SyntaxNode, text: string): boolean {
+  const declared = decoratorsOf(fn).some((d) => {
+    const expression = decoratorExpression(d);
+    return expression !== null && /(^|\.)abstractmethod$/.test(text.slice(expression.start, expression.end));
+  });
+  if (declared) return true;
+  const statements = bodyOf(fn)?.children.filter((c) => c.named && c.type !== 'comment') ?? [];
+  return statements.length > 0 && statements.every((statement) => {
+    if (statement.type === 'pass_statement') return true;
+    const only = statement.children.filter((c) => c.named && c.type !== 'comment');
+    if (statement.type === 'expression_statement') return only.length === 1 && (only[0]!.type === 'string' || only[0]!.type === 'ellipsis');
+    return statement.type === 'raise_statement' && /^raise\s+NotImplementedError\b/.test(text.slice(statement.start, statement.end));
+  });
+}
