@@ -70,6 +70,7 @@ const CASES = [
   { project: 'meter-elsewhere', file: 'train.py', withProject: ['OOM003:17'], alone: ['OOM003:16', 'OOM003:17'], fact: "another file's meter whose `update` stores a detached copy keeps no graph; one whose `update` adds to `self.sum` does" },
   { project: 'notebook-imports', file: 'train.ipynb', withProject: [], alone: ['OOM001:2'], fact: "a notebook's imports find the modules beside it, as its kernel does: `run_model` of `from model_functions import *` is that module's training function, not a model" },
   { project: 'abstract-method-elsewhere', file: 'pkg/trainer.py', withProject: ['OOM001:21', 'OOM001:28'], alone: [], fact: "an abstract method of another file's base class (`@abstractmethod def loss(...): pass`) is not what runs: its subclasses' `loss`, which run the model, decide whether `model.loss(batch)` is a forward pass" },
+  { project: 'inherited-methods-elsewhere', file: 'evaluate.py', withProject: ['OOM001:9'], alone: [], fact: "another file's subclasses run their model in `loss`: through `self.forward` inherited from their base, or through modules a base's helper builds and returns as a tuple (`self.encoder, self.head = self._build(...)`)" },
 ];
 
 for (const c of CASES) {

@@ -230,7 +230,7 @@ function ownMethodForwards(model: SemanticModel, fn: SyntaxNode, seen: Set<Synta
     const m = n.type === 'call' ? methodCall(n, model.text) : null;
     if (!m || m.receiver.type !== 'identifier' || nodeText(m.receiver, model.text) !== 'self') return true;
     const gradOn = model.gradMode.at(n) !== 'disabled';
-    for (const helper of model.modules.methodsOfLocalClass(owner, m.method)) {
+    for (const helper of ownOrInheritedMethods(model, owner, m.method)) {
       if (seen.has(helper)) continue;
       seen.add(helper);
       const own = model.forwardCallsWithin(helper);
@@ -255,6 +255,27 @@ function returnedTuples(model: SemanticModel, fn: SyntaxNode): LocalValue[][] {
     tuples.push(tuple.children.filter((c) => c.named && c.type !== 'comment').map((element) => localValue(model, element)));
   }
   return tuples;
+}
+
+/**
+ * The methods `self.name(...)` in a method of class `owner` runs: its own, else its nearest base's
+ * among this file's classes (`class AutoEncoder(AutoEncoderBase[T])` calling an inherited `forward`).
+ */
+function ownOrInheritedMethods(model: SemanticModel, owner: string, name: string, depth = 0): readonly SyntaxNode[] {
+  const own = model.modules.methodsOfLocalClass(owner, name);
+  if (own.length || depth >= MAX_OWN_METHOD_DEPTH) return own;
+  const cls = model.classNamed(owner);
+  const superclasses = cls && is(cls, 'class_definition') ? field(cls, 'superclasses') : null;
+  for (const base of superclasses?.children ?? []) {
+    if (!base.named || base.type === 'comment' || base.type === 'keyword_argument') continue;
+    // `Base[T]` names `Base`.
+    const target = base.type === 'subscript' ? base.children.find((c) => c.fieldName === 'value') : base;
+    const baseName = target ? dottedName(target, model.text) : null;
+    if (!baseName || baseName === owner || !model.modules.classNames.has(baseName)) continue;
+    const inherited = ownOrInheritedMethods(model, baseName, name, depth + 1);
+    if (inherited.length) return inherited;
+  }
+  return [];
 }
 
 /** The linked names of the classes every return of `fn` makes a new instance of, or none (see LocalFunction). */

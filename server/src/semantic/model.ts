@@ -823,6 +823,7 @@ function moduleAnalysisOf(model: SemanticModel): ModuleAnalysis {
     methodRunsModelGradOff: (method) => METHOD_RUNS_MODEL_GRAD_OFF.of(model, method),
     methodTrains: (method) => model.needsGradients(method),
     projectMethodsNamed: (name) => PROJECT_METHODS.of(model, name),
+    returnsOf: (fn) => model.returnsOf(fn),
     isForwardCall: model.db.records
       ? (call) => FORWARD_CALLS_IN_STATEMENT.of(model, topLevelStatementOf(call)).includes(call)
       : (call) => IS_FORWARD_CALL.of(model, call),

@@ -184,6 +184,8 @@ export interface ModuleDeps {
   methodTrains(method: SyntaxNode): boolean;
   /** The facts of the methods named so that other files' classes define (see ProjectView.methodsNamed). */
   projectMethodsNamed(name: string): readonly FunctionFacts[];
+  /** Return statements of a function of this file. */
+  returnsOf(fn: SyntaxNode): readonly SyntaxNode[];
 }
 
 /** The class a name's values are instances of: one of this file's, by name, or another project file's. */
@@ -436,7 +438,9 @@ export class ModuleAnalysis {
     let result = this.hasEvidence(name) || this.namedLikeModel(name);
     if (!result) {
       for (const def of this.definitionsOf(name)) {
-        if (def.kind !== 'for' && def.value && this.isModuleExpr(def.value)) {
+        // `self.encoder, self.head = self._build(cfg)` where `_build` returns two modules.
+        const part = def.kind === 'assign' && def.value !== null && def.unpackIndex >= 0 && this.unpacksModule(def.value, def.unpackIndex, def.node, 0);
+        if (part || (def.kind !== 'for' && def.value && this.isModuleExpr(def.value))) {
           result = true;
           break;
         }
@@ -444,6 +448,41 @@ export class ModuleAnalysis {
     }
     if (LOSS_NAME.test(lastSegment(name)) || (result && (this.holdsPlainObject(name) || this.holdsDistribution(name)))) result = false;
     return result;
+  }
+
+  /**
+   * The element at `index` of what `value` gives is a module: of a tuple literal, of the tuples a
+   * function or method of this file returns (`self.encoder, self.head = self._build(cfg)`, a base's
+   * static helper included), or of another file's function whose facts say so. Read from module
+   * constructors and names alone, never from what values carry.
+   */
+  private unpacksModule(value: SyntaxNode, index: number, at: SyntaxNode, depth: number): boolean {
+    const expr = unparenthesize(value);
+    if (expr.type === 'expression_list' || expr.type === 'tuple') {
+      const element = expr.children.filter((c) => c.named && c.type !== 'comment')[index];
+      return element !== undefined && !expr.children.some((c) => c.type === 'list_splat') && this.isModuleExpr(element);
+    }
+    if (!is(expr, 'call') || depth >= 4) return false;
+    const dotted = dottedName(callee(expr), this.deps.text);
+    if (!dotted) return false;
+    const facts = this.deps.projectSymbol(this.deps.imports.qualify(dotted));
+    if (facts?.kind === 'function') return facts.function.returnsParts?.[index] === 'module';
+    const method = /^self\.(\w+)$/.exec(dotted)?.[1];
+    let candidates: readonly SyntaxNode[] = [];
+    if (!dotted.includes('.')) candidates = this.deps.functionsNamed(dotted).filter((fn) => classOfMethod(fn) === null);
+    else if (method) {
+      const caller = enclosingFunction(at);
+      const owner = caller ? classOfMethod(caller) : null;
+      const methods = this.deps.functionsNamed(method).filter((fn) => classOfMethod(fn) !== null);
+      const own = methods.filter((fn) => classOfMethod(fn) === owner);
+      candidates = own.length ? own : methods;
+    }
+    if (candidates.length !== 1) return false;
+    const returns = this.deps.returnsOf(candidates[0]!);
+    return returns.length > 0 && returns.every((r) => {
+      const returned = r.children.find((c) => c.named && c.type !== 'comment');
+      return returned !== undefined && this.unpacksModule(returned, index, r, depth + 1);
+    });
   }
 
   /**

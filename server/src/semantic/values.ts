@@ -140,14 +140,20 @@ export function unpackedKind(deps: ValueDeps, value: SyntaxNode, index: number, 
   return own.length === 1 ? returnedPartKind(deps, own[0]!, index, depth) : 'unknown';
 }
 
-/** The function of this file a call of `name` or `self.name` runs: the file's only one of that name, or the caller's class's. */
+/**
+ * The function of this file a call of `name` or `self.name` runs: the file's only function of that
+ * name; for a method, the caller's class's, else the file's only method of that name (a base class's).
+ */
 function ownFunctions(deps: ValueDeps, call: SyntaxNode, dotted: string | null): readonly SyntaxNode[] {
   if (!dotted) return [];
   if (!dotted.includes('.')) return deps.functionsNamed(dotted).filter((fn) => classOfMethod(fn) === null);
   const method = /^self\.(\w+)$/.exec(dotted)?.[1];
   const caller = method ? enclosingFunction(call) : null;
   const owner = caller ? classOfMethod(caller) : null;
-  return method && owner ? deps.functionsNamed(method).filter((fn) => classOfMethod(fn) === owner) : [];
+  if (!method || !owner) return [];
+  const methods = deps.functionsNamed(method).filter((fn) => classOfMethod(fn) !== null);
+  const own = methods.filter((fn) => classOfMethod(fn) === owner);
+  return own.length ? own : methods;
 }
 
 /** The kind the element at `index` of every tuple `fn` returns has, or 'unknown' when a return is no tuple or they differ. */
