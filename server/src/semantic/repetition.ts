@@ -224,18 +224,29 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
     case 'false':
     case 'none':
       return 'literal';
+    case 'binary_operator': {
+      // `[None] * n_layer`: slots to fill, however many, hold no data.
+      const operator = field(expr as SyntaxNode & { type: 'binary_operator' }, 'operator');
+      const operands = [field(expr as SyntaxNode & { type: 'binary_operator' }, 'left'), field(expr as SyntaxNode & { type: 'binary_operator' }, 'right')];
+      if (operator && nodeText(operator, deps.text) === '*' && operands.some((o) => o !== null && ['list', 'tuple'].includes(unparenthesize(o).type) && sizeOf(deps, o, depth + 1) === 'literal')) return 'small';
+      return largest(expr.children.filter((c) => c.named && c.type !== 'comment').map((c) => sizeOf(deps, c, depth + 1)));
+    }
     case 'list':
     case 'tuple':
     case 'dictionary':
     case 'pair':
     case 'set':
     case 'expression_list':
-    case 'binary_operator':
     case 'unary_operator':
       return largest(expr.children.filter((c) => c.named && c.type !== 'comment').map((c) => sizeOf(deps, c, depth + 1)));
     case 'subscript': {
       const index = field(expr as SyntaxNode & { type: 'subscript' }, 'subscript');
       const value = field(expr as SyntaxNode & { type: 'subscript' }, 'value');
+      // `tokens.shape[1]` counts what `tokens` holds: as large a count as it is large.
+      if (value !== null && is(unparenthesize(value), 'attribute') && nodeText(field(unparenthesize(value) as SyntaxNode & { type: 'attribute' }, 'attribute')!, deps.text) === 'shape') {
+        const owner = field(unparenthesize(value) as SyntaxNode & { type: 'attribute' }, 'object');
+        return owner !== null && sizeOf(deps, owner, depth + 1) !== 'unknown' ? 'small' : 'unknown';
+      }
       if (index !== null && constantIndex(index)) return 'small';
       return value !== null && sizeOf(deps, value, depth + 1) === 'small' ? 'small' : 'unknown';
     }
@@ -283,6 +294,8 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
           if (rows !== null && rows > 0) return rows >= DATASET_ROWS ? 'unknown' : 'small';
         }
       }
+      // A model's output on small inputs (`logits, cache = model(tokens[:, :2], kv_cache=cache)`) is small.
+      if (inputs !== 'unknown' && deps.isForwardCall(expr)) return 'small';
       // `it.next()` (Python 2's iterators) or `it.__next__()` with `it = iter(loader)`: one batch.
       if (m && NEXT_METHODS.has(m.method) && !positional.length && madeByIter(deps, m.receiver)) return 'small';
       // A method of a small value (`img.resize(...)`, `x.unsqueeze(0).to(device)`) stays small, and
