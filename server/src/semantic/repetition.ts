@@ -108,10 +108,27 @@ function overSmallValue(deps: RepetitionDeps, loop: SyntaxNode & { type: 'for_st
   const iterable = field(loop, 'right');
   if (!iterable) return false;
   const expr = unparenthesize(iterable);
+  if (countsData(deps, expr)) return false;
   if (sizeOf(deps, expr, 0) === 'small') return true;
   // `for key, shape in shapes.items()`: the entries of a table.
   const m = is(expr, 'call') ? methodCall(expr, deps.text) : null;
   return literalTable(deps, m && TABLE_VIEWS.has(m.method) && callArguments(expr, deps.text).positional.length === 0 ? unparenthesize(m.receiver) : expr);
+}
+
+/**
+ * `range(tokens.shape[1])`: as many steps as a tensor of unknown size has rows, a count of data
+ * however small each step's item is (a shape's entry alone, passed as a value, is one number).
+ */
+function countsData(deps: RepetitionDeps, expr: SyntaxNode): boolean {
+  if (!is(expr, 'call') || dottedName(callee(expr), deps.text) !== 'range' || deps.imports.resolveName('range')) return false;
+  return callArguments(expr, deps.text).positional.some((arg) => {
+    const count = unparenthesize(arg);
+    const shape = is(count, 'subscript') ? field(count, 'value') : null;
+    const owner = shape && is(unparenthesize(shape), 'attribute') && nodeText(field(unparenthesize(shape) as SyntaxNode & { type: 'attribute' }, 'attribute')!, deps.text) === 'shape'
+      ? field(unparenthesize(shape) as SyntaxNode & { type: 'attribute' }, 'object')
+      : null;
+    return owner !== null && sizeOf(deps, owner, 0) === 'unknown';
+  });
 }
 
 /** The methods of a dict that give its keys, values or entries. */
@@ -242,11 +259,6 @@ function sizeOfExpression(deps: RepetitionDeps, expression: SyntaxNode, depth: n
     case 'subscript': {
       const index = field(expr as SyntaxNode & { type: 'subscript' }, 'subscript');
       const value = field(expr as SyntaxNode & { type: 'subscript' }, 'value');
-      // `tokens.shape[1]` counts what `tokens` holds: as large a count as it is large.
-      if (value !== null && is(unparenthesize(value), 'attribute') && nodeText(field(unparenthesize(value) as SyntaxNode & { type: 'attribute' }, 'attribute')!, deps.text) === 'shape') {
-        const owner = field(unparenthesize(value) as SyntaxNode & { type: 'attribute' }, 'object');
-        return owner !== null && sizeOf(deps, owner, depth + 1) !== 'unknown' ? 'small' : 'unknown';
-      }
       if (index !== null && constantIndex(index)) return 'small';
       return value !== null && sizeOf(deps, value, depth + 1) === 'small' ? 'small' : 'unknown';
     }
