@@ -196,6 +196,7 @@ export class IntResolver {
    */
   parameterHoldsNamespace(): boolean {
     const { parameter, depth } = this.asked!;
+    if (this.optionsOfOwnParser(parameter)) return true;
     const bound = this.boundValues(parameter);
     return bound !== null && bound.length > 0 && bound.every((v) => v !== null && this.holdsNamespace(v, depth + 1));
   }
@@ -212,6 +213,25 @@ export class IntResolver {
     if (!object || !attr || !cls || nodeText(object, this.text) !== 'self') return false;
     const defs = this.definitions.allDefinitionsOf(`self.${nodeText(attr, this.text)}`).filter((d) => within(d.node, cls));
     return defs.length > 0 && defs.every((d) => d.kind === 'assign' && d.unpackIndex < 0 && d.value !== null && this.holdsNamespace(d.value, depth + 1));
+  }
+
+  /**
+   * The first parameter of `__init__` of a class that adds its own command-line options (a method
+   * such as Lightning's `add_model_specific_args(parser)` calls `add_argument`), where nothing in
+   * this file constructs the class: the script that does parses those options and hands the
+   * namespace in (`Model(parser.parse_args())`).
+   */
+  private optionsOfOwnParser(parameter: ParameterSlot): boolean {
+    if (functionName(parameter.fn, this.text) !== '__init__' || parameter.index !== 0) return false;
+    const cls = classOfMethod(parameter.fn);
+    if (!cls || this.constructorCalls(parameter.fn)?.length !== 0) return false;
+    let adds = false;
+    walk(cls, (n) => {
+      if (adds) return false;
+      if (n.type === 'call' && methodCall(n, this.text)?.method === 'add_argument' && enclosingFunction(n) !== parameter.fn) adds = true;
+      return true;
+    });
+    return adds;
   }
 
   /** The parameter an identifier reads, when the function never assigns that name itself. */
