@@ -46,6 +46,8 @@ export interface GraphDeps {
   modules: ModuleAnalysis;
   /** The definitions whose values a backward pass of the scope reads (see SemanticModel.backpropagatedDefinitions). */
   backpropagatedDefinitions(scope: SyntaxNode): ReadonlySet<SyntaxNode>;
+  /** The names a backward pass of the scope reads (see SemanticModel.backpropagatedIn). */
+  backpropagatedIn(scope: SyntaxNode): ReadonlySet<string>;
   /** In-file function definitions by name. */
   functionsNamed(name: string): readonly SyntaxNode[];
   /** Return statements of a function. */
@@ -256,8 +258,10 @@ export class GraphAnalysis {
       // `loss, acc = model(x)` whose `forward` returns `loss, acc.item()`: that element is a number.
       if (def.unpackIndex >= 0 && NO_GRAPH.has(this.deps.unpackedKind(value, def.unpackIndex))) return false;
       if (this.carriesGraph(value)) return true;
-      // `loss.backward()` in the same scope proves the `loss` it reads has a graph, whatever produced it.
-      return this.deps.backpropagatedDefinitions(scope).has(def.node) && this.gradRecorded(def.node) && !this.endsGraph(value);
+      // `loss.backward()` in the same scope proves the `loss` it reads has a graph, whatever produced it;
+      // of `loss, err = f(...)`, only `loss`.
+      const backpropagated = this.deps.backpropagatedDefinitions(scope).has(def.node) && (def.unpackIndex < 0 || this.deps.backpropagatedIn(scope).has(name));
+      return backpropagated && this.gradRecorded(def.node) && !this.endsGraph(value);
     }
     return false;
   }

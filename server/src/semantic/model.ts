@@ -876,6 +876,7 @@ function graphAnalysisOf(model: SemanticModel): GraphAnalysis {
     gradMode: model.gradMode,
     modules: model.modules,
     backpropagatedDefinitions: (scope) => model.backpropagatedDefinitions(scope),
+    backpropagatedIn: (scope) => model.backpropagatedIn(scope),
     functionsNamed: model.lookupFunctions,
     returnsOf: (fn) => model.returnsOf(fn),
     callersOf: (fn) => model.callersOf(fn),
