@@ -91,6 +91,8 @@ on is unchanged, and it prints the number, summed in double precision, rather th
     if (['list', 'tuple', 'list_comprehension', 'dictionary', 'string'].includes(value.type)) return;
     const name = containerName(target, model.text);
     if (!name) return;
+    // `alphas += alpha` where `alphas = []`: a list extended, not a sum (what it keeps is OOM002's to judge).
+    if (!is(unparenthesize(target), 'subscript') && holdsContainer(model, node, name)) return;
     if (isBackpropSource(model, name)) return;
     const handed = handedToTraining(model, name, node);
     if (handed === 'backpropagated') return;
@@ -229,6 +231,28 @@ function visitTotalKeepingCall(call: SyntaxNode, method: string, ctx: RuleContex
       ],
     });
   }
+}
+
+/** Literals and builtins that make a container. */
+const CONTAINER_LITERALS = new Set(['list', 'tuple', 'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension']);
+
+/**
+ * Every plain assignment of `name` in the scope of `node` binds a container literal (`alphas = []`,
+ * or its element of `alphas, vids = [], []`): adding to it extends a container.
+ */
+function holdsContainer(model: SemanticModel, node: SyntaxNode, name: string): boolean {
+  const assigned = model.definitions.definitionsOf(scopeOf(node), name).filter((d) => d.kind === 'assign');
+  return assigned.length > 0 && assigned.every((d) => {
+    if (!d.value) return false;
+    let value = unparenthesize(d.value);
+    if (d.unpackIndex >= 0) {
+      if (value.type !== 'tuple' && value.type !== 'expression_list') return false;
+      const element = value.children.filter((c) => c.named && c.type !== 'comment')[d.unpackIndex];
+      if (!element) return false;
+      value = unparenthesize(element);
+    }
+    return CONTAINER_LITERALS.has(value.type) || (is(value, 'call') && ['list', 'dict', 'tuple'].includes(model.text.slice(value.start, value.end).replace(/\(.*$/s, '')));
+  });
 }
 
 /** `t += x`, `t = t + x`, `t = x + t` -> target and added value. */
