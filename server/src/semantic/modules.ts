@@ -2,7 +2,7 @@
 import { field, is, type SyntaxNode } from '../parser/syntax';
 import type { Definition, DefinitionIndex } from './definitions';
 import { isTorchFamily, memberOf, type Imports } from './imports';
-import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, unparenthesize, words } from './names';
+import { callArguments, callee, dottedName, lastSegment, methodCall, nodeText, tupleElement, unparenthesize, words } from './names';
 import type { ClassFacts, FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, decoratorsOf, enclosingFunction, functionName, positionalParameterNames, scopeOf } from './scopes';
 import { sameItems, sameMembers } from './group-by';
@@ -459,8 +459,8 @@ export class ModuleAnalysis {
   private unpacksModule(value: SyntaxNode, index: number, at: SyntaxNode, depth: number): boolean {
     const expr = unparenthesize(value);
     if (expr.type === 'expression_list' || expr.type === 'tuple') {
-      const element = expr.children.filter((c) => c.named && c.type !== 'comment')[index];
-      return element !== undefined && !expr.children.some((c) => c.type === 'list_splat') && this.isModuleExpr(element);
+      const element = tupleElement(expr, index);
+      return element !== null && this.isModuleExpr(element);
     }
     if (!is(expr, 'call') || depth >= 4) return false;
     const dotted = dottedName(callee(expr), this.deps.text);

@@ -144,6 +144,14 @@ export function unparenthesize(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
+/** The element at `index` of a tuple written out (`a, b` or `(a, b)`), unparenthesized; null for anything else or a tuple with `*rest`. */
+export function tupleElement(value: SyntaxNode, index: number): SyntaxNode | null {
+  const expr = unparenthesize(value);
+  if ((expr.type !== 'expression_list' && expr.type !== 'tuple') || expr.children.some((c) => c.type === 'list_splat')) return null;
+  const element = expr.children.filter((c) => c.named && c.type !== 'comment')[index];
+  return element ? unparenthesize(element) : null;
+}
+
 export function literalBool(node: SyntaxNode | undefined | null): boolean | null {
   if (!node) return null;
   const n = unparenthesize(node);

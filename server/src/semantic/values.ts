@@ -4,7 +4,7 @@
 import { type SyntaxNode } from '../parser/syntax';
 import type { DefinitionIndex } from './definitions';
 import type { Imports } from './imports';
-import { callee, dottedName, methodCall, nodeText, unparenthesize } from './names';
+import { callee, dottedName, methodCall, nodeText, tupleElement, unparenthesize } from './names';
 import type { Definition } from './definitions';
 import type { FunctionFacts, SymbolFacts, ValueKind } from './project-facts';
 import { classOfMethod, enclosingFunction, scopeOf } from './scopes';
@@ -125,8 +125,8 @@ export function unpackedKind(deps: ValueDeps, value: SyntaxNode, index: number, 
   if (depth > MAX_DEPTH) return 'unknown';
   const expr = unparenthesize(value);
   if (expr.type === 'expression_list' || expr.type === 'tuple') {
-    const element = expr.children.filter((c) => c.named && c.type !== 'comment')[index];
-    return element && !expr.children.some((c) => c.type === 'list_splat') ? valueKindOf(deps, element, depth + 1) : 'unknown';
+    const element = tupleElement(expr, index);
+    return element ? valueKindOf(deps, element, depth + 1) : 'unknown';
   }
   if (expr.type !== 'call') return 'unknown';
   const dotted = dottedName(callee(expr), deps.text);
